@@ -1,0 +1,66 @@
+import { z } from 'zod'
+
+export type Access = 'guest' | 'auth' | 'admin'
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+/**
+ * One API call, as data. The server registers a route from it, the client's
+ * `api.call(id, input)` is typed from it and the OpenAPI document is generated from it.
+ */
+export interface EndpointDef {
+  method: Method
+  /** Path under /api, with `{name}` parameters, exactly as endpoints.tsv writes it. */
+  path: string
+  access: Access
+  summary: string
+  params?: z.ZodType
+  query?: z.ZodType
+  body?: z.ZodType
+  response: z.ZodType
+  /** `multipart`: the body arrives as multipart form data (fields and files). */
+  bodyType?: 'json' | 'multipart'
+  /** `file`: the answer is a download, not JSON; `response` then describes nothing. */
+  responseType?: 'json' | 'file'
+  /** 200 unless said otherwise. */
+  status?: number
+  /** Idempotency-Key header honoured (payout calls). */
+  idempotent?: boolean
+}
+
+export function endpoint<const D extends EndpointDef>(definition: D): D {
+  return definition
+}
+
+type Schema<D, K extends 'params' | 'query' | 'body'> = D extends { [P in K]: infer S extends z.ZodType } ? S : never
+
+/** What the client passes: the schemas' input types, only for the parts the endpoint has. */
+export type EndpointInput<D extends EndpointDef> = ([Schema<D, 'params'>] extends [never]
+  ? unknown
+  : { params: z.input<Schema<D, 'params'>> }) &
+  ([Schema<D, 'query'>] extends [never] ? unknown : { query: z.input<Schema<D, 'query'>> }) &
+  ([Schema<D, 'body'>] extends [never] ? unknown : { body: z.input<Schema<D, 'body'>> })
+
+/** What a handler receives: the parsed (output) types. */
+export interface ParsedInput<D extends EndpointDef> {
+  params: [Schema<D, 'params'>] extends [never] ? Record<string, never> : z.output<Schema<D, 'params'>>
+  query: [Schema<D, 'query'>] extends [never] ? Record<string, never> : z.output<Schema<D, 'query'>>
+  body: [Schema<D, 'body'>] extends [never] ? Record<string, never> : z.output<Schema<D, 'body'>>
+}
+
+export type EndpointOutput<D extends EndpointDef> = z.output<D['response']>
+/** What a handler returns before the response schema shapes it (dates may still be Date objects). */
+export type EndpointResult<D extends EndpointDef> = z.input<D['response']>
+
+/** Fastify/OpenAPI style path: `users/single/{id}` -> `/api/users/single/:id`. */
+export function routePath(path: string): string {
+  return `/api/${path.replace(/\{(\w+)\}/g, ':$1')}`
+}
+
+/** Fill `{name}` placeholders from params, encoding each value. */
+export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params?.[name]
+    if (value === undefined || value === null || value === '') throw new Error(`Missing path parameter ${name} for ${path}`)
+    return encodeURIComponent(String(value))
+  })
+}

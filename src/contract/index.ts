@@ -1,0 +1,14 @@
+import { authEndpoints } from './auth'
+import { sharedEndpoints } from './shared'
+import type { EndpointDef } from './define'
+
+/** Every API call of the product. Domains add their groups here; nothing else is the API's truth. */
+export const ENDPOINTS = {
+  ...authEndpoints,
+  ...sharedEndpoints,
+} as const satisfies Record<string, EndpointDef>
+
+export type Endpoints = typeof ENDPOINTS
+export type EndpointId = keyof Endpoints
+
+export * from './define'

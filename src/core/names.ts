@@ -1,0 +1,30 @@
+/** At most two letters: the first letters of the first two words of the name. */
+export function initials(name: string | null | undefined): string {
+  if (!name) return ''
+  const words = name.trim().split(/\s+/).filter(Boolean)
+  return words
+    .slice(0, 2)
+    .map((word) => Array.from(word)[0]?.toUpperCase() ?? '')
+    .join('')
+}
+
+export interface DisplayNameSource {
+  displayName?: string | null
+  artistName?: string | null
+  labelName?: string | null
+  firstName?: string | null
+  lastName?: string | null
+  email: string
+}
+
+/** Details display_name, then artist or label name, then first and last name, then email. */
+export function displayName(source: DisplayNameSource): string {
+  const pick = (value: string | null | undefined) => (value && value.trim() ? value.trim() : null)
+  return (
+    pick(source.displayName) ??
+    pick(source.artistName) ??
+    pick(source.labelName) ??
+    pick([source.firstName, source.lastName].filter(Boolean).join(' ')) ??
+    source.email
+  )
+}

@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import Fastify, { type FastifyInstance } from 'fastify'
+import fastifyCookie from '@fastify/cookie'
+import fastifyHelmet from '@fastify/helmet'
+import fastifyMultipart from '@fastify/multipart'
+import fastifySwagger from '@fastify/swagger'
+import fastifySwaggerUi from '@fastify/swagger-ui'
+import type { Config } from './config'
+import type { Database } from './db/engine'
+import type { Services } from './context'
+import { Mailer, type MailMessage } from './mail/mailer'
+import { FileStore } from './storage/file-store'
+import { LocalStorage, S3Storage, type StorageBackend } from './storage/backends'
+import { JobRunner, type RunnerOptions } from './jobs/runner'
+import { createGoogleIdentity } from './auth/google'
+import { createCaptchaVerifier } from './auth/captcha'
+import { TenantResolver } from './auth/tenancy'
+import { registerErrorHandling } from './plugins/errors'
+import { registerSpa } from './plugins/spa'
+import { registerContract, missingHandlers } from './contract-routes'
+import { buildOpenApi } from './openapi'
+import { DOMAINS, allHandlers } from './domains'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services
+  }
+  interface FastifyContextConfig {
+    endpointId?: string
+  }
+}
+
+export interface AppOptions {
+  config: Config
+  database: Database
+  /** Built client to serve; null serves none. Defaults to dist/client. */
+  clientDir?: string | null
+  storage?: StorageBackend
+  runner?: RunnerOptions
+  now?: () => Date
+  logger?: boolean | Record<string, unknown>
+  /** fetch used by outside-service adapters (tests point it at local fakes). */
+  fetch?: typeof fetch
+  /** Refuse to build when a contract endpoint has no handler (default true). */
+  strict?: boolean
+}
+
+const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url))
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    genReqId: () => randomUUID(),
+    trustProxy: config.trustProxy,
+    bodyLimit: 2 * 1024 * 1024,
+  })
+
+  const backend =
+    options.storage ?? (config.s3 ? new S3Storage(config.s3, options.fetch) : new LocalStorage(path.join(config.dataDir, 'uploads')))
+  const jobs = new JobRunner(database.db, { ...options.runner, log: app.log })
+  const mail = new Mailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') })
+  const services: Services = {
+    config,
+    database,
+    db: database.db,
+    mail,
+    files: new FileStore(backend),
+    jobs,
+    google: createGoogleIdentity(config, options.fetch),
+    captcha: createCaptchaVerifier(config, options.fetch),
+    tenants: new TenantResolver(database.db, config),
+    now: options.now ?? (() => new Date()),
+  }
+  app.decorate('services', services)
+
+  jobs.register<MailMessage>('mail.send', async ({ payload }) => mail.send(payload))
+  for (const domain of DOMAINS) domain.registerJobs?.(jobs, services)
+
+  await app.register(fastifyCookie)
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client'],
+        styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'https://accounts.google.com/gsi/'],
+        frameSrc: ["'self'", 'https://accounts.google.com/gsi/'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.cookieSecure === 'always',
+  })
+  await app.register(fastifyMultipart, { limits: { fileSize: 200 * 1024 * 1024, files: 5, fields: 50 } })
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', String(req.id))
+  })
+  registerErrorHandling(app)
+
+  const handlers = allHandlers()
+  const missing = missingHandlers(handlers)
+  if (missing.length && options.strict !== false) throw new Error(`Contract endpoints without a handler: ${missing.join(', ')}`)
+  registerContract(app, services, handlers)
+
+  const document = buildOpenApi(config.version)
+  app.get('/api/openapi.json', async () => document)
+  await app.register(fastifySwagger, { mode: 'static', specification: { document: document as never } })
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' })
+
+  await registerSpa(app, options.clientDir === undefined ? defaultClientDir : options.clientDir)
+
+  app.addHook('onClose', async () => {
+    await jobs.stop()
+    mail.close()
+  })
+  return app
+}

@@ -1,0 +1,150 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { z } from 'zod'
+import { ENDPOINTS, routePath, type EndpointDef, type EndpointId } from '@contract/index'
+import { CSRF_HEADER, ERROR_CODES, SESSION_COOKIE } from '@core/session'
+import type { AuthedContext, RequestContext, Services, SessionInfo } from './context'
+import { HttpError, forbidden, unauthorized } from './errors'
+import type { AnyHandler } from './handlers'
+import { clientInfo, findSession, touchSession } from './auth/sessions'
+import { safeEqual } from './auth/tokens'
+
+const TOUCH_EVERY_MS = 5 * 60 * 1000
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/** Field path -> first message, e.g. { "email": "Email must be valid" }. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {}
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '_'
+    errors[key] ??= issue.message
+  }
+  return errors
+}
+
+function parsePart(schema: z.ZodType | undefined, value: unknown, part: string): unknown {
+  if (!schema) return {}
+  const result = schema.safeParse(value ?? {})
+  if (!result.success) {
+    const errors = fieldErrors(result.error)
+    const first = Object.values(errors)[0]
+    throw new HttpError(400, first ?? `Invalid ${part}.`, ERROR_CODES.validation, errors)
+  }
+  return result.data
+}
+
+function bearerToken(req: FastifyRequest): string | null {
+  const header = req.headers.authorization
+  if (typeof header === 'string' && header.toLowerCase().startsWith('bearer ')) return header.slice(7).trim() || null
+  return null
+}
+
+const SESSION_MESSAGES = {
+  missing: 'You need to sign in.',
+  expired: 'Your session has expired. Sign in again.',
+  revoked: 'Your session has ended. Sign in again.',
+  banned: 'Your account has been banned.',
+  elsewhere: 'This session belongs to another workspace. Sign in here.',
+} as const
+
+interface Resolved {
+  session: SessionInfo | null
+  failure: keyof typeof SESSION_MESSAGES | null
+}
+
+async function resolveSession(services: Services, req: FastifyRequest, hostTenantId: number | null): Promise<Resolved> {
+  const bearer = bearerToken(req)
+  const token = bearer ?? req.cookies[SESSION_COOKIE] ?? null
+  if (!token) return { session: null, failure: 'missing' }
+  const now = services.now()
+  const found = await findSession(services.db, token, now)
+  if (found.status !== 'ok') return { session: null, failure: found.status }
+  if (hostTenantId !== null && found.session.tenantId !== hostTenantId) return { session: null, failure: 'elsewhere' }
+  if (!found.lastSeenAt || now.getTime() - found.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await touchSession(services.db, found.session.id, now)
+  }
+  return { session: { ...found.session, viaCookie: !bearer }, failure: null }
+}
+
+/** Cookie-authenticated writes must echo the session's CSRF token; cross-site writes are refused. */
+function checkCsrf(req: FastifyRequest, session: SessionInfo | null) {
+  if (SAFE_METHODS.has(req.method)) return
+  const origin = req.headers.origin
+  if (typeof origin === 'string' && origin !== 'null') {
+    let originHost: string | null = null
+    try {
+      originHost = new URL(origin).host
+    } catch {
+      originHost = null
+    }
+    if (originHost !== req.headers.host) throw new HttpError(403, 'Cross-site request refused.', ERROR_CODES.csrf)
+  }
+  if (session?.viaCookie) {
+    const header = req.headers[CSRF_HEADER]
+    if (typeof header !== 'string' || !safeEqual(header, session.csrfToken)) {
+      throw new HttpError(403, 'Security token missing or out of date. Reload the page and try again.', ERROR_CODES.csrf)
+    }
+  }
+}
+
+async function buildContext(services: Services, def: EndpointDef, req: FastifyRequest, reply: FastifyReply): Promise<RequestContext> {
+  const hostTenant = await services.tenants.forHost(req.headers.host)
+  const { session, failure } = await resolveSession(services, req, hostTenant?.id ?? null)
+  const info = clientInfo(req, services.config)
+  const ctx: RequestContext = {
+    services,
+    req,
+    reply,
+    hostTenant,
+    session,
+    ip: info.ip ?? '',
+    userAgent: info.userAgent ?? '',
+    requestId: String(req.id),
+  }
+  if (def.access !== 'guest') {
+    if (!session)
+      throw unauthorized(SESSION_MESSAGES[failure ?? 'missing'], failure === 'banned' ? ERROR_CODES.banned : ERROR_CODES.unauthenticated)
+    const tenant = await services.tenants.byId(session.tenantId)
+    if (!tenant) throw unauthorized(SESSION_MESSAGES.missing)
+    ;(ctx as AuthedContext).tenant = tenant
+    if (def.access === 'admin' && session.account.type !== 'admin') throw forbidden('This needs an admin account.')
+  }
+  checkCsrf(req, session)
+  return ctx
+}
+
+/** Registers one Fastify route per contract endpoint, with validation, access and response shaping. */
+export function registerContract(
+  app: FastifyInstance,
+  services: Services,
+  handlers: Partial<Record<string, AnyHandler>>,
+  endpoints: Record<string, EndpointDef> = ENDPOINTS,
+): void {
+  for (const [id, def] of Object.entries(endpoints)) {
+    const handler = handlers[id]
+    if (!handler) continue
+    app.route({
+      method: def.method,
+      url: routePath(def.path),
+      config: { endpointId: id },
+      handler: async (req, reply) => {
+        const ctx = await buildContext(services, def, req, reply)
+        const params = parsePart(def.params, req.params, 'path')
+        const query = parsePart(def.query, req.query, 'query')
+        const body = def.bodyType === 'multipart' ? (req.body ?? {}) : parsePart(def.body, req.body, 'body')
+        const result = await handler({ params, query, body, ctx })
+        if (def.responseType === 'file') return reply
+        // Parsing the answer strips every field the contract does not name: nothing leaks by accident.
+        const shaped = def.response.safeParse(result)
+        if (!shaped.success) {
+          req.log.error({ endpoint: id, issues: shaped.error.issues }, 'response does not match the contract')
+          throw new Error(`Response of ${id} does not match the contract`)
+        }
+        return reply.code(def.status ?? 200).send(shaped.data)
+      },
+    })
+  }
+}
+
+export function missingHandlers(handlers: Partial<Record<EndpointId, AnyHandler>>): EndpointId[] {
+  return (Object.keys(ENDPOINTS) as EndpointId[]).filter((id) => !handlers[id])
+}

@@ -1,0 +1,219 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { Worker } from 'node:worker_threads'
+import { mkdtemp, rm, mkdir } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
+import * as schema from './schema'
+import { acquireDataDirLock, type DataDirLock } from './lock'
+
+export type Db = NodePgDatabase<typeof schema>
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+/** Anything that can run queries: the database or a transaction. */
+export type Queryable = Db | Tx
+
+export interface Database {
+  kind: 'pglite' | 'postgres'
+  db: Db
+  pool: pg.Pool
+  /** PGlite only: a gzipped copy of the data directory (test snapshots). */
+  dump(): Promise<Buffer>
+  close(): Promise<void>
+}
+
+export interface OpenOptions {
+  /** PostgreSQL connection string; when absent PGlite is used. */
+  url?: string
+  /** PGlite data directory; null keeps the database in memory. */
+  dataDir?: string | null
+  /** PGlite: start from a dump made by `dump()`. */
+  snapshot?: string
+  /** PGlite: `worker` runs it in its own thread (default), `inline` in this one. */
+  pgliteMode?: 'worker' | 'inline'
+  poolSize?: number
+  /** How long a query may wait for a connection before failing (0 waits for ever). */
+  connectionWaitMs?: number
+}
+
+// Both engines answer through `pg`, so both get exactly these parsers:
+// int8 as a JS number (ids and counts; refuse silently wrong values), numeric as a string (money).
+pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => {
+  const parsed = Number(value)
+  if (!Number.isSafeInteger(parsed)) throw new Error(`int8 value ${value} does not fit a JS number`)
+  return parsed
+})
+
+const insideTransaction = new AsyncLocalStorage<true>()
+
+/**
+ * Using the outer handle inside a transaction deadlocks PGlite (one connection) and breaks
+ * atomicity on PostgreSQL, so it fails loudly on both.
+ */
+function guardPool(pool: pg.Pool) {
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown
+  const refuse = () => new Error('The outer database handle was used inside a transaction; use the transaction handle (tx) instead')
+  ;(pool as unknown as { connect: unknown }).connect = (...args: unknown[]) => {
+    if (insideTransaction.getStore()) throw refuse()
+    return connect(...args)
+  }
+  ;(pool as unknown as { query: unknown }).query = (...args: unknown[]) => {
+    if (insideTransaction.getStore()) throw refuse()
+    return query(...args)
+  }
+}
+
+function wrapDrizzle(pool: pg.Pool): Db {
+  const db = drizzle(pool, { schema })
+  const transaction = db.transaction.bind(db)
+  db.transaction = ((fn, config) => transaction((tx) => insideTransaction.run(true, () => fn(tx)), config)) as Db['transaction']
+  return db
+}
+
+async function openPostgres(options: OpenOptions): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: options.connectionWaitMs ?? 0,
+    idleTimeoutMillis: 30_000,
+  })
+  pool.on('error', (error) => console.error('PostgreSQL pool error', error))
+  guardPool(pool)
+  // Fail fast with a clear message rather than at the first request.
+  const client = await pool.connect().catch((error: Error) => {
+    throw new Error(`Cannot connect to PostgreSQL at DATABASE_URL: ${error.message}`)
+  })
+  client.release()
+  return {
+    kind: 'postgres',
+    db: wrapDrizzle(pool),
+    pool,
+    dump: () => Promise.reject(new Error('dump() is for PGlite')),
+    close: () => pool.end(),
+  }
+}
+
+type WorkerMessage =
+  | { type: 'ready' }
+  | { type: 'error'; error: string }
+  | { type: 'stopped' }
+  | { type: 'dumped'; id: number; buffer?: Buffer; error?: string }
+
+interface PgliteHost {
+  dump(): Promise<Buffer>
+  stop(): Promise<void>
+}
+
+const workerUrl = new URL('./pglite-worker.mjs', import.meta.url)
+
+async function startWorkerHost(workerData: Record<string, unknown>): Promise<PgliteHost> {
+  const worker = new Worker(workerUrl, { workerData, execArgv: [] })
+  await new Promise<void>((resolve, reject) => {
+    const onMessage = (message: WorkerMessage) => {
+      if (message.type === 'ready') resolve()
+      else if (message.type === 'error') reject(new Error(`PGlite failed to start: ${message.error}`))
+    }
+    worker.on('message', onMessage)
+    worker.once('error', reject)
+    worker.once('exit', (code) => reject(new Error(`PGlite worker exited with code ${code}`)))
+  })
+  let nextDump = 1
+  return {
+    dump: () =>
+      new Promise<Buffer>((resolve, reject) => {
+        const id = nextDump++
+        const onMessage = (message: WorkerMessage) => {
+          if (message.type !== 'dumped' || message.id !== id) return
+          worker.off('message', onMessage)
+          if (message.error || !message.buffer) reject(new Error(message.error ?? 'dump failed'))
+          else resolve(Buffer.from(message.buffer))
+        }
+        worker.on('message', onMessage)
+        worker.postMessage({ type: 'dump', id })
+      }),
+    stop: async () => {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 10_000)
+        worker.on('message', (message: WorkerMessage) => {
+          if (message.type === 'stopped') {
+            clearTimeout(timer)
+            resolve()
+          }
+        })
+        worker.postMessage({ type: 'stop' })
+      })
+      await worker.terminate()
+    },
+  }
+}
+
+/** Same server as the worker, in this thread: used to measure what the worker buys. */
+async function startInlineHost(workerData: { dataDir: string | null; socketPath: string; loadDataDir?: string }): Promise<PgliteHost> {
+  const [{ PGlite }, { pg_trgm }, { PGLiteSocketServer }, { readFile }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite-socket'),
+    import('node:fs/promises'),
+  ])
+  const loadDataDir = workerData.loadDataDir ? new Blob([new Uint8Array(await readFile(workerData.loadDataDir))]) : undefined
+  const db = await PGlite.create(workerData.dataDir ?? undefined, { extensions: { pg_trgm }, loadDataDir })
+  const server = new PGLiteSocketServer({ db, path: workerData.socketPath, maxConnections: 1 })
+  await server.start()
+  return {
+    dump: async () => Buffer.from(await ((await db.dumpDataDir('gzip')) as Blob).arrayBuffer()),
+    stop: async () => {
+      await server.stop()
+      await db.close()
+    },
+  }
+}
+
+async function openPglite(options: OpenOptions): Promise<Database> {
+  const dataDir = options.dataDir === undefined ? null : options.dataDir
+  let lock: DataDirLock | undefined
+  if (dataDir) {
+    await mkdir(dataDir, { recursive: true })
+    lock = await acquireDataDirLock(dataDir)
+  }
+  // A private directory: the socket has no password, so only this user may reach it.
+  const socketDir = await mkdtemp(path.join(os.tmpdir(), 'wl-pglite-'))
+  const socketPath = path.join(socketDir, '.s.PGSQL.5432')
+  const workerData = { dataDir: dataDir ? path.join(dataDir, 'pglite') : null, socketPath, loadDataDir: options.snapshot }
+  let host: PgliteHost
+  try {
+    host = options.pgliteMode === 'inline' ? await startInlineHost(workerData) : await startWorkerHost(workerData)
+  } catch (error) {
+    await lock?.release()
+    await rm(socketDir, { recursive: true, force: true })
+    throw error
+  }
+  // PGlite has one connection: queries queue here, transactions hold it until they end.
+  const pool = new pg.Pool({
+    host: socketDir,
+    port: 5432,
+    user: 'postgres',
+    database: 'postgres',
+    max: 1,
+    idleTimeoutMillis: 0,
+    connectionTimeoutMillis: options.connectionWaitMs ?? 0,
+  })
+  pool.on('error', (error) => console.error('PGlite connection error', error))
+  guardPool(pool)
+  return {
+    kind: 'pglite',
+    db: wrapDrizzle(pool),
+    pool,
+    dump: () => host.dump(),
+    close: async () => {
+      await pool.end()
+      await host.stop()
+      await rm(socketDir, { recursive: true, force: true })
+      await lock?.release()
+    },
+  }
+}
+
+export function openDatabase(options: OpenOptions): Promise<Database> {
+  return options.url ? openPostgres(options) : openPglite(options)
+}

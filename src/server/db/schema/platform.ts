@@ -1,0 +1,307 @@
+import { sql } from 'drizzle-orm'
+import { boolean, check, index, integer, jsonb, pgTable, real, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { at, createdAt, idColumn, ref, updatedAt } from './columns'
+
+/** A white-label: one operator's workspace. Every tenant-owned row carries tenant_id. */
+export const tenants = pgTable('tenants', {
+  id: idColumn(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  /** The operator's own host name (custom domain), when they have one. */
+  domain: text('domain').unique(),
+  /** The tenant's owning admin account: the white-label operator. */
+  ownerAccountId: ref('owner_account_id'),
+  createdAt: createdAt(),
+})
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: idColumn(),
+    tenantId: ref('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    /** Always stored lower-cased. */
+    email: text('email').notNull(),
+    username: text('username'),
+    passwordHash: text('password_hash'),
+    type: text('type').notNull().$type<'artist' | 'label' | 'admin'>(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    emailVerifiedAt: at('email_verified_at'),
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    banned: boolean('banned').notNull().default(false),
+    bannedAt: at('banned_at'),
+    bannedReason: text('banned_reason'),
+    hasInit: boolean('has_init').notNull().default(false),
+    initDeferredAt: at('init_deferred_at'),
+    changelogReadVersion: text('changelog_read_version'),
+    googleSubject: text('google_subject'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('accounts_tenant_email_key').on(t.tenantId, t.email),
+    uniqueIndex('accounts_tenant_username_key').on(t.tenantId, sql`lower(${t.username})`),
+    uniqueIndex('accounts_tenant_google_key').on(t.tenantId, t.googleSubject),
+    index('accounts_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
+    index('accounts_email_idx').on(t.email),
+    check('accounts_type_check', sql`${t.type} in ('artist', 'label', 'admin')`),
+  ],
+)
+
+/** Public artist profile; the accounts issue adds the rest of its fields. */
+export const artistProfiles = pgTable('artist_profiles', {
+  accountId: ref('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  tenantId: ref('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  artistName: text('artist_name').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+
+export const labelProfiles = pgTable('label_profiles', {
+  accountId: ref('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  tenantId: ref('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  labelName: text('label_name').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: idColumn(),
+    tenantId: ref('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** sha256 of the opaque token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull().unique(),
+    csrfToken: text('csrf_token').notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: at('last_seen_at'),
+    expiresAt: at('expires_at').notNull(),
+    revokedAt: at('revoked_at'),
+    revokedReason: text('revoked_reason'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    device: text('device'),
+    browser: text('browser'),
+    os: text('os'),
+    country: text('country'),
+    city: text('city'),
+    /** Continue-as: the staff session this one was opened from, and returns to. */
+    actingForSessionId: ref('acting_for_session_id'),
+  },
+  (t) => [index('sessions_account_idx').on(t.accountId, t.createdAt.desc())],
+)
+
+export const loginHistory = pgTable(
+  'login_history',
+  {
+    id: idColumn(),
+    tenantId: ref('tenant_id').references(() => tenants.id),
+    accountId: ref('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    granted: boolean('granted').notNull(),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('login_history_account_idx').on(t.accountId, t.createdAt.desc()),
+    index('login_history_email_idx').on(t.email, t.createdAt.desc()),
+    index('login_history_ip_idx').on(t.ip, t.createdAt.desc()),
+  ],
+)
+
+/** One-time secrets: recovery links, email and second-factor codes, step-up codes. */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: idColumn(),
+    tenantId: ref('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull().$type<'recover' | 'verify_email' | 'login_2fa' | 'step_up'>(),
+    tokenHash: text('token_hash').notNull().unique(),
+    codeHash: text('code_hash'),
+    attempts: integer('attempts').notNull().default(0),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('auth_tokens_account_idx').on(t.accountId, t.purpose, t.createdAt.desc())],
+)
+
+export const invites = pgTable(
+  'invites',
+  {
+    id: idColumn(),
+    tenantId: ref('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    email: text('email').notNull(),
+    type: text('type').notNull().$type<'artist' | 'label' | 'admin'>(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    tokenHash: text('token_hash').notNull().unique(),
+    status: text('status').notNull().default('pending').$type<'pending' | 'accepted' | 'cancelled'>(),
+    invitedBy: ref('invited_by').references(() => accounts.id, { onDelete: 'set null' }),
+    accountId: ref('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    expiresAt: at('expires_at').notNull(),
+    acceptedAt: at('accepted_at'),
+    cancelledAt: at('cancelled_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('invites_tenant_idx').on(t.tenantId, t.type, t.createdAt.desc())],
+)
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: idColumn(),
+    tenantId: ref('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    type: text('type').notNull().default('default'),
+    fileUrl: text('file_url'),
+    link: text('link'),
+    readAt: at('read_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_account_idx').on(t.accountId, t.createdAt.desc(), t.id.desc())],
+)
+
+/** Who did what to which record, before and after. Append-only. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: idColumn(),
+    tenantId: ref('tenant_id').references(() => tenants.id),
+    actorAccountId: ref('actor_account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: text('ip'),
+    requestId: text('request_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_entity_idx').on(t.tenantId, t.entityType, t.entityId, t.createdAt.desc()),
+    index('audit_log_actor_idx').on(t.actorAccountId, t.createdAt.desc()),
+  ],
+)
+
+/** Durable background work: imports, exports, reports, mail. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: idColumn(),
+    tenantId: ref('tenant_id').references(() => tenants.id),
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull().default({}),
+    status: text('status').notNull().default('queued').$type<'queued' | 'running' | 'done' | 'failed'>(),
+    progress: real('progress').notNull().default(0),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    runAt: at('run_at').notNull().defaultNow(),
+    lockedAt: at('locked_at'),
+    lockedBy: text('locked_by'),
+    heartbeatAt: at('heartbeat_at'),
+    lastError: text('last_error'),
+    result: jsonb('result'),
+    createdBy: ref('created_by').references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: at('finished_at'),
+  },
+  (t) => [
+    index('jobs_queue_idx')
+      .on(t.runAt, t.id)
+      .where(sql`${t.status} = 'queued'`),
+    index('jobs_running_idx')
+      .on(t.heartbeatAt)
+      .where(sql`${t.status} = 'running'`),
+    index('jobs_tenant_idx').on(t.tenantId, t.type, t.createdAt.desc()),
+  ],
+)
+
+/** Uploaded and generated files; the bytes live in the storage module. */
+export const files = pgTable(
+  'files',
+  {
+    id: idColumn(),
+    tenantId: ref('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    storageKey: text('storage_key').notNull().unique(),
+    originalName: text('original_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: ref('size').notNull(),
+    sha256: text('sha256').notNull(),
+    visibility: text('visibility').notNull().default('private').$type<'private' | 'public'>(),
+    purpose: text('purpose').notNull(),
+    createdBy: ref('created_by').references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('files_tenant_idx').on(t.tenantId, t.purpose, t.createdAt.desc())],
+)
+
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    id: idColumn(),
+    tenantId: ref('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    /** Stored upper-cased. */
+    code: text('code').notNull(),
+    description: text('description').notNull(),
+    maxRedemptions: integer('max_redemptions'),
+    expiresAt: at('expires_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('promo_codes_tenant_code_key').on(t.tenantId, t.code)],
+)
+
+export const promoRedemptions = pgTable(
+  'promo_redemptions',
+  {
+    id: idColumn(),
+    tenantId: ref('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    promoCodeId: ref('promo_code_id')
+      .notNull()
+      .references(() => promoCodes.id, { onDelete: 'cascade' }),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('promo_redemptions_once_key').on(t.promoCodeId, t.accountId)],
+)

@@ -1,0 +1,43 @@
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import fastifyStatic from '@fastify/static'
+import { ERROR_CODES } from '@core/session'
+
+/**
+ * Serves the built client. Every GET outside /api that is not a file gets index.html, and the
+ * client's router shows the page (or its not-found page). Unknown /api paths answer JSON 404.
+ */
+export async function registerSpa(app: FastifyInstance, clientDir: string | null): Promise<void> {
+  const indexPath = clientDir ? path.join(clientDir, 'index.html') : null
+  const hasClient = Boolean(indexPath && existsSync(indexPath))
+  if (hasClient && clientDir) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      // One route per built file, listed at start; everything else falls to the handler below.
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        // Hashed assets never change; index.html must always be revalidated.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable')
+      },
+    })
+  }
+  const indexHtml = hasClient && indexPath ? readFileSync(indexPath, 'utf8') : null
+
+  app.setNotFoundHandler(async (req, reply) => {
+    const url = req.url.split('?')[0]
+    if (url === '/api' || url.startsWith('/api/')) {
+      return reply.code(404).send({ message: `No API endpoint ${req.method} ${url}.`, code: ERROR_CODES.notFound })
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      return reply.code(404).send({ message: 'Not found.', code: ERROR_CODES.notFound })
+    }
+    // Built files have their own routes (listed at start); a missing asset must not get HTML.
+    if (/\.[a-z0-9]{1,8}$/i.test(url)) return reply.code(404).type('text/plain').send('Not found')
+    if (!indexHtml) {
+      return reply.code(503).type('text/plain').send('The client is not built. Run `npm run build`, or `npm run dev` for development.')
+    }
+    return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml)
+  })
+}

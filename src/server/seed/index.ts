@@ -1,0 +1,33 @@
+import { Faker, en } from '@faker-js/faker'
+import { eq, sql } from 'drizzle-orm'
+import type { Services } from '../context'
+import { tenants } from '../db/schema'
+import { DOMAINS } from '../domains'
+import { DEMO_TENANT } from './demo'
+
+export { DEMO_PASSWORD, DEMO_SIGN_INS, DEMO_TENANT } from './demo'
+
+export async function databaseIsEmpty(services: Services): Promise<boolean> {
+  const result = await services.db.execute<{ count: number }>(sql`select count(*)::int as count from tenants`)
+  return Number(result.rows[0]?.count ?? 0) === 0
+}
+
+/** Creates the demo workspace and lets every domain add its demo data to it. */
+export async function seedDemo(services: Services, log: (message: string) => void = () => undefined): Promise<void> {
+  const started = Date.now()
+  const [row] = await services.db.insert(tenants).values({ slug: DEMO_TENANT.slug, name: DEMO_TENANT.name }).returning()
+  const faker = new Faker({ locale: [en] })
+  faker.seed(20261121)
+  for (const domain of DOMAINS) {
+    for (const seeder of domain.seeders ?? []) {
+      const tenant = await services.tenants.bySlug(row.slug)
+      if (!tenant) throw new Error('demo tenant vanished')
+      const at = Date.now()
+      await seeder.run({ services, tenant, faker, log })
+      log(`seeded ${seeder.name} in ${Date.now() - at} ms`)
+    }
+  }
+  services.tenants.invalidate()
+  const [final] = await services.db.select().from(tenants).where(eq(tenants.id, row.id))
+  log(`demo workspace "${final.name}" ready in ${Date.now() - started} ms`)
+}

@@ -1,0 +1,99 @@
+import { createReadStream } from 'node:fs'
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { Readable } from 'node:stream'
+import { AwsClient } from 'aws4fetch'
+
+/** Where file bytes live. Keys are relative paths made by the file store, never by users. */
+export interface StorageBackend {
+  readonly kind: 'local' | 's3'
+  put(key: string, body: Buffer, contentType: string): Promise<void>
+  get(key: string): Promise<Readable>
+  delete(key: string): Promise<void>
+}
+
+function assertKey(key: string) {
+  if (!/^[a-zA-Z0-9/_.-]+$/.test(key) || key.includes('..') || key.startsWith('/')) throw new Error(`Unsafe storage key ${key}`)
+}
+
+export class LocalStorage implements StorageBackend {
+  readonly kind = 'local' as const
+  constructor(private readonly root: string) {}
+
+  private resolve(key: string) {
+    assertKey(key)
+    return path.join(this.root, key)
+  }
+
+  async put(key: string, body: Buffer): Promise<void> {
+    const target = this.resolve(key)
+    await mkdir(path.dirname(target), { recursive: true })
+    // Write then rename: a crash never leaves half a file under the final name.
+    const temporary = `${target}.${process.pid}.partial`
+    await writeFile(temporary, body, { mode: 0o600 })
+    await rename(temporary, target)
+  }
+
+  async get(key: string): Promise<Readable> {
+    const target = this.resolve(key)
+    await stat(target)
+    return createReadStream(target)
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.resolve(key), { force: true })
+  }
+}
+
+export interface S3Options {
+  endpoint: string
+  bucket: string
+  region: string
+  accessKeyId: string
+  secretAccessKey: string
+}
+
+/** Any S3-compatible bucket (AWS, MinIO, R2, ...), path-style, signed with SigV4. */
+export class S3Storage implements StorageBackend {
+  readonly kind = 's3' as const
+  private client: AwsClient
+
+  constructor(
+    private readonly options: S3Options,
+    fetchImpl?: typeof fetch,
+  ) {
+    this.client = new AwsClient({
+      accessKeyId: options.accessKeyId,
+      secretAccessKey: options.secretAccessKey,
+      region: options.region,
+      service: 's3',
+    })
+    if (fetchImpl)
+      this.client.fetch = ((input: RequestInfo, init?: RequestInit) => this.client.sign(input, init).then((req) => fetchImpl(req))) as never
+  }
+
+  private url(key: string) {
+    assertKey(key)
+    return `${this.options.endpoint.replace(/\/$/, '')}/${this.options.bucket}/${key}`
+  }
+
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    const response = await this.client.fetch(this.url(key), {
+      method: 'PUT',
+      body: new Uint8Array(body),
+      headers: { 'content-type': contentType },
+    })
+    if (!response.ok) throw new Error(`S3 PUT ${key} answered ${response.status}`)
+  }
+
+  async get(key: string): Promise<Readable> {
+    const response = await this.client.fetch(this.url(key))
+    if (!response.ok || !response.body) throw new Error(`S3 GET ${key} answered ${response.status}`)
+    return Readable.fromWeb(response.body as never)
+  }
+
+  async delete(key: string): Promise<void> {
+    const response = await this.client.fetch(this.url(key), { method: 'DELETE' })
+    if (!response.ok && response.status !== 404) throw new Error(`S3 DELETE ${key} answered ${response.status}`)
+  }
+}

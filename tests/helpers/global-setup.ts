@@ -1,0 +1,46 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import type { TestProject } from 'vitest/node'
+import { openDatabase } from '../../src/server/db/engine'
+import { migrateDatabase } from '../../src/server/db/migrate'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** PGlite: a migrated data directory dump each test file starts from. */
+    snapshot: string
+    /** PostgreSQL: a migrated template database each test file copies. */
+    templateDatabase: string
+  }
+}
+
+export const TEMPLATE_DATABASE = 'wl_admin_test_template'
+
+/** Migrate once; every API test file then starts from a copy instead of migrating again. */
+export default async function setup(project: TestProject) {
+  const url = process.env.DATABASE_URL
+  if (url) {
+    const admin = new pg.Client({ connectionString: url })
+    await admin.connect()
+    await admin.query(`drop database if exists ${TEMPLATE_DATABASE} with (force)`)
+    await admin.query(`create database ${TEMPLATE_DATABASE}`)
+    await admin.end()
+    const templateUrl = new URL(url)
+    templateUrl.pathname = `/${TEMPLATE_DATABASE}`
+    const database = await openDatabase({ url: templateUrl.toString() })
+    await migrateDatabase(database)
+    await database.close()
+    project.provide('templateDatabase', TEMPLATE_DATABASE)
+    project.provide('snapshot', '')
+    return
+  }
+  const database = await openDatabase({ dataDir: null })
+  await migrateDatabase(database)
+  const dump = await database.dump()
+  await database.close()
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'wl-admin-snapshot-')), 'migrated.tgz')
+  writeFileSync(file, dump)
+  project.provide('snapshot', file)
+  project.provide('templateDatabase', '')
+}

@@ -1,0 +1,71 @@
+import { defineConfig } from 'vitest/config'
+import react from '@vitejs/plugin-react'
+import { fileURLToPath } from 'node:url'
+import { readFileSync } from 'node:fs'
+
+const root = fileURLToPath(new URL('.', import.meta.url))
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
+const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`
+
+export const alias = {
+  '@contract': `${root}src/contract`,
+  '@core': `${root}src/core`,
+  '@server': `${root}src/server`,
+  '@client': `${root}src/client`,
+  '@domains': `${root}src/domains`,
+  '@machines': `${root}machines`,
+  '@commands': `${root}commands`,
+  '@tests': `${root}tests`,
+}
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias },
+  define: {
+    __APP_VERSION__: JSON.stringify(process.env.APP_VERSION ?? pkg.version),
+  },
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 1200,
+  },
+  server: {
+    port: Number(process.env.VITE_PORT ?? 5173),
+    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['tests/unit/**/*.test.ts', 'machines/**/*.test.ts', 'commands/**/*.test.ts', 'tests/machines/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          environment: 'node',
+          include: ['tests/api/**/*.test.ts'],
+          globalSetup: ['tests/helpers/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+          maxWorkers: 2,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'components',
+          environment: 'happy-dom',
+          include: ['tests/components/**/*.test.tsx'],
+          setupFiles: ['tests/helpers/components-setup.ts'],
+        },
+      },
+    ],
+  },
+})
