@@ -36,15 +36,21 @@ export interface OpenOptions {
   connectionWaitMs?: number
 }
 
-// Both engines answer through `pg`, so both get exactly these parsers:
-// int8 as a JS number (ids and counts; refuse silently wrong values), numeric as a string (money).
+// Both engines answer through `pg`, so both get exactly these parsers: numeric stays a string
+// (money is never a float) and int8 becomes a JS number (ids and counts). An int8 a number cannot
+// hold exactly stays an exact string, which no contract accepts as a number: it fails loudly
+// instead of being silently rounded. (A parser must not throw: that breaks the connection.)
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => {
   const parsed = Number(value)
-  if (!Number.isSafeInteger(parsed)) throw new Error(`int8 value ${value} does not fit a JS number`)
-  return parsed
+  return Number.isSafeInteger(parsed) ? parsed : value
 })
 
 const insideTransaction = new AsyncLocalStorage<true>()
+
+/** Run `fn` outside any transaction's async context: for timers and work that outlive the transaction. */
+export function detachFromTransaction<T>(fn: () => T): T {
+  return insideTransaction.exit(fn)
+}
 
 /**
  * Using the outer handle inside a transaction deadlocks PGlite (one connection) and breaks

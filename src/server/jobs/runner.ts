@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
-import type { Db, Queryable } from '../db/engine'
+import { detachFromTransaction, type Db, type Queryable } from '../db/engine'
 import { jobs } from '../db/schema'
 
 export type JobRow = typeof jobs.$inferSelect
@@ -130,7 +130,8 @@ export class JobRunner {
 
   private schedule(delay: number) {
     if (this.timer) clearTimeout(this.timer)
-    this.timer = setTimeout(() => void this.poll(), delay)
+    // wake() is often called inside the caller's transaction; the poll must not inherit it.
+    this.timer = detachFromTransaction(() => setTimeout(() => void this.poll(), delay))
     this.timer.unref?.()
   }
 

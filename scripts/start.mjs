@@ -1,0 +1,51 @@
+// `npm start`: build the client when it is missing or older than its sources, then run the server.
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const built = path.join(root, 'dist/client/index.html')
+const sources = [
+  'src/client',
+  'src/domains',
+  'src/core',
+  'src/contract',
+  'machines',
+  'commands',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'package.json',
+]
+
+function newest(target) {
+  if (!existsSync(target)) return 0
+  const stat = statSync(target)
+  if (!stat.isDirectory()) return stat.mtimeMs
+  let latest = stat.mtimeMs
+  for (const entry of readdirSync(target)) {
+    if (entry === 'server') continue // server code does not change the client bundle
+    latest = Math.max(latest, newest(path.join(target, entry)))
+  }
+  return latest
+}
+
+const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0
+const sourcesAt = Math.max(...sources.map((source) => newest(path.join(root, source))))
+if (builtAt < sourcesAt) {
+  console.log(builtAt ? 'The client sources changed: building the client…' : 'Building the client (first start)…')
+  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  })
+  if (result.status !== 0) process.exit(result.status ?? 1)
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: process.env,
+})
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
+server.on('exit', (code, signal) => process.exit(signal ? 0 : (code ?? 0)))

@@ -1,0 +1,113 @@
+import wretch, { type WretchError } from 'wretch'
+import {
+  ENDPOINTS,
+  fillPath,
+  type EndpointDef,
+  type EndpointId,
+  type EndpointInput,
+  type EndpointOutput,
+  type Endpoints,
+} from '@contract/index'
+import { CSRF_COOKIE, CSRF_HEADER } from '@core/session'
+import { CANCELED_MESSAGE } from '@machines/load/load.machine'
+
+/** A failed call: the server's message, its status and code, and a message per field when it sent them. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code?: string,
+    readonly errors: Record<string, string> = {},
+    readonly requestId?: string,
+  ) {
+    super(message)
+  }
+
+  get canceled(): boolean {
+    return this.code === 'canceled'
+  }
+}
+
+type UnauthorizedListener = (error: ApiError) => void
+const unauthorizedListeners = new Set<UnauthorizedListener>()
+
+/** The session subscribes here: a 401 anywhere logs out. */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener)
+  return () => unauthorizedListeners.delete(listener)
+}
+
+function readCookie(name: string): string | undefined {
+  const match = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`))
+  return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined
+}
+
+function queryString(query: Record<string, unknown> | undefined): string {
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query ?? {})) {
+    // Empty values are skipped, as the spec's client does.
+    if (value === undefined || value === null || value === '') continue
+    if (Array.isArray(value)) value.forEach((item) => params.append(key, String(item)))
+    else params.set(key, String(value))
+  }
+  const text = params.toString()
+  return text ? `?${text}` : ''
+}
+
+const base = wretch('/api').options({ credentials: 'same-origin' })
+
+type Args<K extends EndpointId> =
+  object extends EndpointInput<Endpoints[K]>
+    ? [input?: EndpointInput<Endpoints[K]>, options?: CallOptions]
+    : [input: EndpointInput<Endpoints[K]>, options?: CallOptions]
+
+export interface CallOptions {
+  signal?: AbortSignal
+}
+
+/** Calls an endpoint by contract id; path, method and types come from the contract. */
+async function call<K extends EndpointId>(id: K, ...[input, options]: Args<K>): Promise<EndpointOutput<Endpoints[K]>> {
+  const def: EndpointDef = ENDPOINTS[id]
+  const parts = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown }
+  let request = base.url(`/${fillPath(def.path, parts.params)}${queryString(parts.query)}`)
+  if (def.method !== 'GET') {
+    const csrf = readCookie(CSRF_COOKIE)
+    if (csrf) request = request.headers({ [CSRF_HEADER]: csrf })
+  }
+  if (options?.signal) request = request.options({ signal: options.signal })
+  try {
+    const response =
+      def.method === 'GET'
+        ? request.get()
+        : def.method === 'DELETE'
+          ? request.delete()
+          : def.method === 'PATCH'
+            ? request.json(parts.body ?? {}).patch()
+            : def.method === 'PUT'
+              ? request.json(parts.body ?? {}).put()
+              : request.json(parts.body ?? {}).post()
+    return (await response.json()) as EndpointOutput<Endpoints[K]>
+  } catch (error) {
+    throw toApiError(error)
+  }
+}
+
+function toApiError(error: unknown): ApiError {
+  if (error instanceof DOMException && error.name === 'AbortError') return new ApiError(CANCELED_MESSAGE, 0, 'canceled')
+  const wretchError = error as WretchError
+  if (typeof wretchError?.status === 'number') {
+    const body = (wretchError.json ?? {}) as { message?: string; code?: string; errors?: Record<string, string>; requestId?: string }
+    const apiError = new ApiError(
+      body.message ?? wretchError.message ?? 'Something went wrong.',
+      wretchError.status,
+      body.code,
+      body.errors,
+      body.requestId,
+    )
+    if (apiError.status === 401) unauthorizedListeners.forEach((listener) => listener(apiError))
+    return apiError
+  }
+  return new ApiError('The server could not be reached. Check your connection and try again.', 0, 'network')
+}
+
+export const api = { call }

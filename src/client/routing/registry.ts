@@ -1,0 +1,24 @@
+import type { DomainUi, RouteDef } from './types'
+import { compilePattern, matchPattern, type CompiledPattern } from './match'
+import { authUi } from '@domains/auth'
+import { dashboardUi } from '@domains/dashboard'
+
+/** Every built screen, from the domains that own them. A route of routes.tsv not listed here shows not-found. */
+export const DOMAIN_UIS: DomainUi[] = [authUi, dashboardUi]
+
+export interface RegisteredRoute extends RouteDef {
+  compiled: CompiledPattern
+  domain: string
+}
+
+export const ROUTES: RegisteredRoute[] = DOMAIN_UIS.flatMap((domain) =>
+  domain.routes.map((route) => ({ ...route, domain: domain.name, compiled: compilePattern(route.path) })),
+).sort((a, b) => b.compiled.specificity - a.compiled.specificity)
+
+export function findRoute(pathname: string): { route: RegisteredRoute; params: Record<string, string> } | null {
+  for (const route of ROUTES) {
+    const params = matchPattern(route.compiled, pathname)
+    if (params) return { route, params }
+  }
+  return null
+}

@@ -1,0 +1,94 @@
+import { useCallback, useEffect, useState } from 'react'
+import { Button, Flex, Link as RadixLink, Text } from '@radix-ui/themes'
+import type { ScreenProps } from '@client/routing/types'
+import { api } from '@client/api'
+import { Field } from '@client/ui/Field'
+import { useSubmit } from '@client/ui/useSubmit'
+import { Link } from '@client/routing/Link'
+import { LoadingScreen } from '@client/pages/LoadingScreen'
+import { AuthCard } from './AuthCard'
+import { FormAlert } from './FormAlert'
+
+export default function ResetPasswordScreen({ params }: ScreenProps) {
+  const token = params.token
+  const [check, setCheck] = useState<{ valid: boolean; email: string | null } | null>(null)
+  const [password, setPassword] = useState('')
+  const [confirmation, setConfirmation] = useState('')
+  const [done, setDone] = useState<string | null>(null)
+  useEffect(() => {
+    let active = true
+    api
+      .call('auth.recoverCheck', { body: { token } })
+      .then((result) => active && setCheck(result))
+      .catch(() => active && setCheck({ valid: false, email: null }))
+    return () => {
+      active = false
+    }
+  }, [token])
+  const submit = useSubmit(
+    useCallback(
+      () => api.call('auth.recoverSubmit', { body: { token, password, passwordConfirmation: confirmation } }),
+      [token, password, confirmation],
+    ),
+    useCallback((result: { message?: string }) => setDone(result.message ?? 'Your password has been changed.'), []),
+  )
+
+  if (!check) return <LoadingScreen />
+  if (!check.valid) {
+    return (
+      <AuthCard title="This link has expired" subtitle="Recovery links work once and expire after an hour.">
+        <Button asChild size="3">
+          <Link to="/recover">Ask for a new link</Link>
+        </Button>
+      </AuthCard>
+    )
+  }
+  if (done) {
+    return (
+      <AuthCard title="Password changed">
+        <Text>{done}</Text>
+        <Button asChild size="3">
+          <Link to="/login">Sign in</Link>
+        </Button>
+      </AuthCard>
+    )
+  }
+  return (
+    <AuthCard
+      title="Choose a new password"
+      subtitle={check.email ? `For ${check.email}. Every open session will be signed out.` : undefined}
+    >
+      <FormAlert error={submit.error && !submit.fieldErrors.password && !submit.fieldErrors.passwordConfirmation ? submit.error : null} />
+      <form onSubmit={submit.submit} noValidate aria-label="New password">
+        <Flex direction="column" gap="4">
+          <Field
+            label="New password"
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            autoFocus
+            hint="At least 8 characters."
+            value={password}
+            onValueChange={setPassword}
+            error={submit.fieldErrors.password}
+          />
+          <Field
+            label="Repeat the new password"
+            type="password"
+            name="passwordConfirmation"
+            autoComplete="new-password"
+            value={confirmation}
+            onValueChange={setConfirmation}
+            error={submit.fieldErrors.passwordConfirmation}
+          />
+          <Button type="submit" size="3" loading={submit.submitting}>
+            Change password
+          </Button>
+          <RadixLink asChild size="2">
+            <Link to="/login">Back to sign in</Link>
+          </RadixLink>
+        </Flex>
+      </form>
+    </AuthCard>
+  )
+}

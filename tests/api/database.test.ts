@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { mkdtempSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { sql } from 'drizzle-orm'
+import { createTestApp, type TestApp } from '../helpers/app'
+import { openDatabase } from '../../src/server/db/engine'
+import { DataDirLockedError } from '../../src/server/db/lock'
+import { tenants } from '../../src/server/db/schema'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(() => t.close())
+
+describe('database engine', () => {
+  it('reads int8 as numbers and numeric as exact strings on this engine', async () => {
+    const result = await t.services.db.execute<{ big: number; money: string; count: number }>(
+      sql`select 9007199254740991::int8 as big, 1234567.8901::numeric(20,4) as money, (select count(*) from tenants) as count`,
+    )
+    expect(result.rows[0]).toEqual({ big: 9007199254740991, money: '1234567.8901', count: 0 })
+  })
+
+  it('keeps int8 values a JS number cannot hold exact (as strings) instead of rounding them', async () => {
+    const result = await t.services.db.execute<{ too_big: unknown }>(sql`select 9007199254740993::int8 as too_big`)
+    expect(result.rows[0].too_big).toBe('9007199254740993')
+  })
+
+  it('fails loudly when the outer handle is used inside a transaction', async () => {
+    await expect(
+      t.services.db.transaction(async () => {
+        await t.services.db.select().from(tenants)
+      }),
+    ).rejects.toSatisfy((error: Error & { cause?: Error }) =>
+      /outer database handle was used inside a transaction/.test(`${error.message} ${error.cause?.message}`),
+    )
+  })
+
+  it('rolls back everything a failed transaction did', async () => {
+    await expect(
+      t.services.db.transaction(async (tx) => {
+        await tx.insert(tenants).values({ slug: 'halfway', name: 'Halfway' })
+        throw new Error('step two failed')
+      }),
+    ).rejects.toThrow('step two failed')
+    expect(await t.services.db.select().from(tenants)).toEqual([])
+  })
+
+  it('has pg_trgm for search', async () => {
+    const result = await t.services.db.execute<{ score: number }>(sql`select similarity('Nina Vale', 'nina') > 0 as score`)
+    expect(result.rows[0].score).toBe(true)
+  })
+})
+
+describe('PGlite data directory', () => {
+  it('refuses a second process (or opener) with a clear message instead of corrupting it', async () => {
+    if (process.env.DATABASE_URL) return
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wl-lock-'))
+    const first = await openDatabase({ dataDir, pgliteMode: 'inline' })
+    const second = openDatabase({ dataDir, pgliteMode: 'inline' })
+    await expect(second).rejects.toBeInstanceOf(DataDirLockedError)
+    await expect(second).rejects.toThrow(/is in use by process \d+ .*PGlite allows one process per data directory/)
+    await first.close()
+    const third = await openDatabase({ dataDir, pgliteMode: 'inline' })
+    await third.close()
+  })
+})
