@@ -55,6 +55,8 @@ export default defineConfig({
           hookTimeout: 120_000,
           pool: 'forks',
           maxWorkers: 2,
+          // Runs after the quick projects, with its own worker count.
+          sequence: { groupOrder: 1 },
         },
       },
       {

@@ -99,18 +99,16 @@ describe('password recovery', () => {
 describe('invitations', () => {
   async function invite(email: string, type: 'admin' | 'artist', expiresInMs = 86_400_000) {
     const token = `invite-${email}`
-    await t.services.db
-      .insert(invites)
-      .values({
-        tenantId: ws.tenant.id,
-        email,
-        type,
-        firstName: 'In',
-        lastName: 'Vited',
-        tokenHash: hashToken(token),
-        invitedBy: ws.operator.id,
-        expiresAt: new Date(Date.now() + expiresInMs),
-      })
+    await t.services.db.insert(invites).values({
+      tenantId: ws.tenant.id,
+      email,
+      type,
+      firstName: 'In',
+      lastName: 'Vited',
+      tokenHash: hashToken(token),
+      invitedBy: ws.operator.id,
+      expiresAt: new Date(Date.now() + expiresInMs),
+    })
     return token
   }
 

@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react'
 import { sessionMachine } from '@machines/session/session.machine'
 import type { Me } from '@contract/auth'
 import { api, onUnauthorized } from '../api'
+import type { SessionStatus } from './session-status'
 
 const SIGNED_OUT_REASON = 'wl_signed_out_reason'
 
@@ -35,8 +36,6 @@ export function takeSignedOutReason(): string | null {
   if (reason) sessionStorage.removeItem(SIGNED_OUT_REASON)
   return reason ?? sessionActor.getSnapshot().context.reason
 }
-
-export type SessionStatus = 'checking' | 'authenticated' | 'unauthenticated' | 'loggingOut' | 'banned'
 
 export function useSession(): { status: SessionStatus; me: Me | null } {
   const status = useSelector(sessionActor, (snapshot) => snapshot.value as SessionStatus)

@@ -59,7 +59,7 @@ export default function ResetPasswordScreen({ params }: ScreenProps) {
       subtitle={check.email ? `For ${check.email}. Every open session will be signed out.` : undefined}
     >
       <FormAlert error={submit.error && !submit.fieldErrors.password && !submit.fieldErrors.passwordConfirmation ? submit.error : null} />
-      <form onSubmit={submit.submit} noValidate aria-label="New password">
+      <form onSubmit={submit.submit} noValidate aria-label="Choose a new password">
         <Flex direction="column" gap="4">
           <Field
             label="New password"

@@ -1,0 +1,157 @@
+// `npm run bench [-- --accounts 100000 --duration 10 --connections 10 --pglite-mode worker]`
+// Generates a dataset, runs the server on it (PostgreSQL when DATABASE_URL is set, else PGlite),
+// drives each scenario with autocannon and prints p50/p95/p99 and requests per second.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import autocannon from 'autocannon'
+import pg from 'pg'
+import { openDatabase } from '../../src/server/db/engine'
+import { migrateDatabase } from '../../src/server/db/migrate'
+import { BENCH_ADMIN, generateDataset } from './dataset'
+import { SCENARIOS, type Scenario } from './scenarios'
+import { measureStall } from './pglite-stall'
+
+const { values } = parseArgs({
+  options: {
+    accounts: { type: 'string', default: '100000' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '10' },
+    'pglite-mode': { type: 'string', default: 'worker' },
+    only: { type: 'string' },
+  },
+})
+const accounts = Number(values.accounts)
+const duration = Number(values.duration)
+const connections = Number(values.connections)
+const pgliteMode = values['pglite-mode'] === 'inline' ? 'inline' : 'worker'
+const root = path.resolve(import.meta.dirname, '../..')
+const log = (message: string) => console.log(message)
+
+async function prepareDatabase(): Promise<{ env: Record<string, string>; engine: string }> {
+  const url = process.env.DATABASE_URL
+  if (url) {
+    const admin = new pg.Client({ connectionString: url })
+    await admin.connect()
+    await admin.query('drop database if exists wl_admin_bench with (force)')
+    await admin.query('create database wl_admin_bench')
+    await admin.end()
+    const benchUrl = new URL(url)
+    benchUrl.pathname = '/wl_admin_bench'
+    const database = await openDatabase({ url: benchUrl.toString() })
+    await migrateDatabase(database)
+    await generateDataset(database, accounts, log)
+    await database.close()
+    return { env: { DATABASE_URL: benchUrl.toString() }, engine: 'postgres' }
+  }
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wl-bench-'))
+  const database = await openDatabase({ dataDir, pgliteMode: 'inline' })
+  await migrateDatabase(database)
+  await generateDataset(database, accounts, log)
+  await database.close()
+  return { env: { DATA_DIR: dataDir, DATABASE_URL: '', PGLITE_MODE: pgliteMode }, engine: `pglite-${pgliteMode}` }
+}
+
+async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: '0', DEMO: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  const url = await new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /is running at (http:\/\/localhost:\d+)/.exec(output)
+      if (match) resolve(match[1])
+    }
+    child.stdout?.on('data', onData)
+    child.stderr?.on('data', onData)
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)))
+  })
+  return { url, child }
+}
+
+async function signIn(url: string): Promise<string> {
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...BENCH_ADMIN, issueToken: true }),
+  })
+  const body = (await response.json()) as { token?: string }
+  if (!body.token) throw new Error(`bench sign-in failed: ${JSON.stringify(body)}`)
+  return body.token
+}
+
+async function run(url: string, token: string, scenario: Scenario) {
+  const result = await autocannon({
+    url: `${url}${scenario.path}`,
+    method: scenario.method,
+    body: scenario.body ? JSON.stringify(scenario.body) : undefined,
+    headers: { 'content-type': 'application/json', ...(scenario.authenticated ? { authorization: `Bearer ${token}` } : {}) },
+    connections: scenario.connections ?? connections,
+    duration,
+  })
+  const failures = result.non2xx + result.errors + result.timeouts
+  return {
+    scenario: scenario.name,
+    requests: result.requests.total,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p95: result.latency.p97_5 !== undefined ? percentile(result, 95) : result.latency.p90,
+    p99: result.latency.p99,
+    failures,
+  }
+}
+
+/** autocannon reports fixed percentiles; p95 sits between its p90 and p97.5. */
+function percentile(result: autocannon.Result, _p: 95): number {
+  const { p90, p97_5 } = result.latency
+  return Math.round((p90 + (p97_5 - p90) * (5 / 7.5)) * 100) / 100
+}
+
+const started = Date.now()
+log(`Generating ${accounts.toLocaleString()} accounts…`)
+const { env, engine } = await prepareDatabase()
+log(`Dataset ready in ${Math.round((Date.now() - started) / 1000)} s. Starting the server on ${engine}…`)
+const server = await startServer(env)
+try {
+  const token = await signIn(server.url)
+  const rows = []
+  for (const scenario of SCENARIOS.filter((s) => !values.only || values.only.split(',').includes(s.name))) {
+    const row = await run(server.url, token, scenario)
+    rows.push(row)
+    log(
+      `  ${row.scenario.padEnd(22)} p50 ${String(row.p50).padStart(6)} ms   p95 ${String(row.p95).padStart(6)} ms   p99 ${String(row.p99).padStart(6)} ms   ${String(row.rps).padStart(6)} req/s${row.failures ? `   ${row.failures} failed` : ''}`,
+    )
+  }
+  let stall
+  if (!process.env.DATABASE_URL) {
+    log('PGlite: what a 15M-row aggregate costs a request that needs no database:')
+    stall = [await measureStall('inline'), await measureStall('worker')]
+    for (const row of stall) {
+      log(
+        `  ${row.mode.padEnd(7)} query ${row.slowQueryMs} ms; ${row.plainRequests} plain requests meanwhile, p50 ${row.plainRequestP50Ms} ms, max ${row.plainRequestMaxMs} ms`,
+      )
+    }
+  }
+  const results = {
+    at: new Date().toISOString(),
+    engine,
+    accounts,
+    duration,
+    connections,
+    cpus: os.cpus().length,
+    node: process.version,
+    scenarios: rows,
+    stall,
+  }
+  mkdirSync(path.join(root, 'tests/bench/results'), { recursive: true })
+  const file = path.join(root, 'tests/bench/results', `${results.at.replace(/[:.]/g, '-')}-${engine}.json`)
+  writeFileSync(file, JSON.stringify(results, null, 2))
+  log(`Saved ${path.relative(root, file)}`)
+} finally {
+  server.child.kill('SIGTERM')
+}

@@ -1,0 +1,23 @@
+/** One endpoint driven at load. Domains add theirs here. */
+export interface Scenario {
+  name: string
+  method: 'GET' | 'POST'
+  path: string
+  body?: unknown
+  authenticated: boolean
+  /** Sign-in is argon2-bound by design: fewer connections keep the figure meaningful. */
+  connections?: number
+}
+
+export const SCENARIOS: Scenario[] = [
+  {
+    name: 'sign-in',
+    method: 'POST',
+    path: '/api/auth/login',
+    body: { email: 'admin@bench.test', password: 'bench-password', issueToken: true },
+    authenticated: false,
+    connections: 4,
+  },
+  { name: 'auth/me', method: 'GET', path: '/api/auth/me', authenticated: true },
+  { name: 'countries', method: 'GET', path: '/api/shared/static/countries', authenticated: true },
+]

@@ -1,0 +1,50 @@
+import { expect, test, chromium } from '@playwright/test'
+import { mkdtempSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium'
+import { startServer } from './support/server'
+import { LoginPage } from './pages/login-page'
+import { AppFrame } from './pages/app-frame'
+
+test('the session survives a browser restart', async ({ baseURL }) => {
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'wl-profile-'))
+  const first = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, baseURL })
+  const page = first.pages()[0] ?? (await first.newPage())
+  await new LoginPage(page).goto()
+  await new LoginPage(page).signIn('admin@demo.test')
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await first.close()
+
+  const second = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, baseURL })
+  const again = second.pages()[0] ?? (await second.newPage())
+  await again.goto('/dashboard')
+  await expect(again).toHaveURL(/\/dashboard$/)
+  await new AppFrame(again).expectSignedInAs('Adam Reed')
+  await second.close()
+})
+
+test('the session survives a server restart, and its data with it', async ({ browser }) => {
+  test.setTimeout(240_000)
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wl-restart-'))
+  let server = await startServer({ dataDir })
+  try {
+    const port = Number(new URL(server.url).port)
+    const context = await browser.newContext({ baseURL: server.url })
+    const page = await context.newPage()
+    await new LoginPage(page).goto()
+    await new LoginPage(page).signIn('operator@demo.test')
+    await expect(page).toHaveURL(/\/dashboard$/)
+    await server.stop()
+
+    server = await startServer({ dataDir, port })
+    await page.goto('/dashboard')
+    await expect(page).toHaveURL(/\/dashboard$/)
+    await new AppFrame(page).expectSignedInAs('Olivia Park')
+    // The sign-in from before the restart is still in the history.
+    await expect(page.getByRole('cell', { name: 'Access Granted' })).toHaveCount(1)
+    await context.close()
+  } finally {
+    await server.stop()
+  }
+})
