@@ -323,6 +323,14 @@ export const authEndpoints = {
     body: withNewPassword({ token: z.string().min(1), firstName: name('First name'), lastName: name('Last name') }),
     response: loginResult,
   }),
+  'auth.twoFactor': endpoint({
+    method: 'POST',
+    path: 'auth/two-factor',
+    access: 'auth',
+    summary: 'Turn the emailed second factor on or off, confirmed with a code from auth/no-opt-g2fa/otp/send (path chosen here)',
+    body: z.object({ enabled: z.boolean(), code }),
+    response: z.object({ twoFactorEnabled: z.boolean() }),
+  }),
   'auth.stepUpOtpSend': endpoint({
     method: 'POST',
     path: 'auth/no-opt-g2fa/otp/send',

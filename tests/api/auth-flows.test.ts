@@ -245,6 +245,24 @@ describe('account settings', () => {
   })
 })
 
+describe('turning the second factor on', () => {
+  it('needs the emailed code, and then every sign-in asks for one', async () => {
+    const account = await createAccount(t.services, { tenantId: ws.tenant.id, email: 'careful@acme.test' })
+    const client = await signedIn(t.app, account.email)
+    const refused = await client.call('auth.twoFactor', { body: { enabled: true, code: '123456' } })
+    expect(refused.status).toBe(400)
+    expect(refused.error.errors?.code).toBe('This code is not right or has expired.')
+    await client.ok('auth.stepUpOtpSend')
+    const mail = await smtp.waitFor(account.email, (m) => m.subject.includes('confirms your change'))
+    expect(await client.ok('auth.twoFactor', { body: { enabled: true, code: codeIn(mail.subject) } })).toEqual({ twoFactorEnabled: true })
+    expect((await client.ok('auth.me')).account.twoFactorEnabled).toBe(true)
+    const next = await new TestClient(t.app).ok('auth.login', { body: { email: account.email, password: PASSWORD } })
+    expect(next.status).toBe('two_factor_required')
+    const trail = await t.services.db.select().from(auditLog).where(eq(auditLog.action, 'account.two_factor_enabled'))
+    expect(trail).toHaveLength(1)
+  })
+})
+
 describe('continue as another account', () => {
   it('lets staff act as an artist with a way back, and audits both', async () => {
     const staff = await signedIn(t.app, 'admin@acme.test')

@@ -30,4 +30,5 @@ export const authHandlers: Handlers<IdsOf<typeof authEndpoints>> = {
   'auth.inviteVerify': ({ ctx, body }) => auth.inviteVerify(ctx, body),
   'auth.inviteAccept': ({ ctx, body }) => auth.inviteAccept(ctx, body),
   'auth.stepUpOtpSend': ({ ctx }) => auth.sendStepUpCode(ctx),
+  'auth.twoFactor': ({ ctx, body }) => auth.setTwoFactor(ctx, body),
 }

@@ -564,6 +564,23 @@ export async function consumeStepUpCode(db: Queryable, accountId: number, code: 
   return repo.useToken(db, token.id, now)
 }
 
+export async function setTwoFactor(ctx: AuthedContext, input: { enabled: boolean; code: string }) {
+  const { services, session } = ctx
+  const now = services.now()
+  await services.db.transaction(async (tx) => {
+    if (!(await consumeStepUpCode(tx, session.account.id, input.code, now))) throw fieldError('code', BAD_CODE)
+    await tx.update(accounts).set({ twoFactorEnabled: input.enabled, updatedAt: now }).where(eq(accounts.id, session.account.id))
+    await audit(tx, actorOf(ctx), {
+      action: input.enabled ? 'account.two_factor_enabled' : 'account.two_factor_disabled',
+      entityType: 'account',
+      entityId: session.account.id,
+      before: { twoFactorEnabled: session.account.twoFactorEnabled },
+      after: { twoFactorEnabled: input.enabled },
+    })
+  })
+  return { twoFactorEnabled: input.enabled }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Password recovery
 

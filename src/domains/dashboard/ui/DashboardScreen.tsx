@@ -1,6 +1,7 @@
 import { Flex, Heading, Text } from '@radix-ui/themes'
 import { useSession } from '@client/state/session'
 import { ActiveSessionsPanel, LoginHistoryPanel } from '@domains/auth/ui/SecurityPanels'
+import { TwoFactorPanel } from '@domains/auth/ui/TwoFactorPanel'
 
 /** The landing page after sign-in. Catalogue lists and statistics join it as those areas land. */
 export default function DashboardScreen() {
@@ -16,6 +17,7 @@ export default function DashboardScreen() {
           Signed in to {me.tenant.name} as {me.account.displayName} ({me.account.email}).
         </Text>
       </div>
+      <TwoFactorPanel />
       <ActiveSessionsPanel />
       <LoginHistoryPanel />
     </Flex>
