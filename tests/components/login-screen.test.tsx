@@ -13,15 +13,13 @@ afterEach(() => vi.restoreAllMocks())
 
 describe('login screen', () => {
   it('shows the server message when sign-in fails, keeping what was typed', async () => {
-    const fetch = vi
-      .spyOn(globalThis, 'fetch')
-      .mockResolvedValue(
-        respond(422, {
-          message: 'These credentials do not match our records.',
-          code: 'invalid_credentials',
-          errors: { email: 'These credentials do not match our records.' },
-        }),
-      )
+    const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      respond(422, {
+        message: 'These credentials do not match our records.',
+        code: 'invalid_credentials',
+        errors: { email: 'These credentials do not match our records.' },
+      }),
+    )
     render(
       <Theme>
         <LoginScreen />

@@ -87,29 +87,33 @@ export async function findSession(db: Queryable, token: string, now: Date): Prom
     return { status: 'banned' }
   }
   if (session.expiresAt.getTime() <= now.getTime()) return { status: 'expired' }
+  return { status: 'ok', lastSeenAt: session.lastSeenAt, session: toSessionInfo(session, account) }
+}
+
+/** The request's view of a session row and its account. */
+export function toSessionInfo(
+  session: typeof sessions.$inferSelect,
+  account: typeof accounts.$inferSelect,
+): Omit<SessionInfo, 'viaCookie'> {
   return {
-    status: 'ok',
-    lastSeenAt: session.lastSeenAt,
-    session: {
-      id: session.id,
-      tenantId: session.tenantId,
-      csrfToken: session.csrfToken,
-      createdAt: session.createdAt,
-      expiresAt: session.expiresAt,
-      actingForSessionId: session.actingForSessionId,
-      account: {
-        id: account.id,
-        email: account.email,
-        type: account.type,
-        firstName: account.firstName,
-        lastName: account.lastName,
-        banned: account.banned,
-        hasInit: account.hasInit,
-        initDeferredAt: account.initDeferredAt,
-        twoFactorEnabled: account.twoFactorEnabled,
-        emailVerifiedAt: account.emailVerifiedAt,
-        changelogReadVersion: account.changelogReadVersion,
-      },
+    id: session.id,
+    tenantId: session.tenantId,
+    csrfToken: session.csrfToken,
+    createdAt: session.createdAt,
+    expiresAt: session.expiresAt,
+    actingForSessionId: session.actingForSessionId,
+    account: {
+      id: account.id,
+      email: account.email,
+      type: account.type,
+      firstName: account.firstName,
+      lastName: account.lastName,
+      banned: account.banned,
+      hasInit: account.hasInit,
+      initDeferredAt: account.initDeferredAt,
+      twoFactorEnabled: account.twoFactorEnabled,
+      emailVerifiedAt: account.emailVerifiedAt,
+      changelogReadVersion: account.changelogReadVersion,
     },
   }
 }

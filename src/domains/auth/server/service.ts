@@ -7,7 +7,7 @@ import type { Queryable, Tx } from '@server/db/engine'
 import { accounts, artistProfiles, invites, labelProfiles, promoRedemptions, sessions } from '@server/db/schema'
 import { HttpError, badRequest, fieldError, forbidden, tooManyRequests, unauthorized } from '@server/errors'
 import { hashPassword, needsRehash, verifyPassword } from '@server/auth/passwords'
-import { clearSessionCookies, clientInfo, createSession, revokeSessions, setSessionCookies } from '@server/auth/sessions'
+import { clearSessionCookies, clientInfo, createSession, revokeSessions, setSessionCookies, toSessionInfo } from '@server/auth/sessions'
 import { hashToken, newCode, newToken } from '@server/auth/tokens'
 import { queueMail } from '@server/mail/mailer'
 import { mailTemplates } from '@server/mail/templates'
@@ -113,30 +113,6 @@ export async function buildMe(ctx: RequestContext, session: Omit<SessionInfo, 'v
   }
 }
 
-function sessionInfoFrom(row: typeof sessions.$inferSelect, account: repo.AccountRow): Omit<SessionInfo, 'viaCookie'> {
-  return {
-    id: row.id,
-    tenantId: row.tenantId,
-    csrfToken: row.csrfToken,
-    createdAt: row.createdAt,
-    expiresAt: row.expiresAt,
-    actingForSessionId: row.actingForSessionId,
-    account: {
-      id: account.id,
-      email: account.email,
-      type: account.type,
-      firstName: account.firstName,
-      lastName: account.lastName,
-      banned: account.banned,
-      hasInit: account.hasInit,
-      initDeferredAt: account.initDeferredAt,
-      twoFactorEnabled: account.twoFactorEnabled,
-      emailVerifiedAt: account.emailVerifiedAt,
-      changelogReadVersion: account.changelogReadVersion,
-    },
-  }
-}
-
 /** Opens a session, records the granted sign-in, sets the cookies and answers the signed-in picture. */
 async function signIn(ctx: RequestContext, tx: Tx, account: repo.AccountRow, tenant: TenantInfo): Promise<{ token: string; me: Me }> {
   const now = ctx.services.now()
@@ -150,7 +126,7 @@ async function signIn(ctx: RequestContext, tx: Tx, account: repo.AccountRow, ten
     userAgent: client.userAgent,
     granted: true,
   })
-  return { token, me: await buildMeInTx(ctx, tx, sessionInfoFrom(session, account), tenant) }
+  return { token, me: await buildMeInTx(ctx, tx, toSessionInfo(session, account), tenant) }
 }
 
 function buildMeInTx(ctx: RequestContext, tx: Tx, session: Omit<SessionInfo, 'viaCookie'>, tenant: TenantInfo) {
@@ -651,12 +627,8 @@ export async function recoverSubmit(ctx: RequestContext, input: { token: string;
     await revokeSessions(tx, { accountId: account.id, reason: 'password_reset', now })
     await audit(
       tx,
-      { tenantId: account.tenantId, actorAccountId: account.id, ip: ctx.ip, requestId: ctx.requestId },
-      {
-        action: 'account.password_reset',
-        entityType: 'account',
-        entityId: account.id,
-      },
+      { ...actorOf(ctx, account.tenantId), actorAccountId: account.id },
+      { action: 'account.password_reset', entityType: 'account', entityId: account.id },
     )
     await queueMail(
       services.jobs,
@@ -730,7 +702,7 @@ export async function inviteAccept(
       await tx.update(invites).set({ accountId: account.id }).where(eq(invites.id, invite.id))
       await audit(
         tx,
-        { tenantId: tenant.id, actorAccountId: account.id, ip: ctx.ip, requestId: ctx.requestId },
+        { ...actorOf(ctx, tenant.id), actorAccountId: account.id },
         {
           action: 'invite.accepted',
           entityType: 'invite',
@@ -880,7 +852,7 @@ export async function continueAsCollaborator(ctx: AuthedContext, input: { accoun
       entityId: target.id,
       after: { sessionId: acting.id },
     })
-    return { token, me: await buildMeInTx(ctx, tx, sessionInfoFrom({ ...acting, expiresAt }, target), tenant) }
+    return { token, me: await buildMeInTx(ctx, tx, toSessionInfo({ ...acting, expiresAt }, target), tenant) }
   })
   if (currentToken) {
     ctx.reply.setCookie(ORIGIN_SESSION_COOKIE, currentToken, {
@@ -916,7 +888,7 @@ async function returnToOwnSession(ctx: AuthedContext): Promise<Me> {
     { ...actorOf(ctx), actorAccountId: account.id },
     { action: 'account.continue_as_ended', entityType: 'account', entityId: session.account.id },
   )
-  const me = await buildMe(ctx, sessionInfoFrom(original, account), tenant)
+  const me = await buildMe(ctx, toSessionInfo(original, account), tenant)
   setSessionCookies(ctx.reply, ctx.req, services.config, originToken, original.csrfToken, original.expiresAt)
   return me
 }

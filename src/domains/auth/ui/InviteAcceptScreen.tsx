@@ -11,6 +11,7 @@ import { LoadingScreen } from '@client/pages/LoadingScreen'
 import { sessionActor } from '@client/state/session'
 import { AuthCard } from './AuthCard'
 import { FormAlert } from './FormAlert'
+import { NewPasswordFields } from './NewPasswordFields'
 
 interface Invite {
   email: string
@@ -96,24 +97,13 @@ export default function InviteAcceptScreen({ search }: ScreenProps) {
               error={accept.fieldErrors.lastName}
             />
           </Flex>
-          <Field
-            label="Password"
-            type="password"
-            name="password"
-            autoComplete="new-password"
-            hint="At least 8 characters."
-            value={password}
-            onValueChange={setPassword}
-            error={accept.fieldErrors.password}
-          />
-          <Field
-            label="Repeat the password"
-            type="password"
-            name="passwordConfirmation"
-            autoComplete="new-password"
-            value={confirmation}
-            onValueChange={setConfirmation}
-            error={accept.fieldErrors.passwordConfirmation}
+          <NewPasswordFields
+            labels={{ password: 'Password', confirmation: 'Repeat the password' }}
+            password={password}
+            confirmation={confirmation}
+            onPassword={setPassword}
+            onConfirmation={setConfirmation}
+            errors={accept.fieldErrors}
           />
           <Button type="submit" size="3" loading={accept.submitting}>
             Accept and sign in

@@ -2,12 +2,12 @@ import { useCallback, useEffect, useState } from 'react'
 import { Button, Flex, Link as RadixLink, Text } from '@radix-ui/themes'
 import type { ScreenProps } from '@client/routing/types'
 import { api } from '@client/api'
-import { Field } from '@client/ui/Field'
 import { useSubmit } from '@client/ui/useSubmit'
 import { Link } from '@client/routing/Link'
 import { LoadingScreen } from '@client/pages/LoadingScreen'
 import { AuthCard } from './AuthCard'
 import { FormAlert } from './FormAlert'
+import { NewPasswordFields } from './NewPasswordFields'
 
 export default function ResetPasswordScreen({ params }: ScreenProps) {
   const token = params.token
@@ -61,25 +61,14 @@ export default function ResetPasswordScreen({ params }: ScreenProps) {
       <FormAlert error={submit.error && !submit.fieldErrors.password && !submit.fieldErrors.passwordConfirmation ? submit.error : null} />
       <form onSubmit={submit.submit} noValidate aria-label="Choose a new password">
         <Flex direction="column" gap="4">
-          <Field
-            label="New password"
-            type="password"
-            name="password"
-            autoComplete="new-password"
+          <NewPasswordFields
+            labels={{ password: 'New password', confirmation: 'Repeat the new password' }}
+            password={password}
+            confirmation={confirmation}
+            onPassword={setPassword}
+            onConfirmation={setConfirmation}
+            errors={submit.fieldErrors}
             autoFocus
-            hint="At least 8 characters."
-            value={password}
-            onValueChange={setPassword}
-            error={submit.fieldErrors.password}
-          />
-          <Field
-            label="Repeat the new password"
-            type="password"
-            name="passwordConfirmation"
-            autoComplete="new-password"
-            value={confirmation}
-            onValueChange={setConfirmation}
-            error={submit.fieldErrors.passwordConfirmation}
           />
           <Button type="submit" size="3" loading={submit.submitting}>
             Change password
