@@ -25,6 +25,8 @@ export interface EndpointDef {
   status?: number
   /** Idempotency-Key header honoured (payout calls). */
   idempotent?: boolean
+  /** Largest accepted body in bytes when it exceeds the default 2 MB (files sent as data URLs). */
+  bodyLimit?: number
 }
 
 export function endpoint<const D extends EndpointDef>(definition: D): D {

@@ -1,11 +1,21 @@
 import { authEndpoints } from './auth'
 import { sharedEndpoints } from './shared'
+import { notificationEndpoints } from './notifications'
+import { dashboardEndpoints } from './dashboard'
+import { helpCenterEndpoints } from './help-center'
+import { userEndpoints } from './users'
+import { searchEndpoints } from './search'
 import type { EndpointDef } from './define'
 
 /** Every API call of the product. Domains add their groups here; nothing else is the API's truth. */
 export const ENDPOINTS = {
   ...authEndpoints,
   ...sharedEndpoints,
+  ...notificationEndpoints,
+  ...dashboardEndpoints,
+  ...helpCenterEndpoints,
+  ...userEndpoints,
+  ...searchEndpoints,
 } as const satisfies Record<string, EndpointDef>
 
 export type Endpoints = typeof ENDPOINTS

@@ -2,18 +2,6 @@ import { z } from 'zod'
 import { endpoint } from './define'
 import { idParams, nullableTimestamp, timestamp } from './common'
 
-export const notificationItem = z.object({
-  id: z.number(),
-  title: z.string(),
-  message: z.string(),
-  created: timestamp,
-  type: z.string(),
-  fileUrl: z.string().nullable(),
-  read: z.boolean(),
-  link: z.string().nullable(),
-})
-export type NotificationItem = z.infer<typeof notificationItem>
-
 export const sharedEndpoints = {
   'shared.countries': endpoint({
     method: 'GET',
@@ -30,13 +18,6 @@ export const sharedEndpoints = {
     response: z.object({
       data: z.array(z.object({ id: z.number(), slug: z.string(), name: z.string(), kind: z.string(), defaultTarget: z.boolean() })),
     }),
-  }),
-  'notifications.userBadge': endpoint({
-    method: 'GET',
-    path: 'portal/notifications/user-notification',
-    access: 'auth',
-    summary: 'Unread count and latest notifications for the bell',
-    response: z.object({ unread: z.number().int(), latest: z.array(notificationItem) }),
   }),
   'site.public': endpoint({
     method: 'GET',

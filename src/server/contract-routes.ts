@@ -126,6 +126,7 @@ export function registerContract(
       method: def.method,
       url: routePath(def.path),
       config: { endpointId: id },
+      ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
       handler: async (req, reply) => {
         const ctx = await buildContext(services, def, req, reply)
         const params = parsePart(def.params, req.params, 'path')

@@ -3,8 +3,14 @@ import type { AnyHandler } from './handlers'
 import type { JobRunner } from './jobs/runner'
 import type { Services } from './context'
 import type { Seeder } from './seed/seeder'
+import type { SearchProvider } from './search'
 import { authServer } from '@domains/auth/server'
 import { sharedServer } from '@domains/shared/server'
+import { notificationsServer } from '@domains/notifications/server'
+import { usersServer } from '@domains/users/server'
+import { dashboardServer } from '@domains/dashboard/server'
+import { helpCenterServer } from '@domains/help-center/server'
+import { searchServer } from '@domains/search/server'
 
 /** What a business domain plugs into the server. */
 export interface DomainServer {
@@ -12,10 +18,20 @@ export interface DomainServer {
   handlers: Partial<Record<EndpointId, AnyHandler>>
   registerJobs?(runner: JobRunner, services: Services): void
   seeders?: Seeder[]
+  /** Entity kinds this domain makes findable from the palette. */
+  searchProviders?: SearchProvider[]
 }
 
 /** In seeding order: later domains build on the data of earlier ones. */
-export const DOMAINS: DomainServer[] = [authServer, sharedServer]
+export const DOMAINS: DomainServer[] = [
+  authServer,
+  sharedServer,
+  notificationsServer,
+  usersServer,
+  dashboardServer,
+  helpCenterServer,
+  searchServer,
+]
 
 export function allHandlers(): Partial<Record<EndpointId, AnyHandler>> {
   const handlers: Partial<Record<EndpointId, AnyHandler>> = {}

@@ -1,2 +1,4 @@
-// Every table of the product. Domains add their schema modules here.
+// Every table of the product: the platform's and each domain's own.
 export * from './platform'
+export * from '@domains/help-center/server/schema'
+export * from '@domains/dashboard/server/schema'

@@ -46,34 +46,45 @@ export const accounts = pgTable(
     uniqueIndex('accounts_tenant_google_key').on(t.tenantId, t.googleSubject),
     index('accounts_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
     index('accounts_email_idx').on(t.email),
+    // Palette and list search: trigram indexes, 3 characters or more.
+    index('accounts_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('accounts_name_trgm_idx').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
     check('accounts_type_check', sql`${t.type} in ('artist', 'label', 'admin')`),
   ],
 )
 
 /** Public artist profile; the accounts issue adds the rest of its fields. */
-export const artistProfiles = pgTable('artist_profiles', {
-  accountId: ref('account_id')
-    .primaryKey()
-    .references(() => accounts.id, { onDelete: 'cascade' }),
-  tenantId: ref('tenant_id')
-    .notNull()
-    .references(() => tenants.id),
-  artistName: text('artist_name').notNull(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-})
+export const artistProfiles = pgTable(
+  'artist_profiles',
+  {
+    accountId: ref('account_id')
+      .primaryKey()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    tenantId: ref('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    artistName: text('artist_name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('artist_profiles_name_trgm_idx').using('gin', sql`${t.artistName} gin_trgm_ops`)],
+)
 
-export const labelProfiles = pgTable('label_profiles', {
-  accountId: ref('account_id')
-    .primaryKey()
-    .references(() => accounts.id, { onDelete: 'cascade' }),
-  tenantId: ref('tenant_id')
-    .notNull()
-    .references(() => tenants.id),
-  labelName: text('label_name').notNull(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-})
+export const labelProfiles = pgTable(
+  'label_profiles',
+  {
+    accountId: ref('account_id')
+      .primaryKey()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    tenantId: ref('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    labelName: text('label_name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('label_profiles_name_trgm_idx').using('gin', sql`${t.labelName} gin_trgm_ops`)],
+)
 
 export const sessions = pgTable(
   'sessions',
@@ -191,7 +202,12 @@ export const notifications = pgTable(
     readAt: at('read_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('notifications_account_idx').on(t.accountId, t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index('notifications_account_idx').on(t.accountId, t.createdAt.desc(), t.id.desc()),
+    index('notifications_unread_idx')
+      .on(t.accountId, t.createdAt.desc())
+      .where(sql`${t.readAt} is null`),
+  ],
 )
 
 /** Who did what to which record, before and after. Append-only. */

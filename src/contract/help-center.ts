@@ -1,0 +1,27 @@
+import { z } from 'zod'
+import { endpoint } from './define'
+
+/** Attachments travel as data URLs (the spec's dialog reads the file that way). */
+export const MAX_MESSAGE_ATTACHMENT_BYTES = 10 * 1024 * 1024
+
+export const helpCenterEndpoints = {
+  'helpCenter.sendMessage': endpoint({
+    method: 'POST',
+    path: 'helpCenter/send-message',
+    access: 'auth',
+    summary: 'Send a message to the support team; it opens a help-center thread',
+    status: 201,
+    bodyLimit: Math.ceil(MAX_MESSAGE_ATTACHMENT_BYTES * 1.4) + 64 * 1024,
+    body: z.object({
+      subject: z.string().trim().min(1, 'Title is required').max(200, 'Title is too long'),
+      message: z.string().trim().min(1, 'Message is required').max(10_000, 'Message is too long'),
+      file: z
+        .object({
+          name: z.string().trim().min(1).max(200),
+          dataUrl: z.string().regex(/^data:[\w.+-]+\/[\w.+-]+;base64,[A-Za-z0-9+/=]+$/, 'The attachment could not be read'),
+        })
+        .optional(),
+    }),
+    response: z.object({ threadId: z.number(), message: z.string() }),
+  }),
+} as const
