@@ -155,3 +155,41 @@ describe('file store with S3', () => {
     expect(new FileStore(new LocalStorage('/tmp')).backend.kind).toBe('local')
   })
 })
+
+describe('who may download a file', () => {
+  it('lets staff open any file of the workspace, and others only their own or public ones', async () => {
+    const artistFile = await t.services.files.save(t.services.db, {
+      tenantId: ws.tenant.id,
+      purpose: 'document',
+      originalName: 'mine.png',
+      data: PNG,
+      kind: 'image',
+      maxBytes: 1024 * 1024,
+      createdBy: ws.artist.id,
+    })
+    const labelFile = await t.services.files.save(t.services.db, {
+      tenantId: ws.tenant.id,
+      purpose: 'document',
+      originalName: 'theirs.png',
+      data: PNG,
+      kind: 'image',
+      maxBytes: 1024 * 1024,
+      createdBy: ws.label.id,
+    })
+    const logo = await t.services.files.save(t.services.db, {
+      tenantId: ws.tenant.id,
+      purpose: 'logo',
+      originalName: 'logo.png',
+      data: PNG,
+      kind: 'image',
+      maxBytes: 1024 * 1024,
+      visibility: 'public',
+    })
+    const artist = await signedIn(t.app, 'artist@acme.test')
+    expect((await artist.call('files.get', { params: { id: artistFile.id } })).status).toBe(200)
+    expect((await artist.call('files.get', { params: { id: logo.id } })).status).toBe(200)
+    expect((await artist.call('files.get', { params: { id: labelFile.id } })).status).toBe(404)
+    const admin = await signedIn(t.app, 'admin@acme.test')
+    expect((await admin.call('files.get', { params: { id: labelFile.id } })).status).toBe(200)
+  })
+})

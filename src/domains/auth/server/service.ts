@@ -13,6 +13,7 @@ import { queueMail } from '@server/mail/mailer'
 import { mailTemplates } from '@server/mail/templates'
 import { audit, actorOf } from '@server/audit'
 import * as repo from './repository'
+import { notifyNewDevice } from '@domains/notifications/server/service'
 
 export const LIMITS = {
   failureWindowMinutes: 15,
@@ -118,6 +119,7 @@ async function signIn(ctx: RequestContext, tx: Tx, account: repo.AccountRow, ten
   const now = ctx.services.now()
   const client = clientInfo(ctx.req, ctx.services.config)
   const { token, session } = await createSession(tx, { tenantId: tenant.id, accountId: account.id, client, now })
+  await notifyNewDevice(tx, session)
   await repo.recordLogin(tx, {
     tenantId: tenant.id,
     accountId: account.id,

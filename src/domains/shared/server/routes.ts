@@ -1,46 +1,16 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { sharedEndpoints } from '@contract/shared'
 import { COUNTRIES } from '@core/countries'
 import { PLATFORMS } from '@core/platforms'
 import { DEFAULT_THEME_COLORS } from '@core/theme'
 import type { Handlers, IdsOf } from '@server/handlers'
-import { jobs, notifications } from '@server/db/schema'
+import { jobs } from '@server/db/schema'
 import { FileStore } from '@server/storage/file-store'
 import { notFound } from '@server/errors'
-
-const LATEST_NOTIFICATIONS = 5
 
 export const sharedHandlers: Handlers<IdsOf<typeof sharedEndpoints>> = {
   'shared.countries': async () => ({ data: [...COUNTRIES] }),
   'shared.platforms': async () => ({ data: [...PLATFORMS] }),
-
-  'notifications.userBadge': async ({ ctx }) => {
-    const { db } = ctx.services
-    const accountId = ctx.session.account.id
-    const [counted] = await db
-      .select({ unread: sql<number>`count(*)::int` })
-      .from(notifications)
-      .where(and(eq(notifications.accountId, accountId), isNull(notifications.readAt)))
-    const latest = await db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.accountId, accountId))
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(LATEST_NOTIFICATIONS)
-    return {
-      unread: counted?.unread ?? 0,
-      latest: latest.map((row) => ({
-        id: row.id,
-        title: row.title,
-        message: row.message,
-        created: row.createdAt,
-        type: row.type,
-        fileUrl: row.fileUrl,
-        read: row.readAt !== null,
-        link: row.link,
-      })),
-    }
-  },
 
   'site.public': async ({ ctx }) => {
     const { config, google } = ctx.services
@@ -60,7 +30,9 @@ export const sharedHandlers: Handlers<IdsOf<typeof sharedEndpoints>> = {
   'files.get': async ({ ctx, params }) => {
     const { services, tenant } = ctx
     const row = await services.files.find(services.db, tenant.id, params.id)
-    if (!row) throw notFound('There is no such file.')
+    // Staff may open any file of the workspace; other accounts only public files and their own.
+    const allowed = row && (ctx.session.account.type === 'admin' || row.visibility === 'public' || row.createdBy === ctx.session.account.id)
+    if (!row || !allowed) throw notFound('There is no such file.')
     const stream = await services.files.open(row)
     ctx.reply.headers(FileStore.responseHeaders(row)).header('content-length', String(row.size))
     return ctx.reply.send(stream)

@@ -1,0 +1,8 @@
+import type { DomainServer } from '@server/domains'
+import type { AnyHandler } from '@server/handlers'
+import { helpCenterHandlers } from './routes'
+
+export const helpCenterServer: DomainServer = {
+  name: 'help-center',
+  handlers: helpCenterHandlers as unknown as Record<string, AnyHandler>,
+}

@@ -1,0 +1,8 @@
+import { lazy } from 'react'
+import type { DomainUi } from '@client/routing/types'
+
+/** The notifications screen and the bell. */
+export const notificationsUi: DomainUi = {
+  name: 'notifications',
+  routes: [{ path: '/notifications', access: 'admin', title: 'Notifications', screen: lazy(() => import('./ui/NotificationsScreen')) }],
+}
