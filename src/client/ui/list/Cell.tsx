@@ -1,0 +1,180 @@
+import { Avatar, Badge, Flex, Text, VisuallyHidden } from '@radix-ui/themes'
+import { CheckIcon, ClockIcon } from '@radix-ui/react-icons'
+import { formatMoney } from '@core/format'
+import { initials } from '@core/names'
+import { fullDate, timeAgo } from '@core/time'
+import { Link } from '../../routing/Link'
+import type { ColumnDef, IconMark, UserCardValue } from './list-types'
+
+const DEFAULT_MESSAGE_LENGTH = 80
+
+function truncate(text: string, max: number): string {
+  const chars = Array.from(text)
+  return chars.length > max ? `${chars.slice(0, Math.max(1, max - 1)).join('')}…` : text
+}
+
+function Mark({ mark }: { mark: IconMark }) {
+  const Icon = mark.icon
+  return (
+    <span role="img" aria-label={mark.label} title={mark.label} className="wl-cell-icon" style={{ color: mark.color }}>
+      <Icon aria-hidden width={16} height={16} />
+    </span>
+  )
+}
+
+function UserCard({ user, admin }: { user: UserCardValue; admin: boolean }) {
+  return (
+    <Link to={user.href ?? `/users/${user.id}`} className="wl-cell-card">
+      <Avatar
+        size="1"
+        radius="full"
+        src={user.avatarUrl ?? undefined}
+        color={admin ? 'purple' : undefined}
+        variant={admin ? 'solid' : 'soft'}
+        fallback={user.initials || initials(user.name) || '?'}
+        alt=""
+      />
+      <Flex direction="column" style={{ minWidth: 0 }}>
+        <Flex align="center" gap="1" style={{ minWidth: 0 }}>
+          <Text size="2" weight="medium" truncate>
+            {user.name}
+          </Text>
+          {admin && (
+            <Badge size="1" color="purple" variant="soft">
+              Admin
+            </Badge>
+          )}
+        </Flex>
+        {user.detail && (
+          <Text size="1" color="gray" truncate>
+            {user.detail}
+          </Text>
+        )}
+      </Flex>
+    </Link>
+  )
+}
+
+/** One table cell of the spec's types; `column.value(row)` gives the shape documented on CellSpec. */
+export function Cell<Row>({ column, row }: { column: ColumnDef<Row>; row: Row }) {
+  switch (column.type) {
+    case 'text': {
+      const value = column.value(row)
+      return <span className="wl-cell-text">{value ?? ''}</span>
+    }
+    case 'hoverText': {
+      const value = column.value(row) ?? ''
+      return (
+        <span className="wl-cell-text" title={column.title?.(row) ?? value}>
+          {value}
+        </span>
+      )
+    }
+    case 'img': {
+      const value = column.value(row)
+      if (!value) return <span className="wl-cell-thumb wl-cell-thumb-empty" aria-hidden />
+      const image = typeof value === 'string' ? { src: value, alt: column.header } : value
+      return <img className="wl-cell-thumb" src={image.src} alt={image.alt} loading="lazy" width={32} height={32} />
+    }
+    case 'money': {
+      const value = column.value(row)
+      return <span className="wl-cell-number">{value === null || value === undefined || value === '' ? '' : formatMoney(value)}</span>
+    }
+    case 'date': {
+      const value = column.value(row)
+      if (!value) return null
+      const date = typeof value === 'string' ? new Date(value) : value
+      if (Number.isNaN(date.getTime())) return <span className="wl-cell-text">{String(value)}</span>
+      return (
+        <time className="wl-cell-text" dateTime={date.toISOString()} title={fullDate(date)}>
+          {timeAgo(date)}
+        </time>
+      )
+    }
+    case 'message': {
+      const value = column.value(row) ?? ''
+      const short = truncate(value.replace(/\s+/g, ' ').trim(), column.maxLength ?? DEFAULT_MESSAGE_LENGTH)
+      return (
+        <span className="wl-cell-text" title={short === value ? undefined : value}>
+          {short}
+        </span>
+      )
+    }
+    case 'status': {
+      const value = column.value(row)
+      if (value === null || value === undefined) return null
+      const status = column.statuses[String(value)]
+      return (
+        <Badge color={status?.color ?? 'gray'} variant="soft" radius="full">
+          {status?.label ?? String(value)}
+        </Badge>
+      )
+    }
+    case 'delivery': {
+      const marks = column.value(row) ?? []
+      return (
+        <Flex gap="1" wrap="nowrap" className="wl-cell-chips">
+          {marks.map((mark) => (
+            <Badge
+              key={mark.platform}
+              color={mark.delivered ? 'green' : 'gray'}
+              variant="soft"
+              title={`${mark.platform}: ${mark.delivered ? 'delivered' : 'pending'}`}
+            >
+              {mark.delivered ? <CheckIcon aria-hidden /> : <ClockIcon aria-hidden />}
+              {mark.platform}
+              <VisuallyHidden>{mark.delivered ? ' delivered' : ' pending'}</VisuallyHidden>
+            </Badge>
+          ))}
+        </Flex>
+      )
+    }
+    case 'icons': {
+      const marks = column.value(row) ?? []
+      return (
+        <Flex gap="2" align="center">
+          {marks.map((mark) => (
+            <Mark key={mark.label} mark={mark} />
+          ))}
+        </Flex>
+      )
+    }
+    case 'icon': {
+      const mark = column.value(row)
+      return mark ? <Mark mark={mark} /> : null
+    }
+    case 'user':
+    case 'newAdmin': {
+      const user = column.value(row)
+      return user ? <UserCard user={user} admin={column.type === 'newAdmin'} /> : null
+    }
+    case 'group': {
+      const values = column.value(row) ?? []
+      return (
+        <Flex gap="1" wrap="nowrap" className="wl-cell-chips">
+          {values.map((value) => (
+            <Badge key={value} color="gray" variant="surface">
+              {value}
+            </Badge>
+          ))}
+        </Flex>
+      )
+    }
+    case 'release': {
+      const release = column.value(row)
+      if (!release) return null
+      return (
+        <Link to={`/releases/single/${release.id}`} className="wl-cell-card">
+          {release.artwork ? (
+            <img className="wl-cell-thumb" src={release.artwork} alt="" loading="lazy" width={32} height={32} />
+          ) : (
+            <span className="wl-cell-thumb wl-cell-thumb-empty" aria-hidden />
+          )}
+          <Text size="2" weight="medium" truncate>
+            {release.title}
+          </Text>
+        </Link>
+      )
+    }
+  }
+}

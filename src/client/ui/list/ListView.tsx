@@ -1,0 +1,321 @@
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { Button, Callout, Flex, IconButton } from '@radix-ui/themes'
+import { Cross2Icon, ExclamationTriangleIcon } from '@radix-ui/react-icons'
+import { useHotkeys } from 'react-hotkeys-hook'
+import { mergeSearch, useTab, type BulkAction, type ListHandle } from '../../workspace/tab-context'
+import { useLoad } from '../../state/useLoad'
+import { BulkBar } from './BulkBar'
+import { ColumnsMenu } from './ColumnsMenu'
+import { useColumnState } from './column-state'
+import { downloadCsv, rowsToCsv } from './csv-export'
+import { DataTable, type RowKey } from './DataTable'
+import { DEFAULT_PAGE_SIZES, queryUpdate, readQuery } from './list-query'
+import type { ColumnDef, ExportDef, FilterDef, ListAction, ListQuery, ListResult, SortDef } from './list-types'
+import { Pagination } from './Pagination'
+import { Toolbar, TOOLBAR_FAILED, type ToolbarValues } from './Toolbar'
+import './list.css'
+
+export const DEFAULT_EMPTY_MESSAGE = 'Nothing Found'
+
+export interface ListViewProps<Row> {
+  /** Key of the remembered columns (`wl_list_columns:<listId>`) and the list's name for the palette. */
+  listId: string
+  title: string
+  /** Define them once (module level or useMemo): a new array re-creates the grid's columns. */
+  columns: readonly ColumnDef<Row>[]
+  rowId(row: Row): RowKey
+  /** Loads one page; honour the signal, a newer query aborts the older request. */
+  fetch(query: ListQuery, signal: AbortSignal): Promise<ListResult<Row>>
+  /** When the page is a path segment (p => `/users/manage/${p}`); otherwise the page goes in `?page=`. */
+  pagePath?(page: number): string
+  /** The current page when `pagePath` is used: the route's {page} parameter. */
+  page?: number
+  filters?: readonly FilterDef[]
+  sorts?: readonly SortDef[]
+  dateRange?: { label: string }
+  /** Default: 25, 50, 100, 200, 500, 1000, 1500, 2000, 2500 (the first is the default size). */
+  pageSizes?: readonly number[]
+  /** Click or Enter opens it in this tab; ctrl/cmd+click in a new tab. */
+  rowLink?(row: Row): string
+  bulkActions?: readonly BulkAction[]
+  /** Server exports: they receive the current query. */
+  exports?: readonly ExportDef[]
+  /** CSV of the loaded rows and visible columns, file name export.csv. Default true. */
+  csvExport?: boolean
+  action?: ListAction
+  /** Default "Nothing Found". */
+  emptyMessage?: string
+  /** Shown when a load fails (otherwise the server's message). */
+  errorMessage?: string
+}
+
+const NO_IDS: readonly RowKey[] = []
+const NO_ACTIONS: readonly BulkAction[] = []
+const INTERACTIVE =
+  'a, button, input, select, textarea, [role="button"], [role="menuitem"], [role="dialog"] *, [role="alertdialog"] *, [role="menu"] *, [role="listbox"] *, .ag-header *'
+
+/** Keys a list leaves alone: typing, a focused control, or an open dialog or menu. */
+function ignoreKey(event: KeyboardEvent): boolean {
+  const target = event.target
+  return target instanceof Element && target.closest(INTERACTIVE) !== null
+}
+
+/**
+ * A server-paged list: toolbar (search, drawer with filters, sort, dates, page size, exports, action),
+ * bulk bar, DataTable and pagination. The query lives in the tab's address, so a view can be shared;
+ * the list tells the shell its selection and bulk actions so the palette can act on them.
+ */
+export function ListView<Row>({
+  listId,
+  title,
+  columns,
+  rowId,
+  fetch,
+  pagePath,
+  page,
+  filters,
+  sorts,
+  dateRange,
+  pageSizes = DEFAULT_PAGE_SIZES,
+  rowLink,
+  bulkActions = NO_ACTIONS,
+  exports,
+  csvExport = true,
+  action,
+  emptyMessage = DEFAULT_EMPTY_MESSAGE,
+  errorMessage,
+}: ListViewProps<Row>) {
+  const tab = useTab()
+  const { search, path } = tab
+
+  const query = useMemo(
+    () => readQuery(search, { filters, sorts, pageSizes, page: pagePath ? (page ?? 1) : undefined }),
+    [search, filters, sorts, pageSizes, pagePath, page],
+  )
+  const key = useMemo(() => JSON.stringify(query), [query])
+
+  // The load machine keeps the fetcher it starts with; the newest `fetch` prop is read through a ref.
+  const fetchRef = useRef(fetch)
+  useLayoutEffect(() => {
+    fetchRef.current = fetch
+  })
+  const fetcher = useCallback((input: string, signal: AbortSignal) => fetchRef.current(JSON.parse(input) as ListQuery, signal), [])
+  const load = useLoad(fetcher, key)
+  const data = load.data
+  const reloadRef = useRef(load.reload)
+  useLayoutEffect(() => {
+    reloadRef.current = load.reload
+  })
+  const reload = useCallback(() => reloadRef.current(), [])
+  const rows = useMemo(() => data?.data ?? [], [data])
+
+  // Selection and cursor belong to the page they were made on: a new page starts with neither.
+  const [selection, setSelection] = useState<{ data: unknown; ids: readonly RowKey[] }>({ data: null, ids: NO_IDS })
+  const selectedIds = selection.data === data && data ? selection.ids : NO_IDS
+  const select = useCallback((ids: readonly RowKey[]) => setSelection({ data, ids }), [data])
+  const [cursorState, setCursorState] = useState<{ data: unknown; index: number | null }>({ data: null, index: null })
+  const cursor = cursorState.data === data ? cursorState.index : null
+  const moveCursor = useCallback((index: number) => setCursorState({ data, index }), [data])
+
+  const columnState = useColumnState(listId, columns)
+  const visibleColumns = useMemo(
+    () => columns.filter((column) => columnState.visibleIds.includes(column.id)),
+    [columns, columnState.visibleIds],
+  )
+
+  const [actionError, setActionError] = useState<string | null>(null)
+  const searchRef = useRef<HTMLInputElement>(null)
+  const selectable = bulkActions.length > 0
+
+  const apply = useCallback(
+    (values: ToolbarValues, options?: { replace?: boolean }) => {
+      const update = queryUpdate(values, { filters, pageSizes })
+      // New criteria start again from the first page.
+      if (pagePath) tab.navigate(mergeSearch(`${pagePath(1)}${new URL(path, 'http://x').search}`, update), options)
+      else tab.setSearch({ ...update, page: null }, options)
+    },
+    [filters, pageSizes, pagePath, path, tab],
+  )
+
+  const goToPage = useCallback(
+    (next: number) => {
+      if (pagePath) tab.navigate(`${pagePath(next)}${new URL(path, 'http://x').search}`)
+      else tab.setSearch({ page: next === 1 ? null : String(next) })
+    },
+    [pagePath, path, tab],
+  )
+
+  const openRow = useCallback(
+    (row: Row, where: 'here' | 'tab' | 'right') => {
+      if (!rowLink) return
+      if (where === 'here') tab.navigate(rowLink(row))
+      else tab.open(rowLink(row), where)
+    },
+    [rowLink, tab],
+  )
+
+  const toggleAll = useCallback(() => {
+    if (!selectable || rows.length === 0) return
+    const all = selectedIds.length === rows.length
+    select(all ? NO_IDS : rows.map(rowId))
+  }, [selectable, rows, selectedIds, select, rowId])
+
+  const runBulk = useCallback(
+    async (bulk: BulkAction, ids: readonly RowKey[]) => {
+      setActionError(null)
+      try {
+        await bulk.run(ids)
+        select(NO_IDS)
+        reload()
+      } catch (failure) {
+        console.error(`List ${listId}: bulk action ${bulk.id} failed`, failure)
+        setActionError(TOOLBAR_FAILED)
+      }
+    },
+    [listId, reload, select],
+  )
+
+  // What the palette sees: its bulk actions report failures here, like the bulk bar's.
+  const handle = useMemo<ListHandle>(
+    () => ({
+      listId,
+      title,
+      selectedIds,
+      bulkActions: bulkActions.map((bulk) => ({ ...bulk, run: (ids: readonly RowKey[]) => runBulk(bulk, ids) })),
+      focusSearch: () => {
+        searchRef.current?.focus()
+        searchRef.current?.select()
+      },
+      // shift+x reaches the list through this in the workspace, so it toggles like the key does.
+      selectAll: toggleAll,
+      clearSelection: () => select(NO_IDS),
+    }),
+    [listId, title, selectedIds, bulkActions, runBulk, toggleAll, select],
+  )
+  const publish = tab.publishList
+  useEffect(() => {
+    publish(handle)
+    return () => publish(null)
+  }, [publish, handle])
+
+  // Keys act on the focused tab only; in the workspace each tab has its own hotkey scope.
+  const keyOptions = {
+    enabled: tab.focused,
+    ignoreEventWhen: ignoreKey,
+    scopes: tab.tabId ? [`tab:${tab.tabId}`] : undefined,
+    preventDefault: true,
+  }
+  useHotkeys('j', () => rows.length && moveCursor(cursor === null ? 0 : Math.min(rows.length - 1, cursor + 1)), keyOptions, [rows, cursor])
+  useHotkeys('k', () => rows.length && moveCursor(cursor === null ? 0 : Math.max(0, cursor - 1)), keyOptions, [rows, cursor])
+  useHotkeys(
+    'enter',
+    () => cursor !== null && rows[cursor] && openRow(rows[cursor], 'here'),
+    { ...keyOptions, enabled: tab.focused && Boolean(rowLink) },
+    [rows, cursor, openRow],
+  )
+  useHotkeys(
+    'x',
+    () => {
+      if (cursor === null || !rows[cursor]) return
+      const id = rowId(rows[cursor])
+      const on = selectedIds.some((other) => String(other) === String(id))
+      select(on ? selectedIds.filter((other) => String(other) !== String(id)) : [...selectedIds, id])
+    },
+    { ...keyOptions, enabled: tab.focused && selectable },
+    [rows, cursor, selectedIds, select, rowId],
+  )
+  // Inside the workspace the shell binds shift+x and / (palette commands) and calls the handle.
+  useHotkeys('shift+x', toggleAll, { ...keyOptions, enabled: tab.focused && selectable && !tab.tabId }, [toggleAll])
+  useHotkeys('slash', () => handle.focusSearch(), { ...keyOptions, enabled: tab.focused && !tab.tabId }, [handle])
+
+  const exportCsv = useCallback(() => downloadCsv(rowsToCsv(visibleColumns, rows)), [visibleColumns, rows])
+
+  const failed = load.status === 'error'
+  return (
+    <Flex direction="column" gap="3" className="wl-list" data-list-id={listId}>
+      <Toolbar
+        title={title}
+        query={query}
+        onApply={apply}
+        filters={filters}
+        sorts={sorts}
+        dateRange={dateRange}
+        pageSizes={pageSizes}
+        onExportCsv={csvExport ? exportCsv : undefined}
+        exports={exports}
+        action={action}
+        onActionDone={reload}
+        searchRef={searchRef}
+      >
+        <ColumnsMenu columns={columns} state={columnState} />
+      </Toolbar>
+      {actionError && (
+        <Callout.Root color="red" role="alert" size="1">
+          <Callout.Icon>
+            <ExclamationTriangleIcon />
+          </Callout.Icon>
+          <Callout.Text>{actionError}</Callout.Text>
+          <IconButton
+            size="1"
+            variant="ghost"
+            color="red"
+            aria-label="Dismiss"
+            onClick={() => setActionError(null)}
+            style={{ justifySelf: 'start' }}
+          >
+            <Cross2Icon aria-hidden />
+          </IconButton>
+        </Callout.Root>
+      )}
+      {selectedIds.length > 0 && (
+        <BulkBar
+          count={selectedIds.length}
+          actions={bulkActions}
+          onClear={() => select(NO_IDS)}
+          onRun={(bulk) => runBulk(bulk, selectedIds)}
+        />
+      )}
+      {failed ? (
+        <Callout.Root color="red" role="alert">
+          <Callout.Icon>
+            <ExclamationTriangleIcon />
+          </Callout.Icon>
+          <Callout.Text>{errorMessage ?? load.error?.message ?? TOOLBAR_FAILED}</Callout.Text>
+          <Button size="1" variant="soft" color="red" onClick={reload} style={{ justifySelf: 'start' }}>
+            Try again
+          </Button>
+        </Callout.Root>
+      ) : (
+        <DataTable
+          label={title}
+          rows={rows}
+          columns={columns}
+          visibleIds={columnState.visibleIds}
+          widths={columnState.widths}
+          onColumnResize={columnState.setWidth}
+          rowId={rowId}
+          selectable={selectable}
+          selectedIds={selectedIds}
+          onSelectionChange={select}
+          cursor={cursor}
+          onCursorChange={moveCursor}
+          rowLink={rowLink}
+          onOpenRow={openRow}
+          loading={load.status === 'loading' || load.status === 'idle'}
+          emptyMessage={emptyMessage}
+        />
+      )}
+      {data && !failed && (
+        <Pagination
+          page={data.meta.page}
+          lastPage={data.meta.last_page}
+          perPage={data.meta.per_page}
+          total={data.meta.total}
+          totalIsEstimate={data.meta.totalIsEstimate}
+          onPage={goToPage}
+          disabled={load.status === 'loading'}
+        />
+      )}
+    </Flex>
+  )
+}
