@@ -1,19 +1,42 @@
-import { useEffect } from 'react'
+import { Suspense, lazy, useEffect } from 'react'
 import { Theme } from '@radix-ui/themes'
 import { Router } from './routing/Router'
+import { findRoute } from './routing/registry'
+import { useLocation } from './routing/navigation'
 import { useSite } from './state/site'
 import { useSession } from './state/session'
+import { useShell } from './shell/ui-state'
 import { themeStyle } from './theme'
+import { LoadingScreen } from './pages/LoadingScreen'
+
+// The workspace (mosaic, palette, grids) loads only once someone has signed in.
+const Shell = lazy(() => import('./shell/Shell'))
 
 export function App() {
   const site = useSite()
+  const shell = useShell()
   const { status } = useSession()
+  const { pathname } = useLocation()
   useEffect(() => {
     document.documentElement.dataset.session = status
   }, [status])
+  const route = findRoute(pathname)?.route
+  const guestPage = route?.access === 'guest-only' || route?.access === 'public'
   return (
-    <Theme accentColor="amber" grayColor="sand" radius="medium" scaling="100%" style={themeStyle(site.colors)}>
-      <Router />
+    <Theme
+      accentColor="amber"
+      grayColor="sand"
+      radius="medium"
+      appearance={shell.darkMode ? 'dark' : 'light'}
+      style={themeStyle(site.colors)}
+    >
+      {status === 'authenticated' && !guestPage ? (
+        <Suspense fallback={<LoadingScreen />}>
+          <Shell />
+        </Suspense>
+      ) : (
+        <Router />
+      )}
     </Theme>
   )
 }

@@ -13,6 +13,7 @@ import { migrateDatabase } from '../../src/server/db/migrate'
 import { BENCH_ADMIN, generateDataset } from './dataset'
 import { SCENARIOS, type Scenario } from './scenarios'
 import { measureStall } from './pglite-stall'
+import { measurePalette } from './palette'
 
 const { values } = parseArgs({
   options: {
@@ -127,6 +128,10 @@ try {
       `  ${row.scenario.padEnd(22)} p50 ${String(row.p50).padStart(6)} ms   p95 ${String(row.p95).padStart(6)} ms   p99 ${String(row.p99).padStart(6)} ms   ${String(row.rps).padStart(6)} req/s${row.failures ? `   ${row.failures} failed` : ''}`,
     )
   }
+  const palette = measurePalette()
+  log(
+    `Palette: filtering ${palette.commands} commands per keystroke: p50 ${palette.p50Micros} µs, p99 ${palette.p99Micros} µs, max ${palette.maxMicros} µs (a frame is 16,667 µs)`,
+  )
   let stall
   if (!process.env.DATABASE_URL) {
     log('PGlite: what a 15M-row aggregate costs a request that needs no database:')

@@ -20,4 +20,7 @@ export const SCENARIOS: Scenario[] = [
   },
   { name: 'auth/me', method: 'GET', path: '/api/auth/me', authenticated: true },
   { name: 'countries', method: 'GET', path: '/api/shared/static/countries', authenticated: true },
+  // Palette entity search: a name fragment (trigram indexes) and a pasted identifier.
+  { name: 'search name', method: 'GET', path: '/api/search?q=nina%20vale', authenticated: true },
+  { name: 'search email', method: 'GET', path: '/api/search?q=user4242%40bench.test', authenticated: true },
 ]

@@ -6,6 +6,7 @@ import { startServer, type RunningServer } from './support/server'
 import { latestMatch, readOutbox } from './support/outbox'
 import { LoginPage } from './pages/login-page'
 import { AppFrame } from './pages/app-frame'
+import { WorkspacePage } from './pages/workspace-page'
 
 // These flows read the emails the product sends, so they get a server (and outbox) of their own.
 let server: RunningServer
@@ -55,8 +56,10 @@ test('turning on two-step sign-in, then signing in with the emailed code', async
   await login.goto()
   await login.signIn('label@demo.test')
   await expect(page).toHaveURL(/\/dashboard$/)
-  await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click()
+  await new WorkspacePage(page).ready()
+  // Count the outbox before asking, so a fast mail job cannot slip past the comparison.
   const before = readOutbox(dataDir).length
+  await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click()
   await expect.poll(() => readOutbox(dataDir).length).toBeGreaterThan(before)
   const confirmCode = latestMatch(dataDir, /Subject: (\d{6}) confirms your change/)
   await page.getByLabel('Code from the email').fill(confirmCode)

@@ -2,8 +2,7 @@ import { Suspense, useEffect, useMemo } from 'react'
 import { useSession } from '../state/session'
 import { useSite } from '../state/site'
 import { LoadingScreen } from '../pages/LoadingScreen'
-import { ForbiddenPage, NotFoundPage } from '../pages/StatusPage'
-import { AppFrame } from '../shell/AppFrame'
+import { NotFoundPage } from '../pages/StatusPage'
 import { findRoute } from './registry'
 import { navigate, useLocation } from './navigation'
 import { decideRoute } from './decide'
@@ -13,9 +12,10 @@ function Redirect({ to }: { to: string }) {
   return <LoadingScreen />
 }
 
-const TITLES = { 'not-found': 'Page not found', forbidden: 'Admins only' } as const
-
-/** Shows the screen the address names, as the session allows (see decideRoute). */
+/**
+ * The window's router for everything outside the workspace: sign-in, recovery and invitation
+ * pages, and the redirects around them. Signed-in pages render in the workspace's tabs.
+ */
 export function Router() {
   const { pathname, search } = useLocation()
   const { status, me } = useSession()
@@ -23,11 +23,10 @@ export function Router() {
   const found = findRoute(pathname)
   const searchParams = useMemo(() => new URLSearchParams(search), [search])
   const decision = decideRoute({ access: found?.route.access ?? null, status, me, pathname, search })
-  const title = decision.kind === 'not-found' || decision.kind === 'forbidden' ? TITLES[decision.kind] : (found?.route.title ?? '')
-  const siteName = me?.tenant.name ?? site.name
+  const title = decision.kind === 'not-found' ? 'Page not found' : (found?.route.title ?? '')
   useEffect(() => {
-    if (title) document.title = `${title} | ${siteName}`
-  }, [title, siteName])
+    if (title) document.title = `${title} | ${site.name}`
+  }, [title, site.name])
 
   switch (decision.kind) {
     case 'loading':
@@ -35,27 +34,15 @@ export function Router() {
     case 'redirect':
       return <Redirect to={decision.to} />
     case 'not-found':
-      return status === 'authenticated' ? (
-        <AppFrame>
-          <NotFoundPage signedIn />
-        </AppFrame>
-      ) : (
-        <NotFoundPage signedIn={false} />
-      )
+      return <NotFoundPage signedIn={status === 'authenticated'} />
     case 'forbidden':
-      return (
-        <AppFrame>
-          <ForbiddenPage />
-        </AppFrame>
-      )
     case 'render': {
       const Screen = found!.route.screen
-      const screen = (
+      return (
         <Suspense fallback={<LoadingScreen />}>
           <Screen params={found!.params} search={searchParams} />
         </Suspense>
       )
-      return decision.framed ? <AppFrame>{screen}</AppFrame> : screen
     }
   }
 }

@@ -2,9 +2,10 @@ import type { DomainUi, RouteDef } from './types'
 import { compilePattern, matchPattern, type CompiledPattern } from './match'
 import { authUi } from '@domains/auth'
 import { dashboardUi } from '@domains/dashboard'
+import { notificationsUi } from '@domains/notifications'
 
 /** Every built screen, from the domains that own them. A route of routes.tsv not listed here shows not-found. */
-export const DOMAIN_UIS: DomainUi[] = [authUi, dashboardUi]
+export const DOMAIN_UIS: DomainUi[] = [authUi, dashboardUi, notificationsUi]
 
 export interface RegisteredRoute extends RouteDef {
   compiled: CompiledPattern

@@ -1,4 +1,5 @@
 import type { ComponentType, LazyExoticComponent } from 'react'
+import type { Command } from '@commands/types'
 
 /** As routes.tsv spells it: guest-only routes send signed-in accounts to /dashboard. */
 export type RouteAccess = 'guest-only' | 'public' | 'auth' | 'admin'
@@ -21,4 +22,6 @@ export interface RouteDef {
 export interface DomainUi {
   name: string
   routes: RouteDef[]
+  /** Actions the palette offers (with `when` for the focused record or list). */
+  commands?: readonly Command[]
 }

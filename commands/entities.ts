@@ -1,0 +1,27 @@
+import type { EntityKind } from '@contract/search'
+
+/** How the palette shows and opens a kind of record found by the server's search. */
+export interface EntityKindUi {
+  kind: EntityKind
+  label: string
+  /** The route pattern of its record page. */
+  pattern: string
+  path(id: number | string): string
+}
+
+export const ENTITY_KIND_UI: Readonly<Record<EntityKind, EntityKindUi>> = {
+  account: { kind: 'account', label: 'Account', pattern: '/users/{id}', path: (id) => `/users/${id}` },
+}
+
+/** Which kind of record a route pattern shows, for "actions on the focused record". */
+export function recordKindOf(pattern: string | null): EntityKind | null {
+  if (!pattern) return null
+  for (const entity of Object.values(ENTITY_KIND_UI)) if (entity.pattern === pattern) return entity.kind
+  return null
+}
+
+/** Text that names one record exactly: an email or a prefixed id. Pasting one jumps to it. */
+export function looksLikeIdentifier(text: string): boolean {
+  const value = text.trim()
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value) || /^(?:[a-z]+\s*[:#-]\s*|#)\d{1,15}$/i.test(value) || /^[a-z]{1,8}\d{1,15}$/i.test(value)
+}

@@ -1,0 +1,61 @@
+import type { AvailableCommand, Command, CommandContext } from './types'
+import { scoreMatch } from './score'
+
+/** Commands as data: domains register theirs, the palette lists and filters them. */
+export class CommandRegistry {
+  private commands = new Map<string, Command>()
+
+  register(commands: readonly Command[]): () => void {
+    for (const command of commands) {
+      if (this.commands.has(command.id)) throw new Error(`Command ${command.id} is registered twice`)
+      this.commands.set(command.id, command)
+    }
+    return () => commands.forEach((command) => this.commands.delete(command.id))
+  }
+
+  get(id: string): Command | undefined {
+    return this.commands.get(id)
+  }
+
+  all(): Command[] {
+    return [...this.commands.values()]
+  }
+
+  /** Commands that apply here: hidden ones dropped, others enabled or disabled with a reason. */
+  available(context: CommandContext, commands: readonly Command[] = this.all()): AvailableCommand[] {
+    const result: AvailableCommand[] = []
+    for (const command of commands) {
+      const state = availability(command, context)
+      if (state === false) continue
+      result.push({ command, title: titleOf(command, context), disabledReason: typeof state === 'string' ? state : null })
+    }
+    return result
+  }
+
+  /** Available commands matching the query, best first (enabled before disabled at equal score). */
+  filter(query: string, context: CommandContext, commands?: readonly Command[]): AvailableCommand[] {
+    return rank(this.available(context, commands), query)
+  }
+}
+
+export function availability(command: Command, context: CommandContext): boolean | string {
+  if (command.access && !context.account) return false
+  if (command.access === 'admin' && context.account?.type !== 'admin') return false
+  return command.when ? command.when(context) : true
+}
+
+export function titleOf(command: Command, context: CommandContext): string {
+  return typeof command.title === 'function' ? command.title(context) : command.title
+}
+
+export function rank(items: readonly AvailableCommand[], query: string): AvailableCommand[] {
+  if (!query.trim()) return [...items]
+  const scored: { item: AvailableCommand; score: number }[] = []
+  for (const item of items) {
+    let score = scoreMatch(item.title, query)
+    for (const keyword of item.command.keywords ?? []) score = Math.max(score, scoreMatch(keyword, query) * 0.9)
+    if (score > 0) scored.push({ item, score: item.disabledReason ? score - 0.01 : score })
+  }
+  scored.sort((a, b) => b.score - a.score || a.item.title.localeCompare(b.item.title))
+  return scored.map((entry) => ({ ...entry.item, score: entry.score }))
+}

@@ -1,0 +1,85 @@
+import type { EndpointId, EndpointInput, EndpointOutput, Endpoints } from '@contract/index'
+import type { SearchHit } from '@contract/search'
+
+export type CommandAccess = 'auth' | 'admin'
+
+/** What the palette knows about where the user is. Built by the client from the focused tab. */
+export interface CommandContext {
+  account: { id: number; type: 'artist' | 'label' | 'admin'; isOperator: boolean } | null
+  /** The focused tab's address and the route pattern it matched. */
+  route: { path: string; pattern: string | null; params: Readonly<Record<string, string>> } | null
+  /** The record the focused tab shows (from an entity route), if any. */
+  record: { kind: string; id: string } | null
+  /** The list in the focused tab: its selection and bulk actions. */
+  list: {
+    listId: string
+    title: string
+    selectedCount: number
+    bulkActions: readonly { id: string; label: string; confirm?: string }[]
+  } | null
+  paneCount: number
+}
+
+export type OpenWhere = 'focused' | 'tab' | 'right' | 'below'
+
+/** What commands may do; the client provides it (and tests provide fakes). */
+export interface CommandEnv {
+  open(path: string, where?: OpenWhere): void
+  call<K extends EndpointId>(id: K, input?: EndpointInput<Endpoints[K]>): Promise<EndpointOutput<Endpoints[K]>>
+  search(query: string, signal: AbortSignal): Promise<SearchHit[]>
+  notify(text: string, tone?: 'success' | 'info' | 'error'): void
+  workspace: {
+    split(direction: 'right' | 'below'): void
+    newTab(): void
+    closeTab(): void
+    cycleTab(delta: 1 | -1): void
+    focusPane(index: number): void
+    moveTabToPane(index: number): void
+    back(): void
+    forward(): void
+  }
+  shell: {
+    toggleSidebar(): void
+    toggleDarkMode(): void
+    openFeedback(): void
+    openSendMessage(): void
+    openShortcuts(): void
+    focusListSearch(): void
+    signOut(): void
+  }
+  list: {
+    runBulkAction(id: string): Promise<void>
+    selectAll(): void
+    clearSelection(): void
+  }
+}
+
+/** true: available; false: hidden; a string: shown disabled with that reason. */
+export type Availability = boolean | string
+
+export interface Command {
+  /** Stable id, `area.action` (also the key for recent commands). */
+  id: string
+  title: string | ((context: CommandContext) => string)
+  group: string
+  keywords?: readonly string[]
+  /** As shown and bound: 'g u' is a sequence, 'mod+k' a chord; 'mod' is Ctrl, or Cmd on a Mac. */
+  shortcut?: string
+  access?: CommandAccess
+  when?(context: CommandContext): Availability
+  run?(context: CommandContext, env: CommandEnv): void | Promise<void>
+  /** A nested page of choices (a status to pick, a pane to move to); Backspace goes back. */
+  children?(context: CommandContext, env: CommandEnv): readonly Command[] | Promise<readonly Command[]>
+  /** A nested page filled from the server as the user types (e.g. pick an account). */
+  search?(query: string, context: CommandContext, env: CommandEnv, signal: AbortSignal): Promise<readonly Command[]>
+  /** Text shown on the nested page's search box. */
+  placeholder?: string
+}
+
+export interface AvailableCommand {
+  command: Command
+  title: string
+  disabledReason: string | null
+  /** How well it matched the query (set by ranking; 1 without a query). */
+  score?: number
+}

@@ -1,0 +1,312 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { Command as Cmdk } from 'cmdk'
+import { useSnapshot } from 'valtio'
+import { Badge, Dialog, Flex, Kbd, Text, VisuallyHidden } from '@radix-ui/themes'
+import type { SearchHit } from '@contract/search'
+import type { Command, OpenWhere } from '@commands/types'
+import { availability, rank, titleOf } from '@commands/registry'
+import { ENTITY_KIND_UI, looksLikeIdentifier } from '@commands/entities'
+import { registry, commandContext, commandEnv } from './commands'
+import { envOpeningIn } from './run-command'
+import { recents, rememberCommand, rememberRecord } from './recents'
+import { shellActions, useShell } from './ui-state'
+import { paletteState } from './palette-state'
+import { workspace } from '../workspace/store'
+import { ApiError } from '../api'
+import { showNotice } from '../ui/notices/notices'
+import { formatShortcut } from './shortcut-format'
+
+interface Item {
+  key: string
+  title: string
+  subtitle?: string
+  group: string
+  shortcut?: string
+  disabledReason?: string | null
+  badge?: string
+  /** Runs it; returns a command when it opens a nested page instead. */
+  select(where: OpenWhere): Promise<Command | void> | Command | void
+}
+
+interface Page {
+  command: Command
+  children: readonly Command[] | null
+}
+
+const SEARCH_DEBOUNCE_MS = 150
+const NESTED_SEARCH_DEBOUNCE_MS = 250
+
+function recordItem(hit: SearchHit, close: () => void): Item {
+  const kind = ENTITY_KIND_UI[hit.kind]
+  const path = kind.path(hit.id)
+  return {
+    key: `record:${hit.kind}:${hit.id}`,
+    title: hit.title,
+    subtitle: hit.subtitle,
+    group: 'Records',
+    badge: kind.label,
+    select: (where) => {
+      rememberRecord({ kind: hit.kind, id: hit.id, title: hit.title, subtitle: hit.subtitle, path })
+      commandEnv.open(path, where)
+      close()
+    },
+  }
+}
+
+/** The command palette: every route, record and action, opened with mod+k. */
+export function Palette() {
+  const shell = useShell()
+  const open = shell.dialog === 'palette'
+  const close = useCallback(() => shellActions.close(), [])
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => (next ? shellActions.open('palette') : close())}>
+      <Dialog.Content maxWidth="640px" style={{ padding: 0, overflow: 'hidden' }} aria-describedby={undefined} className="wl-palette">
+        <VisuallyHidden>
+          <Dialog.Title>Command palette</Dialog.Title>
+        </VisuallyHidden>
+        {open && <PaletteBody close={close} />}
+      </Dialog.Content>
+    </Dialog.Root>
+  )
+}
+
+function PaletteBody({ close }: { close(): void }) {
+  const recent = useSnapshot(recents)
+  const snap = useSnapshot(workspace)
+  const [query, setQuery] = useState('')
+  const [pages, setPages] = useState<Page[]>([])
+  const [hits, setHits] = useState<SearchHit[]>([])
+  const [nestedResults, setNestedResults] = useState<readonly Command[] | null>(null)
+  const [searching, setSearching] = useState(false)
+  const [selected, setSelected] = useState('')
+  const inputRef = useRef<HTMLInputElement>(null)
+  const page = pages[pages.length - 1] ?? null
+  // The context is read when the palette opens and as the workspace changes under it.
+  const context = useMemo(() => commandContext(), [snap.state.focusedTab, snap.lists]) // eslint-disable-line react-hooks/exhaustive-deps
+
+  const openPage = useCallback(async (command: Command) => {
+    const children = command.children ? await command.children(commandContext(), commandEnv) : null
+    setPages((current) => [...current, { command, children }])
+    setQuery('')
+    setNestedResults(null)
+  }, [])
+
+  // A shortcut may open the palette straight on a command's page.
+  useEffect(() => {
+    const id = paletteState.initialCommandId
+    paletteState.initialCommandId = null
+    const command = id ? registry.get(id) : undefined
+    if (command) void openPage(command)
+  }, [openPage])
+
+  // Records from the server: debounced, and each new query cancels the one in flight.
+  const runSearch = useCallback(async (text: string, signal: AbortSignal) => {
+    setSearching(true)
+    try {
+      const found = await commandEnv.search(text, signal)
+      if (!signal.aborted) setHits(found)
+      return found
+    } catch (error) {
+      if (!signal.aborted && !(error instanceof ApiError && error.canceled)) setHits([])
+      return []
+    } finally {
+      if (!signal.aborted) setSearching(false)
+    }
+  }, [])
+  useEffect(() => {
+    if (page) return
+    const text = query.trim()
+    if (!text) {
+      setHits([])
+      return
+    }
+    const controller = new AbortController()
+    const timer = setTimeout(() => void runSearch(text, controller.signal), SEARCH_DEBOUNCE_MS)
+    return () => {
+      clearTimeout(timer)
+      controller.abort()
+    }
+  }, [query, page, runSearch])
+
+  // Nested pages filled by the server (pick an account...).
+  useEffect(() => {
+    if (!page?.command.search) return
+    const controller = new AbortController()
+    const timer = setTimeout(() => {
+      setSearching(true)
+      page.command.search!(query.trim(), commandContext(), commandEnv, controller.signal)
+        .then((results) => !controller.signal.aborted && setNestedResults(results))
+        .catch(() => !controller.signal.aborted && setNestedResults([]))
+        .finally(() => !controller.signal.aborted && setSearching(false))
+    }, NESTED_SEARCH_DEBOUNCE_MS)
+    return () => {
+      clearTimeout(timer)
+      controller.abort()
+    }
+  }, [page, query])
+
+  const commandItem = useCallback(
+    (command: Command, options: { group?: string; recordRecent?: boolean } = {}): Item => {
+      const state = availability(command, context)
+      return {
+        key: `command:${command.id}`,
+        title: titleOf(command, context),
+        group: options.group ?? command.group,
+        shortcut: command.shortcut,
+        disabledReason: typeof state === 'string' ? state : null,
+        select: async (where) => {
+          if (command.children || command.search) return command
+          if (options.recordRecent) rememberCommand(command.id)
+          close()
+          try {
+            await command.run?.(commandContext(), envOpeningIn(where))
+          } catch (error) {
+            showNotice(error instanceof ApiError ? error.message : 'Something went wrong, try refreshing the site and try again.', {
+              tone: 'error',
+            })
+          }
+        },
+      }
+    },
+    [context, close],
+  )
+
+  const items = useMemo<Item[]>(() => {
+    if (page) {
+      const source = page.command.search ? (nestedResults ?? []) : (page.children ?? [])
+      const ranked = page.command.search ? registry.available(context, source) : rank(registry.available(context, source), query)
+      return ranked.map((entry) => commandItem(entry.command))
+    }
+    const text = query.trim()
+    if (!text) {
+      const recentRecords = recent.records
+        .map((record) =>
+          recordItem(
+            {
+              kind: record.kind as SearchHit['kind'],
+              id: Number(record.id),
+              title: record.title,
+              subtitle: record.subtitle ?? '',
+              score: 0,
+            },
+            close,
+          ),
+        )
+        .map((item) => ({ ...item, group: 'Recent records' }))
+      const recentCommands = recent.commands
+        .map((id) => registry.get(id))
+        .filter((command): command is Command => Boolean(command) && availability(command!, context) !== false)
+        .map((command) => commandItem(command, { group: 'Recent commands', recordRecent: true }))
+      const all = registry.available(context).map((entry) => commandItem(entry.command, { recordRecent: true }))
+      return [...recentRecords, ...recentCommands, ...all]
+    }
+    const ranked = registry.filter(text, context)
+    const commands = ranked.map((entry) => commandItem(entry.command, { recordRecent: true }))
+    const records = hits.map((hit) => recordItem(hit, close))
+    // Whichever group has the better best match comes first; identifiers always name a record.
+    const bestCommand = ranked[0]?.score ?? 0
+    const bestRecord = hits[0]?.score ?? 0
+    return looksLikeIdentifier(text) || bestRecord > bestCommand ? [...records, ...commands] : [...commands, ...records]
+  }, [page, nestedResults, context, query, recent.records, recent.commands, hits, commandItem, close])
+
+  const groups = useMemo(() => {
+    const map = new Map<string, Item[]>()
+    for (const item of items) map.set(item.group, [...(map.get(item.group) ?? []), item])
+    return [...map.entries()]
+  }, [items])
+
+  const choose = useCallback(
+    async (item: Item, where: OpenWhere) => {
+      if (item.disabledReason) return
+      const next = await item.select(where)
+      if (next) await openPage(next)
+    },
+    [openPage],
+  )
+
+  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Backspace' && query === '' && pages.length) {
+      event.preventDefault()
+      setPages((current) => current.slice(0, -1))
+      setNestedResults(null)
+      return
+    }
+    if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
+      event.preventDefault()
+      const item = items.find((candidate) => candidate.key === selected)
+      if (item) void choose(item, 'right')
+    }
+  }
+
+  // Pasting an email or a prefixed id jumps straight to its record.
+  const handlePaste = async (text: string) => {
+    if (page || !looksLikeIdentifier(text)) return
+    const controller = new AbortController()
+    const found = await runSearch(text.trim(), controller.signal)
+    const exact = found.filter((hit) => hit.score === 1)
+    if (exact.length === 1) recordItem(exact[0], close).select('focused')
+  }
+
+  return (
+    <Cmdk label="Command palette" shouldFilter={false} loop value={selected} onValueChange={setSelected} onKeyDown={handleKeyDown}>
+      <Flex align="center" gap="2" px="3" className="wl-palette__header">
+        {pages.map((entry) => (
+          <Badge key={entry.command.id} color="gray">
+            {titleOf(entry.command, context).replace(/…$/, '')}
+          </Badge>
+        ))}
+        <Cmdk.Input
+          ref={inputRef}
+          autoFocus
+          value={query}
+          onValueChange={setQuery}
+          onPaste={(event) => void handlePaste(event.clipboardData.getData('text'))}
+          placeholder={
+            page ? (page.command.placeholder ?? 'Choose…') : 'Search screens, records and actions… (paste an email or user:42 to jump)'
+          }
+          className="wl-palette__input"
+        />
+      </Flex>
+      <Cmdk.List className="wl-palette__list">
+        {searching && items.length === 0 && <Cmdk.Loading>Searching…</Cmdk.Loading>}
+        {!searching && <Cmdk.Empty>{page?.command.search && !query ? 'Type to search.' : 'No results.'}</Cmdk.Empty>}
+        {groups.map(([group, groupItems]) => (
+          <Cmdk.Group key={group} heading={group}>
+            {groupItems.map((item) => (
+              <Cmdk.Item
+                key={item.key}
+                value={item.key}
+                disabled={Boolean(item.disabledReason)}
+                onSelect={() => void choose(item, 'focused')}
+                className="wl-palette__item"
+              >
+                <Flex direction="column" style={{ minWidth: 0, flex: 1 }}>
+                  <Text size="2" truncate>
+                    {item.title}
+                  </Text>
+                  {(item.subtitle || item.disabledReason) && (
+                    <Text size="1" color="gray" truncate>
+                      {item.disabledReason ?? item.subtitle}
+                    </Text>
+                  )}
+                </Flex>
+                {item.badge && (
+                  <Badge color="gray" variant="soft">
+                    {item.badge}
+                  </Badge>
+                )}
+                {item.shortcut && <Kbd size="1">{formatShortcut(item.shortcut)}</Kbd>}
+              </Cmdk.Item>
+            ))}
+          </Cmdk.Group>
+        ))}
+      </Cmdk.List>
+      <Flex gap="3" px="3" py="2" className="wl-palette__footer">
+        <Text size="1" color="gray">
+          <Kbd size="1">Enter</Kbd> open · <Kbd size="1">{formatShortcut('mod+enter')}</Kbd> open in a new pane ·{' '}
+          <Kbd size="1">Backspace</Kbd> back · <Kbd size="1">Esc</Kbd> close
+        </Text>
+      </Flex>
+    </Cmdk>
+  )
+}

@@ -1,0 +1,118 @@
+import { useEffect } from 'react'
+import { HotkeysProvider } from 'react-hotkeys-hook'
+import { Box, Button, Callout, Flex } from '@radix-ui/themes'
+import { useSnapshot } from 'valtio'
+import { FeedbackDialog } from '../ui/dialogs/FeedbackDialog'
+import { SendMessageDialog } from '../ui/dialogs/SendMessageDialog'
+import { UserPickerDialog } from '../ui/dialogs/UserPickerDialog'
+import { Notices } from '../ui/notices/Notices'
+import { sessionActor, useSession } from '../state/session'
+import { api } from '../api'
+import { workspace, restoreWorkspace, flushWorkspace } from '../workspace/store'
+import { currentPath } from '../workspace/layout'
+import { startUrlSync } from '../workspace/url-sync'
+import { WorkspaceView, tabLabel } from '../workspace/WorkspaceView'
+import { Banner } from './Banner'
+import { Navbar } from './Navbar'
+import { Sidebar } from './Sidebar'
+import { Palette } from './Palette'
+import { ShortcutsDialog } from './ShortcutsDialog'
+import { Hotkeys } from './Hotkeys'
+import { SupportWidget } from './SupportWidget'
+import { loadRecents } from './recents'
+import { shellActions, useShell } from './ui-state'
+import { shellSlots } from './slots'
+import { commandEnv } from './commands'
+
+function useWorkspaceLifecycle(owner: string) {
+  useEffect(() => {
+    restoreWorkspace(owner, `${window.location.pathname}${window.location.search}`)
+    loadRecents(owner)
+    const stop = startUrlSync()
+    window.addEventListener('beforeunload', flushWorkspace)
+    return () => {
+      stop()
+      flushWorkspace()
+      window.removeEventListener('beforeunload', flushWorkspace)
+    }
+  }, [owner])
+}
+
+function useDocumentTitle(siteName: string) {
+  const snap = useSnapshot(workspace)
+  const tab = snap.state.tabs[snap.state.focusedTab]
+  const label = tabLabel(tab)
+  useEffect(() => {
+    document.title = `${label} | ${siteName}`
+  }, [label, siteName])
+}
+
+/** The signed-in admin layout: banner, navbar, sidebar and the workspace, with the shell's dialogs. */
+export default function Shell() {
+  const { me } = useSession()
+  const shell = useShell()
+  const owner = me ? `${me.tenant.id}:${me.account.id}` : 'anonymous'
+  useWorkspaceLifecycle(owner)
+  useDocumentTitle(me?.tenant.name ?? 'wl-admin')
+  const snap = useSnapshot(workspace)
+  if (!me || snap.owner !== owner) return null
+  const focused = snap.state.tabs[snap.state.focusedTab]
+  return (
+    <HotkeysProvider initiallyActiveScopes={['global']}>
+      <Flex direction="column" className="wl-shell" data-focused-path={focused ? currentPath(focused) : undefined}>
+        <Banner />
+        <Navbar />
+        {me.actingAs && (
+          <Callout.Root color="orange" style={{ borderRadius: 0 }} role="status">
+            <Callout.Text>
+              You are continuing as {me.account.displayName}.{' '}
+              <Button
+                size="1"
+                variant="soft"
+                color="orange"
+                onClick={async () =>
+                  sessionActor.send({ type: 'ME_UPDATED', me: await api.call('auth.continueAsCollaborator', { body: {} }) })
+                }
+              >
+                Back to {me.actingAs.originalDisplayName}
+              </Button>
+            </Callout.Text>
+          </Callout.Root>
+        )}
+        <Flex style={{ flex: 1, minHeight: 0 }}>
+          {shell.sidebarOpen && <Sidebar />}
+          <Box asChild style={{ flex: 1, minWidth: 0, position: 'relative' }}>
+            <main aria-label="Workspace">
+              <WorkspaceView />
+            </main>
+          </Box>
+        </Flex>
+      </Flex>
+      <Hotkeys />
+      <Palette />
+      <ShortcutsDialog />
+      <FeedbackDialog
+        open={shell.dialog === 'feedback'}
+        onOpenChange={(open) => (open ? shellActions.open('feedback') : shellActions.close())}
+      />
+      <SendMessageDialog
+        open={shell.dialog === 'sendMessage'}
+        onOpenChange={(open) => (open ? shellActions.open('sendMessage') : shellActions.close())}
+      />
+      <UserPickerDialog
+        open={shell.dialog === 'userPicker'}
+        title="Create a release for…"
+        onOpenChange={(open) => (open ? shellActions.open('userPicker') : shellActions.close())}
+        onSelect={(user) => {
+          shellActions.close()
+          commandEnv.open(`/uploader?user=${user.id}`)
+        }}
+      />
+      {shellSlots.overlays.map(({ id, Component }) => (
+        <Component key={id} />
+      ))}
+      <SupportWidget />
+      <Notices />
+    </HotkeysProvider>
+  )
+}

@@ -1,0 +1,90 @@
+import { CommandRegistry } from '@commands/registry'
+import { navigationCommands } from '@commands/navigation'
+import { WORKSPACE_COMMANDS } from '@commands/workspace'
+import { SHELL_COMMANDS } from '@commands/shell'
+import { recordKindOf } from '@commands/entities'
+import type { CommandContext, CommandEnv } from '@commands/types'
+import { api } from '../api'
+import { ROUTES, DOMAIN_UIS, findRoute } from '../routing/registry'
+import { sessionActor } from '../state/session'
+import { workspace, workspaceActions, flushWorkspace } from '../workspace/store'
+import { currentPath, listPanes } from '../workspace/layout'
+import { shellActions } from './ui-state'
+import { showNotice } from '../ui/notices/notices'
+
+/** Every command of the product: navigation generated from the routes, then workspace, shell and domain actions. */
+export const registry = new CommandRegistry()
+registry.register(navigationCommands(ROUTES.map(({ path, title, access }) => ({ path, title, access }))))
+registry.register(WORKSPACE_COMMANDS)
+registry.register(SHELL_COMMANDS)
+for (const domain of DOMAIN_UIS) if (domain.commands) registry.register(domain.commands)
+
+/** Where the user is, as the commands see it: the focused tab's route, record and list. */
+export function commandContext(): CommandContext {
+  const me = sessionActor.getSnapshot().context.me
+  const { state, lists } = workspace
+  const tab = state.tabs[state.focusedTab]
+  const path = tab ? currentPath(tab) : '/dashboard'
+  const url = new URL(path, window.location.origin)
+  const found = findRoute(url.pathname)
+  const kind = recordKindOf(found?.route.path ?? null)
+  const list = lists[state.focusedTab]
+  return {
+    account: me ? { id: me.account.id, type: me.account.type, isOperator: me.account.isOperator } : null,
+    route: { path, pattern: found?.route.path ?? null, params: found?.params ?? {} },
+    record: kind && found ? { kind, id: Object.values(found.params)[0] ?? '' } : null,
+    list: list
+      ? {
+          listId: list.handle.listId,
+          title: list.handle.title,
+          selectedCount: list.selectedCount,
+          bulkActions: list.handle.bulkActions.map(({ id, label, confirm }) => ({ id, label, confirm })),
+        }
+      : null,
+    paneCount: listPanes(state.layout).length,
+  }
+}
+
+function focusedList() {
+  return workspace.lists[workspace.state.focusedTab]?.handle ?? null
+}
+
+export const commandEnv: CommandEnv = {
+  open: (path, where = 'focused') => workspaceActions.open(path, where),
+  call: ((id: Parameters<typeof api.call>[0], input?: unknown) =>
+    (api.call as (i: unknown, v?: unknown) => Promise<unknown>)(id, input)) as CommandEnv['call'],
+  search: async (query, signal) => (await api.call('search.query', { query: { q: query } }, { signal })).hits,
+  notify: (text, tone = 'info') => showNotice(text, { tone }),
+  workspace: {
+    split: (direction) => workspaceActions.split(direction),
+    newTab: () => workspaceActions.newTab(),
+    closeTab: () => workspaceActions.closeTab(),
+    cycleTab: (delta) => workspaceActions.cycleTab(delta),
+    focusPane: (index) => workspaceActions.focusPane(index),
+    moveTabToPane: (index) => workspaceActions.moveTabToPane(index),
+    back: () => workspaceActions.back(),
+    forward: () => workspaceActions.forward(),
+  },
+  shell: {
+    toggleSidebar: () => shellActions.toggleSidebar(),
+    toggleDarkMode: () => shellActions.toggleDarkMode(),
+    openFeedback: () => shellActions.open('feedback'),
+    openSendMessage: () => shellActions.open('sendMessage'),
+    openShortcuts: () => shellActions.open('shortcuts'),
+    focusListSearch: () => focusedList()?.focusSearch(),
+    signOut: () => {
+      flushWorkspace()
+      sessionActor.send({ type: 'LOGOUT' })
+    },
+  },
+  list: {
+    runBulkAction: async (id) => {
+      const list = focusedList()
+      const action = list?.bulkActions.find((candidate) => candidate.id === id)
+      if (!list || !action) return
+      await action.run(list.selectedIds)
+    },
+    selectAll: () => focusedList()?.selectAll(),
+    clearSelection: () => focusedList()?.clearSelection(),
+  },
+}

@@ -1,0 +1,104 @@
+import type { RouteAccess } from '../routing/types'
+
+export interface SidebarEntry {
+  label: string
+  /** The address it opens in the focused pane. */
+  to: string
+  /** As routes.tsv gives it: admin entries are hidden from other accounts. */
+  access: Extract<RouteAccess, 'auth' | 'admin'>
+}
+
+export interface SidebarGroup {
+  label: string
+  entries: SidebarEntry[]
+}
+
+/**
+ * The spec's sidebar groups and entries, in its order. An entry whose screen is not built yet
+ * opens the not-found page (never a placeholder); "Log Out" is an action, added by the sidebar.
+ */
+export const SIDEBAR: readonly SidebarGroup[] = [
+  { label: 'Dashboard', entries: [{ label: 'Dashboard', to: '/dashboard', access: 'auth' }] },
+  {
+    label: 'Performance',
+    entries: [
+      { label: 'Analytics', to: '/analytics/overview', access: 'admin' },
+      { label: 'Earnings', to: '/earnings/overview/1', access: 'auth' },
+    ],
+  },
+  { label: 'Admins', entries: [{ label: 'Admins', to: '/admins/manage/1', access: 'auth' }] },
+  { label: 'Users', entries: [{ label: 'Users', to: '/users/manage/1', access: 'auth' }] },
+  {
+    label: 'Releases',
+    entries: [
+      { label: 'Manage', to: '/releases/manage/1', access: 'admin' },
+      { label: 'Edit Requests', to: '/release/edit-requests/1', access: 'admin' },
+      { label: 'Pitch Portal', to: '/playlisting/manage/1', access: 'admin' },
+      { label: 'UPC and ISRC Importer', to: '/upc-isrc-import', access: 'admin' },
+    ],
+  },
+  {
+    label: 'Support',
+    entries: [
+      { label: 'Manage Tickets', to: '/support/manage/1', access: 'admin' },
+      { label: 'Support Settings', to: '/support/setting', access: 'admin' },
+      { label: 'Help Center', to: '/helpCenter/threads', access: 'auth' },
+    ],
+  },
+  {
+    label: 'Royalty Splits',
+    entries: [
+      { label: 'Manage', to: '/royalty-shares/manage/1?perPage=10', access: 'admin' },
+      { label: 'Create', to: '/splits/new', access: 'auth' },
+    ],
+  },
+  {
+    label: 'Feature Controls',
+    entries: [
+      { label: 'Greenlist', to: '/greenlisting/1', access: 'admin' },
+      { label: 'Blocklist', to: '/blocklisting/1', access: 'admin' },
+      { label: 'Chart Registration', to: '/soundscan/1', access: 'admin' },
+      { label: 'Cover Song Licensing', to: '/cover-song-licensing/1', access: 'admin' },
+      { label: 'YouTube MCN', to: '/youtube-mcn/manage/1', access: 'admin' },
+    ],
+  },
+  {
+    label: 'Discovery Mode',
+    entries: [
+      { label: 'Submissions', to: '/spotify-discovery/1', access: 'admin' },
+      { label: 'Removals', to: '/spotify-discovery-removal/1', access: 'admin' },
+    ],
+  },
+  {
+    label: 'Usage Discovery',
+    entries: [
+      { label: 'Match Results', to: '/usage-discovery/1', access: 'admin' },
+      { label: 'In Discovery', to: '/usage-discovery/uploaded/1', access: 'admin' },
+      { label: 'Release Submissions', to: '/usage-discovery/release/submission/1', access: 'admin' },
+    ],
+  },
+  { label: 'Payouts', entries: [{ label: 'Payouts', to: '/payouts/manage/1', access: 'admin' }] },
+  {
+    label: 'Company',
+    entries: [
+      { label: 'Create News', to: '/news/create', access: 'admin' },
+      { label: 'Manage News', to: '/news/manage/1', access: 'admin' },
+      { label: 'News Categories', to: '/news/categories', access: 'admin' },
+    ],
+  },
+  { label: 'Audience', entries: [{ label: 'Manage Fan Blast', to: '/fanblast/manage/1', access: 'admin' }] },
+  {
+    label: 'Reports',
+    entries: [
+      { label: 'User', to: '/reports/1', access: 'auth' },
+      { label: 'Admin', to: '/admin-reports/1', access: 'admin' },
+      { label: 'Site', to: '/reports/site/1', access: 'admin' },
+    ],
+  },
+  { label: 'Wallet', entries: [{ label: 'Wallet', to: '/wallet', access: 'auth' }] },
+  { label: 'Site Settings', entries: [{ label: 'Site Settings', to: '/site-settings', access: 'auth' }] },
+  { label: 'Menu Settings', entries: [{ label: 'Menu Settings', to: '/menus', access: 'auth' }] },
+  { label: 'Login Settings', entries: [{ label: 'Login Settings', to: '/login-settings', access: 'admin' }] },
+]
+
+export const SIDEBAR_WIDTH = 261

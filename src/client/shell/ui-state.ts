@@ -1,0 +1,42 @@
+import { proxy, useSnapshot } from 'valtio'
+import { DARK_MODE_COOKIE } from '@core/theme'
+
+function readDarkMode(): boolean {
+  return document.cookie.split('; ').some((part) => part === `${DARK_MODE_COOKIE}=1`)
+}
+
+export type ShellDialog = 'palette' | 'shortcuts' | 'feedback' | 'sendMessage' | 'userPicker' | null
+
+interface ShellState {
+  sidebarOpen: boolean
+  darkMode: boolean
+  dialog: ShellDialog
+}
+
+/** Shell chrome state: sidebar, appearance and which shell dialog is open. */
+export const shellState = proxy<ShellState>({
+  sidebarOpen: window.innerWidth > 700,
+  darkMode: readDarkMode(),
+  dialog: null,
+})
+
+export const shellActions = {
+  toggleSidebar: () => {
+    shellState.sidebarOpen = !shellState.sidebarOpen
+  },
+  /** The preference lives in a cookie (spec: wl_admin_dark_mode), for a year, across subdomains' paths. */
+  toggleDarkMode: () => {
+    shellState.darkMode = !shellState.darkMode
+    document.cookie = `${DARK_MODE_COOKIE}=${shellState.darkMode ? 1 : 0}; path=/; max-age=31536000; samesite=lax`
+  },
+  open: (dialog: Exclude<ShellDialog, null>) => {
+    shellState.dialog = dialog
+  },
+  close: () => {
+    shellState.dialog = null
+  },
+}
+
+export function useShell() {
+  return useSnapshot(shellState)
+}

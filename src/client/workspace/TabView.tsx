@@ -1,0 +1,114 @@
+import { Component, Suspense, useEffect, useMemo, type ReactNode } from 'react'
+import { useSnapshot } from 'valtio'
+import { Box, Button, Callout, Flex } from '@radix-ui/themes'
+import { TabContext, mergeSearch, type TabApi } from './tab-context'
+import { currentPath } from './layout'
+import { workspace, workspaceActions } from './store'
+import { findRoute } from '../routing/registry'
+import { decideRoute } from '../routing/decide'
+import { useSession } from '../state/session'
+import { LoadingScreen } from '../pages/LoadingScreen'
+import { MainSkeleton } from '../pages/MainSkeleton'
+import { ForbiddenPage, NotFoundPage } from '../pages/StatusPage'
+
+/** A screen that throws shows this in its own tab; the other panes keep working. */
+class TabErrorBoundary extends Component<{ children: ReactNode; resetKey: string }, { error: Error | null; key: string }> {
+  override state = { error: null as Error | null, key: this.props.resetKey }
+  static getDerivedStateFromError(error: Error) {
+    return { error }
+  }
+  static getDerivedStateFromProps(props: { resetKey: string }, state: { key: string }) {
+    return props.resetKey !== state.key ? { error: null, key: props.resetKey } : null
+  }
+  override render() {
+    if (!this.state.error) return this.props.children
+    return (
+      <Box p="5">
+        <Callout.Root color="red" role="alert">
+          <Callout.Text>Something went wrong, try refreshing the site and try again.</Callout.Text>
+        </Callout.Root>
+        <Button mt="3" variant="soft" onClick={() => this.setState({ error: null })}>
+          Try again
+        </Button>
+      </Box>
+    )
+  }
+}
+
+function RedirectTab({ tabId, to }: { tabId: string; to: string }) {
+  useEffect(() => workspaceActions.navigate(tabId, to, { replace: true }), [tabId, to])
+  return <LoadingScreen />
+}
+
+/** One tab: its route's screen with the tab's own address, history and title. */
+export function TabView({ tabId }: { tabId: string }) {
+  const snap = useSnapshot(workspace)
+  const tab = snap.state.tabs[tabId]
+  const focused = snap.state.focusedTab === tabId
+  const { status, me } = useSession()
+  const path = tab ? currentPath(tab) : '/dashboard'
+  const url = useMemo(() => new URL(path, window.location.origin), [path])
+  const found = findRoute(url.pathname)
+  const search = useMemo(() => new URLSearchParams(url.search), [url])
+
+  const api = useMemo<TabApi>(
+    () => ({
+      tabId,
+      focused,
+      path,
+      search,
+      navigate: (to, options) => workspaceActions.navigate(tabId, to, options),
+      open: (to, where) => {
+        workspaceActions.focusTab(tabId)
+        workspaceActions.open(to, where)
+      },
+      setSearch: (update, options) => workspaceActions.navigate(tabId, mergeSearch(path, update), options),
+      setTitle: (title) => workspaceActions.setTitle(tabId, title),
+      publishList: (handle) => workspaceActions.publishList(tabId, handle),
+    }),
+    [tabId, focused, path, search],
+  )
+
+  if (!tab) return null
+  const decision = decideRoute({ access: found?.route.access ?? null, status, me, pathname: url.pathname, search: url.search })
+  let content: ReactNode
+  switch (decision.kind) {
+    case 'loading':
+      content = <LoadingScreen />
+      break
+    case 'redirect':
+      content = <RedirectTab tabId={tabId} to={decision.to.startsWith('/login') ? '/dashboard' : decision.to} />
+      break
+    case 'not-found':
+      content = <NotFoundPage signedIn />
+      break
+    case 'forbidden':
+      content = <ForbiddenPage />
+      break
+    case 'render': {
+      const Screen = found!.route.screen
+      content = (
+        <Suspense fallback={<MainSkeleton />}>
+          <Screen params={found!.params} search={search} />
+        </Suspense>
+      )
+    }
+  }
+  return (
+    <TabContext.Provider value={api}>
+      <Flex
+        direction="column"
+        className="wl-tab"
+        data-tab-id={tabId}
+        data-focused={focused || undefined}
+        onMouseDownCapture={() => workspaceActions.focusTab(tabId)}
+        onFocusCapture={() => workspaceActions.focusTab(tabId)}
+        style={{ height: '100%', overflow: 'auto' }}
+      >
+        <Box p="5" style={{ flex: 1 }}>
+          <TabErrorBoundary resetKey={path}>{content}</TabErrorBoundary>
+        </Box>
+      </Flex>
+    </TabContext.Provider>
+  )
+}

@@ -1,0 +1,104 @@
+import { useCallback } from 'react'
+import { useSnapshot } from 'valtio'
+import { Mosaic, type MosaicNode, type MosaicChangeMeta, type TabToolbarRenderer } from 'react-mosaic-component'
+import 'react-mosaic-component/react-mosaic-component.css'
+import { Cross2Icon } from '@radix-ui/react-icons'
+import { IconButton, Text, Tooltip } from '@radix-ui/themes'
+import { TabView } from './TabView'
+import { currentPath, isPane, listPanes, type Layout } from './layout'
+import { workspace, workspaceActions } from './store'
+import { findRoute } from '../routing/registry'
+
+/** A tab's label: what its screen set, else its route's title. */
+export function tabLabel(
+  tab: { readonly title: string | null; readonly history: readonly string[]; readonly index: number } | undefined,
+): string {
+  if (!tab) return ''
+  if (tab.title) return tab.title
+  const path = currentPath(tab)
+  return findRoute(new URL(path, window.location.origin).pathname)?.route.title ?? 'Page not found'
+}
+
+function TabStrip({ tabs, activeTabIndex, path, DraggableTab }: Parameters<TabToolbarRenderer<string>>[0]) {
+  const snap = useSnapshot(workspace)
+  const layoutNow = snap.state.layout as Layout
+  const classic = isPane(layoutNow) && layoutNow.tabs.length === 1
+  // One pane with one tab reads as a classic page: no tab strip at all.
+  if (classic) return <div className="wl-tabstrip wl-tabstrip--hidden" />
+  const paneNumber = listPanes(layoutNow).findIndex((pane) => pane.path.join('.') === path.join('.')) + 1
+  return (
+    <div className="wl-tabstrip" role="tablist" aria-label={`Pane ${paneNumber}`}>
+      <Text size="1" color="gray" className="wl-tabstrip__number" aria-hidden>
+        {paneNumber}
+      </Text>
+      {tabs.map((tabId, index) => {
+        const tab = snap.state.tabs[tabId]
+        const active = index === activeTabIndex
+        const focused = snap.state.focusedTab === tabId
+        return (
+          <DraggableTab key={tabId} tabKey={tabId} tabIndex={index}>
+            {({ connectDragSource, isDragging }) =>
+              connectDragSource(
+                <div
+                  className="wl-tab-button"
+                  role="tab"
+                  aria-selected={active}
+                  data-focused={focused || undefined}
+                  data-dragging={isDragging || undefined}
+                  tabIndex={active ? 0 : -1}
+                  title={tab ? currentPath(tab) : undefined}
+                  onMouseDown={() => workspaceActions.focusTab(tabId)}
+                  onKeyDown={(event) => {
+                    if (event.key === 'Enter' || event.key === ' ') workspaceActions.focusTab(tabId)
+                  }}
+                >
+                  <span className="wl-tab-button__label">{tabLabel(tab)}</span>
+                  <Tooltip content="Close tab (w q)">
+                    <IconButton
+                      size="1"
+                      variant="ghost"
+                      color="gray"
+                      aria-label={`Close ${tabLabel(tab)}`}
+                      onMouseDown={(event) => event.stopPropagation()}
+                      onClick={(event) => {
+                        event.stopPropagation()
+                        workspaceActions.closeTab(tabId)
+                      }}
+                    >
+                      <Cross2Icon />
+                    </IconButton>
+                  </Tooltip>
+                </div>,
+              ) ?? <div />
+            }
+          </DraggableTab>
+        )
+      })}
+    </div>
+  )
+}
+
+/** The main area: a mosaic of panes, each a group of tabs; drag tabs between panes, drag dividers to resize. */
+export function WorkspaceView() {
+  const snap = useSnapshot(workspace)
+  const handleChange = useCallback((node: MosaicNode<string> | null, meta?: MosaicChangeMeta<string>) => {
+    workspaceActions.acceptLayout(node)
+    if (meta?.type === 'drop' || meta?.type === 'tab-select') {
+      // A dropped or clicked tab becomes the focused one.
+      const tabId = meta.type === 'drop' && typeof meta.node === 'string' ? meta.node : null
+      if (tabId) workspaceActions.focusTab(tabId)
+    }
+  }, [])
+  return (
+    <div className="wl-workspace" data-focused-tab={snap.state.focusedTab}>
+      <Mosaic<string>
+        value={snap.state.layout as MosaicNode<string>}
+        onChange={handleChange}
+        renderTile={(tabId) => <TabView tabId={tabId} />}
+        renderTabToolbar={(props) => <TabStrip {...props} />}
+        className="wl-mosaic"
+        resize={{ minimumPaneSizePx: 280 }}
+      />
+    </div>
+  )
+}

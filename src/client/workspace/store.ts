@@ -1,0 +1,105 @@
+import { proxy, ref, subscribe } from 'valtio'
+import type { ListHandle } from './tab-context'
+import * as layout from './layout'
+import type { WorkspaceState, Where } from './layout'
+
+/**
+ * The live workspace: the layout, tabs and focus (persisted per account), plus what the lists in
+ * the tabs publish (not persisted). Every change goes through `apply` with a pure layout function.
+ */
+interface Store {
+  state: WorkspaceState
+  /** Which account's workspace this is; it is saved under this key. */
+  owner: string | null
+  /** Published by list screens, by tab id; functions are kept out of valtio's proxies with ref(). */
+  lists: Record<string, { handle: ListHandle; selectedCount: number }>
+}
+
+export const workspace = proxy<Store>({ state: layout.createWorkspace('/dashboard'), owner: null, lists: {} })
+
+const STORAGE_PREFIX = 'wl_workspace:'
+
+function apply(change: (state: WorkspaceState) => WorkspaceState): void {
+  const next = change(workspace.state)
+  if (next !== workspace.state) workspace.state = next
+}
+
+export const workspaceActions = {
+  open: (path: string, where: Where = 'focused') => apply((s) => layout.openPath(s, path, where)),
+  navigate: (tabId: string, path: string, options?: { replace?: boolean }) => apply((s) => layout.navigateTab(s, tabId, path, options)),
+  focusTab: (tabId: string) => apply((s) => (s.focusedTab === tabId ? s : layout.focusTab(s, tabId))),
+  split: (direction: 'right' | 'below') => apply((s) => layout.splitFocused(s, direction)),
+  newTab: () => apply((s) => layout.openPath(s, '/dashboard', 'tab')),
+  closeTab: (tabId?: string) => apply((s) => layout.closeTab(s, tabId ?? s.focusedTab)),
+  cycleTab: (delta: 1 | -1) => apply((s) => layout.cycleTab(s, delta)),
+  focusPane: (index: number) => apply((s) => layout.focusPane(s, index)),
+  moveTabToPane: (index: number) => apply((s) => layout.moveTab(s, s.focusedTab, index)),
+  back: (tabId?: string) => apply((s) => layout.stepHistory(s, tabId ?? s.focusedTab, -1)),
+  forward: (tabId?: string) => apply((s) => layout.stepHistory(s, tabId ?? s.focusedTab, 1)),
+  setHistoryIndex: (tabId: string, index: number) => apply((s) => layout.setHistoryIndex(s, tabId, index)),
+  setTitle: (tabId: string, title: string | null) => apply((s) => layout.setTabTitle(s, tabId, title)),
+  acceptLayout: (next: layout.Layout | null) => apply((s) => layout.acceptLayout(s, next)),
+  /** Show an address: focus a tab already showing it, else open it as a new tab of the focused pane. */
+  show: (path: string) =>
+    apply((s) => {
+      const existing = layout.findTabShowing(s, path)
+      return existing ? layout.focusTab(s, existing) : layout.openPath(s, path, 'tab')
+    }),
+  publishList: (tabId: string, handle: ListHandle | null) => {
+    if (handle) workspace.lists[tabId] = { handle: ref(handle), selectedCount: handle.selectedIds.length }
+    else delete workspace.lists[tabId]
+  },
+}
+
+export function focusedPath(): string {
+  const tab = workspace.state.tabs[workspace.state.focusedTab]
+  return tab ? layout.currentPath(tab) : '/dashboard'
+}
+
+/**
+ * Loads this account's saved workspace (or starts one) and shows `path` in it: the tab already
+ * showing it is focused, otherwise it opens as a new tab of the focused pane.
+ */
+export function restoreWorkspace(owner: string, path: string): void {
+  let saved: unknown = null
+  try {
+    saved = JSON.parse(localStorage.getItem(STORAGE_PREFIX + owner) ?? 'null')
+  } catch {
+    saved = null
+  }
+  workspace.owner = owner
+  workspace.lists = {}
+  if (layout.isValidWorkspace(saved)) {
+    workspace.state = saved
+    const focused = saved.tabs[saved.focusedTab]
+    if (layout.currentPath(focused) !== path) workspaceActions.show(path)
+  } else {
+    workspace.state = layout.createWorkspace(path)
+  }
+}
+
+let saveTimer: ReturnType<typeof setTimeout> | undefined
+subscribe(workspace, (ops) => {
+  if (!workspace.owner || ops.every((op) => op[1][0] === 'lists')) return
+  clearTimeout(saveTimer)
+  const owner = workspace.owner
+  // Resizing changes the layout many times a second: save once it settles.
+  saveTimer = setTimeout(() => {
+    try {
+      localStorage.setItem(STORAGE_PREFIX + owner, JSON.stringify(workspace.state))
+    } catch {
+      // Storage full or disabled: the workspace still works, it just is not restored.
+    }
+  }, 250)
+})
+
+/** Save now (before a reload or sign-out), without waiting for the debounce. */
+export function flushWorkspace(): void {
+  clearTimeout(saveTimer)
+  if (!workspace.owner) return
+  try {
+    localStorage.setItem(STORAGE_PREFIX + workspace.owner, JSON.stringify(workspace.state))
+  } catch {
+    // as above
+  }
+}

@@ -1,0 +1,116 @@
+import { expect, test } from '@playwright/test'
+import { LoginPage } from './pages/login-page'
+import { WorkspacePage } from './pages/workspace-page'
+
+test.beforeEach(async ({ page }) => {
+  const login = new LoginPage(page)
+  await login.goto()
+  await login.signIn('operator@demo.test')
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await new WorkspacePage(page).ready()
+})
+
+test('the palette goes to a screen, and splits and panes work from the keyboard alone', async ({ page }) => {
+  const workspace = new WorkspacePage(page)
+  // One pane, one tab: a classic page, no tab strip.
+  await expect(workspace.panes()).toHaveCount(0)
+  await workspace.runInPalette('notifications', 'Go to Notifications')
+  await expect(page).toHaveURL(/\/notifications$/)
+  await expect(page).toHaveTitle('Notifications | Demo Music')
+
+  await workspace.pressSequence('w', 'v')
+  await expect(workspace.panes()).toHaveCount(2)
+  await workspace.runInPalette('dashboard', 'Go to Dashboard')
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await expect(workspace.focusedTab()).toContainText('Dashboard')
+
+  await page.keyboard.press('Alt+1')
+  await expect(page).toHaveURL(/\/notifications$/)
+  await page.keyboard.press('Alt+2')
+  await expect(page).toHaveURL(/\/dashboard$/)
+
+  // The layout, tabs and focus come back after a reload.
+  await page.reload()
+  await workspace.ready()
+  await expect(workspace.panes()).toHaveCount(2)
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await expect(workspace.tabs()).toHaveText([/Notifications/, /Dashboard/])
+
+  await workspace.pressSequence('w', 'q')
+  await expect(workspace.panes()).toHaveCount(0)
+  await expect(page).toHaveURL(/\/notifications$/)
+})
+
+test('Ctrl+Enter in the palette opens in a new pane to the right; the mouse can close tabs', async ({ page }) => {
+  const workspace = new WorkspacePage(page)
+  await workspace.runInPalette('notifications', 'Go to Notifications', { newPane: true })
+  await expect(workspace.panes()).toHaveCount(2)
+  await expect(page).toHaveURL(/\/notifications$/)
+  await page.getByRole('button', { name: 'Close Notifications' }).click()
+  await expect(workspace.panes()).toHaveCount(0)
+  await expect(page).toHaveURL(/\/dashboard$/)
+})
+
+test('a pasted deep link opens in a tab, and Back moves through that tab’s history', async ({ page }) => {
+  const workspace = new WorkspacePage(page)
+  await page.goto('/notifications?status=unread')
+  await workspace.ready()
+  await expect(page).toHaveURL(/\/notifications\?status=unread$/)
+  // The saved dashboard tab is still there beside it.
+  await expect(workspace.tabs()).toHaveCount(2)
+  await workspace.runInPalette('dashboard', 'Go to Dashboard')
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await page.goBack()
+  await expect(page).toHaveURL(/\/notifications\?status=unread$/)
+  await page.goForward()
+  await expect(page).toHaveURL(/\/dashboard$/)
+})
+
+test('the palette finds an account by name, and a pasted email jumps to it', async ({ page }) => {
+  const workspace = new WorkspacePage(page)
+  await workspace.openPalette()
+  await page.keyboard.type('nina vale')
+  const record = page.getByRole('option', { name: /Nina Vale/ })
+  await expect(record).toBeVisible()
+  await expect(record).toContainText('artist@demo.test')
+  await page.keyboard.press('Escape')
+
+  await workspace.openPalette()
+  await page.evaluate(() => {
+    const input = document.activeElement as HTMLInputElement
+    const data = new DataTransfer()
+    data.setData('text/plain', 'artist@demo.test')
+    input.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }))
+  })
+  await expect(page).toHaveURL(/\/users\/\d+$/)
+  await expect(workspace.palette()).toBeHidden()
+})
+
+test('the cheat sheet lists the shortcuts, and the sidebar opens into the focused pane', async ({ page }) => {
+  await page.keyboard.press('Shift+?')
+  const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' })
+  await expect(sheet).toBeVisible()
+  await expect(sheet).toContainText('Split right')
+  await expect(sheet).toContainText('g then d')
+  await page.keyboard.press('Escape')
+  await expect(sheet).toBeHidden()
+
+  const sidebar = page.getByRole('navigation', { name: 'Sidebar' })
+  await expect(sidebar.getByRole('group', { name: 'Feature Controls' })).toBeVisible()
+  await sidebar.getByRole('link', { name: 'Dashboard' }).click()
+  await expect(page).toHaveURL(/\/dashboard$/)
+  // Screens not built yet show the not-found page, never a placeholder.
+  await sidebar.getByRole('link', { name: 'Greenlist' }).click()
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+  await page.keyboard.press('g')
+  await page.keyboard.press('d')
+  await expect(page).toHaveURL(/\/dashboard$/)
+})
+
+test('dark mode is kept in the wl_admin_dark_mode cookie', async ({ page, context }) => {
+  await page.getByRole('button', { name: 'Switch to dark mode' }).click()
+  await expect(page.locator('.radix-themes').first()).toHaveClass(/dark/)
+  expect((await context.cookies()).find((cookie) => cookie.name === 'wl_admin_dark_mode')?.value).toBe('1')
+  await page.reload()
+  await expect(page.locator('.radix-themes').first()).toHaveClass(/dark/)
+})
