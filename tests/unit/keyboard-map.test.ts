@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest'
+import { navigationCommands, needsRecord } from '../../commands/navigation'
+import { WORKSPACE_COMMANDS } from '../../commands/workspace'
+import { SHELL_COMMANDS } from '../../commands/shell'
+import { ENTITY_KIND_UI } from '../../commands/entities'
+import { ROUTES } from '../../src/client/routing/registry'
+import { formatShortcut } from '../../src/client/shell/shortcut-format'
+import { toHotkey } from '../../src/client/shell/hotkey-notation'
+
+const routeMeta = ROUTES.map(({ path, title, access }) => ({ path, title, access }))
+const everyCommand = [...navigationCommands(routeMeta), ...WORKSPACE_COMMANDS, ...SHELL_COMMANDS]
+
+describe('keyboard map', () => {
+  it('binds no shortcut twice, and leaves mod+k to the palette alone', () => {
+    const shortcuts = everyCommand.map((command) => command.shortcut).filter(Boolean)
+    expect(new Set(shortcuts).size).toBe(shortcuts.length)
+    expect(shortcuts).not.toContain('mod+k')
+  })
+
+  it('turns the registry notation into hotkey notation', () => {
+    expect(toHotkey('g u')).toBe('g>u')
+    expect(toHotkey('w v')).toBe('w>v')
+    expect(toHotkey('?')).toBe('shift+slash')
+    expect(toHotkey('/')).toBe('slash')
+    expect(toHotkey(']')).toBe('bracketright')
+    expect(toHotkey('mod+b')).toBe('mod+b')
+    // Back and forward belong to the browser; the palette only shows them.
+    expect(toHotkey('alt+left')).toBeNull()
+    expect(toHotkey('alt+1…9')).toBeNull()
+  })
+
+  it('shows shortcuts the way people read them', () => {
+    expect(formatShortcut('g u')).toBe('g then u')
+    expect(['Ctrl+K', '⌘K']).toContain(formatShortcut('mod+k'))
+  })
+})
+
+describe('routes and commands', () => {
+  it('gives every signed-in route a command: a "Go to" command, or entity search for record pages', () => {
+    const navigation = new Set(navigationCommands(routeMeta).map((command) => command.id))
+    const entityPatterns = new Set(Object.values(ENTITY_KIND_UI).map((entity) => entity.pattern))
+    for (const route of ROUTES.filter((r) => r.access === 'auth' || r.access === 'admin')) {
+      if (needsRecord(route.path)) expect(entityPatterns.has(route.path), `${route.path} needs an entity kind`).toBe(true)
+      else expect(navigation.has(`nav:${route.path}`), `${route.path} needs a navigation command`).toBe(true)
+    }
+  })
+})
