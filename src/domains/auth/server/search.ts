@@ -63,7 +63,8 @@ export const accountSearch: SearchProvider = {
       )
       exact.push(...found.rows)
     }
-    if (!query.fuzzy) return exact.map((row) => toHit(row))
+    // A pasted email or id names its record: no need to look further.
+    if (!query.fuzzy || (exact.length > 0 && (query.email || query.id !== null))) return exact.map((row) => toHit(row))
     const pattern = likePattern(query.text)
     const text = query.text.toLowerCase()
     const fuzzy = await db.execute<Row>(sql`
