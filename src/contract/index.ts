@@ -5,6 +5,8 @@ import { dashboardEndpoints } from './dashboard'
 import { helpCenterEndpoints } from './help-center'
 import { userEndpoints } from './users'
 import { searchEndpoints } from './search'
+import { siteEndpoints } from './site'
+import { usersEndpoints } from './users-admin'
 import type { EndpointDef } from './define'
 
 /** Every API call of the product. Domains add their groups here; nothing else is the API's truth. */
@@ -16,6 +18,8 @@ export const ENDPOINTS = {
   ...helpCenterEndpoints,
   ...userEndpoints,
   ...searchEndpoints,
+  ...siteEndpoints,
+  ...usersEndpoints,
 } as const satisfies Record<string, EndpointDef>
 
 export type Endpoints = typeof ENDPOINTS

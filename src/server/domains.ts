@@ -11,6 +11,7 @@ import { usersServer } from '@domains/users/server'
 import { dashboardServer } from '@domains/dashboard/server'
 import { helpCenterServer } from '@domains/help-center/server'
 import { searchServer } from '@domains/search/server'
+import { siteSetupServer } from '@domains/site-setup/server'
 
 /** What a business domain plugs into the server. */
 export interface DomainServer {

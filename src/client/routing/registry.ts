@@ -3,9 +3,11 @@ import { compilePattern, matchPattern, type CompiledPattern } from './match'
 import { authUi } from '@domains/auth'
 import { dashboardUi } from '@domains/dashboard'
 import { notificationsUi } from '@domains/notifications'
+import { siteSetupUi } from '@domains/site-setup'
+import { usersUi } from '@domains/users'
 
 /** Every built screen, from the domains that own them. A route of routes.tsv not listed here shows not-found. */
-export const DOMAIN_UIS: DomainUi[] = [authUi, dashboardUi, notificationsUi]
+export const DOMAIN_UIS: DomainUi[] = [authUi, dashboardUi, notificationsUi, usersUi, siteSetupUi]
 
 export interface RegisteredRoute extends RouteDef {
   compiled: CompiledPattern

@@ -2,3 +2,5 @@
 export * from './platform'
 export * from '@domains/help-center/server/schema'
 export * from '@domains/dashboard/server/schema'
+export * from '@domains/users/server/schema'
+export * from '@domains/site-setup/server/schema'

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, jsonb, pgTable, real, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, real, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { at, createdAt, idColumn, ref, updatedAt } from './columns'
 
 /** A white-label: one operator's workspace. Every tenant-owned row carries tenant_id. */
@@ -37,10 +37,34 @@ export const accounts = pgTable(
     initDeferredAt: at('init_deferred_at'),
     changelogReadVersion: text('changelog_read_version'),
     googleSubject: text('google_subject'),
+    // Staff flags on an account (spec: User (single)).
+    verified: boolean('verified').notNull().default(false),
+    priorityMember: boolean('priority_member').notNull().default(false),
+    verifiedInvestor: boolean('verified_investor').notNull().default(false),
+    verifiedCharity: boolean('verified_charity').notNull().default(false),
+    bulkImportOption: boolean('bulk_import_option').notNull().default(false),
+    releaseNotification: boolean('release_notification').notNull().default(true),
+    partnerNotification: boolean('partner_notification').notNull().default(false),
+    dmcaMode: boolean('dmca_mode').notNull().default(false),
+    blockWithdraw: boolean('block_withdraw').notNull().default(false),
+    enableFanBlast: boolean('enable_fan_blast').notNull().default(false),
+    publishingApplication: boolean('publishing_application').notNull().default(false),
+    publishingManual: boolean('publishing_manual').notNull().default(false),
+    isAudioScanEnable: boolean('is_audio_scan_enable').notNull().default(false),
+    /** Banned from releasing (users/ban/release). */
+    restrictRelease: boolean('restrict_release').notNull().default(false),
+    restrictNewRelease: boolean('restrict_new_release').notNull().default(false),
+    /** The operator's share of this account's earnings, in percent (0-100); null uses the workspace default. */
+    tenantSplit: numeric('tenant_split', { precision: 7, scale: 4 }),
+    /** The label account an artist belongs to (users/edit/label). */
+    labelAccountId: ref('label_account_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('accounts_label_idx').on(t.labelAccountId).where(sql`${t.labelAccountId} is not null`),
+    index('accounts_tenant_type_created_idx').on(t.tenantId, t.type, t.createdAt.desc(), t.id.desc()),
+    index('accounts_tenant_email_order_idx').on(t.tenantId, t.email, t.id),
     uniqueIndex('accounts_tenant_email_key').on(t.tenantId, t.email),
     uniqueIndex('accounts_tenant_username_key').on(t.tenantId, sql`lower(${t.username})`),
     uniqueIndex('accounts_tenant_google_key').on(t.tenantId, t.googleSubject),
@@ -64,6 +88,28 @@ export const artistProfiles = pgTable(
       .notNull()
       .references(() => tenants.id),
     artistName: text('artist_name').notNull(),
+    about: text('about'),
+    primaryGenre: text('primary_genre'),
+    secondaryGenre: text('secondary_genre'),
+    profileImageFileId: ref('profile_image_file_id'),
+    /** Default release time of day (HH:MM) and its time zone. */
+    releaseTime: text('release_time'),
+    timeZone: text('time_zone').notNull().default('utc'),
+    labelName: text('label_name'),
+    /** c_line is the licensing (composition) name, p_line the sound-recording name. */
+    cLine: text('c_line'),
+    pLine: text('p_line'),
+    platformLinks: jsonb('platform_links').notNull().default({}).$type<Record<string, string>>(),
+    socials: jsonb('socials').notNull().default({}).$type<Record<string, string>>(),
+    extraIds: jsonb('extra_ids').notNull().default({}).$type<Record<string, string>>(),
+    /** Delivery target ids (src/core/platforms.ts). */
+    stores: jsonb('stores').notNull().default([]).$type<number[]>(),
+    /** Country codes, or ['WW'] for the world. */
+    territories: jsonb('territories').notNull().default([]).$type<string[]>(),
+    defaultArtists: jsonb('default_artists').notNull().default([]).$type<{ name: string; roles: string; spotify?: string; apple?: string }[]>(),
+    defaultWriters: jsonb('default_writers').notNull().default([]).$type<{ firstName: string; lastName: string; roles: string }[]>(),
+    defaultCredits: jsonb('default_credits').notNull().default([]).$type<{ name: string; roles: string }[]>(),
+    deliveryFlags: jsonb('delivery_flags').notNull().default({}).$type<Record<string, boolean>>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -80,6 +126,11 @@ export const labelProfiles = pgTable(
       .notNull()
       .references(() => tenants.id),
     labelName: text('label_name').notNull(),
+    about: text('about'),
+    genres: jsonb('genres').notNull().default([]).$type<string[]>(),
+    language: text('language'),
+    platforms: jsonb('platforms').notNull().default({}).$type<Record<string, string>>(),
+    socials: jsonb('socials').notNull().default({}).$type<Record<string, string>>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,0 +1,7 @@
+import type { DomainUi } from '@client/routing/types'
+
+/** Accounts: users, admins, invitations and the account tab. */
+export const usersUi: DomainUi = {
+  name: 'users',
+  routes: [],
+}
