@@ -9,14 +9,26 @@ export interface ReceivedMail {
   text: string
 }
 
-/** A local SMTP server that keeps what it receives, so tests read the messages the product sent. */
-export async function startSmtpSink() {
+/**
+ * A local SMTP server that keeps what it receives, so tests read the messages the product sent.
+ * With `users`, it asks for a login (over plain text, as a local test server may) and refuses wrong ones.
+ */
+export async function startSmtpSink(options: { users?: Record<string, string> } = {}) {
   const messages: ReceivedMail[] = []
   const waiters: (() => void)[] = []
+  const logins: string[] = []
+  const users = options.users
   const server = new SMTPServer({
-    authOptional: true,
+    authOptional: !users,
+    allowInsecureAuth: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onAuth(auth, _session, callback) {
+      if (users && auth.username && users[auth.username] === auth.password) {
+        logins.push(auth.username)
+        callback(null, { user: auth.username })
+      } else callback(new Error('Invalid username or password'))
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = []
       stream.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -44,6 +56,8 @@ export async function startSmtpSink() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    /** The usernames that logged in, in order. */
+    logins,
     /** Resolves with the first message to `to` matching `match`, waiting for it to arrive. */
     async waitFor(to: string, match: (mail: ReceivedMail) => boolean = () => true, timeoutMs = 10_000): Promise<ReceivedMail> {
       const deadline = Date.now() + timeoutMs
