@@ -4,8 +4,14 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] })
-const server = { group: ['@server/*', '**/server/**', '@domains/*/server', '@domains/*/server/*'], message: 'Server code stays on the server.' }
-const react = { group: ['react', 'react-dom', 'react-dom/*', '@xstate/react', '@radix-ui/*', 'valtio/react'], message: 'This layer is React-free.' }
+const server = {
+  group: ['@server/*', '**/server/**', '@domains/*/server', '@domains/*/server/*'],
+  message: 'Server code stays on the server.',
+}
+const react = {
+  group: ['react', 'react-dom', 'react-dom/*', '@xstate/react', '@radix-ui/*', 'valtio/react'],
+  message: 'This layer is React-free.',
+}
 const client = { group: ['@client/*', '**/ui/**', '@domains/*/ui', '@domains/*/ui/*'], message: 'Client code stays in the client.' }
 
 export default tseslint.config(
@@ -29,10 +35,21 @@ export default tseslint.config(
   {
     files: ['src/contract/**'],
     rules: restrict([
-      { group: ['@server/*', '@client/*', '@domains/*', '@machines/*', '@commands/*', 'drizzle-orm', 'drizzle-orm/*', 'fastify', 'react'], message: 'The contract imports only zod and src/core.' },
+      {
+        group: ['@server/*', '@client/*', '@domains/*', '@machines/*', '@commands/*', 'drizzle-orm', 'drizzle-orm/*', 'fastify', 'react'],
+        message: 'The contract imports only zod and src/core.',
+      },
     ]),
   },
-  { files: ['src/core/**'], rules: restrict([{ group: ['@server/*', '@client/*', '@domains/*', '@contract/*', '@machines/*', '@commands/*', 'node:*'], message: 'core is pure TypeScript with no I/O.' }]) },
+  {
+    files: ['src/core/**'],
+    rules: restrict([
+      {
+        group: ['@server/*', '@client/*', '@domains/*', '@contract/*', '@machines/*', '@commands/*', 'node:*'],
+        message: 'core is pure TypeScript with no I/O.',
+      },
+    ]),
+  },
   { files: ['machines/**', 'commands/**'], rules: restrict([server, react, client]) },
   { files: ['src/client/**', 'src/domains/*/ui/**', 'src/domains/*/index.ts'], rules: restrict([server]) },
   { files: ['src/server/**', 'src/domains/*/server/**'], rules: restrict([react, client]) },

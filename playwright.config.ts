@@ -5,8 +5,9 @@ import path from 'node:path'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/support/chromium'
 
 const port = Number(process.env.E2E_PORT ?? 3199)
-// A fresh demo database for every run, so tests start from known data.
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'wl-e2e-'))
+// A fresh demo database for every run, so tests start from known data. Workers inherit the
+// variable, so specs can read the server's outbox (DATA_DIR/outbox) through it.
+const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'wl-e2e-')))
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -8,8 +8,8 @@ export interface CommandContext {
   account: { id: number; type: 'artist' | 'label' | 'admin'; isOperator: boolean } | null
   /** The focused tab's address and the route pattern it matched. */
   route: { path: string; pattern: string | null; params: Readonly<Record<string, string>> } | null
-  /** The record the focused tab shows (from an entity route), if any. */
-  record: { kind: string; id: string } | null
+  /** The record the focused tab shows: its kind and id, and what its screen published (title, state). */
+  record: { kind: string; id: string; title?: string; state?: Readonly<Record<string, unknown>> } | null
   /** The list in the focused tab: its selection and bulk actions. */
   list: {
     listId: string
@@ -28,6 +28,10 @@ export interface CommandEnv {
   call<K extends EndpointId>(id: K, input?: EndpointInput<Endpoints[K]>): Promise<EndpointOutput<Endpoints[K]>>
   search(query: string, signal: AbortSignal): Promise<SearchHit[]>
   notify(text: string, tone?: 'success' | 'info' | 'error'): void
+  /** Screens showing data reload it (after an action changed it). */
+  refresh(): void
+  /** The signed-in session changed (continue as another account, and back). */
+  replaceSession(me: EndpointOutput<Endpoints['auth.me']>): void
   workspace: {
     split(direction: 'right' | 'below'): void
     newTab(): void
@@ -42,7 +46,8 @@ export interface CommandEnv {
     toggleSidebar(): void
     toggleDarkMode(): void
     openFeedback(): void
-    openSendMessage(): void
+    /** The send-message dialog: to the help center, or to an account when one is given. */
+    openSendMessage(recipient?: { id: number; name: string }): void
     openShortcuts(): void
     focusListSearch(): void
     signOut(): void

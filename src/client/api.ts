@@ -110,4 +110,33 @@ function toApiError(error: unknown): ApiError {
   return new ApiError('The server could not be reached. Check your connection and try again.', 0, 'network')
 }
 
-export const api = { call }
+type MultipartIds = { [K in EndpointId]: Endpoints[K] extends { bodyType: 'multipart' } ? K : never }[EndpointId]
+
+/** Sends a multipart form (fields and files) to an endpoint that takes one; same errors as `call`. */
+async function upload<K extends MultipartIds>(
+  id: K,
+  input: {
+    params?: Record<string, unknown>
+    body: EndpointInput<Endpoints[K]> extends { body: infer B } ? B : never
+    files: Record<string, Blob & { name?: string }>
+  },
+  options?: CallOptions,
+): Promise<EndpointOutput<Endpoints[K]>> {
+  const def: EndpointDef = ENDPOINTS[id]
+  const form = new FormData()
+  for (const [key, value] of Object.entries((input.body ?? {}) as Record<string, unknown>)) {
+    if (value !== undefined && value !== null) form.append(key, String(value))
+  }
+  for (const [key, file] of Object.entries(input.files)) form.append(key, file, file.name ?? key)
+  let request = base.url(`/${fillPath(def.path, input.params)}`)
+  const csrf = readCookie(CSRF_COOKIE)
+  if (csrf) request = request.headers({ [CSRF_HEADER]: csrf })
+  if (options?.signal) request = request.options({ signal: options.signal })
+  try {
+    return (await request.body(form).post().json()) as EndpointOutput<Endpoints[K]>
+  } catch (error) {
+    throw toApiError(error)
+  }
+}
+
+export const api = { call, upload }

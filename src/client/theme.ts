@@ -25,3 +25,40 @@ export function themeStyle(colors: ThemeColors): CSSProperties {
     '--wl-navbar-text': colors.navbarText,
   } as CSSProperties
 }
+
+const THEME_STYLE_ID = 'wl-theme-colors'
+const FAVICON_ID = 'wl-favicon'
+const DEFAULT_FAVICON = '/favicon.svg'
+
+/**
+ * The same colours for everything the theme's root element does not wrap: Radix portals (dialogs,
+ * menus, popovers) render their own theme element with the stock accent, which this overrides.
+ */
+export function applyThemeColors(colors: ThemeColors): void {
+  let style = document.getElementById(THEME_STYLE_ID) as HTMLStyleElement | null
+  if (!style) {
+    style = document.createElement('style')
+    style.id = THEME_STYLE_ID
+    document.head.appendChild(style)
+  }
+  const vars = Object.entries(themeStyle(colors) as Record<string, string>)
+    .map(([name, value]) => `${name}: ${value};`)
+    .join(' ')
+  style.textContent = `.radix-themes[data-accent-color='amber'] { ${vars} }`
+}
+
+/** The workspace's favicon (its URL carries a version, so a new one replaces the cached one), or the product's. */
+export function applyFavicon(url: string | null): void {
+  let link = document.getElementById(FAVICON_ID) as HTMLLinkElement | null
+  if (!link) {
+    link = document.createElement('link')
+    link.id = FAVICON_ID
+    link.rel = 'icon'
+    document.head.appendChild(link)
+  }
+  const href = url ?? DEFAULT_FAVICON
+  if (link.getAttribute('href') === href) return
+  if (url) link.removeAttribute('type')
+  else link.type = 'image/svg+xml'
+  link.href = href
+}

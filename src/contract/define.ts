@@ -27,6 +27,8 @@ export interface EndpointDef {
   idempotent?: boolean
   /** Largest accepted body in bytes when it exceeds the default 2 MB (files sent as data URLs). */
   bodyLimit?: number
+  /** Multipart only: the file fields accepted and the largest size of each, in bytes. */
+  files?: Readonly<Record<string, { maxBytes: number; required?: boolean }>>
 }
 
 export function endpoint<const D extends EndpointDef>(definition: D): D {
@@ -43,10 +45,19 @@ export type EndpointInput<D extends EndpointDef> = ([Schema<D, 'params'>] extend
   ([Schema<D, 'body'>] extends [never] ? unknown : { body: z.input<Schema<D, 'body'>> })
 
 /** What a handler receives: the parsed (output) types. */
+export interface UploadedFile {
+  filename: string
+  /** As the browser declared it; uploads are judged by their bytes, not by this. */
+  mimetype: string
+  data: Buffer
+}
+
 export interface ParsedInput<D extends EndpointDef> {
   params: [Schema<D, 'params'>] extends [never] ? Record<string, never> : z.output<Schema<D, 'params'>>
   query: [Schema<D, 'query'>] extends [never] ? Record<string, never> : z.output<Schema<D, 'query'>>
   body: [Schema<D, 'body'>] extends [never] ? Record<string, never> : z.output<Schema<D, 'body'>>
+  /** Multipart endpoints: the uploaded files by field name. */
+  files: Partial<Record<keyof NonNullable<D['files']> & string, UploadedFile>>
 }
 
 export type EndpointOutput<D extends EndpointDef> = z.output<D['response']>

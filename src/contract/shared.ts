@@ -2,6 +2,8 @@ import { z } from 'zod'
 import { endpoint } from './define'
 import { idParams, nullableTimestamp, timestamp } from './common'
 
+const publicLogo = z.object({ url: z.string(), width: z.number().nullable(), height: z.number().nullable() })
+
 export const sharedEndpoints = {
   'shared.countries': endpoint({
     method: 'GET',
@@ -23,7 +25,7 @@ export const sharedEndpoints = {
     method: 'GET',
     path: 'site/public',
     access: 'guest',
-    summary: "The workspace's public face for the sign-in page: name, colours, sign-in options (path chosen here)",
+    summary: "The workspace's public face for the sign-in page: name, colours, logos, favicon, slides, sign-in options (path chosen here)",
     response: z.object({
       workspace: z.object({ slug: z.string(), name: z.string() }).nullable(),
       colors: z.object({
@@ -35,6 +37,25 @@ export const sharedEndpoints = {
       }),
       googleSignIn: z.object({ enabled: z.boolean(), clientId: z.string().nullable() }),
       version: z.string(),
+      /** The workspace's logos, favicon and sign-in slides; absent when the host names no workspace. */
+      branding: z
+        .object({
+          logo: publicLogo.nullable(),
+          darkLogo: publicLogo.nullable(),
+          logoSize: z.number().int(),
+          /** Carries the favicon's version, so a new one is fetched at once. */
+          faviconUrl: z.string().nullable(),
+          slides: z.array(
+            z.object({
+              id: z.number(),
+              artistName: z.string(),
+              text: z.string(),
+              link: z.string().nullable(),
+              imageUrl: z.string().nullable(),
+            }),
+          ),
+        })
+        .optional(),
     }),
   }),
   'system.health': endpoint({

@@ -1,10 +1,14 @@
-/** At most two letters: the first letters of the first two words of the name. */
+/** At most two letters: the first letters of the first two words of the name (a lone "-" or "&" is no word). */
 export function initials(name: string | null | undefined): string {
   if (!name) return ''
-  const words = name.trim().split(/\s+/).filter(Boolean)
+  const words = name
+    .trim()
+    .split(/\s+/)
+    .map((word) => Array.from(word).find((char) => /[\p{L}\p{N}]/u.test(char)))
+    .filter((first): first is string => Boolean(first))
   return words
     .slice(0, 2)
-    .map((word) => Array.from(word)[0]?.toUpperCase() ?? '')
+    .map((first) => first.toUpperCase())
     .join('')
 }
 

@@ -7,7 +7,7 @@ import fastifyHelmet from '@fastify/helmet'
 import fastifyMultipart from '@fastify/multipart'
 import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
-import type { Config } from './config'
+import { resolveAppSecret, type Config } from './config'
 import type { Database } from './db/engine'
 import type { Services } from './context'
 import { Mailer, type MailMessage } from './mail/mailer'
@@ -17,6 +17,8 @@ import { JobRunner, type RunnerOptions } from './jobs/runner'
 import { createGoogleIdentity } from './auth/google'
 import { createCaptchaVerifier } from './auth/captcha'
 import { TenantResolver } from './auth/tenancy'
+import { SecretBox } from './crypto'
+import { DnsResolver } from './dns/resolver'
 import { registerErrorHandling } from './plugins/errors'
 import { registerSpa } from './plugins/spa'
 import { registerContract, missingHandlers } from './contract-routes'
@@ -72,6 +74,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     google: createGoogleIdentity(config, options.fetch),
     captcha: createCaptchaVerifier(config, options.fetch),
     tenants: new TenantResolver(database.db, config),
+    secrets: new SecretBox(resolveAppSecret(config)),
+    dns: new DnsResolver(config.dnsServers),
     now: options.now ?? (() => new Date()),
   }
   app.decorate('services', services)

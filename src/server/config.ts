@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import path from 'node:path'
-import { readFileSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 
 const flag = (fallback: boolean) =>
   z
@@ -39,10 +40,23 @@ const envSchema = z.object({
   GOOGLE_ISSUER: z.string().default('https://accounts.google.com'),
   CAPTCHA_SECRET: optional,
   CAPTCHA_VERIFY_URL: z.string().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+  SPOTIFY_CLIENT_ID: optional,
+  SPOTIFY_CLIENT_SECRET: optional,
+  SPOTIFY_API_URL: z.string().default('https://api.spotify.com'),
+  SPOTIFY_ACCOUNTS_URL: z.string().default('https://accounts.spotify.com'),
+  APPLE_MUSIC_TEAM_ID: optional,
+  APPLE_MUSIC_KEY_ID: optional,
+  APPLE_MUSIC_PRIVATE_KEY: optional,
+  APPLE_MUSIC_API_URL: z.string().default('https://api.music.apple.com'),
+  APPLE_MUSIC_STOREFRONT: z.string().default('us'),
   LOG_LEVEL: z.string().default('info'),
   APP_VERSION: optional,
   /** `worker` (default) runs PGlite in its own thread; `inline` in the main thread. */
   PGLITE_MODE: z.enum(['worker', 'inline']).default('worker'),
+  /** The key secrets at rest (SMTP passwords, DKIM keys) are encrypted with. */
+  APP_SECRET: optional.pipe(z.string().min(32, 'APP_SECRET must be at least 32 characters').optional()),
+  /** Resolvers DNS verification asks, e.g. `1.1.1.1,8.8.8.8` or `127.0.0.1:5353`; the system's when unset. */
+  DNS_SERVERS: optional,
 })
 
 export type Env = z.input<typeof envSchema>
@@ -65,9 +79,16 @@ export interface Config {
   s3?: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string }
   google: { clientId?: string; issuer: string }
   captcha: { secret?: string; verifyUrl: string }
+  social: {
+    spotify: { clientId?: string; clientSecret?: string; apiUrl: string; accountsUrl: string }
+    apple: { teamId?: string; keyId?: string; privateKey?: string; apiUrl: string; storefront: string }
+  }
   logLevel: string
   version: string
   pgliteMode: 'worker' | 'inline'
+  /** Unset outside production: `resolveAppSecret` then keeps a generated one in DATA_DIR. */
+  appSecret?: string
+  dnsServers: string[]
 }
 
 export function packageVersion(): string {
@@ -109,8 +130,60 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : undefined,
     google: { clientId: e.GOOGLE_CLIENT_ID, issuer: e.GOOGLE_ISSUER.replace(/\/$/, '') },
     captcha: { secret: e.CAPTCHA_SECRET, verifyUrl: e.CAPTCHA_VERIFY_URL },
+    social: {
+      spotify: {
+        clientId: e.SPOTIFY_CLIENT_ID,
+        clientSecret: e.SPOTIFY_CLIENT_SECRET,
+        apiUrl: e.SPOTIFY_API_URL.replace(/\/$/, ''),
+        accountsUrl: e.SPOTIFY_ACCOUNTS_URL.replace(/\/$/, ''),
+      },
+      apple: {
+        teamId: e.APPLE_MUSIC_TEAM_ID,
+        keyId: e.APPLE_MUSIC_KEY_ID,
+        // PEM keys arrive with escaped newlines from most secret stores.
+        privateKey: e.APPLE_MUSIC_PRIVATE_KEY?.replace(/\\n/g, '\n'),
+        apiUrl: e.APPLE_MUSIC_API_URL.replace(/\/$/, ''),
+        storefront: e.APPLE_MUSIC_STOREFRONT,
+      },
+    },
     logLevel: e.LOG_LEVEL,
     version: e.APP_VERSION ?? packageVersion(),
     pgliteMode: e.PGLITE_MODE,
+    appSecret: e.APP_SECRET,
+    dnsServers: (e.DNS_SERVERS ?? '')
+      .split(',')
+      .map((server) => server.trim())
+      .filter(Boolean),
   }
+}
+
+export const APP_SECRET_FILE = 'app-secret'
+
+/**
+ * The key for secrets at rest. APP_SECRET when set; in production it must be. Elsewhere (demo, dev,
+ * tests) one is generated on first use and kept in DATA_DIR/app-secret (mode 0600), so encrypted
+ * settings still read after a restart. Losing that file loses the secrets encrypted with it.
+ */
+export function resolveAppSecret(config: Pick<Config, 'appSecret' | 'dataDir' | 'env'>): string {
+  if (config.appSecret) return config.appSecret
+  if (config.env === 'production') throw new Error('APP_SECRET is required in production (at least 32 characters).')
+  const file = path.join(config.dataDir, APP_SECRET_FILE)
+  try {
+    const saved = readFileSync(file, 'utf8').trim()
+    if (saved.length < 32) throw new Error(`${file} is not a usable key (under 32 characters): restore it or set APP_SECRET.`)
+    return saved
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+  }
+  mkdirSync(config.dataDir, { recursive: true })
+  const generated = randomBytes(32).toString('base64url')
+  try {
+    // 'wx': if another process wrote one first, theirs is the key.
+    writeFileSync(file, `${generated}\n`, { mode: 0o600, flag: 'wx' })
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim()
+    throw error
+  }
+  chmodSync(file, 0o600)
+  return generated
 }

@@ -8,6 +8,8 @@ import type { GoogleIdentity } from './auth/google'
 import type { CaptchaVerifier } from './auth/captcha'
 import type { TenantResolver } from './auth/tenancy'
 import type { AccountType } from '@core/session'
+import type { SecretBox } from './crypto'
+import type { DnsResolver } from './dns/resolver'
 
 /** Everything a handler, job or seeder may use. Built once per app. */
 export interface Services {
@@ -20,6 +22,10 @@ export interface Services {
   google: GoogleIdentity
   captcha: CaptchaVerifier
   tenants: TenantResolver
+  /** Encrypts and decrypts secrets kept in the database (APP_SECRET). */
+  secrets: SecretBox
+  /** DNS lookups for mail-record verification (DNS_SERVERS). */
+  dns: DnsResolver
   now(): Date
 }
 

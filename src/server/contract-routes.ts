@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
-import { ENDPOINTS, routePath, type EndpointDef, type EndpointId } from '@contract/index'
+import { ENDPOINTS, routePath, type EndpointDef, type EndpointId, type UploadedFile } from '@contract/index'
 import { CSRF_HEADER, ERROR_CODES, SESSION_COOKIE } from '@core/session'
 import type { AuthedContext, RequestContext, Services, SessionInfo } from './context'
 import { HttpError, forbidden, unauthorized } from './errors'
@@ -112,6 +112,51 @@ async function buildContext(services: Services, def: EndpointDef, req: FastifyRe
   return ctx
 }
 
+/**
+ * Reads a multipart body: text fields into an object (validated by the body schema), files into
+ * buffers, refusing unknown file fields, missing required ones, and files over their limit.
+ */
+async function readMultipart(
+  req: FastifyRequest,
+  def: EndpointDef,
+): Promise<{ fields: Record<string, string>; files: Record<string, UploadedFile> }> {
+  if (!req.isMultipart()) throw new HttpError(400, 'This needs a multipart form.', ERROR_CODES.validation)
+  const fields: Record<string, string> = {}
+  const files: Record<string, UploadedFile> = {}
+  const accepted = def.files ?? {}
+  for await (const part of req.parts()) {
+    if (part.type === 'file') {
+      const rule = accepted[part.fieldname]
+      if (!rule) {
+        await part.toBuffer().catch(() => undefined)
+        throw new HttpError(400, `Unexpected file field ${part.fieldname}.`, ERROR_CODES.validation, {
+          [part.fieldname]: 'Unexpected file',
+        })
+      }
+      const chunks: Buffer[] = []
+      let size = 0
+      for await (const chunk of part.file) {
+        size += (chunk as Buffer).length
+        if (size > rule.maxBytes) {
+          const megabytes = Math.round(rule.maxBytes / 1024 / 1024)
+          throw new HttpError(413, `The file is larger than ${megabytes} MB.`, 'upload_too_large', {
+            [part.fieldname]: `The file is larger than ${megabytes} MB.`,
+          })
+        }
+        chunks.push(chunk as Buffer)
+      }
+      files[part.fieldname] = { filename: part.filename, mimetype: part.mimetype, data: Buffer.concat(chunks) }
+    } else {
+      fields[part.fieldname] = String(part.value)
+    }
+  }
+  for (const [name, rule] of Object.entries(accepted)) {
+    if (rule.required && !files[name])
+      throw new HttpError(400, 'Please provide the file.', ERROR_CODES.validation, { [name]: 'Please provide the file.' })
+  }
+  return { fields, files }
+}
+
 /** Registers one Fastify route per contract endpoint, with validation, access and response shaping. */
 export function registerContract(
   app: FastifyInstance,
@@ -131,8 +176,16 @@ export function registerContract(
         const ctx = await buildContext(services, def, req, reply)
         const params = parsePart(def.params, req.params, 'path')
         const query = parsePart(def.query, req.query, 'query')
-        const body = def.bodyType === 'multipart' ? (req.body ?? {}) : parsePart(def.body, req.body, 'body')
-        const result = await handler({ params, query, body, ctx })
+        let body: unknown
+        let files: Record<string, UploadedFile> = {}
+        if (def.bodyType === 'multipart') {
+          const parts = await readMultipart(req, def)
+          body = parsePart(def.body, parts.fields, 'body')
+          files = parts.files
+        } else {
+          body = parsePart(def.body, req.body, 'body')
+        }
+        const result = await handler({ params, query, body, files, ctx })
         if (def.responseType === 'file') return reply
         // Parsing the answer strips every field the contract does not name: nothing leaks by accident.
         const shaped = def.response.safeParse(result)

@@ -32,6 +32,7 @@ export const DOMAINS: DomainServer[] = [
   dashboardServer,
   helpCenterServer,
   searchServer,
+  siteSetupServer,
 ]
 
 export function allHandlers(): Partial<Record<EndpointId, AnyHandler>> {

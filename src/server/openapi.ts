@@ -51,9 +51,16 @@ export function buildOpenApi(version: string): Record<string, unknown> {
       },
     }
     if (def.body) {
+      const schema = toSchema(def.body, 'input')
+      if (def.bodyType === 'multipart' && def.files) {
+        // File fields are not in the zod schema (they are checked by content on the server).
+        const properties = { ...((schema.properties ?? {}) as Record<string, unknown>) }
+        for (const name of Object.keys(def.files)) properties[name] = { type: 'string', format: 'binary' }
+        schema.properties = properties
+      }
       operation.requestBody = {
         required: true,
-        content: { [def.bodyType === 'multipart' ? 'multipart/form-data' : 'application/json']: { schema: toSchema(def.body, 'input') } },
+        content: { [def.bodyType === 'multipart' ? 'multipart/form-data' : 'application/json']: { schema } },
       }
     }
     paths[path] ??= {}

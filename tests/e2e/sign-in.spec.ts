@@ -38,7 +38,7 @@ test('signing in works with the keyboard alone', async ({ page }) => {
 test('signing out ends the session', async ({ page, context }) => {
   const login = new LoginPage(page)
   await login.goto()
-  await login.signIn('operator@demo.test')
+  await login.signIn('admin@demo.test')
   await expect(page).toHaveURL(/\/dashboard$/)
   await new AppFrame(page).signOut()
   await expect(page).toHaveURL(/\/login/)

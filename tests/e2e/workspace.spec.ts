@@ -5,7 +5,7 @@ import { WorkspacePage } from './pages/workspace-page'
 test.beforeEach(async ({ page }) => {
   const login = new LoginPage(page)
   await login.goto()
-  await login.signIn('operator@demo.test')
+  await login.signIn('admin@demo.test')
   await expect(page).toHaveURL(/\/dashboard$/)
   await new WorkspacePage(page).ready()
 })

@@ -12,7 +12,34 @@ import {
 import { CSRF_HEADER, CSRF_COOKIE, SESSION_COOKIE } from '../../src/core/session'
 import type { ErrorBody } from '../../src/contract/common'
 
-type Input<K extends EndpointId> = EndpointInput<Endpoints[K]> & { headers?: Record<string, string> }
+type Input<K extends EndpointId> = (EndpointInput<Endpoints[K]> | { multipart: Multipart }) & {
+  headers?: Record<string, string>
+  params?: unknown
+}
+
+export interface Multipart {
+  fields?: Record<string, string | number | boolean>
+  files?: Record<string, { filename: string; data: Buffer; contentType?: string }>
+}
+
+/** A multipart/form-data body as a browser would send it. */
+export function multipartBody(parts: Multipart): { body: Buffer; contentType: string } {
+  const boundary = `----wltest${Math.random().toString(16).slice(2)}`
+  const chunks: Buffer[] = []
+  for (const [name, value] of Object.entries(parts.fields ?? {})) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${String(value)}\r\n`))
+  }
+  for (const [name, file] of Object.entries(parts.files ?? {})) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+    )
+    chunks.push(file.data, Buffer.from('\r\n'))
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`))
+  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` }
+}
 
 export interface CallResult<K extends EndpointId> {
   status: number
@@ -50,6 +77,7 @@ export class TestClient {
       query?: Record<string, unknown>
       body?: unknown
       headers?: Record<string, string>
+      multipart?: Multipart
     }
     const query = Object.fromEntries(
       Object.entries(parts.query ?? {})
@@ -60,12 +88,18 @@ export class TestClient {
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
     if (this.bearer) headers.authorization = `Bearer ${this.bearer}`
     if (def.method !== 'GET' && this.csrf && !this.bearer && !(CSRF_HEADER in headers)) headers[CSRF_HEADER] = this.csrf
+    let payload: object | Buffer | undefined = parts.body as object | undefined
+    if (parts.multipart) {
+      const encoded = multipartBody(parts.multipart)
+      payload = encoded.body
+      headers['content-type'] = encoded.contentType
+    }
     const response = await this.app.inject({
       method: def.method,
       url: `/api/${fillPath(def.path, parts.params)}`,
       query,
       headers,
-      ...(parts.body !== undefined ? { payload: parts.body as object } : {}),
+      ...(payload !== undefined ? { payload } : {}),
     })
     for (const cookie of response.cookies) {
       const expired = cookie.expires && new Date(cookie.expires).getTime() <= Date.now()

@@ -22,6 +22,8 @@ function fakeEnv(): CommandEnv {
     call: vi.fn(),
     search: vi.fn(),
     notify: vi.fn(),
+    refresh: vi.fn(),
+    replaceSession: vi.fn(),
     workspace: {
       split: vi.fn(),
       newTab: vi.fn(),

@@ -9,6 +9,8 @@ describe('names', () => {
     expect(initials('Nina Vale')).toBe('NV')
     expect(initials('the weeknd and friends')).toBe('TW')
     expect(initials('  björk ')).toBe('B')
+    expect(initials('Waelchi - Torp Recordings')).toBe('WT')
+    expect(initials('"Weird" Al')).toBe('WA')
     expect(initials('')).toBe('')
   })
 

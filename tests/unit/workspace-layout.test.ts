@@ -6,6 +6,8 @@ import {
   currentPath,
   cycleTab,
   findTabShowing,
+  focusTab,
+  showPath,
   focusPane,
   isValidWorkspace,
   listPanes,
@@ -121,5 +123,16 @@ describe('workspace layout', () => {
       false,
     )
     expect(isValidWorkspace('nonsense')).toBe(false)
+  })
+
+  it('shows a typed address in the tab already on that screen, otherwise in a new tab', () => {
+    let state = openPath(createWorkspace('/a', 'a'), '/users/7', 'tab', 'b')
+    state = focusTab(state, 'a')
+    state = showPath(state, '/users/7?section=notes', 'c')
+    expect(state.focusedTab).toBe('b')
+    expect(paths(state)).toEqual([['/a', '/users/7?section=notes']])
+    state = showPath(state, '/users/8', 'd')
+    expect(state.focusedTab).toBe('d')
+    expect(paths(state)).toEqual([['/a', '/users/7?section=notes', '/users/8']])
   })
 })

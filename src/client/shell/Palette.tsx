@@ -269,7 +269,9 @@ function PaletteBody({ close }: { close(): void }) {
       </Flex>
       <Cmdk.List className="wl-palette__list">
         {searching && items.length === 0 && <Cmdk.Loading>Searching…</Cmdk.Loading>}
-        {!searching && <Cmdk.Empty>{page?.command.search && !query ? 'Type to search.' : 'No results.'}</Cmdk.Empty>}
+        {!searching && (
+          <Cmdk.Empty>{page?.command.search && !query ? (page.command.placeholder ?? 'Type to search.') : 'No results.'}</Cmdk.Empty>
+        )}
         {groups.map(([group, groupItems]) => (
           <Cmdk.Group key={group} heading={group}>
             {groupItems.map((item) => (
@@ -303,8 +305,16 @@ function PaletteBody({ close }: { close(): void }) {
       </Cmdk.List>
       <Flex gap="3" px="3" py="2" className="wl-palette__footer">
         <Text size="1" color="gray">
-          <Kbd size="1">Enter</Kbd> open · <Kbd size="1">{formatShortcut('mod+enter')}</Kbd> open in a new pane ·{' '}
-          <Kbd size="1">Backspace</Kbd> back · <Kbd size="1">Esc</Kbd> close
+          {page ? (
+            <>
+              <Kbd size="1">Enter</Kbd> choose · <Kbd size="1">Backspace</Kbd> back · <Kbd size="1">Esc</Kbd> close
+            </>
+          ) : (
+            <>
+              <Kbd size="1">Enter</Kbd> open · <Kbd size="1">{formatShortcut('mod+enter')}</Kbd> open in a new pane ·{' '}
+              <Kbd size="1">Backspace</Kbd> back · <Kbd size="1">Esc</Kbd> close
+            </>
+          )}
         </Text>
       </Flex>
     </Cmdk>

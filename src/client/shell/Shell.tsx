@@ -8,7 +8,7 @@ import { UserPickerDialog } from '../ui/dialogs/UserPickerDialog'
 import { Notices } from '../ui/notices/Notices'
 import { sessionActor, useSession } from '../state/session'
 import { api } from '../api'
-import { workspace, restoreWorkspace, flushWorkspace } from '../workspace/store'
+import { workspace, workspaceActions, restoreWorkspace, flushWorkspace } from '../workspace/store'
 import { currentPath } from '../workspace/layout'
 import { startUrlSync } from '../workspace/url-sync'
 import { WorkspaceView, tabLabel } from '../workspace/WorkspaceView'
@@ -97,6 +97,8 @@ export default function Shell() {
       />
       <SendMessageDialog
         open={shell.dialog === 'sendMessage'}
+        recipient={shell.messageTo}
+        onSent={workspaceActions.refreshData}
         onOpenChange={(open) => (open ? shellActions.open('sendMessage') : shellActions.close())}
       />
       <UserPickerDialog

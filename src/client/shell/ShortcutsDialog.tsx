@@ -7,6 +7,8 @@ import { shellActions, useShell } from './ui-state'
 const LIST_KEYS = [
   ['j / k', 'Move down / up the rows'],
   ['Enter', 'Open the row'],
+  [formatShortcut('mod+enter'), 'Open the row in a pane to the right'],
+  ['Shift+Enter', 'Open the row in a new tab'],
   ['x', 'Select the row'],
   ['Shift+X', 'Select all rows'],
   ['/', 'Search the list'],

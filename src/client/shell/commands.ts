@@ -22,7 +22,7 @@ for (const domain of DOMAIN_UIS) if (domain.commands) registry.register(domain.c
 /** Where the user is, as the commands see it: the focused tab's route, record and list. */
 export function commandContext(): CommandContext {
   const me = sessionActor.getSnapshot().context.me
-  const { state, lists } = workspace
+  const { state, lists, records } = workspace
   const tab = state.tabs[state.focusedTab]
   const path = tab ? currentPath(tab) : '/dashboard'
   const url = new URL(path, window.location.origin)
@@ -32,7 +32,11 @@ export function commandContext(): CommandContext {
   return {
     account: me ? { id: me.account.id, type: me.account.type, isOperator: me.account.isOperator } : null,
     route: { path, pattern: found?.route.path ?? null, params: found?.params ?? {} },
-    record: kind && found ? { kind, id: Object.values(found.params)[0] ?? '' } : null,
+    record: records[state.focusedTab]
+      ? { ...records[state.focusedTab] }
+      : kind && found
+        ? { kind, id: Object.values(found.params)[0] ?? '' }
+        : null,
     list: list
       ? {
           listId: list.handle.listId,
@@ -55,6 +59,8 @@ export const commandEnv: CommandEnv = {
     (api.call as (i: unknown, v?: unknown) => Promise<unknown>)(id, input)) as CommandEnv['call'],
   search: async (query, signal) => (await api.call('search.query', { query: { q: query } }, { signal })).hits,
   notify: (text, tone = 'info') => showNotice(text, { tone }),
+  refresh: () => workspaceActions.refreshData(),
+  replaceSession: (me) => sessionActor.send({ type: 'ME_UPDATED', me }),
   workspace: {
     split: (direction) => workspaceActions.split(direction),
     newTab: () => workspaceActions.newTab(),
@@ -69,7 +75,7 @@ export const commandEnv: CommandEnv = {
     toggleSidebar: () => shellActions.toggleSidebar(),
     toggleDarkMode: () => shellActions.toggleDarkMode(),
     openFeedback: () => shellActions.open('feedback'),
-    openSendMessage: () => shellActions.open('sendMessage'),
+    openSendMessage: (recipient) => shellActions.openSendMessage(recipient ?? null),
     openShortcuts: () => shellActions.open('shortcuts'),
     focusListSearch: () => focusedList()?.focusSearch(),
     signOut: () => {

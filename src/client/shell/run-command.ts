@@ -1,4 +1,4 @@
-import type { Command, CommandEnv, OpenWhere } from '@commands/types'
+import type { Command, CommandContext, CommandEnv, OpenWhere } from '@commands/types'
 import { availability } from '@commands/registry'
 import { commandContext, commandEnv } from './commands'
 import { rememberCommand } from './recents'
@@ -13,8 +13,8 @@ export function envOpeningIn(where: OpenWhere): CommandEnv {
 }
 
 /** Runs a command from a shortcut: commands with choices open the palette on their page. */
-export async function runCommand(command: Command, where: OpenWhere = 'focused'): Promise<void> {
-  const context = commandContext()
+export async function runCommand(command: Command, where: OpenWhere = 'focused', contextOverride?: Partial<CommandContext>): Promise<void> {
+  const context = { ...commandContext(), ...contextOverride }
   const state = availability(command, context)
   if (state === false) return
   if (typeof state === 'string') {

@@ -7,10 +7,17 @@ function readDarkMode(): boolean {
 
 export type ShellDialog = 'palette' | 'shortcuts' | 'feedback' | 'sendMessage' | 'userPicker' | null
 
+export interface MessageRecipient {
+  id: number
+  name: string
+}
+
 interface ShellState {
   sidebarOpen: boolean
   darkMode: boolean
   dialog: ShellDialog
+  /** Whom the send-message dialog writes to; null: the help center. */
+  messageTo: MessageRecipient | null
 }
 
 /** Shell chrome state: sidebar, appearance and which shell dialog is open. */
@@ -18,6 +25,7 @@ export const shellState = proxy<ShellState>({
   sidebarOpen: window.innerWidth > 700,
   darkMode: readDarkMode(),
   dialog: null,
+  messageTo: null,
 })
 
 export const shellActions = {
@@ -31,6 +39,10 @@ export const shellActions = {
   },
   open: (dialog: Exclude<ShellDialog, null>) => {
     shellState.dialog = dialog
+  },
+  openSendMessage: (recipient: MessageRecipient | null = null) => {
+    shellState.messageTo = recipient
+    shellState.dialog = 'sendMessage'
   },
   close: () => {
     shellState.dialog = null

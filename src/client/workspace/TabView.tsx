@@ -65,6 +65,7 @@ export function TabView({ tabId }: { tabId: string }) {
       setSearch: (update, options) => workspaceActions.navigate(tabId, mergeSearch(path, update), options),
       setTitle: (title) => workspaceActions.setTitle(tabId, title),
       publishList: (handle) => workspaceActions.publishList(tabId, handle),
+      publishRecord: (record) => workspaceActions.publishRecord(tabId, record),
     }),
     [tabId, focused, path, search],
   )
@@ -105,7 +106,8 @@ export function TabView({ tabId }: { tabId: string }) {
         onFocusCapture={() => workspaceActions.focusTab(tabId)}
         style={{ height: '100%', overflow: 'auto' }}
       >
-        <Box p="5" style={{ flex: 1 }}>
+        {/* The bottom padding lets the last row scroll clear of the floating Support button. */}
+        <Box p="5" className="wl-tab__body" style={{ flex: 1 }}>
           <TabErrorBoundary resetKey={path}>{content}</TabErrorBoundary>
         </Box>
       </Flex>

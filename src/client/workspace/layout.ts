@@ -284,6 +284,25 @@ export function findTabShowing(state: WorkspaceState, path: string): string | nu
   return null
 }
 
+const pathnameOf = (path: string) => path.split(/[?#]/)[0]
+
+/**
+ * Shows an address typed into the bar or opened from a link outside the workspace: the tab showing
+ * it is focused; a tab showing the same screen with other query parameters (another section of the
+ * same account, say) is focused and moved there; otherwise it opens as a new tab of the focused pane.
+ */
+export function showPath(state: WorkspaceState, path: string, tabId = newTabId()): WorkspaceState {
+  const exact = findTabShowing(state, path)
+  if (exact) return focusTab(state, exact)
+  const focused = state.tabs[state.focusedTab]
+  const samePlace =
+    focused && pathnameOf(currentPath(focused)) === pathnameOf(path)
+      ? focused
+      : Object.values(state.tabs).find((tab) => pathnameOf(currentPath(tab)) === pathnameOf(path))
+  if (samePlace) return navigateTab(focusTab(state, samePlace.id), samePlace.id, path, { replace: true })
+  return openPath(state, path, 'tab', tabId)
+}
+
 /** A stored workspace is only trusted when every tab in the tree has its record and vice versa. */
 export function isValidWorkspace(value: unknown): value is WorkspaceState {
   if (!value || typeof value !== 'object') return false

@@ -1,5 +1,5 @@
 import { proxy, ref, subscribe } from 'valtio'
-import type { ListHandle } from './tab-context'
+import type { ListHandle, RecordHandle } from './tab-context'
 import * as layout from './layout'
 import type { WorkspaceState, Where } from './layout'
 
@@ -13,9 +13,13 @@ interface Store {
   owner: string | null
   /** Published by list screens, by tab id; functions are kept out of valtio's proxies with ref(). */
   lists: Record<string, { handle: ListHandle; selectedCount: number }>
+  /** Published by record screens, by tab id. */
+  records: Record<string, RecordHandle>
+  /** Bumped when an action changed data: screens include it in what they load, so they reload. */
+  dataVersion: number
 }
 
-export const workspace = proxy<Store>({ state: layout.createWorkspace('/dashboard'), owner: null, lists: {} })
+export const workspace = proxy<Store>({ state: layout.createWorkspace('/dashboard'), owner: null, lists: {}, records: {}, dataVersion: 0 })
 
 const STORAGE_PREFIX = 'wl_workspace:'
 
@@ -40,14 +44,17 @@ export const workspaceActions = {
   setTitle: (tabId: string, title: string | null) => apply((s) => layout.setTabTitle(s, tabId, title)),
   acceptLayout: (next: layout.Layout | null) => apply((s) => layout.acceptLayout(s, next)),
   /** Show an address: focus a tab already showing it, else open it as a new tab of the focused pane. */
-  show: (path: string) =>
-    apply((s) => {
-      const existing = layout.findTabShowing(s, path)
-      return existing ? layout.focusTab(s, existing) : layout.openPath(s, path, 'tab')
-    }),
+  show: (path: string) => apply((s) => layout.showPath(s, path)),
   publishList: (tabId: string, handle: ListHandle | null) => {
     if (handle) workspace.lists[tabId] = { handle: ref(handle), selectedCount: handle.selectedIds.length }
     else delete workspace.lists[tabId]
+  },
+  publishRecord: (tabId: string, record: RecordHandle | null) => {
+    if (record) workspace.records[tabId] = record
+    else delete workspace.records[tabId]
+  },
+  refreshData: () => {
+    workspace.dataVersion += 1
   },
 }
 
@@ -69,6 +76,7 @@ export function restoreWorkspace(owner: string, path: string): void {
   }
   workspace.owner = owner
   workspace.lists = {}
+  workspace.records = {}
   if (layout.isValidWorkspace(saved)) {
     workspace.state = saved
     const focused = saved.tabs[saved.focusedTab]
@@ -80,7 +88,7 @@ export function restoreWorkspace(owner: string, path: string): void {
 
 let saveTimer: ReturnType<typeof setTimeout> | undefined
 subscribe(workspace, (ops) => {
-  if (!workspace.owner || ops.every((op) => op[1][0] === 'lists')) return
+  if (!workspace.owner || ops.every((op) => op[1][0] !== 'state')) return
   clearTimeout(saveTimer)
   const owner = workspace.owner
   // Resizing changes the layout many times a second: save once it settles.

@@ -24,6 +24,14 @@ export interface ListHandle {
   clearSelection(): void
 }
 
+/** The record a screen shows, for the palette's actions on it (state decides which apply). */
+export interface RecordHandle {
+  kind: string
+  id: string
+  title: string
+  state?: Record<string, unknown>
+}
+
 /** Everything a screen may do with the tab it is shown in. */
 export interface TabApi {
   /** Null outside the workspace (guest pages, component tests). */
@@ -42,6 +50,8 @@ export interface TabApi {
   setTitle(title: string | null): void
   /** Lists publish their selection and bulk actions; null when they unmount. */
   publishList(handle: ListHandle | null): void
+  /** Record screens publish what they show; null when they unmount. */
+  publishRecord(record: RecordHandle | null): void
 }
 
 export const TabContext = createContext<TabApi | null>(null)
@@ -71,6 +81,7 @@ function useWindowTab(): TabApi {
       setSearch: (update, options) => navigateWindow(mergeSearch(path, update), options),
       setTitle: () => undefined,
       publishList: () => undefined,
+      publishRecord: () => undefined,
     }
   }, [location.pathname, location.search])
 }

@@ -10,6 +10,61 @@ export interface MailMessage {
   text: string
   html?: string
   replyTo?: string
+  /** The workspace the message is sent for: its own SMTP server carries it when it has one. */
+  tenantId?: number | null
+}
+
+export type SmtpEncryption = 'starttls' | 'none' | 'ssl'
+
+/** A workspace's own SMTP server, the password already decrypted. */
+export interface SmtpSettings {
+  host: string
+  port: number
+  encryption: SmtpEncryption
+  username: string | null
+  password: string | null
+  from: { name: string; address: string }
+  replyTo: { name: string; address: string } | null
+}
+
+/** How the mailer finds a workspace's own SMTP server; null sends through the platform's. */
+export type WorkspaceSmtpLookup = (tenantId: number) => Promise<SmtpSettings | null>
+
+/**
+ * STARTTLS is required when chosen (a server that does not offer it is refused, never silently
+ * plain), SSL/TLS connects encrypted from the start, None never upgrades. Certificates are verified.
+ */
+export function createSmtpTransport(settings: SmtpSettings): Transporter {
+  return nodemailer.createTransport({
+    host: settings.host,
+    port: settings.port,
+    secure: settings.encryption === 'ssl',
+    requireTLS: settings.encryption === 'starttls',
+    ignoreTLS: settings.encryption === 'none',
+    auth: settings.username ? { user: settings.username, pass: settings.password ?? '' } : undefined,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  })
+}
+
+/** Sends one message through the given server and answers what the server said. */
+export async function sendWithSmtp(
+  settings: SmtpSettings,
+  message: Omit<MailMessage, 'tenantId'>,
+): Promise<{ messageId: string; response: string }> {
+  const transport = createSmtpTransport(settings)
+  try {
+    const info = await transport.sendMail({
+      ...message,
+      from: { name: settings.from.name, address: settings.from.address },
+      replyTo:
+        message.replyTo ?? (settings.replyTo?.address ? { name: settings.replyTo.name, address: settings.replyTo.address } : undefined),
+    })
+    return { messageId: info.messageId, response: String(info.response ?? '') }
+  } finally {
+    transport.close()
+  }
 }
 
 export interface MailerOptions {
@@ -26,6 +81,7 @@ export interface MailerOptions {
  */
 export class Mailer {
   private transporter: Transporter
+  private workspaceSmtp: WorkspaceSmtpLookup | null = null
   readonly mode: 'smtp' | 'outbox'
 
   constructor(private readonly options: MailerOptions) {
@@ -38,8 +94,15 @@ export class Mailer {
     }
   }
 
+  /** The domain that keeps mail settings tells the mailer how to find a workspace's own server. */
+  useWorkspaceSmtp(lookup: WorkspaceSmtpLookup): void {
+    this.workspaceSmtp = lookup
+  }
+
   /** Sends now. Jobs call this; request handlers call `queue`. */
-  async send(message: MailMessage): Promise<{ messageId: string; response: string }> {
+  async send({ tenantId, ...message }: MailMessage): Promise<{ messageId: string; response: string }> {
+    const own = tenantId && this.workspaceSmtp ? await this.workspaceSmtp(tenantId) : null
+    if (own) return sendWithSmtp(own, message)
     const info = await this.transporter.sendMail({ from: this.options.from, ...message })
     if (this.mode === 'outbox') {
       await mkdir(this.options.outboxDir, { recursive: true })
@@ -55,7 +118,7 @@ export class Mailer {
   }
 }
 
-/** Queue a message (inside the caller's transaction when one is passed). */
+/** Queue a message (inside the caller's transaction when one is passed); the workspace's own SMTP sends it when it has one. */
 export function queueMail(jobs: JobRunner, db: Queryable, message: MailMessage, tenantId: number | null): Promise<number> {
-  return jobs.enqueue(db, { type: 'mail.send', payload: message, tenantId, maxAttempts: 6 })
+  return jobs.enqueue(db, { type: 'mail.send', payload: { ...message, tenantId }, tenantId, maxAttempts: 6 })
 }

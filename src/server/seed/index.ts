@@ -1,4 +1,4 @@
-import { Faker, en } from '@faker-js/faker'
+import { Faker, base, en } from '@faker-js/faker'
 import { eq, sql } from 'drizzle-orm'
 import type { Services } from '../context'
 import { tenants } from '../db/schema'
@@ -16,7 +16,7 @@ export async function databaseIsEmpty(services: Services): Promise<boolean> {
 export async function seedDemo(services: Services, log: (message: string) => void = () => undefined): Promise<void> {
   const started = Date.now()
   const [row] = await services.db.insert(tenants).values({ slug: DEMO_TENANT.slug, name: DEMO_TENANT.name }).returning()
-  const faker = new Faker({ locale: [en] })
+  const faker = new Faker({ locale: [en, base] })
   faker.seed(20261121)
   for (const domain of DOMAINS) {
     for (const seeder of domain.seeders ?? []) {

@@ -101,6 +101,17 @@ export class FileStore {
     await this.backend.delete(row.storageKey)
   }
 
+  /** Text that is valid UTF-8 without NUL bytes: what a CSV must be, since text has no magic number. */
+  static isText(data: Buffer): boolean {
+    if (data.includes(0)) return false
+    try {
+      new TextDecoder('utf-8', { fatal: true }).decode(data)
+      return true
+    } catch {
+      return false
+    }
+  }
+
   /** Headers that keep a stored file from ever running as active content in our origin. */
   static responseHeaders(row: FileRow): Record<string, string> {
     const inline = INLINE_SAFE.has(row.contentType)

@@ -66,6 +66,30 @@ describe('send message dialog', () => {
     expect(within(screen.getByRole('status')).getByText(SENT)).toBeTruthy()
   })
 
+  it('writes to an account when staff open it on one, and says so', async () => {
+    const { requests } = mockFetch(() => respond(200, { ok: true, message: 'Message sent successfully.' }))
+    const onOpenChange = vi.fn()
+    const onSent = vi.fn()
+    render(
+      <Theme>
+        <SendMessageDialog open onOpenChange={onOpenChange} recipient={{ id: 42, name: 'Nina Vale' }} onSent={onSent} />
+        <Notices />
+      </Theme>,
+    )
+    expect(screen.getByRole('heading', { name: 'Send Nina Vale a message' })).toBeTruthy()
+    await userEvent.type(screen.getByLabelText('Subject'), 'Statement ready')
+    await userEvent.type(screen.getByLabelText('Message'), 'Your March statement is in.')
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }))
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false))
+    expect(requests[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/users/message',
+      body: { userId: 42, subject: 'Statement ready', message: 'Your March statement is in.' },
+    })
+    expect(onSent).toHaveBeenCalled()
+    expect(within(screen.getByRole('status')).getByText('Message sent successfully.')).toBeTruthy()
+  })
+
   it('shows the failure in the dialog and keeps everything typed', async () => {
     mockFetch(() => respond(500, { message: 'Internal error' }))
     const { onOpenChange } = renderDialog()

@@ -15,13 +15,21 @@ export class SiteSettingsPage {
   }
 
   async saveTheme() {
-    await this.page.getByRole('button', { name: 'Save theme' }).click()
-    await expect(this.page.getByText('Theme saved.')).toBeVisible()
+    await this.saveAndExpectNotice('Save theme', 'Theme saved.')
   }
 
   async saveLogoSettings() {
-    await this.page.getByRole('button', { name: 'Save logo settings' }).click()
-    await expect(this.page.getByText('Logo settings saved.')).toBeVisible()
+    await this.saveAndExpectNotice('Save logo settings', 'Logo settings saved.')
+  }
+
+  /** Saves, waits for the server to accept it, and for the notice (an earlier one may still be on screen). */
+  private async saveAndExpectNotice(button: string, notice: string) {
+    const saved = this.page.waitForResponse(
+      (response) => response.request().method() !== 'GET' && new URL(response.url()).pathname.startsWith('/api/site/'),
+    )
+    await this.page.getByRole('button', { name: button }).click()
+    expect((await saved).ok()).toBe(true)
+    await expect(this.page.getByText(notice, { exact: true }).last()).toBeVisible()
   }
 
   /** The accent colour the page actually uses (the tenant's primary colour). */

@@ -9,6 +9,10 @@ import { showNotice } from '../notices/notices'
 export interface SendMessageDialogProps {
   open: boolean
   onOpenChange(open: boolean): void
+  /** Staff writing to an account (email and notification); without it the message goes to the help center. */
+  recipient?: { id: number; name: string } | null
+  /** After a message went out (the shell refreshes what is on screen). */
+  onSent?(): void
 }
 
 export const MESSAGE_SENT = 'Message sent successfully. Check your help center for updates.'
@@ -46,7 +50,7 @@ function fieldErrorsOf(error: ApiError): Errors {
  * The toolbar's message to the help center: subject, message and an optional PDF, JPG or PNG
  * (read as a data URL). A failure is shown in the dialog and keeps everything typed.
  */
-export function SendMessageDialog({ open, onOpenChange }: SendMessageDialogProps) {
+export function SendMessageDialog({ open, onOpenChange, recipient = null, onSent }: SendMessageDialogProps) {
   const messageId = useId()
   const fileId = useId()
   const fileInput = useRef<HTMLInputElement>(null)
@@ -103,11 +107,13 @@ export function SendMessageDialog({ open, onOpenChange }: SendMessageDialogProps
     if (Object.keys(found).length) return
     setSending(true)
     try {
-      const answer = await api.call('helpCenter.sendMessage', {
-        body: { subject: subject.trim(), message: message.trim(), ...(attachment ? { file: attachment } : {}) },
-      })
+      const body = { subject: subject.trim(), message: message.trim(), ...(attachment ? { file: attachment } : {}) }
+      const answer = recipient
+        ? await api.call('users.message', { body: { ...body, userId: recipient.id } })
+        : await api.call('helpCenter.sendMessage', { body })
       reset()
       showNotice(answer.message || MESSAGE_SENT, { tone: 'success' })
+      onSent?.()
       onOpenChange(false)
     } catch (error) {
       const fields = error instanceof ApiError ? fieldErrorsOf(error) : {}
@@ -121,9 +127,11 @@ export function SendMessageDialog({ open, onOpenChange }: SendMessageDialogProps
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Content maxWidth="560px">
-        <Dialog.Title>Send a message</Dialog.Title>
+        <Dialog.Title>{recipient ? `Send ${recipient.name} a message` : 'Send a message'}</Dialog.Title>
         <Dialog.Description size="2" color="gray" mb="4">
-          Our support team answers in your help center.
+          {recipient
+            ? 'It is emailed to them and shown in their notifications; an attachment joins their documents.'
+            : 'Our support team answers in your help center.'}
         </Dialog.Description>
         <form onSubmit={handleSubmit} noValidate>
           <Flex direction="column" gap="3">

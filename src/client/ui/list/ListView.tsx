@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { Button, Callout, Flex, IconButton } from '@radix-ui/themes'
 import { Cross2Icon, ExclamationTriangleIcon } from '@radix-ui/react-icons'
 import { useHotkeys } from 'react-hotkeys-hook'
@@ -47,6 +47,8 @@ export interface ListViewProps<Row> {
   emptyMessage?: string
   /** Shown when a load fails (otherwise the server's message). */
   errorMessage?: string
+  /** Screen buttons (Invite, Import…) shown in the toolbar row after the search and settings. */
+  tools?: ReactNode
 }
 
 const NO_IDS: readonly RowKey[] = []
@@ -84,6 +86,7 @@ export function ListView<Row>({
   action,
   emptyMessage = DEFAULT_EMPTY_MESSAGE,
   errorMessage,
+  tools,
 }: ListViewProps<Row>) {
   const tab = useTab()
   const { search, path } = tab
@@ -213,6 +216,19 @@ export function ListView<Row>({
     { ...keyOptions, enabled: tab.focused && Boolean(rowLink) },
     [rows, cursor, openRow],
   )
+  // Compare records side by side: mod+Enter opens the row in a pane to the right, shift+Enter in a new tab.
+  useHotkeys(
+    'mod+enter',
+    () => cursor !== null && rows[cursor] && openRow(rows[cursor], 'right'),
+    { ...keyOptions, enabled: tab.focused && Boolean(rowLink) },
+    [rows, cursor, openRow],
+  )
+  useHotkeys(
+    'shift+enter',
+    () => cursor !== null && rows[cursor] && openRow(rows[cursor], 'tab'),
+    { ...keyOptions, enabled: tab.focused && Boolean(rowLink) },
+    [rows, cursor, openRow],
+  )
   useHotkeys(
     'x',
     () => {
@@ -248,6 +264,7 @@ export function ListView<Row>({
         searchRef={searchRef}
       >
         <ColumnsMenu columns={columns} state={columnState} />
+        {tools}
       </Toolbar>
       {actionError && (
         <Callout.Root color="red" role="alert" size="1">

@@ -211,7 +211,7 @@ export function Toolbar({
         <Heading as="h1" size="6">
           {title}
         </Heading>
-        <Flex align="center" gap="2" wrap="wrap">
+        <Flex className="wl-list-tools" align="center" justify="end" gap="2" wrap="wrap">
           <TextField.Root
             ref={searchRef}
             className="wl-list-search"

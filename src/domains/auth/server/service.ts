@@ -12,8 +12,10 @@ import { hashToken, newCode, newToken } from '@server/auth/tokens'
 import { queueMail } from '@server/mail/mailer'
 import { mailTemplates } from '@server/mail/templates'
 import { audit, actorOf } from '@server/audit'
+import { workspaceUrl } from '@server/urls'
 import * as repo from './repository'
 import { notifyNewDevice } from '@domains/notifications/server/service'
+import { missingSteps, setupProgress } from '@domains/site-setup/server/setup.service'
 
 export const LIMITS = {
   failureWindowMinutes: 15,
@@ -55,13 +57,6 @@ async function requireGuestTenant(ctx: RequestContext, requested?: string): Prom
   const tenant = await guestTenant(ctx, requested)
   if (!tenant) throw badRequest('Open this page from your workspace address.', { tenant: 'Workspace is required' })
   return tenant
-}
-
-function workspaceUrl(ctx: RequestContext, tenant: TenantInfo): string {
-  const { config } = ctx.services
-  if (config.baseDomain) return `${ctx.req.protocol}://${tenant.slug}.${config.baseDomain}`
-  if (config.publicUrl) return config.publicUrl
-  return `${ctx.req.protocol}://${ctx.req.headers.host}`
 }
 
 function emailHint(email: string): string {
@@ -677,8 +672,10 @@ export async function inviteAccept(
   const { invite } = found
   const tenant = await services.tenants.byId(invite.tenantId)
   if (!tenant) throw fieldError('token', BAD_INVITE)
-  if (await repo.findAccount(services.db, tenant.id, invite.email))
-    throw new HttpError(409, EMAIL_TAKEN, ERROR_CODES.conflict, { email: EMAIL_TAKEN })
+  // An account imported without a password is claimed by its invitation; any other existing account is not.
+  const existing = await repo.findAccount(services.db, tenant.id, invite.email)
+  if (existing && existing.passwordHash) throw new HttpError(409, EMAIL_TAKEN, ERROR_CODES.conflict, { email: EMAIL_TAKEN })
+  const inviter = invite.invitedBy ? await repo.findAccountById(services.db, tenant.id, invite.invitedBy) : null
   const result = await services.db
     .transaction(async (tx) => {
       const now = services.now()
@@ -688,19 +685,39 @@ export async function inviteAccept(
         .where(and(eq(invites.id, invite.id), eq(invites.status, 'pending')))
         .returning({ id: invites.id })
       if (accepted.length !== 1) throw fieldError('token', BAD_INVITE)
-      const account = await createAccount(
-        tx,
-        {
-          tenantId: tenant.id,
-          email: invite.email,
-          type: invite.type,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          password: input.password,
-          emailVerified: true,
-        },
-        now,
-      )
+      let account: repo.AccountRow
+      if (existing) {
+        const [claimed] = await tx
+          .update(accounts)
+          .set({
+            firstName: input.firstName,
+            lastName: input.lastName,
+            passwordHash: await hashPassword(input.password),
+            emailVerifiedAt: now,
+            updatedAt: now,
+          })
+          .where(eq(accounts.id, existing.id))
+          .returning()
+        account = claimed
+      } else {
+        account = await createAccount(
+          tx,
+          {
+            tenantId: tenant.id,
+            email: invite.email,
+            type: invite.type,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            password: input.password,
+            emailVerified: true,
+          },
+          now,
+        )
+      }
+      // An artist invited by a label belongs to that label.
+      if (inviter?.type === 'label' && account.type === 'artist') {
+        await tx.update(accounts).set({ labelAccountId: inviter.id }).where(eq(accounts.id, account.id))
+      }
       await tx.update(invites).set({ accountId: account.id }).where(eq(invites.id, invite.id))
       await audit(
         tx,
@@ -726,7 +743,14 @@ export async function me(ctx: AuthedContext): Promise<Me> {
 }
 
 export async function setInitComplete(ctx: AuthedContext) {
-  const { services, session } = ctx
+  const { services, session, tenant } = ctx
+  // The operator's first-run setup is complete only when the workspace has done every step of it.
+  if (tenant.ownerAccountId === session.account.id) {
+    const missing = missingSteps(await setupProgress(services.db, tenant.id))
+    if (missing.length) {
+      throw new HttpError(409, `Finish the setup first: ${missing.join(', ')}.`, ERROR_CODES.conflict, { setup: missing.join(', ') })
+    }
+  }
   await services.db.transaction(async (tx) => {
     await tx
       .update(accounts)
@@ -781,22 +805,8 @@ export async function applyPromotionalCode(ctx: AuthedContext, input: { code: st
   })
 }
 
-export async function activeSessions(ctx: AuthedContext) {
-  const rows = await repo.openSessionsFor(ctx.services.db, ctx.session.account.id, ctx.services.now())
-  return {
-    data: rows.map((row) => ({
-      id: row.id,
-      created: row.createdAt,
-      lastSeen: row.lastSeenAt,
-      country: row.country,
-      city: row.city,
-      device: row.device,
-      ip: row.ip,
-      browser: row.browser,
-      os: row.os,
-      current: row.id === ctx.session.id,
-    })),
-  }
+export function activeSessions(ctx: AuthedContext) {
+  return openSessionsOf(ctx.services.db, ctx.session.account.id, ctx.services.now(), ctx.session.id)
 }
 
 export async function revokeOwnSession(ctx: AuthedContext, id: number) {
@@ -809,8 +819,8 @@ export async function revokeOwnSession(ctx: AuthedContext, id: number) {
 }
 
 /** Consecutive attempts from one address with one outcome collapse into a row with a count. */
-export async function ownLoginHistory(ctx: AuthedContext) {
-  const rows = await repo.loginHistoryFor(ctx.services.db, ctx.session.account.id, LIMITS.historyRows * 4)
+export async function loginHistoryOf(db: Queryable, accountId: number) {
+  const rows = await repo.loginHistoryFor(db, accountId, LIMITS.historyRows * 4)
   const data: { id: number; created: Date; ip: string | null; type: 'Access Granted' | 'Access Denied'; repeated: number }[] = []
   for (const row of rows) {
     const type = row.granted ? 'Access Granted' : 'Access Denied'
@@ -820,6 +830,29 @@ export async function ownLoginHistory(ctx: AuthedContext) {
     if (data.length > LIMITS.historyRows) break
   }
   return { data: data.slice(0, LIMITS.historyRows) }
+}
+
+export function ownLoginHistory(ctx: AuthedContext) {
+  return loginHistoryOf(ctx.services.db, ctx.session.account.id)
+}
+
+/** Open sessions of an account; `currentSessionId` marks the one making the request. */
+export async function openSessionsOf(db: Queryable, accountId: number, now: Date, currentSessionId: number | null) {
+  const rows = await repo.openSessionsFor(db, accountId, now)
+  return {
+    data: rows.map((row) => ({
+      id: row.id,
+      created: row.createdAt,
+      lastSeen: row.lastSeenAt,
+      country: row.country,
+      city: row.city,
+      device: row.device,
+      ip: row.ip,
+      browser: row.browser,
+      os: row.os,
+      current: row.id === currentSessionId,
+    })),
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -74,7 +74,7 @@ export default function InviteAcceptScreen({ search }: ScreenProps) {
   return (
     <AuthCard
       title={`Join ${invite.workspace}`}
-      subtitle={`You are invited as ${invite.type === 'admin' ? 'an admin' : `an ${invite.type}`} with ${invite.email}.`}
+      subtitle={`You are invited as ${invite.type === 'label' ? 'a label' : `an ${invite.type}`} with ${invite.email}.`}
     >
       <FormAlert error={Object.keys(accept.fieldErrors).length ? null : accept.error} />
       <form onSubmit={accept.submit} noValidate aria-label="Accept invitation">

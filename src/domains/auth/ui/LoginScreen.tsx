@@ -11,6 +11,7 @@ import { AuthCard } from './AuthCard'
 import { FormAlert } from './FormAlert'
 import { GoogleButton } from './GoogleButton'
 import { acceptLoginResult, type Challenge } from './login-result'
+import { LoginSlider } from '@domains/site-setup/ui/LoginSlider'
 
 /** Shown under the field only when it says something the form-level alert does not. */
 const own = (fieldError: string | undefined, formError: string | null) => (fieldError === formError ? undefined : fieldError)
@@ -29,7 +30,11 @@ export default function LoginScreen() {
   if (challenge) return <SecondFactorStep challenge={challenge} onRestart={() => setChallenge(null)} />
 
   return (
-    <AuthCard title="Sign in" subtitle="Sign in to the back-office of your workspace.">
+    <AuthCard
+      title="Sign in"
+      subtitle="Sign in to the back-office of your workspace."
+      aside={site.slides.length ? <LoginSlider slides={site.slides} /> : undefined}
+    >
       <FormAlert error={login.error} notice={reason} />
       <form onSubmit={login.submit} noValidate aria-label="Sign in">
         <Flex direction="column" gap="4">

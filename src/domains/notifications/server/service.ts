@@ -149,6 +149,26 @@ export async function list(
   }
 }
 
+/** Any account's notifications, for staff looking at that account. */
+export async function listAccountNotifications(
+  db: Queryable,
+  tenantId: number,
+  accountId: number,
+  query: { page: number; perPage: number },
+) {
+  const { rows, total } = await repo.list(db, { tenantId, accountId, status: 'all', page: query.page, perPage: query.perPage })
+  return {
+    data: rows.map(toNotificationItem),
+    meta: {
+      total,
+      totalIsEstimate: false,
+      page: query.page,
+      per_page: query.perPage,
+      last_page: Math.max(1, Math.ceil(total / query.perPage)),
+    },
+  }
+}
+
 export async function read(ctx: AuthedContext, id: number) {
   const row = await repo.markRead(ctx.services.db, ownerOf(ctx), id, ctx.services.now())
   if (!row) throw notFound(NO_SUCH_NOTIFICATION)

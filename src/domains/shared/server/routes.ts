@@ -7,6 +7,7 @@ import type { Handlers, IdsOf } from '@server/handlers'
 import { jobs } from '@server/db/schema'
 import { FileStore } from '@server/storage/file-store'
 import { notFound } from '@server/errors'
+import { publicBranding } from '@domains/site-setup/server/service'
 
 export const sharedHandlers: Handlers<IdsOf<typeof sharedEndpoints>> = {
   'shared.countries': async () => ({ data: [...COUNTRIES] }),
@@ -14,11 +15,14 @@ export const sharedHandlers: Handlers<IdsOf<typeof sharedEndpoints>> = {
 
   'site.public': async ({ ctx }) => {
     const { config, google } = ctx.services
+    // The workspace's colours, logos, favicon and visible slides come from its site settings.
+    const branding = ctx.hostTenant ? await publicBranding(ctx.services, ctx.hostTenant.id) : null
     return {
       workspace: ctx.hostTenant ? { slug: ctx.hostTenant.slug, name: ctx.hostTenant.name } : null,
-      colors: { ...DEFAULT_THEME_COLORS },
+      colors: branding?.colors ?? { ...DEFAULT_THEME_COLORS },
       googleSignIn: { enabled: google.enabled, clientId: google.clientId },
       version: config.version,
+      ...(branding ? { branding: branding.branding } : {}),
     }
   },
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, date, index, integer, jsonb, numeric, pgTable, real, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, check, index, integer, jsonb, numeric, pgTable, real, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { at, createdAt, idColumn, ref, updatedAt } from './columns'
 
 /** A white-label: one operator's workspace. Every tenant-owned row carries tenant_id. */
@@ -62,7 +62,9 @@ export const accounts = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('accounts_label_idx').on(t.labelAccountId).where(sql`${t.labelAccountId} is not null`),
+    index('accounts_label_idx')
+      .on(t.labelAccountId)
+      .where(sql`${t.labelAccountId} is not null`),
     index('accounts_tenant_type_created_idx').on(t.tenantId, t.type, t.createdAt.desc(), t.id.desc()),
     index('accounts_tenant_email_order_idx').on(t.tenantId, t.email, t.id),
     uniqueIndex('accounts_tenant_email_key').on(t.tenantId, t.email),
@@ -106,7 +108,10 @@ export const artistProfiles = pgTable(
     stores: jsonb('stores').notNull().default([]).$type<number[]>(),
     /** Country codes, or ['WW'] for the world. */
     territories: jsonb('territories').notNull().default([]).$type<string[]>(),
-    defaultArtists: jsonb('default_artists').notNull().default([]).$type<{ name: string; roles: string; spotify?: string; apple?: string }[]>(),
+    defaultArtists: jsonb('default_artists')
+      .notNull()
+      .default([])
+      .$type<{ name: string; roles: string; spotify?: string; apple?: string }[]>(),
     defaultWriters: jsonb('default_writers').notNull().default([]).$type<{ firstName: string; lastName: string; roles: string }[]>(),
     defaultCredits: jsonb('default_credits').notNull().default([]).$type<{ name: string; roles: string }[]>(),
     deliveryFlags: jsonb('delivery_flags').notNull().default({}).$type<Record<string, boolean>>(),

@@ -1,0 +1,239 @@
+import { useCallback, useMemo, useRef, useState } from 'react'
+import { Button, Flex } from '@radix-ui/themes'
+import { EnvelopeClosedIcon, UploadIcon } from '@radix-ui/react-icons'
+import type { UserRow } from '@contract/users-admin'
+import type { ScreenProps } from '@client/routing/types'
+import { api } from '@client/api'
+import { useTab } from '@client/workspace/tab-context'
+import { useDataVersion } from '@client/state/useDataVersion'
+import {
+  ListView,
+  downloadCsv,
+  toCsv,
+  type BulkAction,
+  type ColumnDef,
+  type FilterDef,
+  type ListQuery,
+  type SortDef,
+} from '@client/ui/list'
+import { useSession } from '@client/state/session'
+import { InviteDialog } from './dialogs/InviteDialog'
+import { ImportUsersDialog } from './dialogs/ImportUsersDialog'
+import { runForEach } from './run-action'
+
+const columns: ColumnDef<UserRow>[] = [
+  { id: 'id', header: 'ID', type: 'text', value: (row) => row.id, width: 90 },
+  { id: 'created', header: 'Created', type: 'date', value: (row) => row.created, width: 140 },
+  {
+    id: 'name',
+    header: 'Display name',
+    type: 'user',
+    value: (row) => ({ id: row.id, name: row.displayName, initials: row.initials, detail: row.email }),
+    width: 260,
+  },
+  { id: 'firstName', header: 'First name', type: 'text', value: (row) => row.firstName, width: 130 },
+  { id: 'lastName', header: 'Last name', type: 'text', value: (row) => row.lastName, width: 130 },
+  { id: 'email', header: 'Email', type: 'hoverText', value: (row) => row.email, width: 220 },
+  {
+    id: 'type',
+    header: 'Type',
+    type: 'status',
+    value: (row) => row.type,
+    statuses: {
+      artist: { label: 'Artist', color: 'blue' },
+      label: { label: 'Label', color: 'purple' },
+      admin: { label: 'Admin', color: 'amber' },
+    },
+    width: 100,
+  },
+  {
+    id: 'priority',
+    header: 'Priority member',
+    type: 'status',
+    value: (row) => (row.priorityMember ? 'yes' : 'no'),
+    statuses: { yes: { label: 'Priority', color: 'green' }, no: { label: '—', color: 'gray' } },
+    width: 130,
+  },
+  {
+    id: 'state',
+    header: 'State',
+    type: 'group',
+    value: (row) =>
+      [
+        row.banned && 'Banned',
+        row.verified && 'Verified',
+        row.dmcaMode && 'DMCA',
+        row.blockWithdraw && 'Withdrawals blocked',
+        row.restrictNewRelease && 'New releases restricted',
+      ].filter((v): v is string => Boolean(v)),
+    width: 220,
+  },
+  { id: 'label', header: 'Label', type: 'text', value: (row) => row.label?.name ?? '', width: 160, hidden: true },
+]
+
+const booleanFilter = (id: string, label: string): FilterDef => ({ id, label, type: 'boolean' })
+const filters: FilterDef[] = [
+  {
+    id: 'type',
+    label: 'Type',
+    type: 'select',
+    options: [
+      { value: 'artist', label: 'Artist' },
+      { value: 'label', label: 'Label' },
+      { value: 'admin', label: 'Admin' },
+    ],
+  },
+  booleanFilter('verified', 'Verified'),
+  booleanFilter('banned', 'Banned'),
+  booleanFilter('priority', 'Priority member'),
+  booleanFilter('dmca', 'DMCA mode'),
+  booleanFilter('withdrawBlocked', 'Withdrawals blocked'),
+]
+const sorts: SortDef[] = [
+  { id: 'created', label: 'Created' },
+  { id: 'email', label: 'Email' },
+  { id: 'id', label: 'ID' },
+]
+
+const flag = (value: string | undefined) => (value === 'true' || value === 'false' ? value : undefined)
+
+export default function UsersListScreen({ params }: ScreenProps) {
+  const tab = useTab()
+  const version = useDataVersion()
+  const { me } = useSession()
+  const isAdmin = me?.account.type === 'admin'
+  const [inviting, setInviting] = useState(false)
+  const importing = tab.search.get('import') === '1'
+  // The rows of the page on screen, for exporting a selection.
+  const loaded = useRef<UserRow[]>([])
+  const page = Number(params.page) || 1
+
+  const fetch = useCallback(async (query: ListQuery, signal: AbortSignal) => {
+    const result = await api.call(
+      'users.list',
+      {
+        query: {
+          page: query.page,
+          per_page: query.perPage,
+          search: query.search || undefined,
+          sort: (query.sort as 'created' | 'email' | 'id' | null) ?? 'created',
+          dir: query.dir,
+          type: query.filters.type as UserRow['type'] | undefined,
+          verified: flag(query.filters.verified),
+          banned: flag(query.filters.banned),
+          priority: flag(query.filters.priority),
+          dmca: flag(query.filters.dmca),
+          withdrawBlocked: flag(query.filters.withdrawBlocked),
+          from: query.from ?? undefined,
+          to: query.to ?? undefined,
+        },
+      },
+      { signal },
+    )
+    loaded.current = result.data
+    return result
+  }, [])
+
+  const bulkActions = useMemo<BulkAction[]>(
+    () =>
+      isAdmin
+        ? [
+            {
+              id: 'ban',
+              label: 'Ban',
+              confirm: 'Ban the selected accounts? Their sessions end at once.',
+              run: (ids) =>
+                runForEach(
+                  ids,
+                  (userId) => api.call('users.banSubmit', { body: { userId, reason: 'Banned from the users list' } }),
+                  'Banned',
+                ),
+            },
+            {
+              id: 'verify',
+              label: 'Verify',
+              run: (ids) => runForEach(ids, (userId) => api.call('users.editVerify', { body: { userId, verified: true } }), 'Verified'),
+            },
+            {
+              id: 'priority',
+              label: 'Mark priority',
+              run: (ids) =>
+                runForEach(ids, (userId) => api.call('users.editVerify', { body: { userId, priorityMember: true } }), 'Marked priority'),
+            },
+            {
+              id: 'export',
+              label: 'Export selected',
+              run: (ids) => {
+                const chosen = loaded.current.filter((row) => ids.map(Number).includes(row.id))
+                const headers = [
+                  'id',
+                  'created',
+                  'display name',
+                  'first name',
+                  'last name',
+                  'email',
+                  'type',
+                  'priority member',
+                  'verified',
+                  'banned',
+                ]
+                downloadCsv(
+                  toCsv(
+                    headers,
+                    chosen.map((row) => [
+                      row.id,
+                      row.created,
+                      row.displayName,
+                      row.firstName,
+                      row.lastName,
+                      row.email,
+                      row.type,
+                      row.priorityMember,
+                      row.verified,
+                      row.banned,
+                    ]),
+                  ),
+                )
+              },
+            },
+          ]
+        : [],
+    [isAdmin],
+  )
+
+  return (
+    <Flex direction="column" gap="3">
+      <ListView<UserRow>
+        key={version}
+        listId="users"
+        title="Users"
+        columns={columns}
+        rowId={(row) => row.id}
+        fetch={fetch}
+        page={page}
+        pagePath={(next) => `/users/manage/${next}`}
+        filters={filters}
+        sorts={sorts}
+        dateRange={{ label: 'Created' }}
+        rowLink={isAdmin ? (row) => `/users/${row.id}` : undefined}
+        bulkActions={bulkActions}
+        emptyMessage="No users found matching your search criteria."
+        errorMessage="There was an error fetching the users. Please try again."
+        tools={
+          isAdmin && (
+            <>
+              <Button variant="soft" onClick={() => setInviting(true)}>
+                <EnvelopeClosedIcon /> Invite
+              </Button>
+              <Button variant="soft" onClick={() => tab.setSearch({ import: '1' })}>
+                <UploadIcon /> Import from CSV
+              </Button>
+            </>
+          )
+        }
+      />
+      <InviteDialog open={inviting} onOpenChange={setInviting} kind="user" />
+      <ImportUsersDialog open={importing} onOpenChange={(open) => tab.setSearch({ import: open ? '1' : null }, { replace: true })} />
+    </Flex>
+  )
+}

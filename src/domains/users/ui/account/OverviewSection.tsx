@@ -1,0 +1,376 @@
+import { useState } from 'react'
+import {
+  Box,
+  Button,
+  Card,
+  DataList,
+  Flex,
+  Grid,
+  Heading,
+  IconButton,
+  Select,
+  Switch,
+  Table,
+  Text,
+  TextField,
+  Tooltip,
+} from '@radix-ui/themes'
+import { TrashIcon } from '@radix-ui/react-icons'
+import type { UserSingle } from '@contract/users-admin'
+import { formatMoney } from '@core/format'
+import { fullDate, timeAgo } from '@core/time'
+import { api } from '@client/api'
+import { UserPickerDialog } from '@client/ui/dialogs/UserPickerDialog'
+import { showNotice } from '@client/ui/notices/notices'
+import { runAction } from '../run-action'
+
+const BALANCE_LINES: [keyof UserSingle['balance'], string][] = [
+  ['earnings', 'Earnings'],
+  ['sales', 'Sales'],
+  ['publishing', 'Publishing (manual entries)'],
+  ['adjustment', 'Adjustments'],
+  ['payouts', 'Payouts'],
+  ['available', 'Available'],
+]
+
+type FlagKey = keyof UserSingle['flags']
+const FLAG_GROUPS: { title: string; flags: [FlagKey, string][] }[] = [
+  {
+    title: 'Verification',
+    flags: [
+      ['verified', 'Verified'],
+      ['priorityMember', 'Priority member'],
+      ['verifiedInvestor', 'Verified investor'],
+      ['verifiedCharity', 'Verified charity'],
+    ],
+  },
+  {
+    title: 'Restrictions',
+    flags: [
+      ['blockWithdraw', 'Withdrawals blocked'],
+      ['dmcaMode', 'DMCA mode'],
+      ['restrictNewRelease', 'New releases restricted'],
+      ['restrictRelease', 'Banned from releasing'],
+    ],
+  },
+  {
+    title: 'Features and notifications',
+    flags: [
+      ['releaseNotification', 'Release notifications'],
+      ['partnerNotification', 'Partner programme notifications'],
+      ['enableFanBlast', 'Fan blast'],
+      ['bulkImportOption', 'Bulk import'],
+      ['isAudioScanEnable', 'Audio scans'],
+      ['publishingApplication', 'Publishing application'],
+      ['publishingManual', 'Manual publishing'],
+    ],
+  },
+]
+
+/** Which call changes each flag. */
+function setFlag(userId: number, flag: FlagKey, on: boolean): Promise<unknown> {
+  switch (flag) {
+    case 'verified':
+    case 'priorityMember':
+    case 'verifiedInvestor':
+    case 'verifiedCharity':
+      return api.call('users.editVerify', { body: { userId, [flag]: on } })
+    case 'blockWithdraw':
+      return api.call(on ? 'users.blockWithdraw' : 'users.unblockWithdraw', { body: { userId } })
+    case 'dmcaMode':
+      return api.call(on ? 'users.dmcaSubmit' : 'users.dmcaCancel', { body: { userId } })
+    case 'restrictNewRelease':
+      return api.call('users.restrictNewRelease', { body: { userId, restrict: on } })
+    case 'restrictRelease':
+      return api.call('users.banRelease', { body: { userId, banned: on } })
+    case 'banned':
+      throw new Error('Banning needs a reason: use Ban…')
+    default:
+      return api.call('users.editDetails', { body: { userId, address: {}, flags: { [flag]: on } } })
+  }
+}
+
+export function OverviewSection({ account }: { account: UserSingle }) {
+  return (
+    <Grid columns={{ initial: '1', md: '2' }} gap="4">
+      <BalanceCard account={account} />
+      <AccountCard account={account} />
+      <FlagsCard account={account} />
+      <PublishingCard account={account} />
+    </Grid>
+  )
+}
+
+function BalanceCard({ account }: { account: UserSingle }) {
+  return (
+    <Card size="2">
+      <Heading as="h2" size="4" mb="3">
+        Balance
+      </Heading>
+      <DataList.Root>
+        {BALANCE_LINES.map(([key, label]) => (
+          <DataList.Item key={key}>
+            <DataList.Label>{label}</DataList.Label>
+            <DataList.Value>
+              <Text weight={key === 'available' ? 'bold' : undefined}>{formatMoney(account.balance[key])}</Text>
+            </DataList.Value>
+          </DataList.Item>
+        ))}
+        <DataList.Item>
+          <DataList.Label>Last earnings</DataList.Label>
+          <DataList.Value>
+            {account.lastEarnings.date ? `${formatMoney(account.lastEarnings.amount)} on ${account.lastEarnings.date}` : 'None yet'}
+          </DataList.Value>
+        </DataList.Item>
+      </DataList.Root>
+    </Card>
+  )
+}
+
+function AccountCard({ account }: { account: UserSingle }) {
+  const [split, setSplit] = useState(account.tenantSplit ? String(Number(account.tenantSplit)) : '')
+  const [pickingLabel, setPickingLabel] = useState(false)
+  return (
+    <Card size="2">
+      <Heading as="h2" size="4" mb="3">
+        Account
+      </Heading>
+      <DataList.Root>
+        <DataList.Item>
+          <DataList.Label>Created</DataList.Label>
+          <DataList.Value>
+            <time dateTime={account.created} title={fullDate(account.created)}>
+              {timeAgo(account.created)}
+            </time>
+          </DataList.Value>
+        </DataList.Item>
+        <DataList.Item align="center">
+          <DataList.Label id="account-type">Type</DataList.Label>
+          <DataList.Value>
+            <Select.Root
+              value={account.type}
+              disabled={account.isOperator}
+              onValueChange={(type) =>
+                void runAction(
+                  () => api.call('users.editType', { body: { userId: account.id, type: type as UserSingle['type'] } }),
+                  `Account type changed to ${type}.`,
+                )
+              }
+            >
+              <Select.Trigger aria-labelledby="account-type" />
+              <Select.Content>
+                <Select.Item value="artist">Artist</Select.Item>
+                <Select.Item value="label">Label</Select.Item>
+                <Select.Item value="admin">Admin</Select.Item>
+              </Select.Content>
+            </Select.Root>
+          </DataList.Value>
+        </DataList.Item>
+        {account.type === 'artist' && (
+          <DataList.Item align="center">
+            <DataList.Label>Label</DataList.Label>
+            <DataList.Value>
+              <Flex gap="2" align="center">
+                <Text>{account.label?.name ?? 'None'}</Text>
+                <Button size="1" variant="soft" onClick={() => setPickingLabel(true)}>
+                  Change
+                </Button>
+                {account.label && (
+                  <Button
+                    size="1"
+                    variant="ghost"
+                    color="gray"
+                    onClick={() =>
+                      void runAction(() => api.call('users.editLabel', { body: { userId: account.id, labelId: null } }), 'Label removed.')
+                    }
+                  >
+                    Remove
+                  </Button>
+                )}
+              </Flex>
+            </DataList.Value>
+          </DataList.Item>
+        )}
+        <DataList.Item align="center">
+          <DataList.Label id="tenant-split">Tenant split</DataList.Label>
+          <DataList.Value>
+            <form
+              onSubmit={(event) => {
+                event.preventDefault()
+                void runAction(
+                  () => api.call('users.editTenantSplit', { body: { userId: account.id, tenantSplit: split.trim() || null } }),
+                  split.trim() ? `Tenant split set to ${split}%.` : 'Tenant split cleared.',
+                )
+              }}
+            >
+              <Flex gap="2" align="center">
+                <TextField.Root
+                  aria-labelledby="tenant-split"
+                  value={split}
+                  onChange={(event) => setSplit(event.target.value)}
+                  placeholder="Default"
+                  style={{ width: 120 }}
+                >
+                  <TextField.Slot side="right">%</TextField.Slot>
+                </TextField.Root>
+                <Button size="1" type="submit" variant="soft">
+                  Save
+                </Button>
+              </Flex>
+            </form>
+          </DataList.Value>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.Label>Sign-in</DataList.Label>
+          <DataList.Value>{account.twoFactorEnabled ? 'Password and emailed code' : 'Password'}</DataList.Value>
+        </DataList.Item>
+      </DataList.Root>
+      <UserPickerDialog
+        open={pickingLabel}
+        title="Choose the label"
+        onOpenChange={setPickingLabel}
+        onSelect={(user) => {
+          setPickingLabel(false)
+          if (user.type !== 'label') {
+            showNotice(`${user.displayName} is not a label account.`, { tone: 'error' })
+            return
+          }
+          void runAction(
+            () => api.call('users.editLabel', { body: { userId: account.id, labelId: user.id } }),
+            `Signed to ${user.displayName}.`,
+          )
+        }}
+      />
+    </Card>
+  )
+}
+
+function FlagsCard({ account }: { account: UserSingle }) {
+  return (
+    <Card size="2">
+      <Heading as="h2" size="4" mb="3">
+        Flags
+      </Heading>
+      <Flex direction="column" gap="4">
+        {FLAG_GROUPS.map((group) => (
+          <Box key={group.title} role="group" aria-label={group.title}>
+            <Text size="1" weight="bold" color="gray">
+              {group.title.toUpperCase()}
+            </Text>
+            <Flex direction="column" gap="2" mt="2">
+              {group.flags.map(([flag, label]) => (
+                <Text as="label" size="2" key={flag}>
+                  <Flex gap="2" align="center">
+                    <Switch
+                      checked={account.flags[flag]}
+                      onCheckedChange={(on) => void runAction(() => setFlag(account.id, flag, on), `${label}: ${on ? 'on' : 'off'}.`)}
+                    />
+                    {label}
+                  </Flex>
+                </Text>
+              ))}
+            </Flex>
+          </Box>
+        ))}
+      </Flex>
+    </Card>
+  )
+}
+
+function PublishingCard({ account }: { account: UserSingle }) {
+  const [amount, setAmount] = useState('')
+  const [period, setPeriod] = useState(new Date().toISOString().slice(0, 8) + '01')
+  const [note, setNote] = useState('')
+  const add = async () => {
+    const saved = await runAction(
+      () => api.call('users.publishingManual', { body: { userId: account.id, amount, period, note } }),
+      'Publishing entry added.',
+    )
+    if (saved) {
+      setAmount('')
+      setNote('')
+    }
+  }
+  return (
+    <Card size="2">
+      <Heading as="h2" size="4" mb="3">
+        Manual publishing entries
+      </Heading>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault()
+          void add()
+        }}
+        aria-label="Add a publishing entry"
+      >
+        <Flex gap="2" wrap="wrap" align="end" mb="3">
+          <TextField.Root
+            aria-label="Amount"
+            placeholder="Amount, e.g. 120.50"
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+            style={{ width: 150 }}
+          >
+            <TextField.Slot>$</TextField.Slot>
+          </TextField.Root>
+          <TextField.Root aria-label="Period" type="date" value={period} onChange={(event) => setPeriod(event.target.value)} />
+          <TextField.Root
+            aria-label="Note"
+            placeholder="Note"
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+            style={{ flex: 1, minWidth: 140 }}
+          />
+          <Button type="submit" variant="soft" disabled={!amount}>
+            Add
+          </Button>
+        </Flex>
+      </form>
+      {account.publishing.length === 0 ? (
+        <Text color="gray" size="2">
+          No manual publishing entries.
+        </Text>
+      ) : (
+        <Table.Root size="1">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeaderCell>Period</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Amount</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Note</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>By</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell />
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {account.publishing.map((entry) => (
+              <Table.Row key={entry.id}>
+                <Table.Cell>{entry.period}</Table.Cell>
+                <Table.Cell>{formatMoney(entry.amount)}</Table.Cell>
+                <Table.Cell>{entry.note || '—'}</Table.Cell>
+                <Table.Cell>{entry.createdBy?.name ?? '—'}</Table.Cell>
+                <Table.Cell>
+                  <Tooltip content="Remove this entry">
+                    <IconButton
+                      size="1"
+                      variant="ghost"
+                      color="red"
+                      aria-label={`Remove the entry of ${entry.period}`}
+                      onClick={() =>
+                        void runAction(
+                          () => api.call('users.publishingRemove', { body: { userId: account.id, entryId: entry.id } }),
+                          'Publishing entry removed.',
+                        )
+                      }
+                    >
+                      <TrashIcon />
+                    </IconButton>
+                  </Tooltip>
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      )}
+    </Card>
+  )
+}

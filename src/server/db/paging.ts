@@ -1,0 +1,30 @@
+import { sql, type SQL } from 'drizzle-orm'
+import type { Queryable } from './engine'
+
+/** Counting stops here; beyond it the total is the planner's estimate (fast at millions of rows). */
+export const COUNT_CAP = 10_000
+
+export interface PageMeta {
+  total: number
+  totalIsEstimate: boolean
+  page: number
+  per_page: number
+  last_page: number
+}
+
+/**
+ * The total for a numbered pager without counting millions of rows: exact up to COUNT_CAP, then the
+ * planner's row estimate for the same query (`from` is everything after SELECT, without ORDER BY).
+ */
+export async function countCapped(db: Queryable, from: SQL): Promise<{ total: number; estimate: boolean }> {
+  const capped = await db.execute<{ n: number }>(sql`select count(*)::int as n from (select 1 ${from} limit ${COUNT_CAP + 1}) capped`)
+  const exact = Number(capped.rows[0]?.n ?? 0)
+  if (exact <= COUNT_CAP) return { total: exact, estimate: false }
+  const plan = await db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(sql`explain (format json) select 1 ${from}`)
+  const estimated = Number(plan.rows[0]?.['QUERY PLAN']?.[0]?.Plan?.['Plan Rows'] ?? exact)
+  return { total: Math.max(exact, Math.round(estimated)), estimate: true }
+}
+
+export function pageMeta(total: number, estimate: boolean, page: number, perPage: number): PageMeta {
+  return { total, totalIsEstimate: estimate, page, per_page: perPage, last_page: Math.max(1, Math.ceil(total / perPage)) }
+}
