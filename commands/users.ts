@@ -14,6 +14,8 @@ type AccountState = {
   displayName?: string
 }
 
+const ARTICLE = { artist: 'an', label: 'a', admin: 'an' } as const
+
 const account = (context: CommandContext): AccountState | null =>
   context.record?.kind === 'account' ? ((context.record.state ?? {}) as AccountState) : null
 const accountId = (context: CommandContext) => Number(context.record?.id)
@@ -144,11 +146,11 @@ export const USER_COMMANDS: readonly Command[] = [
         .filter((type) => type !== account(context)?.type)
         .map((type) => ({
           id: `users.changeType.${type}`,
-          title: `Make ${type === 'admin' ? 'an admin' : `an ${type}`}`,
+          title: `Make ${ARTICLE[type]} ${type}`,
           group: 'Account type',
           run: async (runContext, env) => {
             await env.call('users.editType', { body: { userId: accountId(runContext), type } })
-            await done(env, `${nameOf(runContext)} is now ${type === 'admin' ? 'an admin' : `an ${type}`}.`)
+            await done(env, `${nameOf(runContext)} is now ${ARTICLE[type]} ${type}.`)
           },
         })),
   },

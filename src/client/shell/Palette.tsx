@@ -89,6 +89,8 @@ function PaletteBody({ close }: { close(): void }) {
     setPages((current) => [...current, { command, children }])
     setQuery('')
     setNestedResults(null)
+    // A page chosen with the mouse would leave focus on the list: typing belongs in the input.
+    inputRef.current?.focus()
   }, [])
 
   // A shortcut may open the palette straight on a command's page.

@@ -35,11 +35,12 @@ export class WorkspacePage {
 
   /** Tab strips are shown once there is more than one tab or pane. */
   panes(): Locator {
-    return this.page.getByRole('tablist')
+    // Screens have tab lists of their own (an account's sections); pane strips are named "Pane N".
+    return this.page.getByRole('tablist', { name: /^Pane \d+$/ })
   }
 
   tabs(): Locator {
-    return this.page.getByRole('tab')
+    return this.panes().getByRole('tab')
   }
 
   focusedTab(): Locator {

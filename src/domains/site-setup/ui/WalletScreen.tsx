@@ -1,3 +1,4 @@
+import { NamedTable } from '@client/ui/NamedTable'
 import { Suspense, lazy, type ReactNode } from 'react'
 import { Badge, Callout, Card, DataList, Flex, Grid, Heading, Skeleton, Table, Text } from '@radix-ui/themes'
 import { ExclamationTriangleIcon } from '@radix-ui/react-icons'
@@ -83,7 +84,7 @@ export default function WalletScreen() {
                   </Heading>
                   <Badge>{day(data.nextInvoice.date)}</Badge>
                 </Flex>
-                <Table.Root size="1" aria-label="Next invoice">
+                <NamedTable size="1" label="Next invoice">
                   <Table.Body>
                     {data.nextInvoice.lines.map((line) => (
                       <Table.Row key={line.label}>
@@ -107,7 +108,7 @@ export default function WalletScreen() {
                       </Table.Cell>
                     </Table.Row>
                   </Table.Body>
-                </Table.Root>
+                </NamedTable>
               </Flex>
             </Card>
             <Card size="3">

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import {
   Box,
   Button,
@@ -130,6 +130,9 @@ function BalanceCard({ account }: { account: UserSingle }) {
 function AccountCard({ account }: { account: UserSingle }) {
   const [split, setSplit] = useState(account.tenantSplit ? String(Number(account.tenantSplit)) : '')
   const [pickingLabel, setPickingLabel] = useState(false)
+  // Two accounts can be open side by side: ids must be unique per card.
+  const typeLabel = useId()
+  const splitLabel = useId()
   return (
     <Card size="2">
       <Heading as="h2" size="4" mb="3">
@@ -145,7 +148,7 @@ function AccountCard({ account }: { account: UserSingle }) {
           </DataList.Value>
         </DataList.Item>
         <DataList.Item align="center">
-          <DataList.Label id="account-type">Type</DataList.Label>
+          <DataList.Label id={typeLabel}>Type</DataList.Label>
           <DataList.Value>
             <Select.Root
               value={account.type}
@@ -157,7 +160,7 @@ function AccountCard({ account }: { account: UserSingle }) {
                 )
               }
             >
-              <Select.Trigger aria-labelledby="account-type" />
+              <Select.Trigger aria-labelledby={typeLabel} />
               <Select.Content>
                 <Select.Item value="artist">Artist</Select.Item>
                 <Select.Item value="label">Label</Select.Item>
@@ -192,7 +195,7 @@ function AccountCard({ account }: { account: UserSingle }) {
           </DataList.Item>
         )}
         <DataList.Item align="center">
-          <DataList.Label id="tenant-split">Tenant split</DataList.Label>
+          <DataList.Label id={splitLabel}>Tenant split</DataList.Label>
           <DataList.Value>
             <form
               onSubmit={(event) => {
@@ -205,7 +208,7 @@ function AccountCard({ account }: { account: UserSingle }) {
             >
               <Flex gap="2" align="center">
                 <TextField.Root
-                  aria-labelledby="tenant-split"
+                  aria-labelledby={splitLabel}
                   value={split}
                   onChange={(event) => setSplit(event.target.value)}
                   placeholder="Default"

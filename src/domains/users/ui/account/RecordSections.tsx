@@ -1,3 +1,4 @@
+import { NamedTable } from '@client/ui/NamedTable'
 import { useState } from 'react'
 import { Badge, Box, Button, Card, Checkbox, Flex, Heading, IconButton, Table, Text, TextArea, Tooltip } from '@radix-ui/themes'
 import { DownloadIcon, TrashIcon } from '@radix-ui/react-icons'
@@ -453,7 +454,7 @@ export function HistorySection({ userId, version }: { userId: number; version: n
       {load.status === 'error' && <Text color="red">{load.error?.message}</Text>}
       {load.status === 'success' && entries.length === 0 && <Empty>No staff actions yet.</Empty>}
       {entries.length > 0 && (
-        <Table.Root size="1" aria-label="Account history">
+        <NamedTable size="1" label="Account history">
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeaderCell>When</Table.ColumnHeaderCell>
@@ -482,7 +483,7 @@ export function HistorySection({ userId, version }: { userId: number; version: n
               </Table.Row>
             ))}
           </Table.Body>
-        </Table.Root>
+        </NamedTable>
       )}
     </Card>
   )

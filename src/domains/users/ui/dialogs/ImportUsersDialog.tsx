@@ -1,3 +1,4 @@
+import { NamedTable } from '@client/ui/NamedTable'
 import { useState } from 'react'
 import { Badge, Button, Callout, Checkbox, Dialog, Flex, ScrollArea, Table, Text } from '@radix-ui/themes'
 import type { z } from 'zod'
@@ -90,7 +91,7 @@ export function ImportUsersDialog({ open, onOpenChange }: { open: boolean; onOpe
                 {phase.invalid > 0 && <Badge color="red">{phase.invalid} with errors</Badge>}
               </Flex>
               <ScrollArea style={{ maxHeight: 320 }}>
-                <Table.Root size="1" aria-label="Rows of the CSV">
+                <NamedTable size="1" label="Rows of the CSV">
                   <Table.Header>
                     <Table.Row>
                       <Table.ColumnHeaderCell>Row</Table.ColumnHeaderCell>
@@ -113,7 +114,7 @@ export function ImportUsersDialog({ open, onOpenChange }: { open: boolean; onOpe
                       </Table.Row>
                     ))}
                   </Table.Body>
-                </Table.Root>
+                </NamedTable>
               </ScrollArea>
             </>
           )}
