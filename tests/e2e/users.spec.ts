@@ -131,7 +131,10 @@ test('two accounts side by side from the list, by keyboard, kept across a reload
   const page = await signedIn(browser)
   const workspace = new WorkspacePage(page)
   await workspace.runInPalette('users', 'Go to Users')
-  const list = page.getByRole('region', { name: 'Users' }).or(page.getByRole('group', { name: 'Users' })).first()
+  const list = page
+    .getByRole('region', { name: 'Users' })
+    .or(page.getByRole('group', { name: 'Users' }))
+    .first()
   await expect(list).toBeVisible()
   await expect(page.getByRole('row')).not.toHaveCount(0)
 

@@ -34,9 +34,7 @@ afterEach(() => {
 })
 
 function renderProfile(save: (request: Request) => Response) {
-  const mock = mockFetch((request) =>
-    request.method === 'GET' ? respond(200, { artist: ARTIST, label: null }) : save(request),
-  )
+  const mock = mockFetch((request) => (request.method === 'GET' ? respond(200, { artist: ARTIST, label: null }) : save(request)))
   render(
     <Theme>
       <ProfileSection userId={5} type="artist" version={0} />
