@@ -2,6 +2,7 @@
 // Generates a dataset, runs the server on it (PostgreSQL when DATABASE_URL is set, else PGlite),
 // drives each scenario with autocannon and prints p50/p95/p99 and requests per second.
 import { spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -58,7 +59,16 @@ async function prepareDatabase(): Promise<{ env: Record<string, string>; engine:
 async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
     cwd: root,
-    env: { ...process.env, ...env, PORT: '0', DEMO: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    // Production mode, as deployed: it needs its key for secrets at rest.
+    env: {
+      ...process.env,
+      ...env,
+      PORT: '0',
+      DEMO: '0',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      APP_SECRET: randomBytes(32).toString('hex'),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''

@@ -122,6 +122,18 @@ test('the operator completes the setup wizard, and it stays done after a reload 
   await expect.poll(() => smtp.messages.length).toBe(sent + 1)
 })
 
+test('the wallet shows the signed plan, its tier and fees, and the tier chart', async ({ browser }) => {
+  const page = await signedIn(browser, 'operator@demo.test')
+  await new WorkspacePage(page).runInPalette('wallet', 'Go to Wallet')
+  await expect(page.getByRole('heading', { name: 'Wallet', exact: true })).toBeVisible()
+  await expect(page.getByText('Tier 1', { exact: true }).first()).toBeVisible()
+  await expect(page.getByRole('table', { name: 'Next invoice' })).toContainText('Total known now')
+  // The chart is a lazily loaded chunk; it draws on a canvas.
+  await expect(page.getByRole('heading', { name: 'Monthly fee by tier' })).toBeVisible()
+  await expect(page.locator('canvas').first()).toBeVisible()
+  await expect(page.getByRole('alert')).toHaveCount(0)
+})
+
 test('a new primary colour shows at once in the back-office and on the sign-in page', async ({ browser }) => {
   const page = await signedIn(browser, 'operator@demo.test')
   const settings = new SiteSettingsPage(page)

@@ -1,4 +1,6 @@
-import ReactEChartsCore from 'echarts-for-react/lib/core'
+// The ESM build: the CommonJS one (lib/) reaches a production bundle as { default } and React
+// refuses it (error #130), while the dev server hides the difference.
+import ReactEChartsCore from 'echarts-for-react/esm/core'
 import * as echarts from 'echarts/core'
 import { BarChart } from 'echarts/charts'
 import { GridComponent, TooltipComponent } from 'echarts/components'
