@@ -85,7 +85,7 @@ export const accountSearch: SearchProvider = {
           coalesce(similarity(lower(lp.label_name), ${text}), 0)
         ) as score
       ${joins}
-      where a.id in (select id from candidates)
+      where a.id = any(array(select id from candidates))
       order by score desc, a.id
       limit ${limit}`)
     const seen = new Set(exact.map((row) => row.id))
