@@ -50,12 +50,20 @@ export function titleOf(command: Command, context: CommandContext): string {
 
 export function rank(items: readonly AvailableCommand[], query: string): AvailableCommand[] {
   if (!query.trim()) return [...items]
-  const scored: { item: AvailableCommand; score: number }[] = []
+  const scored: { item: AvailableCommand; score: number; titleScore: number }[] = []
   for (const item of items) {
-    let score = scoreMatch(item.title, query)
+    const titleScore = scoreMatch(item.title, query)
+    let score = titleScore
     for (const keyword of item.command.keywords ?? []) score = Math.max(score, scoreMatch(keyword, query) * 0.9)
-    if (score > 0) scored.push({ item, score: item.disabledReason ? score - 0.01 : score })
+    if (score > 0) scored.push({ item, score: item.disabledReason ? score - 0.01 : score, titleScore })
   }
-  scored.sort((a, b) => b.score - a.score || a.item.title.localeCompare(b.item.title))
+  // Equal keyword scores ("users" is a keyword of Users and of User invites): the title decides.
+  scored.sort(
+    (a, b) =>
+      b.score - a.score ||
+      b.titleScore - a.titleScore ||
+      a.item.title.length - b.item.title.length ||
+      a.item.title.localeCompare(b.item.title),
+  )
   return scored.map((entry) => ({ ...entry.item, score: entry.score }))
 }

@@ -139,6 +139,21 @@ describe('registry', () => {
   })
 })
 
+describe('navigation ranking', () => {
+  it('puts the screen named by the query first, even when another has the word among its keywords', () => {
+    const registry = new CommandRegistry()
+    registry.register(
+      navigationCommands([
+        { path: '/users/invites/{page}', title: 'User invites', access: 'auth' },
+        { path: '/users/manage/{page}', title: 'Users', access: 'auth' },
+        { path: '/admins/invites/{page}', title: 'Admin invites', access: 'auth' },
+      ]),
+    )
+    expect(registry.filter('users', admin).map((a) => a.title)[0]).toBe('Go to Users')
+    expect(registry.filter('invites', admin).map((a) => a.title)).toEqual(['Go to User invites', 'Go to Admin invites'])
+  })
+})
+
 describe('identifiers', () => {
   it('recognises what names one record', () => {
     for (const value of ['nina@music.test', 'user:42', 'user #42', '#42', 'u42']) expect(looksLikeIdentifier(value), value).toBe(true)
