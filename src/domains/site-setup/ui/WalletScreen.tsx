@@ -1,4 +1,5 @@
 import { NamedTable } from '@client/ui/NamedTable'
+import { fitColumns } from '@client/ui/fit-columns'
 import { Suspense, lazy, type ReactNode } from 'react'
 import { Badge, Callout, Card, DataList, Flex, Grid, Heading, Skeleton, Table, Text } from '@radix-ui/themes'
 import { ExclamationTriangleIcon } from '@radix-ui/react-icons'
@@ -59,7 +60,7 @@ export default function WalletScreen() {
         wallet.status !== 'error' && <Skeleton height="320px" />
       ) : (
         <>
-          <Grid columns={{ initial: '1', sm: '2', md: '3' }} gap="3">
+          <Grid columns={fitColumns(240)} gap="3">
             <Figure
               label="Plan"
               value={data.terms.label}
@@ -75,7 +76,7 @@ export default function WalletScreen() {
               note={`${data.firstMonth.days} of ${data.firstMonth.daysInMonth} days from ${day(data.firstMonth.start)}`}
             />
           </Grid>
-          <Grid columns={{ initial: '1', md: '2' }} gap="3">
+          <Grid columns={fitColumns(340)} gap="3">
             <Card size="3">
               <Flex direction="column" gap="3">
                 <Flex justify="between" align="center">

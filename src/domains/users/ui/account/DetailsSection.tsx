@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { fitColumns } from '@client/ui/fit-columns'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { Button, Callout, Card, Checkbox, Flex, Grid, Heading, Select, Text } from '@radix-ui/themes'
@@ -22,7 +23,7 @@ export function DetailsSection({ userId, version }: { userId: number; version: n
   if (load.status !== 'success' || !load.data)
     return load.status === 'error' ? <Text color="red">{load.error?.message}</Text> : <MainSkeleton />
   return (
-    <Grid columns={{ initial: '1', md: '2' }} gap="4">
+    <Grid columns={fitColumns(340)} gap="4">
       <PersonalForm userId={userId} initial={load.data.personal} />
       <BusinessForm userId={userId} initial={load.data.business} />
       <PayoutForm userId={userId} initial={load.data.payment} />

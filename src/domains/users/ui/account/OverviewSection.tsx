@@ -1,4 +1,5 @@
 import { useId, useState } from 'react'
+import { fitColumns } from '@client/ui/fit-columns'
 import {
   Box,
   Button,
@@ -92,7 +93,7 @@ function setFlag(userId: number, flag: FlagKey, on: boolean): Promise<unknown> {
 
 export function OverviewSection({ account }: { account: UserSingle }) {
   return (
-    <Grid columns={{ initial: '1', md: '2' }} gap="4">
+    <Grid columns={fitColumns(340)} gap="4">
       <BalanceCard account={account} />
       <AccountCard account={account} />
       <FlagsCard account={account} />

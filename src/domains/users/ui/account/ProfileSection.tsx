@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react'
+import { fitColumns } from '@client/ui/fit-columns'
 import { useFieldArray, useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import type { z } from 'zod'
@@ -120,7 +121,7 @@ function ArtistProfileForm({ userId, initial }: { userId: number; initial: Artis
               <Callout.Text>{problem}</Callout.Text>
             </Callout.Root>
           )}
-          <Grid columns={{ initial: '1', sm: '2' }} gap="3">
+          <Grid columns={fitColumns(240)} gap="3">
             <FormField label="Artist name" registration={register('artistName')} error={errors.artistName} />
             <FormField label="Label" registration={register('labelName')} error={errors.labelName} />
             <FormField label="Primary genre" registration={register('primaryGenre')} error={errors.primaryGenre} />
@@ -156,7 +157,7 @@ function ArtistProfileForm({ userId, initial }: { userId: number; initial: Artis
               })
             }
           />
-          <Grid columns={{ initial: '1', sm: '2' }} gap="3">
+          <Grid columns={fitColumns(240)} gap="3">
             {PLATFORM_LINKS.map((key) => (
               <FormField
                 key={key}
@@ -493,7 +494,7 @@ function LabelProfileForm({ userId, initial }: { userId: number; initial: LabelF
               <Callout.Text>{problem}</Callout.Text>
             </Callout.Root>
           )}
-          <Grid columns={{ initial: '1', sm: '2' }} gap="3">
+          <Grid columns={fitColumns(240)} gap="3">
             <FormField label="Label name" registration={register('labelName')} error={errors.labelName} />
             <FormField label="Language" registration={register('language')} error={errors.language} />
             <FormField
