@@ -110,7 +110,7 @@ describe('errors', () => {
 })
 
 describe('access', () => {
-  // The issue's own contract has no admin endpoint yet; the mechanism is proven on a synthetic one.
+  // The mechanism on a synthetic endpoint, then every admin endpoint the contract has.
   it('refuses a non-admin on an admin endpoint with 403, and a guest with 401', async () => {
     const app = Fastify()
     await app.register(fastifyCookie)
@@ -132,5 +132,18 @@ describe('access', () => {
     expect((await app.inject({ url: '/api/probe/admin-only', headers: asCookie(admin) })).json()).toEqual({ ok: true })
     expect((await app.inject({ url: '/api/probe/admin-only' })).statusCode).toBe(401)
     await app.close()
+  })
+
+  it('refuses every admin endpoint of the contract to an artist and a label, before reading the input', async () => {
+    const adminOnly = Object.entries(ENDPOINTS).filter(([, def]) => def.access === 'admin')
+    expect(adminOnly.length).toBeGreaterThan(50)
+    for (const email of ['artist@acme.test', 'label@acme.test']) {
+      const client = await signedIn(t.app, email)
+      for (const [id, def] of adminOnly) {
+        const params = Object.fromEntries([...def.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name, 1]))
+        const result = await client.call(id as keyof typeof ENDPOINTS, { params, query: {}, body: {} } as never)
+        expect(result.status, `${email} ${id}`).toBe(403)
+      }
+    }
   })
 })
