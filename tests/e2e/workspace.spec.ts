@@ -92,6 +92,9 @@ test('the cheat sheet lists the shortcuts, and the sidebar opens into the focuse
   await expect(sheet).toBeVisible()
   await expect(sheet).toContainText('Split right')
   await expect(sheet).toContainText('g then d')
+  // Each key is listed once, with the list keys and the list commands in one group.
+  await expect(sheet.getByText('Shift+X', { exact: true })).toHaveCount(1)
+  await expect(sheet.getByRole('heading', { name: 'List', exact: true })).toHaveCount(1)
   await page.keyboard.press('Escape')
   await expect(sheet).toBeHidden()
 

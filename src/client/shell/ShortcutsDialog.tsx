@@ -10,8 +10,6 @@ const LIST_KEYS = [
   [formatShortcut('mod+enter'), 'Open the row in a pane to the right'],
   ['Shift+Enter', 'Open the row in a new tab'],
   ['x', 'Select the row'],
-  ['Shift+X', 'Select all rows'],
-  ['/', 'Search the list'],
 ] as const
 const PALETTE_KEYS = [
   [formatShortcut('mod+k'), 'Open the command palette'],
@@ -24,12 +22,16 @@ const PALETTE_KEYS = [
 /** The cheat sheet, generated from the command registry (so it is never out of date). */
 export function ShortcutsDialog() {
   const shell = useShell()
+  // Registered commands show their shortcut formatted; the keys of lists and the palette are
+  // written out already. List commands (select all, search) join the list keys in one group.
   const groups = new Map<string, { title: string; shortcut: string }[]>()
   for (const command of registry.all()) {
     if (!command.shortcut) continue
     const title = typeof command.title === 'string' ? command.title : command.id
-    groups.set(command.group, [...(groups.get(command.group) ?? []), { title, shortcut: command.shortcut }])
+    groups.set(command.group, [...(groups.get(command.group) ?? []), { title, shortcut: formatShortcut(command.shortcut) }])
   }
+  groups.set('List', [...LIST_KEYS.map(([shortcut, title]) => ({ shortcut, title })), ...(groups.get('List') ?? [])])
+  groups.set('Palette', [...PALETTE_KEYS.map(([shortcut, title]) => ({ shortcut, title }))])
   return (
     <Dialog.Root
       open={shell.dialog === 'shortcuts'}
@@ -41,11 +43,7 @@ export function ShortcutsDialog() {
           Shortcuts act on the focused pane. Every action is also in the command palette.
         </Dialog.Description>
         <Grid columns={{ initial: '1', sm: '2' }} gap="5">
-          {[
-            ...groups.entries(),
-            ['Lists', LIST_KEYS.map(([shortcut, title]) => ({ shortcut, title }))] as const,
-            ['Palette', PALETTE_KEYS.map(([shortcut, title]) => ({ shortcut, title }))] as const,
-          ].map(([group, entries]) => (
+          {[...groups.entries()].map(([group, entries]) => (
             <Flex key={group} direction="column" gap="2">
               <Heading as="h3" size="3">
                 {group}
@@ -53,7 +51,7 @@ export function ShortcutsDialog() {
               {entries.map((entry) => (
                 <Flex key={entry.title} justify="between" gap="3">
                   <Text size="2">{entry.title}</Text>
-                  <Kbd>{group === 'Lists' || group === 'Palette' ? entry.shortcut : formatShortcut(entry.shortcut)}</Kbd>
+                  <Kbd>{entry.shortcut}</Kbd>
                 </Flex>
               ))}
             </Flex>
