@@ -127,6 +127,19 @@ describe('ListView keyboard', () => {
     expect(screen.queryByRole('region', { name: 'Selection' })).toBeNull()
   })
 
+  it('moves from a focused toolbar button too, and Enter then opens the row rather than pressing the button', async () => {
+    renderList({ fetch: serve(makeRows(3)), bulkActions: [markProcessed()], rowLink: (row) => `/payouts/${row.id}` })
+    await ready()
+    const settings = screen.getByRole('button', { name: /^List settings/ })
+    settings.focus()
+    await userEvent.keyboard('jj')
+    await waitFor(() => expect(gridRows()[1].classList.contains('ag-row-focus')).toBe(true))
+    expect(document.activeElement).not.toBe(settings)
+    await userEvent.keyboard('{Enter}')
+    expect(currentUrl().pathname).toBe('/payouts/2')
+    expect(screen.queryByRole('dialog')).toBeNull()
+  })
+
   it('opens a row on click, and in a new tab with ctrl+click', async () => {
     const open = vi.fn()
     const tab = windowTab({ open })

@@ -62,6 +62,22 @@ function ignoreKey(event: KeyboardEvent): boolean {
   return target instanceof Element && target.closest(INTERACTIVE) !== null
 }
 
+const TYPING =
+  'input, select, textarea, [contenteditable="true"], [role="dialog"] *, [role="alertdialog"] *, [role="menu"] *, [role="listbox"] *, .ag-header *'
+
+/**
+ * j/k/x leave only typing and open dialogs or menus alone: after the settings drawer closes, focus
+ * sits on its button, and j should still move through the rows. They take focus off a focused
+ * button or link so that Enter then opens the row instead of pressing it.
+ */
+function ignoreMoveKey(event: KeyboardEvent): boolean {
+  const target = event.target
+  if (!(target instanceof Element)) return false
+  if (target.closest(TYPING)) return true
+  if (target instanceof HTMLElement && target.closest('a, button, [role="button"]')) target.blur()
+  return false
+}
+
 /**
  * A server-paged list: toolbar (search, drawer with filters, sort, dates, page size, exports, action),
  * bulk bar, DataTable and pagination. The query lives in the tab's address, so a view can be shared;
@@ -208,8 +224,9 @@ export function ListView<Row>({
     scopes: tab.tabId ? [`tab:${tab.tabId}`] : undefined,
     preventDefault: true,
   }
-  useHotkeys('j', () => rows.length && moveCursor(cursor === null ? 0 : Math.min(rows.length - 1, cursor + 1)), keyOptions, [rows, cursor])
-  useHotkeys('k', () => rows.length && moveCursor(cursor === null ? 0 : Math.max(0, cursor - 1)), keyOptions, [rows, cursor])
+  const moveOptions = { ...keyOptions, ignoreEventWhen: ignoreMoveKey }
+  useHotkeys('j', () => rows.length && moveCursor(cursor === null ? 0 : Math.min(rows.length - 1, cursor + 1)), moveOptions, [rows, cursor])
+  useHotkeys('k', () => rows.length && moveCursor(cursor === null ? 0 : Math.max(0, cursor - 1)), moveOptions, [rows, cursor])
   useHotkeys(
     'enter',
     () => cursor !== null && rows[cursor] && openRow(rows[cursor], 'here'),
@@ -237,7 +254,7 @@ export function ListView<Row>({
       const on = selectedIds.some((other) => String(other) === String(id))
       select(on ? selectedIds.filter((other) => String(other) !== String(id)) : [...selectedIds, id])
     },
-    { ...keyOptions, enabled: tab.focused && selectable },
+    { ...moveOptions, enabled: tab.focused && selectable },
     [rows, cursor, selectedIds, select, rowId],
   )
   // Inside the workspace the shell binds shift+x and / (palette commands) and calls the handle.
