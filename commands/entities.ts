@@ -11,6 +11,14 @@ export interface EntityKindUi {
 
 export const ENTITY_KIND_UI: Readonly<Record<EntityKind, EntityKindUi>> = {
   account: { kind: 'account', label: 'Account', pattern: '/users/{id}', path: (id) => `/users/${id}` },
+  release: { kind: 'release', label: 'Release', pattern: '/releases/single/{id}', path: (id) => `/releases/single/${id}` },
+  track: { kind: 'track', label: 'Track', pattern: '/releases/track/{id}', path: (id) => `/releases/track/${id}` },
+  editRequest: {
+    kind: 'editRequest',
+    label: 'Edit request',
+    pattern: '/release/edit-requests/view/{id}',
+    path: (id) => `/release/edit-requests/view/${id}`,
+  },
 }
 
 /** Which kind of record a route pattern shows, for "actions on the focused record". */

@@ -7,6 +7,7 @@ import { userEndpoints } from './users'
 import { searchEndpoints } from './search'
 import { siteEndpoints } from './site'
 import { usersEndpoints } from './users-admin'
+import { releasesEndpoints } from './releases'
 import type { EndpointDef } from './define'
 
 /** Every API call of the product. Domains add their groups here; nothing else is the API's truth. */
@@ -20,6 +21,7 @@ export const ENDPOINTS = {
   ...searchEndpoints,
   ...siteEndpoints,
   ...usersEndpoints,
+  ...releasesEndpoints,
 } as const satisfies Record<string, EndpointDef>
 
 export type Endpoints = typeof ENDPOINTS

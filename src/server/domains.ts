@@ -12,6 +12,7 @@ import { dashboardServer } from '@domains/dashboard/server'
 import { helpCenterServer } from '@domains/help-center/server'
 import { searchServer } from '@domains/search/server'
 import { siteSetupServer } from '@domains/site-setup/server'
+import { catalogueServer } from '@domains/catalogue/server'
 
 /** What a business domain plugs into the server. */
 export interface DomainServer {
@@ -33,6 +34,7 @@ export const DOMAINS: DomainServer[] = [
   helpCenterServer,
   searchServer,
   siteSetupServer,
+  catalogueServer,
 ]
 
 export function allHandlers(): Partial<Record<EndpointId, AnyHandler>> {

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../helpers/app'
 import { TestClient } from '../helpers/client'
 import { PASSWORD, createAccount, createWorkspace, signedIn } from '../helpers/fixtures'
 import { startSmtpSink } from '../helpers/smtp'
-import { auditLog, notifications } from '../../src/server/db/schema'
+import { auditLog, notifications, releases } from '../../src/server/db/schema'
 import { ENDPOINTS, type EndpointDef } from '../../src/contract/index'
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
@@ -50,8 +50,25 @@ describe('account tab', () => {
     expect((await admin.ok('users.single', { params: { id: ws.operator.id } })).isOperator).toBe(true)
   })
 
-  it('keeps releases, splits and collaborations empty until the catalogue and royalties exist', async () => {
-    for (const id of ['users.releases', 'users.splits', 'users.collabs'] as const) {
+  it('lists the account’s own releases, newest first, a scheduled one as 10; splits stay empty until royalties exist', async () => {
+    const label = await createAccount(t.services, { tenantId: ws.tenant.id, email: 'rel-owner@acme.test' })
+    expect(await admin.ok('users.releases', { params: { id: label.id }, query: {} })).toMatchObject({ data: [], meta: { total: 0 } })
+    const future = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)
+    await t.services.db.insert(releases).values([
+      { tenantId: ws.tenant.id, accountId: label.id, title: 'Old Live', status: 1, releaseDate: '2024-01-05', upc: '012345678905' },
+      { tenantId: ws.tenant.id, accountId: label.id, title: 'Coming Soon', status: 1, releaseDate: future, createdAt: new Date() },
+      { tenantId: ws.tenant.id, accountId: ws.artist.id, title: 'Someone Else’s', status: 0 },
+    ])
+    const page = await admin.ok('users.releases', { params: { id: label.id }, query: {} })
+    expect(page.meta.total).toBe(2)
+    expect(page.data.map((release) => [release.title, release.status])).toEqual(
+      expect.arrayContaining([
+        ['Old Live', 1],
+        ['Coming Soon', 10],
+      ]),
+    )
+    expect(page.data.find((release) => release.title === 'Old Live')?.upc).toBe('012345678905')
+    for (const id of ['users.splits', 'users.collabs'] as const) {
       expect(await admin.ok(id, { params: { id: ws.artist.id }, query: {} })).toMatchObject({ data: [], meta: { total: 0 } })
     }
   })

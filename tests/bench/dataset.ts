@@ -41,5 +41,65 @@ export async function generateDataset(database: Database, accounts: number, log:
   await db.execute(sql`
     insert into label_profiles (account_id, tenant_id, label_name)
     select id, tenant_id, last_name || ' Records ' || id from accounts where tenant_id = ${tenant.id} and type = 'label'`)
+  await generateReleases(database, tenant.id, accounts, log)
   await db.execute(sql`vacuum analyze`)
+}
+
+/** Releases in the bench workspace: BENCH_RELEASES (default one per account; 1000000 for the issue's goal). */
+export const benchReleaseCount = (accounts: number) => Number(process.env.BENCH_RELEASES ?? accounts)
+
+/** Identifiers the scenarios paste: release 1's UPC and ISRC (see generateReleases). */
+export const BENCH_UPC = '800000000013'
+export const BENCH_ISRC = 'QZBEN0000001'
+
+/**
+ * Releases with one track each, every status and a tenth of them scheduled, generated inside the
+ * database in chunks: UPCs carry a valid check digit (computed in SQL), ISRCs are unique.
+ */
+export async function generateReleases(database: Database, tenantId: number, accounts: number, log: (message: string) => void) {
+  const { db } = database
+  const count = benchReleaseCount(accounts)
+  if (count <= 0) return
+  const [first] = (
+    await db.execute<{ id: number }>(sql`select min(id)::int as id from accounts where tenant_id = ${tenantId} and type <> 'admin'`)
+  ).rows
+  const chunk = 100_000
+  const started = Date.now()
+  for (let from = 1; from <= count; from += chunk) {
+    const to = Math.min(count, from + chunk - 1)
+    await db.execute(sql`
+      with words_a as (select array['Midnight','Golden','Silent','Electric','Velvet','Neon','Broken','Paper','Crystal','Wild','Northern','Lonely'] as a),
+           words_b as (select array['Echoes','Hearts','Skyline','Rivers','Dreams','Signals','Horizons','Letters','Shadows','Waves','Lights','Roads'] as a),
+           genres as (select array['Pop','Hip-Hop/Rap','Electronic','Dance','R&B/Soul','Rock','Alternative','Jazz'] as a),
+           numbered as (select g, '8' || lpad(g::text, 10, '0') as body from generate_series(${from}::int, ${to}::int) g)
+      insert into releases (tenant_id, account_id, title, artists, artist_text, type, status, upc, catalog_number, label,
+                            primary_genre, release_date, track_count, created_at, updated_at)
+      select ${tenantId}, ${first.id} + (g % ${accounts}),
+             (select a[1 + g % 12] from words_a) || ' ' || (select a[1 + (g / 12) % 12] from words_b) || ' ' || g,
+             jsonb_build_array('Bench Artist ' || (g % ${accounts})), 'Bench Artist ' || (g % ${accounts}),
+             case when g % 10 < 6 then 'Single' when g % 10 < 8 then 'EP' else 'Album' end,
+             g % 10,
+             body || ((10 - ((3 * (substr(body,1,1)::int + substr(body,3,1)::int + substr(body,5,1)::int + substr(body,7,1)::int
+                 + substr(body,9,1)::int + substr(body,11,1)::int) + substr(body,2,1)::int + substr(body,4,1)::int
+                 + substr(body,6,1)::int + substr(body,8,1)::int + substr(body,10,1)::int) % 10)) % 10)::text,
+             'BX' || lpad(g::text, 7, '0'), 'Bench Records ' || (g % 50), (select a[1 + g % 8] from genres),
+             current_date - (g % 900) + 60, 1,
+             now() - (g % 730) * interval '1 day' - (g % 86400) * interval '1 second', now()
+      from numbered`)
+    log(`  releases ${to.toLocaleString()} / ${count.toLocaleString()} (${Math.round((Date.now() - started) / 1000)} s)`)
+  }
+  const [range] = (
+    await db.execute<{ lo: number; hi: number }>(
+      sql`select min(id)::int as lo, max(id)::int as hi from releases where tenant_id = ${tenantId}`,
+    )
+  ).rows
+  for (let from = range.lo; from <= range.hi; from += chunk) {
+    await db.execute(sql`
+      insert into tracks (tenant_id, release_id, position, isrc, title, duration)
+      select tenant_id, id, 1,
+             'QZBEN' || lpad((((id - ${range.lo} + 1) / 100000) % 100)::text, 2, '0') || lpad(((id - ${range.lo} + 1) % 100000)::text, 5, '0'),
+             title, 180
+      from releases where tenant_id = ${tenantId} and id between ${from} and ${from + chunk - 1}`)
+  }
+  log(`  tracks for ${count.toLocaleString()} releases (${Math.round((Date.now() - started) / 1000)} s)`)
 }

@@ -1,3 +1,5 @@
+import { BENCH_ISRC, BENCH_UPC } from './dataset'
+
 /** One endpoint driven at load. Domains add theirs here. */
 export interface Scenario {
   name: string
@@ -31,4 +33,13 @@ export const SCENARIOS: Scenario[] = [
   { name: 'users labels', method: 'GET', path: '/api/users?page=1&per_page=25&type=label', authenticated: true },
   { name: 'users by email', method: 'GET', path: '/api/users?page=1&per_page=25&sort=email&dir=asc', authenticated: true },
   { name: 'admins page 1', method: 'GET', path: '/api/admins?page=1&per_page=25', authenticated: true },
+  // The release list (issue 5) at BENCH_RELEASES rows: first page, a deep page (offset on the
+  // (tenant_id, created_at, id) index), a title fragment (trigram), a status filter, and the
+  // palette pasting an ISRC and a UPC.
+  { name: 'releases page 1', method: 'GET', path: '/api/releases?page=1&per_page=25', authenticated: true },
+  { name: 'releases deep page', method: 'GET', path: '/api/releases?page=2000&per_page=25', authenticated: true },
+  { name: 'releases title search', method: 'GET', path: '/api/releases?page=1&per_page=25&search=velvet%20hor', authenticated: true },
+  { name: 'releases scheduled', method: 'GET', path: '/api/releases?page=1&per_page=25&status=10', authenticated: true },
+  { name: 'search ISRC', method: 'GET', path: `/api/search?q=${BENCH_ISRC}`, authenticated: true },
+  { name: 'search UPC', method: 'GET', path: `/api/search?q=${BENCH_UPC}`, authenticated: true },
 ]

@@ -70,9 +70,11 @@ test('the palette finds an account by name, and a pasted email jumps to it', asy
   const workspace = new WorkspacePage(page)
   await workspace.openPalette()
   await page.keyboard.type('nina vale')
-  const record = page.getByRole('option', { name: /Nina Vale/ })
+  // Her releases match too; the account ranks first and is the one Enter would open.
+  const record = page.getByRole('option', { name: /Nina Vale/ }).first()
   await expect(record).toBeVisible()
   await expect(record).toContainText('artist@demo.test')
+  await expect(record).toHaveAttribute('aria-selected', 'true')
   await page.keyboard.press('Escape')
 
   await workspace.openPalette()

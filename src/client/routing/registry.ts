@@ -1,13 +1,14 @@
 import type { DomainUi, RouteDef } from './types'
 import { compilePattern, matchPattern, type CompiledPattern } from './match'
 import { authUi } from '@domains/auth'
+import { catalogueUi } from '@domains/catalogue'
 import { dashboardUi } from '@domains/dashboard'
 import { notificationsUi } from '@domains/notifications'
 import { siteSetupUi } from '@domains/site-setup'
 import { usersUi } from '@domains/users'
 
 /** Every built screen, from the domains that own them. A route of routes.tsv not listed here shows not-found. */
-export const DOMAIN_UIS: DomainUi[] = [authUi, dashboardUi, notificationsUi, usersUi, siteSetupUi]
+export const DOMAIN_UIS: DomainUi[] = [authUi, dashboardUi, notificationsUi, usersUi, catalogueUi, siteSetupUi]
 
 export interface RegisteredRoute extends RouteDef {
   compiled: CompiledPattern

@@ -1,6 +1,7 @@
 import type { usersEndpoints } from '@contract/users-admin'
 import type { Handlers, IdsOf } from '@server/handlers'
 import { badRequest } from '@server/errors'
+import { listAccountReleases } from '@domains/catalogue/server/account-releases'
 import { pageMeta } from '@server/db/paging'
 import { displayName, initials } from '@core/names'
 import { loginHistoryOf, openSessionsOf } from '@domains/auth/server/service'
@@ -16,9 +17,22 @@ import { socialSearch } from './social.service'
 const USER_INVITES = ['artist', 'label'] as const
 const ADMIN_INVITES = ['admin'] as const
 
+/** The account's releases, read through the catalogue domain. */
+async function releasesOf(
+  ctx: Parameters<Handlers<'users.releases'>['users.releases']>[0]['ctx'],
+  id: number,
+  page: number,
+  perPage: number,
+) {
+  requireStaff(ctx)
+  await findAccount(ctx.services.db, ctx.tenant.id, id)
+  const { rows, total } = await listAccountReleases(ctx.services.db, ctx.tenant.id, id, page, perPage)
+  return { data: rows, meta: pageMeta(total, false, page, perPage) }
+}
+
 /**
- * Releases, splits and collaborations of an account are read from the catalogue and royalties
- * areas; until those exist there are none, and the tab says so.
+ * Splits and collaborations of an account are read from the royalties area; until it exists
+ * there are none, and the tab says so.
  */
 async function noneYet(ctx: Parameters<Handlers<'users.releases'>['users.releases']>[0]['ctx'], id: number, page: number, perPage: number) {
   requireStaff(ctx)
@@ -34,7 +48,7 @@ export const accountHandlers: Handlers<IdsOf<typeof usersEndpoints>> = {
     return loadSingle(ctx.services.db, ctx, params.id)
   },
   'users.details': ({ ctx, params }) => details.getDetails(ctx, params.id),
-  'users.releases': ({ ctx, params, query }) => noneYet(ctx, params.id, query.page, query.per_page),
+  'users.releases': ({ ctx, params, query }) => releasesOf(ctx, params.id, query.page, query.per_page),
   'users.splits': ({ ctx, params, query }) => noneYet(ctx, params.id, query.page, query.per_page),
   'users.collabs': ({ ctx, params, query }) => noneYet(ctx, params.id, query.page, query.per_page),
   'users.artist': ({ ctx, params }) => details.getProfiles(ctx, params.id),

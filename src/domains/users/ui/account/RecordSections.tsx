@@ -8,6 +8,8 @@ import { countryName } from '@core/countries'
 import { api, ApiError } from '@client/api'
 import { useLoad } from '@client/state/useLoad'
 import { Field } from '@client/ui/Field'
+import { statusLabel } from '@core/release-status'
+import { RecordLink } from '@client/ui/RecordLink'
 import { runAction, saveForm } from '../run-action'
 
 export function When({ value }: { value: string | null | undefined }) {
@@ -361,11 +363,36 @@ export function CatalogueSection({ userId, version }: { userId: number; version:
           Releases {data ? `(${data.releases.meta.total})` : ''}
         </Heading>
         {data && data.releases.data.length === 0 && <Empty>This account has no releases.</Empty>}
-        {data?.releases.data.map((release) => (
-          <Text as="p" key={release.id} size="2">
-            {release.title} {release.upc && `· UPC ${release.upc}`}
+        {data && data.releases.data.length > 0 && (
+          <NamedTable size="1" label="Releases of the account">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeaderCell>Title</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>UPC</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Release date</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {data.releases.data.map((release) => (
+                <Table.Row key={release.id}>
+                  <Table.RowHeaderCell>
+                    <RecordLink to={`/releases/single/${release.id}`}>{release.title}</RecordLink>
+                  </Table.RowHeaderCell>
+                  <Table.Cell>{release.upc ?? '—'}</Table.Cell>
+                  <Table.Cell>{release.releaseDate ?? '—'}</Table.Cell>
+                  <Table.Cell>{statusLabel(release.status)}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </NamedTable>
+        )}
+        {data && data.releases.meta.total > data.releases.data.length && (
+          <Text as="p" size="2" color="gray" mt="2">
+            The newest {data.releases.data.length} of {data.releases.meta.total}.{' '}
+            <RecordLink to={`/releases/manage/1?userId=${userId}`}>All of them in the releases list</RecordLink>
           </Text>
-        ))}
+        )}
       </Card>
       <Card size="2">
         <Heading as="h2" size="3" mb="2">

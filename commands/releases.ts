@@ -1,0 +1,317 @@
+import type { Command, CommandContext, CommandEnv } from './types'
+import { promptCommand } from './prompt'
+import type { DeliveryTarget } from '@contract/releases'
+import { RELEASE_STATUS, TRANSITIONS, statusLabel } from '@core/release-status'
+
+/** What the release tab publishes about the release it shows (`publishRecord`, kind 'release'). */
+export interface ReleaseRecordState {
+  title?: string
+  artist?: string
+  status?: number
+  statusLabel?: string
+  allowedStatuses?: readonly { status: number; label: string; needsReason: boolean }[]
+  adminReview?: boolean
+  priorityReview?: boolean
+  delivery?: readonly { platform: DeliveryTarget; label: string; delivered: boolean; completed: boolean }[]
+  ownerId?: number
+  ownerName?: string
+  /** The release shown beside it (?compare=), if any. */
+  compareId?: number | null
+}
+
+/** What the track tab publishes (kind 'track'). */
+export interface TrackRecordState {
+  title?: string
+  releaseId?: number
+  releaseTitle?: string
+}
+
+/** What the edit-request view publishes (kind 'editRequest'). */
+export interface EditRequestRecordState {
+  status?: 'pending' | 'approved' | 'rejected'
+  releaseId?: number
+  releaseTitle?: string
+  /** The next open request after this one in the review queue, to move on to. */
+  nextOpenId?: number | null
+}
+
+export const TAKEDOWN_REASON_PLACEHOLDER = 'Why is it taken down? The reason is recorded with who asked.'
+
+const stateOf = <T>(context: CommandContext, kind: string): T | null =>
+  context.record?.kind === kind ? ((context.record.state ?? {}) as T) : null
+const release = (context: CommandContext) => stateOf<ReleaseRecordState>(context, 'release')
+const track = (context: CommandContext) => stateOf<TrackRecordState>(context, 'track')
+const editRequest = (context: CommandContext) => stateOf<EditRequestRecordState>(context, 'editRequest')
+const recordId = (context: CommandContext) => Number(context.record?.id)
+const titleOf = (context: CommandContext) => release(context)?.title ?? track(context)?.title ?? context.record?.title ?? 'this release'
+
+function on<T>(pick: (context: CommandContext) => T | null, applies: (state: T) => boolean | string = () => true) {
+  return (context: CommandContext) => {
+    const state = pick(context)
+    return state ? applies(state) : false
+  }
+}
+
+function done(env: CommandEnv, text: string) {
+  env.refresh()
+  env.notify(text, 'success')
+}
+
+/** Changes one release's status; a refusal (the transition table's reason) is said, not swallowed. */
+export async function changeStatus(env: CommandEnv, releaseId: number, status: number, reason?: string): Promise<boolean> {
+  const result = await env.call('releases.status', { body: { ids: [releaseId], status, reason } })
+  const refused = result.refused.find((entry) => entry.id === releaseId)
+  if (refused) {
+    env.notify(refused.reason, 'error')
+    return false
+  }
+  done(env, `Status changed to ${statusLabel(status)}.`)
+  return true
+}
+
+function takedownPrompt(id: string, title: (context: CommandContext) => string, status: number, group: string): Command {
+  return promptCommand({
+    id,
+    title,
+    group,
+    keywords: ['takedown', 'take down', 'remove from stores'],
+    access: 'admin',
+    placeholder: TAKEDOWN_REASON_PLACEHOLDER,
+    validate: (text) => (text.length > 1000 ? 'The reason is too long' : null),
+    confirmTitle: (text, context) => `${statusLabel(status)}: take down ${titleOf(context)} because “${text}”`,
+    submit: async (text, context, env) => {
+      await changeStatus(env, recordId(context), status, text)
+    },
+  })
+}
+
+/** A release flag that flips: one command to turn it on, one to turn it off, whichever applies. */
+function reviewToggle(options: {
+  id: string
+  on: string
+  off: string
+  keywords: string[]
+  isOn(state: ReleaseRecordState): boolean | undefined
+  call(env: CommandEnv, releaseId: number, on: boolean): Promise<unknown>
+}): Command[] {
+  return [true, false].map((turnOn) => ({
+    id: `${options.id}.${turnOn ? 'on' : 'off'}`,
+    title: (context: CommandContext) => `${turnOn ? options.on : options.off}: ${titleOf(context)}`,
+    group: 'Release',
+    keywords: options.keywords,
+    access: 'admin' as const,
+    when: on(release, (state) => Boolean(options.isOn(state)) !== turnOn),
+    run: async (context: CommandContext, env: CommandEnv) => {
+      await options.call(env, recordId(context), turnOn)
+      done(env, `${turnOn ? options.on : options.off}: done.`)
+    },
+  }))
+}
+
+const compareChoice = (currentId: number, other: { id: number; title: string; artist: string; upc: string | null }): Command => ({
+  id: `releases.compare.with.${other.id}`,
+  title: `${other.title} — ${other.artist}${other.upc ? ` · UPC ${other.upc}` : ''}`,
+  group: 'Releases',
+  run: (_context, env) => env.open(`/releases/single/${other.id}?compare=${currentId}`, 'right'),
+})
+
+/** Actions on the release, track or edit request in the focused tab. */
+export const RELEASE_COMMANDS: readonly Command[] = [
+  {
+    id: 'releases.changeStatus',
+    title: (context) => `Change status of ${titleOf(context)}…`,
+    group: 'Release',
+    keywords: ['status', 'live', 'review', 'accept', 'export', 'draft', 'takedown', 'documentation'],
+    access: 'admin',
+    placeholder: 'Choose the new status',
+    when: on(release, (state) =>
+      (state.allowedStatuses ?? []).length > 0 ? true : `No status change is allowed from ${state.statusLabel ?? 'here'}`,
+    ),
+    children: (context) =>
+      (release(context)?.allowedStatuses ?? []).map((choice) =>
+        choice.needsReason
+          ? takedownPrompt(`releases.changeStatus.${choice.status}`, () => `${choice.label}…`, choice.status, 'New status')
+          : {
+              id: `releases.changeStatus.${choice.status}`,
+              title: choice.label,
+              group: 'New status',
+              run: async (runContext: CommandContext, env: CommandEnv) => {
+                await changeStatus(env, recordId(runContext), choice.status)
+              },
+            },
+      ),
+  },
+  {
+    ...takedownPrompt('releases.takedown', (context) => `Take down ${titleOf(context)}…`, RELEASE_STATUS.takedownPending, 'Release'),
+    when: on(release, (state) => {
+      if (state.status === RELEASE_STATUS.takedownPending || state.status === RELEASE_STATUS.takendown) return false
+      const allowed = (state.allowedStatuses ?? []).some((choice) => choice.status === RELEASE_STATUS.takedownPending)
+      return allowed ? true : TRANSITIONS[RELEASE_STATUS.takedownPending].refusal
+    }),
+  },
+  ...reviewToggle({
+    id: 'releases.review',
+    on: 'Flag for admin review',
+    off: 'Clear admin review',
+    keywords: ['review', 'admin review', 'flag'],
+    isOn: (state) => state.adminReview,
+    call: (env, releaseId, value) => env.call('releases.changeReview', { body: { ids: [releaseId], adminReview: value } }),
+  }),
+  ...reviewToggle({
+    id: 'releases.priority',
+    on: 'Mark priority review',
+    off: 'Clear priority review',
+    keywords: ['priority', 'urgent', 'review'],
+    isOn: (state) => state.priorityReview,
+    call: (env, releaseId, value) => env.call('releases.changePriorityReview', { body: { ids: [releaseId], priorityReview: value } }),
+  }),
+  {
+    id: 'releases.deliver',
+    title: (context) => `Mark ${titleOf(context)} delivered to a platform…`,
+    group: 'Release',
+    keywords: ['deliver', 'delivery', 'platform', 'store', 'completed', 'beatport', 'youtube', 'soundcloud', 'apple'],
+    access: 'admin',
+    placeholder: 'Choose the platform',
+    when: on(release, (state) => (state.delivery ?? []).length > 0),
+    children: (context) =>
+      (release(context)?.delivery ?? []).map((entry) => ({
+        id: `releases.deliver.${entry.platform}`,
+        title: entry.delivered ? `Undo delivery to ${entry.label} (delivered)` : `Mark delivered to ${entry.label}`,
+        group: 'Platform',
+        keywords: [entry.platform],
+        run: async (runContext: CommandContext, env: CommandEnv) => {
+          await env.call('releases.updateDeliveryStatus', {
+            body: { releaseId: recordId(runContext), platform: entry.platform },
+          })
+          done(env, entry.delivered ? `${entry.label}: delivery undone.` : `${entry.label}: delivered.`)
+        },
+      })),
+  },
+  {
+    id: 'releases.openOwner',
+    title: (context) => `Open the owner, ${release(context)?.ownerName ?? 'their account'}`,
+    group: 'Release',
+    keywords: ['owner', 'artist', 'account', 'user'],
+    access: 'admin',
+    when: on(release, (state) => typeof state.ownerId === 'number'),
+    run: (context, env) => env.open(`/users/${release(context)!.ownerId}`),
+  },
+  {
+    id: 'releases.compare',
+    title: (context) => `Compare ${titleOf(context)} with…`,
+    group: 'Release',
+    keywords: ['compare', 'side by side', 'diff', 'difference'],
+    access: 'admin',
+    placeholder: 'Search releases by title, UPC, ISRC, catalog number or artist',
+    when: on(release),
+    search: async (query, context, env) => {
+      const currentId = recordId(context)
+      const result = await env.call('releases.list', { query: { search: query || undefined, per_page: 25 } })
+      return result.data.filter((other) => other.id !== currentId).map((other) => compareChoice(currentId, other))
+    },
+  },
+  {
+    id: 'releases.closeCompare',
+    title: 'Close the comparison',
+    group: 'Release',
+    keywords: ['compare', 'close'],
+    access: 'admin',
+    when: on(release, (state) => typeof state.compareId === 'number'),
+    run: (context, env) => env.open(`/releases/single/${recordId(context)}`),
+  },
+  // Tracks.
+  {
+    id: 'tracks.openRelease',
+    title: (context) => `Open the release, ${track(context)?.releaseTitle ?? ''}`.replace(/, $/, ''),
+    group: 'Track',
+    keywords: ['release', 'album', 'parent'],
+    access: 'admin',
+    when: on(track, (state) => typeof state.releaseId === 'number'),
+    run: (context, env) => env.open(`/releases/single/${track(context)!.releaseId}?section=tracks`),
+  },
+  {
+    id: 'tracks.compare',
+    title: (context) => `Compare ${titleOf(context)} with another track of the release…`,
+    group: 'Track',
+    keywords: ['compare', 'side by side', 'diff'],
+    access: 'admin',
+    placeholder: 'Choose the track',
+    when: on(track, (state) => typeof state.releaseId === 'number'),
+    children: async (context, env) => {
+      const currentId = recordId(context)
+      const { data } = await env.call('releases.tracks', { params: { id: track(context)!.releaseId! } })
+      return data
+        .filter((other) => other.id !== currentId)
+        .map((other) => ({
+          id: `tracks.compare.with.${other.id}`,
+          title: `${other.position}. ${other.title}${other.isrc ? ` · ${other.isrc}` : ''}`,
+          group: 'Tracks',
+          run: (_runContext: CommandContext, runEnv: CommandEnv) =>
+            runEnv.open(`/releases/track/${other.id}?compare=${currentId}`, 'right'),
+        }))
+    },
+  },
+  {
+    id: 'tracks.remove',
+    title: (context) => `Remove the track ${titleOf(context)}…`,
+    group: 'Track',
+    keywords: ['remove', 'delete', 'track'],
+    access: 'admin',
+    placeholder: 'Confirm the removal',
+    when: on(track),
+    children: (context) => [
+      {
+        id: 'tracks.remove.confirm',
+        title: `Yes, remove ${titleOf(context)} from its release`,
+        group: 'Confirm',
+        run: async (runContext, env) => {
+          const releaseId = track(runContext)?.releaseId
+          await env.call('releases.trackRemove', { body: { trackId: recordId(runContext) } })
+          done(env, 'Track removed.')
+          if (releaseId) env.open(`/releases/single/${releaseId}?section=tracks`)
+        },
+      },
+    ],
+  },
+  // Edit requests.
+  {
+    id: 'editRequests.approve',
+    title: (context) => `Approve the edit request of ${editRequest(context)?.releaseTitle ?? 'this release'}`,
+    group: 'Edit request',
+    keywords: ['approve', 'accept', 'edit request'],
+    access: 'admin',
+    when: on(editRequest, (state) => (state.status === 'pending' ? true : `This request is already ${state.status}`)),
+    run: async (context, env) => {
+      await env.call('releases.editRequestStatus', { body: { id: recordId(context), status: 'approved' } })
+      done(env, 'Edit request approved; the release is now Edited.')
+      const next = editRequest(context)?.nextOpenId
+      if (next) env.open(`/release/edit-requests/view/${next}`)
+    },
+  },
+  promptCommand({
+    id: 'editRequests.reject',
+    title: (context) => `Reject the edit request of ${editRequest(context)?.releaseTitle ?? 'this release'}…`,
+    group: 'Edit request',
+    keywords: ['reject', 'decline', 'refuse', 'edit request'],
+    access: 'admin',
+    placeholder: 'Why? The comment is sent with the rejection.',
+    when: on(editRequest, (state) => (state.status === 'pending' ? true : `This request is already ${state.status}`)),
+    validate: (text) => (text.length > 2000 ? 'The comment is too long' : null),
+    confirmTitle: (text) => `Reject: “${text}”`,
+    submit: async (text, context, env) => {
+      await env.call('releases.editRequestStatus', { body: { id: recordId(context), status: 'rejected', comment: text } })
+      done(env, 'Edit request rejected.')
+      const next = editRequest(context)?.nextOpenId
+      if (next) env.open(`/release/edit-requests/view/${next}`)
+    },
+  }),
+  {
+    id: 'editRequests.openRelease',
+    title: (context) => `Open the release, ${editRequest(context)?.releaseTitle ?? ''}`.replace(/, $/, ''),
+    group: 'Edit request',
+    keywords: ['release', 'open'],
+    access: 'admin',
+    when: on(editRequest, (state) => typeof state.releaseId === 'number'),
+    run: (context, env) => env.open(`/releases/single/${editRequest(context)!.releaseId}`, 'right'),
+  },
+]

@@ -1,0 +1,22 @@
+import { lazy } from 'react'
+import type { DomainUi } from '@client/routing/types'
+import { RELEASE_COMMANDS } from '@commands/releases'
+
+const ReleasesListScreen = lazy(() => import('./ui/ReleasesListScreen'))
+const ReleaseScreen = lazy(() => import('./ui/ReleaseScreen'))
+const TrackScreen = lazy(() => import('./ui/TrackScreen'))
+const EditRequestsListScreen = lazy(() => import('./ui/EditRequestsListScreen'))
+const EditRequestScreen = lazy(() => import('./ui/EditRequestScreen'))
+
+/** Catalogue: releases, tracks and edit requests. */
+export const catalogueUi: DomainUi = {
+  name: 'catalogue',
+  routes: [
+    { path: '/releases/manage/{page}', access: 'admin', title: 'Releases', screen: ReleasesListScreen },
+    { path: '/releases/single/{id}', access: 'admin', title: 'Release', screen: ReleaseScreen },
+    { path: '/releases/track/{id}', access: 'admin', title: 'Track', screen: TrackScreen },
+    { path: '/release/edit-requests/{page}', access: 'admin', title: 'Edit requests', screen: EditRequestsListScreen },
+    { path: '/release/edit-requests/view/{id}', access: 'admin', title: 'Edit request', screen: EditRequestScreen },
+  ],
+  commands: RELEASE_COMMANDS,
+}

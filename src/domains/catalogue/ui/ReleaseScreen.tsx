@@ -1,0 +1,153 @@
+import { useEffect, useMemo } from 'react'
+import { Box, Button, Callout, Flex, Tabs, Text } from '@radix-ui/themes'
+import type { ReleaseGeneral } from '@contract/releases'
+import type { ReleaseRecordState } from '@commands/releases'
+import type { ScreenProps } from '@client/routing/types'
+import { api } from '@client/api'
+import { useLoad } from '@client/state/useLoad'
+import { useDataVersion } from '@client/state/useDataVersion'
+import { useTab } from '@client/workspace/tab-context'
+import { MainSkeleton } from '@client/pages/MainSkeleton'
+import { rememberRecord } from '@client/shell/recents'
+import { ReleaseHeader } from './release/ReleaseHeader'
+import { ReleaseCompare } from './release/ReleaseCompare'
+import {
+  DeliverySection,
+  HistorySection,
+  NotesSection,
+  OverviewSection,
+  ReleaseTimeSection,
+  TracksSection,
+} from './release/ReleaseSections'
+
+/** The sections of the release tab, in order; `?section=` keeps the open one in the tab's address. */
+const SECTIONS = [
+  { id: 'overview', label: 'Overview' },
+  { id: 'tracks', label: 'Tracks' },
+  { id: 'delivery', label: 'Delivery' },
+  { id: 'notes', label: 'Notes' },
+  { id: 'history', label: 'History' },
+  { id: 'time', label: 'Release time' },
+] as const
+type SectionId = (typeof SECTIONS)[number]['id']
+
+const fetchRelease = (key: string, signal: AbortSignal) =>
+  api.call('releases.general', { params: { id: Number(key.split(':')[0]) } }, { signal })
+
+/** What the palette's release actions read to decide which apply. */
+export function releaseRecordState(release: ReleaseGeneral, compareId: number | null): ReleaseRecordState {
+  return {
+    title: release.title,
+    artist: release.artist,
+    status: release.status,
+    statusLabel: release.statusLabel,
+    allowedStatuses: release.allowedStatuses,
+    adminReview: release.adminReview,
+    priorityReview: release.priorityReview,
+    delivery: release.delivery,
+    ownerId: release.owner.id,
+    ownerName: release.owner.name,
+    compareId,
+  }
+}
+
+const positiveId = (value: string | null) => {
+  const id = Number(value)
+  return Number.isInteger(id) && id > 0 ? id : null
+}
+
+/** /releases/single/{id}: one release, its status and review flags, and its records by section; ?compare=<id> sets another beside it. */
+export default function ReleaseScreen({ params, search }: ScreenProps) {
+  const tab = useTab()
+  const version = useDataVersion()
+  const id = Number(params.id)
+  const valid = Number.isInteger(id) && id > 0
+  const load = useLoad(fetchRelease, `${valid ? id : 0}:${version}`)
+  // Keep showing the last answer while a refresh after an action is in flight.
+  const release = load.data && load.data.id === id ? load.data : null
+  const section: SectionId = SECTIONS.some((s) => s.id === search.get('section')) ? (search.get('section') as SectionId) : 'overview'
+  const compareId = positiveId(search.get('compare'))
+  const comparing = compareId !== null && compareId !== id ? compareId : null
+
+  const record = useMemo(
+    () =>
+      release
+        ? {
+            kind: 'release',
+            id: String(release.id),
+            title: release.title,
+            state: releaseRecordState(release, comparing) as Record<string, unknown>,
+          }
+        : null,
+    [release, comparing],
+  )
+  const { setTitle, publishRecord } = tab
+  useEffect(() => {
+    if (release) setTitle(comparing ? `${release.title} ⇄ #${comparing}` : release.title)
+  }, [release, comparing, setTitle])
+  useEffect(() => {
+    if (!release) return
+    const subtitle = [release.artist, release.upc && `UPC ${release.upc}`].filter(Boolean).join(' · ')
+    rememberRecord({ kind: 'release', id: release.id, title: release.title, subtitle, path: `/releases/single/${release.id}` })
+  }, [release])
+  useEffect(() => {
+    publishRecord(record)
+    return () => publishRecord(null)
+  }, [record, publishRecord])
+
+  if (!valid || (load.status === 'error' && load.error?.status === 404)) {
+    return (
+      <Callout.Root color="gray" role="status" m="4">
+        <Callout.Text>This release does not exist, or it belongs to another workspace.</Callout.Text>
+      </Callout.Root>
+    )
+  }
+  if (!release) {
+    if (load.status === 'error')
+      return (
+        <Flex direction="column" gap="3" align="start" role="alert" p="4">
+          <Text color="red">{load.error?.message}</Text>
+          <Button variant="soft" onClick={load.reload}>
+            Try again
+          </Button>
+        </Flex>
+      )
+    return <MainSkeleton />
+  }
+
+  return (
+    <Flex direction="column" gap="4" p="4">
+      <ReleaseHeader release={release} record={record} />
+      {comparing && (
+        <ReleaseCompare
+          release={release}
+          compareId={comparing}
+          version={version}
+          onClose={() => tab.setSearch({ compare: null }, { replace: true })}
+        />
+      )}
+      <Tabs.Root
+        value={section}
+        onValueChange={(value) => tab.setSearch({ section: value === 'overview' ? null : value }, { replace: true })}
+      >
+        <Tabs.List wrap="wrap">
+          {SECTIONS.map((s) => (
+            <Tabs.Trigger key={s.id} value={s.id}>
+              {s.label}
+              {s.id === 'tracks' && ` (${release.trackCount})`}
+              {s.id === 'notes' && release.notes.length > 0 && ` (${release.notes.length})`}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Box pt="4">
+          {section === 'overview' && <OverviewSection release={release} version={version} />}
+          {section === 'tracks' && <TracksSection releaseId={release.id} version={version} />}
+          {section === 'delivery' && <DeliverySection release={release} />}
+          {section === 'notes' && <NotesSection release={release} />}
+          {section === 'history' && <HistorySection releaseId={release.id} version={version} />}
+          {section === 'time' && <ReleaseTimeSection key={`${release.releaseTime}:${release.timeZone}`} release={release} />}
+        </Box>
+      </Tabs.Root>
+    </Flex>
+  )
+}

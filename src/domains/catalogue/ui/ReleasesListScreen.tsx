@@ -1,0 +1,318 @@
+import { useCallback, useMemo, useRef, useState } from 'react'
+import { Button, Flex, IconButton, Tooltip } from '@radix-ui/themes'
+import { Cross2Icon, PersonIcon } from '@radix-ui/react-icons'
+import { RELEASE_TYPES, type ReleaseListItem } from '@contract/releases'
+import { DISPLAY_STATUSES, RELEASE_STATUSES, statusLabel } from '@core/release-status'
+import type { ScreenProps } from '@client/routing/types'
+import { api } from '@client/api'
+import { useDataVersion } from '@client/state/useDataVersion'
+import { mergeSearch, useTab } from '@client/workspace/tab-context'
+import { UserPickerDialog } from '@client/ui/dialogs/UserPickerDialog'
+import {
+  ListView,
+  downloadCsv,
+  toCsv,
+  type BulkAction,
+  type ColumnDef,
+  type FilterDef,
+  type ListQuery,
+  type SortDef,
+} from '@client/ui/list'
+import { RELEASE_STATUS_MAP } from './status'
+import { StatusDialog } from './StatusDialog'
+import { GenreDialog } from './GenreDialog'
+import { StoresDialog } from './StoresDialog'
+import { changeReleaseStatus, runAction } from './actions'
+
+export const RELEASES_EMPTY = 'No releases found matching your search criteria.'
+export const RELEASES_FAILED = 'There was an error fetching the releases. Please try again.'
+
+const columns: ColumnDef<ReleaseListItem>[] = [
+  {
+    id: 'release',
+    header: 'Release',
+    type: 'release',
+    value: (row) => ({ id: row.id, title: row.title, artwork: row.artwork.cover ?? row.artwork.medium }),
+    csv: (row) => row.title,
+    width: 280,
+  },
+  { id: 'artist', header: 'Artist', type: 'text', value: (row) => row.artist, width: 170 },
+  { id: 'upc', header: 'UPC', type: 'text', value: (row) => row.upc, width: 140 },
+  { id: 'label', header: 'Label', type: 'text', value: (row) => row.label, width: 150 },
+  { id: 'releaseDate', header: 'Release date', type: 'text', value: (row) => row.releaseDate, width: 120 },
+  {
+    id: 'status',
+    header: 'Status',
+    type: 'status',
+    value: (row) => row.displayStatus,
+    statuses: RELEASE_STATUS_MAP,
+    csv: (row) => row.statusLabel,
+    width: 170,
+  },
+  {
+    id: 'review',
+    header: 'Review',
+    type: 'group',
+    value: (row) => [row.priorityReview && 'Priority review', row.adminReview && 'Admin review'].filter((v): v is string => Boolean(v)),
+    width: 210,
+  },
+  { id: 'type', header: 'Type', type: 'text', value: (row) => row.type, width: 100 },
+  { id: 'catalogNumber', header: 'Catalog number', type: 'text', value: (row) => row.catalogNumber, width: 140, hidden: true },
+  { id: 'genre', header: 'Genre', type: 'text', value: (row) => row.primaryGenre, width: 130, hidden: true },
+  {
+    id: 'owner',
+    header: 'Owner',
+    type: 'user',
+    value: (row) => ({ id: row.user.id, name: row.user.displayName, initials: row.user.initials, detail: row.user.email }),
+    csv: (row) => row.user.email,
+    width: 220,
+    hidden: true,
+  },
+  { id: 'tracks', header: 'Tracks', type: 'text', value: (row) => row.trackCount, width: 80, hidden: true },
+  { id: 'created', header: 'Created', type: 'date', value: (row) => row.date, width: 130 },
+]
+
+const filters: FilterDef[] = [
+  {
+    id: 'status',
+    label: 'Status',
+    type: 'select',
+    options: DISPLAY_STATUSES.map((code) => ({ value: String(code), label: `${code} · ${statusLabel(code)}` })),
+  },
+  { id: 'type', label: 'Type', type: 'select', options: RELEASE_TYPES.map((type) => ({ value: type, label: type })) },
+  { id: 'genre', label: 'Genre', type: 'text' },
+  { id: 'label', label: 'Label', type: 'text' },
+  { id: 'userId', label: 'Account ID', type: 'text' },
+  { id: 'adminReview', label: 'Admin review', type: 'boolean' },
+  { id: 'priorityReview', label: 'Priority review', type: 'boolean' },
+  {
+    id: 'dateField',
+    label: 'Date range applies to',
+    type: 'select',
+    options: [
+      { value: 'created', label: 'Created' },
+      { value: 'release', label: 'Release date' },
+    ],
+  },
+]
+
+const sorts: SortDef[] = [
+  { id: 'created', label: 'Created' },
+  { id: 'releaseDate', label: 'Release date' },
+  { id: 'title', label: 'Title' },
+  { id: 'id', label: 'ID' },
+]
+
+type Sort = 'created' | 'releaseDate' | 'title' | 'id'
+const flag = (value: string | undefined): 'true' | 'false' | undefined => (value === 'true' || value === 'false' ? value : undefined)
+
+/** The list's query as the server's: what the filters drawer and search send. */
+export function releasesQuery(query: ListQuery) {
+  const userId = Number(query.filters.userId)
+  return {
+    page: query.page,
+    per_page: query.perPage,
+    search: query.search || undefined,
+    status: query.filters.status !== undefined ? Number(query.filters.status) : undefined,
+    type: query.filters.type as (typeof RELEASE_TYPES)[number] | undefined,
+    genre: query.filters.genre || undefined,
+    label: query.filters.label || undefined,
+    userId: Number.isInteger(userId) && userId > 0 ? userId : undefined,
+    adminReview: flag(query.filters.adminReview),
+    priorityReview: flag(query.filters.priorityReview),
+    dateField: (query.filters.dateField as 'created' | 'release' | undefined) ?? 'created',
+    from: query.from ?? undefined,
+    to: query.to ?? undefined,
+    sort: (query.sort as Sort | null) ?? 'created',
+    dir: query.dir,
+  }
+}
+
+const CSV_HEADERS = [
+  'id',
+  'title',
+  'artist',
+  'upc',
+  'catalog number',
+  'label',
+  'type',
+  'genre',
+  'release date',
+  'status',
+  'admin review',
+  'priority review',
+  'owner',
+  'created',
+]
+
+const ALL_STATUSES = RELEASE_STATUSES.map((status) => ({ status, label: statusLabel(status) }))
+
+/** /releases/manage/{page}: every release of the workspace, with bulk status and review changes. */
+export default function ReleasesListScreen({ params }: ScreenProps) {
+  const version = useDataVersion()
+  const tab = useTab()
+  const [picking, setPicking] = useState(false)
+  const accountId = tab.search.get('userId')
+  // An account filter starts again from page 1, keeping the rest of the query.
+  const filterAccount = (id: number | null) =>
+    tab.navigate(mergeSearch(`/releases/manage/1${new URL(tab.path, 'http://x').search}`, { userId: id === null ? null : String(id) }))
+  const page = Number(params.page) || 1
+  // The rows of the page on screen, for exporting a selection.
+  const loaded = useRef<ReleaseListItem[]>([])
+  // The bulk status change waits for its dialog: the list clears the selection when it settles.
+  const [statusFor, setStatusFor] = useState<{ ids: number[]; settle: () => void } | null>(null)
+  const [genreFor, setGenreFor] = useState<{ ids: number[]; settle: () => void } | null>(null)
+  const [storesFor, setStoresFor] = useState<{ ids: number[]; settle: () => void } | null>(null)
+
+  const fetch = useCallback(async (query: ListQuery, signal: AbortSignal) => {
+    const result = await api.call('releases.list', { query: releasesQuery(query) }, { signal })
+    loaded.current = result.data
+    return result
+  }, [])
+
+  const bulkActions = useMemo<BulkAction[]>(
+    () => [
+      {
+        id: 'status',
+        label: 'Change status…',
+        run: (ids) => new Promise<void>((settle) => setStatusFor({ ids: ids.map(Number), settle })),
+      },
+      {
+        id: 'priority',
+        label: 'Mark priority review',
+        run: async (ids) => {
+          await runAction(
+            () => api.call('releases.changePriorityReview', { body: { ids: ids.map(Number), priorityReview: true } }),
+            `Marked ${ids.length} for priority review.`,
+          )
+        },
+      },
+      {
+        id: 'review',
+        label: 'Flag for admin review',
+        run: async (ids) => {
+          await runAction(
+            () => api.call('releases.changeReview', { body: { ids: ids.map(Number), adminReview: true } }),
+            `Flagged ${ids.length} for admin review.`,
+          )
+        },
+      },
+      {
+        id: 'genre',
+        label: 'Map genre…',
+        run: (ids) => new Promise<void>((settle) => setGenreFor({ ids: ids.map(Number), settle })),
+      },
+      {
+        id: 'stores',
+        label: 'Change stores…',
+        run: (ids) => new Promise<void>((settle) => setStoresFor({ ids: ids.map(Number), settle })),
+      },
+      {
+        id: 'export',
+        label: 'Export selected (CSV)',
+        run: (ids) => {
+          const wanted = new Set(ids.map(Number))
+          const chosen = loaded.current.filter((row) => wanted.has(row.id))
+          downloadCsv(
+            toCsv(
+              CSV_HEADERS,
+              chosen.map((row) => [
+                row.id,
+                row.title,
+                row.artist,
+                row.upc,
+                row.catalogNumber,
+                row.label,
+                row.type,
+                row.primaryGenre,
+                row.releaseDate,
+                row.statusLabel,
+                row.adminReview,
+                row.priorityReview,
+                row.user.email,
+                row.date,
+              ]),
+            ),
+          )
+        },
+      },
+    ],
+    [],
+  )
+
+  const closeStatus = () => {
+    statusFor?.settle()
+    setStatusFor(null)
+  }
+
+  const closeGenre = () => {
+    genreFor?.settle()
+    setGenreFor(null)
+  }
+  const closeStores = () => {
+    storesFor?.settle()
+    setStoresFor(null)
+  }
+
+  return (
+    <Flex direction="column" gap="3">
+      <ListView<ReleaseListItem>
+        key={version}
+        listId="releases"
+        title="Releases"
+        columns={columns}
+        rowId={(row) => row.id}
+        fetch={fetch}
+        page={page}
+        pagePath={(next) => `/releases/manage/${next}`}
+        filters={filters}
+        sorts={sorts}
+        dateRange={{ label: 'Created or release date' }}
+        rowLink={(row) => `/releases/single/${row.id}`}
+        bulkActions={bulkActions}
+        emptyMessage={RELEASES_EMPTY}
+        errorMessage={RELEASES_FAILED}
+        tools={
+          accountId ? (
+            <Flex align="center" gap="1">
+              <Button variant="soft" onClick={() => setPicking(true)}>
+                <PersonIcon /> Account #{accountId}
+              </Button>
+              <Tooltip content="Show every account's releases">
+                <IconButton variant="ghost" color="gray" aria-label="Clear the account filter" onClick={() => filterAccount(null)}>
+                  <Cross2Icon />
+                </IconButton>
+              </Tooltip>
+            </Flex>
+          ) : (
+            <Button variant="soft" onClick={() => setPicking(true)}>
+              <PersonIcon /> Account…
+            </Button>
+          )
+        }
+      />
+      <UserPickerDialog
+        open={picking}
+        title="Show the releases of"
+        onOpenChange={setPicking}
+        onSelect={(user) => {
+          setPicking(false)
+          filterAccount(user.id)
+        }}
+      />
+      <StatusDialog
+        open={statusFor !== null}
+        onOpenChange={(open) => !open && closeStatus()}
+        title={`Change the status of ${statusFor?.ids.length ?? 0} release${statusFor?.ids.length === 1 ? '' : 's'}`}
+        description="Each release moves only if the transition table allows it from its current status; the others stay as they are, with the reason."
+        choices={ALL_STATUSES}
+        onSubmit={async (status, reason) => {
+          await changeReleaseStatus(statusFor?.ids ?? [], status, reason)
+          return true
+        }}
+      />
+      <GenreDialog ids={genreFor?.ids ?? null} onOpenChange={(open) => !open && closeGenre()} />
+      <StoresDialog ids={storesFor?.ids ?? null} onOpenChange={(open) => !open && closeStores()} />
+    </Flex>
+  )
+}

@@ -1,0 +1,174 @@
+import { useId, useState } from 'react'
+import { Badge, Button, DropdownMenu, Flex, Heading, Select, Switch, Text } from '@radix-ui/themes'
+import { DotsHorizontalIcon, ImageIcon } from '@radix-ui/react-icons'
+import type { ReleaseGeneral } from '@contract/releases'
+import type { CommandContext } from '@commands/types'
+import { requiresReason } from '@core/release-status'
+import { registry, commandContext } from '@client/shell/commands'
+import { runCommand } from '@client/shell/run-command'
+import { Link } from '@client/routing/Link'
+import { api } from '@client/api'
+import { StatusBadge } from '../status'
+import { StatusDialog } from '../StatusDialog'
+import { changeReleaseStatus, runAction } from '../actions'
+
+export function Cover({ src, title, size = 96 }: { src: string | null; title: string; size?: number }) {
+  if (!src)
+    return (
+      <Flex
+        align="center"
+        justify="center"
+        width={`${size}px`}
+        height={`${size}px`}
+        style={{ background: 'var(--gray-a3)', borderRadius: 'var(--radius-3)', flexShrink: 0 }}
+        aria-label={`${title}: no cover art`}
+        role="img"
+      >
+        <ImageIcon width={24} height={24} color="var(--gray-9)" />
+      </Flex>
+    )
+  return (
+    <img
+      src={src}
+      alt={`Cover art of ${title}`}
+      width={size}
+      height={size}
+      style={{ borderRadius: 'var(--radius-3)', objectFit: 'cover', flexShrink: 0 }}
+    />
+  )
+}
+
+/** The release at a glance: cover, title, owner, status with its allowed changes, the review flags and every palette action. */
+export function ReleaseHeader({ release, record }: { release: ReleaseGeneral; record: CommandContext['record'] }) {
+  // This tab may not be the focused one (a split view): the actions are for the release shown here.
+  const context = { ...commandContext(), record }
+  const actions = registry.available(context).filter((entry) => entry.command.group === 'Release')
+  const [takedown, setTakedown] = useState<number | null>(null)
+  const statusLabelId = useId()
+  const reviewId = useId()
+  const priorityId = useId()
+
+  const choose = (value: string) => {
+    const status = Number(value)
+    if (requiresReason(status)) setTakedown(status)
+    else void changeReleaseStatus([release.id], status)
+  }
+
+  return (
+    <Flex gap="4" align="start" wrap="wrap" justify="between">
+      <Flex gap="4" align="start">
+        <Cover src={release.artwork.medium ?? release.artwork.cover ?? release.coverUrl} title={release.title} />
+        <Flex direction="column" gap="1">
+          <Heading as="h1" size="6">
+            {release.title}
+          </Heading>
+          <Text color="gray" size="2">
+            {release.artist} · {release.type}
+            {release.upc && <> · UPC {release.upc}</>} · #{release.id}
+          </Text>
+          <Text size="2">
+            Owner: <Link to={`/users/${release.owner.id}`}>{release.owner.name}</Link> <Text color="gray">({release.owner.email})</Text>
+          </Text>
+          <Flex gap="2" wrap="wrap" align="center" mt="1">
+            <StatusBadge code={release.displayStatus} testId="release-status" />
+            {release.displayStatus !== release.status && (
+              <Text size="1" color="gray">
+                (stored as {release.statusLabel})
+              </Text>
+            )}
+            {release.priorityReview && <Badge color="crimson">Priority review</Badge>}
+            {release.adminReview && <Badge color="blue">Admin review</Badge>}
+            {release.restrictTakedown && <Badge color="gray">Takedown restricted</Badge>}
+            {release.pendingEditRequestId && (
+              <Badge color="amber" asChild>
+                <Link to={`/release/edit-requests/view/${release.pendingEditRequestId}`}>Edit request open</Link>
+              </Badge>
+            )}
+          </Flex>
+        </Flex>
+      </Flex>
+      <Flex direction="column" gap="3" align="end">
+        <Flex gap="2" align="center">
+          <Text size="2" weight="medium" id={statusLabelId}>
+            Status
+          </Text>
+          <Select.Root value="" onValueChange={choose} disabled={release.allowedStatuses.length === 0}>
+            <Select.Trigger
+              aria-labelledby={statusLabelId}
+              placeholder={release.allowedStatuses.length ? 'Change to…' : 'No change allowed'}
+              style={{ minWidth: 180 }}
+            />
+            <Select.Content>
+              {release.allowedStatuses.map((choice) => (
+                <Select.Item key={choice.status} value={String(choice.status)}>
+                  {choice.label}
+                  {choice.needsReason ? '…' : ''}
+                </Select.Item>
+              ))}
+            </Select.Content>
+          </Select.Root>
+          <DropdownMenu.Root>
+            <DropdownMenu.Trigger>
+              <Button variant="soft">
+                <DotsHorizontalIcon /> Actions
+              </Button>
+            </DropdownMenu.Trigger>
+            <DropdownMenu.Content align="end">
+              {actions.map((entry) => (
+                <DropdownMenu.Item
+                  key={entry.command.id}
+                  disabled={Boolean(entry.disabledReason)}
+                  onSelect={() => void runCommand(entry.command, 'focused', { record })}
+                >
+                  {entry.title}
+                  {entry.disabledReason && ` (${entry.disabledReason})`}
+                </DropdownMenu.Item>
+              ))}
+            </DropdownMenu.Content>
+          </DropdownMenu.Root>
+        </Flex>
+        <Flex gap="4">
+          <Text as="label" size="2" htmlFor={reviewId}>
+            <Flex gap="2" align="center">
+              <Switch
+                id={reviewId}
+                checked={release.adminReview}
+                onCheckedChange={(on) =>
+                  void runAction(
+                    () => api.call('releases.changeReview', { body: { ids: [release.id], adminReview: on } }),
+                    `Admin review: ${on ? 'on' : 'off'}.`,
+                  )
+                }
+              />
+              Admin review
+            </Flex>
+          </Text>
+          <Text as="label" size="2" htmlFor={priorityId}>
+            <Flex gap="2" align="center">
+              <Switch
+                id={priorityId}
+                checked={release.priorityReview}
+                onCheckedChange={(on) =>
+                  void runAction(
+                    () => api.call('releases.changePriorityReview', { body: { ids: [release.id], priorityReview: on } }),
+                    `Priority review: ${on ? 'on' : 'off'}.`,
+                  )
+                }
+              />
+              Priority review
+            </Flex>
+          </Text>
+        </Flex>
+      </Flex>
+      <StatusDialog
+        open={takedown !== null}
+        onOpenChange={(open) => !open && setTakedown(null)}
+        title={`Take down ${release.title}?`}
+        description="It will be removed from every store it was delivered to."
+        choices={release.allowedStatuses.filter((choice) => choice.needsReason)}
+        initialStatus={takedown}
+        onSubmit={(status, reason) => changeReleaseStatus([release.id], status, reason)}
+      />
+    </Flex>
+  )
+}

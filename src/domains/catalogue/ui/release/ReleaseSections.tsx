@@ -1,0 +1,634 @@
+import { useId, useState, type ReactNode } from 'react'
+import {
+  Badge,
+  Box,
+  Button,
+  Callout,
+  Card,
+  DataList,
+  Flex,
+  Grid,
+  Heading,
+  IconButton,
+  Switch,
+  Table,
+  Text,
+  TextArea,
+  TextField,
+  Tooltip,
+} from '@radix-ui/themes'
+import { ExclamationTriangleIcon, Pencil1Icon, TrashIcon } from '@radix-ui/react-icons'
+import type { ReleaseGeneral } from '@contract/releases'
+import { fullDate, timeAgo } from '@core/time'
+import { countryName } from '@core/countries'
+import { platformById } from '@core/platforms'
+import { api, ApiError } from '@client/api'
+import { useLoad } from '@client/state/useLoad'
+import { NamedTable } from '@client/ui/NamedTable'
+import { Link } from '@client/routing/Link'
+import { formatMinSec } from '../min-sec'
+import { DetailsForm } from './DetailsForm'
+import { runAction, saveForm, ACTION_FAILED } from '../actions'
+
+export function When({ value }: { value: string | null | undefined }) {
+  if (!value) return <Text color="gray">—</Text>
+  return (
+    <time dateTime={value} title={fullDate(value)}>
+      {timeAgo(value)}
+    </time>
+  )
+}
+
+export function Empty({ children }: { children: string }) {
+  return (
+    <Text color="gray" size="2">
+      {children}
+    </Text>
+  )
+}
+
+const show = (value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? '—' : String(value))
+const yesNo = (value: boolean) => (value ? 'Yes' : 'No')
+/** "2024 Vale Records": the year once, even when the line already starts with it. */
+export const lineText = (name: string | null, year: number | null) =>
+  !name ? '' : year && !name.startsWith(String(year)) ? `${year} ${name}` : name
+const line = (name: string | null, year: number | null) => lineText(name, year) || '—'
+
+function Details({ items }: { items: [string, ReactNode][] }) {
+  return (
+    <DataList.Root size="2">
+      {items.map(([label, value]) => (
+        <DataList.Item key={label}>
+          <DataList.Label minWidth="160px">{label}</DataList.Label>
+          <DataList.Value>{value}</DataList.Value>
+        </DataList.Item>
+      ))}
+    </DataList.Root>
+  )
+}
+
+const fetchAdditional = (key: string, signal: AbortSignal) =>
+  api.call('releases.additional', { params: { id: Number(key.split(':')[0]) } }, { signal })
+
+export function OverviewSection({ release, version }: { release: ReleaseGeneral; version: number }) {
+  const load = useLoad(fetchAdditional, `${release.id}:${version}`)
+  const more = load.data && load.data.id === release.id ? load.data : null
+  const dupes = release.duplicates
+  const [editing, setEditing] = useState(false)
+  return (
+    <Flex direction="column" gap="4">
+      {release.takedown && (
+        <Callout.Root color="red" role="status">
+          <Callout.Icon>
+            <ExclamationTriangleIcon />
+          </Callout.Icon>
+          <Callout.Text>
+            Takedown asked {release.takedown.by ? `by ${release.takedown.by} ` : ''}
+            <When value={release.takedown.at} />: “{release.takedown.reason}”
+          </Callout.Text>
+        </Callout.Root>
+      )}
+      {(dupes.upc.length > 0 || dupes.isrc.length > 0) && (
+        <Callout.Root color="amber" role="status">
+          <Callout.Icon>
+            <ExclamationTriangleIcon />
+          </Callout.Icon>
+          <Callout.Text>
+            {dupes.upc.length > 0 && (
+              <>
+                The UPC is also on{' '}
+                {dupes.upc.map((other, index) => (
+                  <span key={other.releaseId}>
+                    {index > 0 && ', '}
+                    <Link to={`/releases/single/${other.releaseId}`}>{other.title}</Link>
+                  </span>
+                ))}
+                .{' '}
+              </>
+            )}
+            {dupes.isrc.length > 0 && (
+              <>
+                ISRCs also used elsewhere:{' '}
+                {dupes.isrc.map((other, index) => (
+                  <span key={`${other.isrc}:${other.trackId}`}>
+                    {index > 0 && ', '}
+                    {other.isrc} on <Link to={`/releases/track/${other.trackId}`}>{other.title}</Link>
+                  </span>
+                ))}
+                .
+              </>
+            )}
+          </Callout.Text>
+        </Callout.Root>
+      )}
+      <Grid columns={{ initial: '1', md: '2' }} gap="4">
+        <Card size="2">
+          <Flex justify="between" align="center" mb="3">
+            <Heading as="h2" size="4">
+              General
+            </Heading>
+            {!editing && (
+              <Button size="1" variant="soft" onClick={() => setEditing(true)}>
+                <Pencil1Icon /> Edit details
+              </Button>
+            )}
+          </Flex>
+          {editing ? (
+            <DetailsForm release={release} onDone={() => setEditing(false)} />
+          ) : (
+            <Details
+              items={[
+                ['Title', release.title],
+                ['Version', show(release.version)],
+                ['Artists', release.artists.join(', ') || release.artist],
+                ['Type', release.type],
+                ['UPC', show(release.upc)],
+                ['Catalog number', show(release.catalogNumber)],
+                ['Label', show(release.label)],
+                ['Release date', show(release.releaseDate)],
+                ['Release time', release.releaseTime ? `${release.releaseTime} (${release.timeZone})` : 'Start of the day'],
+                ['Original release date', show(release.originalReleaseDate)],
+                ['Genres', [release.primaryGenre, release.secondaryGenre].filter(Boolean).join(' / ') || '—'],
+                ['Language', show(release.language)],
+                ['Tracks', String(release.trackCount)],
+                ['Created', <When key="created" value={release.date} />],
+                ['Updated', <When key="updated" value={release.updated} />],
+              ]}
+            />
+          )}
+        </Card>
+        <Card size="2">
+          <Heading as="h2" size="4" mb="3">
+            Additional details
+          </Heading>
+          {load.status === 'error' && <Text color="red">{load.error?.message}</Text>}
+          {more ? (
+            <Details
+              items={[
+                ['Languages', more.languages.join(', ') || '—'],
+                ['Genres', more.genres.join(', ') || '—'],
+                ['Remix or version', show(more.remixOrVersion)],
+                ['C line', line(more.cLine, more.cYear)],
+                ['P line', line(more.pLine, more.pYear)],
+                ['License', show(more.licenseType)],
+                ['Publish date', show(more.publishDate)],
+                ['Apple pre-order', more.applePreorder ? `Yes, from ${show(more.applePreorderDate)}` : 'No'],
+                ['AI-generated cover', yesNo(more.isAiCover)],
+                ['Transfer in', yesNo(more.transferIn)],
+                ['Recommended tracks opt-in', yesNo(more.optInRecommendedTracks)],
+                [
+                  'Motion art',
+                  more.motionArt.square || more.motionArt.portrait ? (
+                    <Flex gap="2" key="motion">
+                      {more.motionArt.square && (
+                        <a href={more.motionArt.square} target="_blank" rel="noopener">
+                          1:1
+                        </a>
+                      )}
+                      {more.motionArt.portrait && (
+                        <a href={more.motionArt.portrait} target="_blank" rel="noopener">
+                          3:4
+                        </a>
+                      )}
+                    </Flex>
+                  ) : (
+                    'None'
+                  ),
+                ],
+                [
+                  'Review file',
+                  more.reviewFile ? (
+                    <span key="review">
+                      <a href={more.reviewFile.url} target="_blank" rel="noopener">
+                        {more.reviewFile.fileName}
+                      </a>
+                      {more.reviewFile.note && ` — ${more.reviewFile.note}`}
+                    </span>
+                  ) : (
+                    'None'
+                  ),
+                ],
+              ]}
+            />
+          ) : (
+            load.status !== 'error' && <Empty>Loading…</Empty>
+          )}
+        </Card>
+        <Card size="2">
+          <Heading as="h2" size="4" mb="3">
+            Participants
+          </Heading>
+          {release.participants.length === 0 ? (
+            <Empty>No participants.</Empty>
+          ) : (
+            <NamedTable size="1" label="Participants">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeaderCell>Name</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Roles</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Links</Table.ColumnHeaderCell>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {release.participants.map((person, index) => (
+                  <Table.Row key={`${person.name}:${index}`}>
+                    <Table.Cell>{person.name}</Table.Cell>
+                    <Table.Cell>{person.roles}</Table.Cell>
+                    <Table.Cell>
+                      <Flex gap="2">
+                        {person.spotify && (
+                          <a href={person.spotify} target="_blank" rel="noopener">
+                            Spotify
+                          </a>
+                        )}
+                        {person.apple && (
+                          <a href={person.apple} target="_blank" rel="noopener">
+                            Apple Music
+                          </a>
+                        )}
+                      </Flex>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </NamedTable>
+          )}
+        </Card>
+        <Card size="2">
+          <Heading as="h2" size="4" mb="3">
+            Stores and territories
+          </Heading>
+          <Details
+            items={[
+              [
+                'Stores',
+                release.stores.length
+                  ? release.stores.map((store) => platformById(store)?.name ?? `Store ${store}`).join(', ')
+                  : 'None chosen',
+              ],
+              [
+                'Territories',
+                release.territories.length
+                  ? release.territories.map((code) => (code === 'WW' ? 'Worldwide' : (countryName(code) ?? code))).join(', ')
+                  : 'None chosen',
+              ],
+            ]}
+          />
+        </Card>
+      </Grid>
+    </Flex>
+  )
+}
+
+const fetchTracks = (key: string, signal: AbortSignal) =>
+  api.call('releases.tracks', { params: { id: Number(key.split(':')[0]) } }, { signal })
+
+const SCAN = (status: number | null) =>
+  status === null ? (
+    <Text color="gray">Never requested</Text>
+  ) : status === 0 ? (
+    <Badge color="blue">Processing</Badge>
+  ) : status === 1 ? (
+    <Badge color="green">Completed</Badge>
+  ) : (
+    <Badge color="red">Failed</Badge>
+  )
+
+export function TracksSection({ releaseId, version }: { releaseId: number; version: number }) {
+  const load = useLoad(fetchTracks, `${releaseId}:${version}`)
+  const tracks = load.data?.data ?? []
+  return (
+    <Card size="2">
+      {load.status === 'error' && <Text color="red">{load.error?.message}</Text>}
+      {load.status === 'success' && tracks.length === 0 && <Empty>This release has no tracks yet.</Empty>}
+      {tracks.length > 0 && (
+        <NamedTable size="1" label="Tracks">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeaderCell width="48px">#</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Title</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>ISRC</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Duration</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Explicit</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>TikTok start</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Scan</Table.ColumnHeaderCell>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {tracks.map((track) => (
+              <Table.Row key={track.id}>
+                <Table.Cell>{track.position}</Table.Cell>
+                <Table.RowHeaderCell>
+                  <Link to={`/releases/track/${track.id}`}>{track.title}</Link>
+                  {track.version && <Text color="gray"> ({track.version})</Text>}
+                </Table.RowHeaderCell>
+                <Table.Cell>
+                  {show(track.isrc)}
+                  {track.duplicateIsrc.length > 0 && (
+                    <Tooltip content={`Also on ${track.duplicateIsrc.map((d) => d.title).join(', ')}`}>
+                      <Badge color="amber" ml="2">
+                        duplicate
+                      </Badge>
+                    </Tooltip>
+                  )}
+                </Table.Cell>
+                <Table.Cell>{track.duration === null ? '—' : formatMinSec(track.duration)}</Table.Cell>
+                <Table.Cell>{track.explicit ? <Badge color="orange">Explicit</Badge> : 'No'}</Table.Cell>
+                <Table.Cell>{show(track.tiktokStart)}</Table.Cell>
+                <Table.Cell>{SCAN(track.scanStatus)}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </NamedTable>
+      )}
+    </Card>
+  )
+}
+
+export function DeliverySection({ release }: { release: ReleaseGeneral }) {
+  return (
+    <Card size="2">
+      <Text as="p" size="2" color="gray" mb="3">
+        Turning a platform&apos;s delivery on marks it completed; turning it off clears both.
+      </Text>
+      <NamedTable size="1" label="Delivery">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeaderCell>Platform</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>Delivered</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>Completed</Table.ColumnHeaderCell>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {release.delivery.map((entry) => (
+            <Table.Row key={entry.platform}>
+              <Table.RowHeaderCell>{entry.label}</Table.RowHeaderCell>
+              <Table.Cell>
+                <Switch
+                  aria-label={`Delivered to ${entry.label}`}
+                  checked={entry.delivered}
+                  onCheckedChange={() =>
+                    void runAction(
+                      () => api.call('releases.updateDeliveryStatus', { body: { releaseId: release.id, platform: entry.platform } }),
+                      entry.delivered ? `${entry.label}: delivery undone.` : `${entry.label}: delivered.`,
+                    )
+                  }
+                />
+              </Table.Cell>
+              <Table.Cell>{entry.completed ? <Badge color="green">Completed</Badge> : <Text color="gray">Not completed</Text>}</Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </NamedTable>
+    </Card>
+  )
+}
+
+export function NotesSection({ release }: { release: ReleaseGeneral }) {
+  const [content, setContent] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const fieldId = useId()
+  const add = async () => {
+    setBusy(true)
+    setError(null)
+    try {
+      await saveForm(() => api.call('releases.notesCreate', { body: { releaseId: release.id, content } }), 'Note added.')
+      setContent('')
+    } catch (failure) {
+      setError(failure instanceof ApiError ? (failure.errors.content ?? failure.message) : ACTION_FAILED)
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <Flex direction="column" gap="4">
+      <Card size="2" asChild>
+        <form
+          aria-label="Add a note"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault()
+            void add()
+          }}
+        >
+          <Flex direction="column" gap="2">
+            <Text as="label" size="2" weight="medium" htmlFor={fieldId}>
+              Note
+            </Text>
+            <TextArea
+              id={fieldId}
+              rows={3}
+              value={content}
+              onChange={(event) => setContent(event.target.value)}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
+                  event.preventDefault()
+                  void add()
+                }
+              }}
+              aria-invalid={error ? true : undefined}
+            />
+            {error && (
+              <Text size="1" color="red" role="alert">
+                {error}
+              </Text>
+            )}
+            <Flex justify="end">
+              <Button type="submit" loading={busy}>
+                Add note
+              </Button>
+            </Flex>
+          </Flex>
+        </form>
+      </Card>
+      {release.notes.length === 0 && <Empty>No notes yet.</Empty>}
+      {release.notes.map((note) => (
+        <Card key={note.id} size="2">
+          <Flex justify="between" gap="3" align="start">
+            <Text as="p" size="2" style={{ whiteSpace: 'pre-wrap' }}>
+              {note.content}
+            </Text>
+            <Flex gap="2" align="center" flexShrink="0">
+              <Text size="1" color="gray">
+                {note.author?.name ?? 'Someone'} · <When value={note.created} />
+              </Text>
+              <Tooltip content="Remove the note">
+                <IconButton
+                  size="1"
+                  variant="ghost"
+                  color="red"
+                  aria-label="Remove the note"
+                  onClick={() =>
+                    void runAction(
+                      () => api.call('releases.notesRemove', { body: { releaseId: release.id, noteId: note.id } }),
+                      'Note removed.',
+                    )
+                  }
+                >
+                  <TrashIcon />
+                </IconButton>
+              </Tooltip>
+            </Flex>
+          </Flex>
+        </Card>
+      ))}
+    </Flex>
+  )
+}
+
+const fetchHistory = (key: string, signal: AbortSignal) =>
+  api.call('releases.history', { params: { id: Number(key.split(':')[0]) }, query: { per_page: 100 } }, { signal })
+
+export const describeChange = (value: unknown) =>
+  value && typeof value === 'object'
+    ? Object.entries(value)
+        .map(([key, v]) => `${key}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+        .join(', ')
+    : value === null || value === undefined
+      ? ''
+      : String(value)
+
+export function HistorySection({ releaseId, version }: { releaseId: number; version: number }) {
+  const load = useLoad(fetchHistory, `${releaseId}:${version}`)
+  const entries = load.data?.data ?? []
+  return (
+    <Card size="2">
+      {load.status === 'error' && <Text color="red">{load.error?.message}</Text>}
+      {load.status === 'success' && entries.length === 0 && <Empty>Nothing has happened to this release yet.</Empty>}
+      {entries.length > 0 && (
+        <NamedTable size="1" label="Release history">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeaderCell>When</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Action</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>By</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Before</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>After</Table.ColumnHeaderCell>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {entries.map((entry) => (
+              <Table.Row key={entry.id}>
+                <Table.Cell>
+                  <When value={entry.date} />
+                </Table.Cell>
+                <Table.Cell>{entry.action.replace(/^releases?\./, '').replace(/[_.]/g, ' ')}</Table.Cell>
+                <Table.Cell>{entry.user?.name ?? 'System'}</Table.Cell>
+                <Table.Cell>
+                  <Text size="1" color="gray">
+                    {describeChange(entry.before)}
+                  </Text>
+                </Table.Cell>
+                <Table.Cell>
+                  <Text size="1">{describeChange(entry.after)}</Text>
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </NamedTable>
+      )}
+    </Card>
+  )
+}
+
+const COMMON_ZONES = ['utc', 'Europe/London', 'Europe/Berlin', 'America/New_York', 'America/Los_Angeles', 'Asia/Tokyo', 'Australia/Sydney']
+
+export function ReleaseTimeSection({ release }: { release: ReleaseGeneral }) {
+  const [time, setTime] = useState(release.releaseTime ?? '')
+  const [zone, setZone] = useState(release.timeZone || 'utc')
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [busy, setBusy] = useState(false)
+  const timeId = useId()
+  const zoneId = useId()
+  const listId = useId()
+  const save = async () => {
+    setErrors({})
+    if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(time)) {
+      setErrors({ releaseTime: 'Release time must be HH:MM' })
+      return
+    }
+    setBusy(true)
+    try {
+      await saveForm(
+        () => api.call('releases.editReleaseTime', { body: { releaseId: release.id, releaseTime: time, timeZone: zone } }),
+        `Release time set to ${time} (${zone}).`,
+      )
+    } catch (failure) {
+      setErrors(failure instanceof ApiError ? { form: failure.message, ...failure.errors } : { form: ACTION_FAILED })
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <Card size="2" style={{ maxWidth: 560 }}>
+      <Text as="p" size="2" color="gray" mb="3">
+        {release.releaseTime
+          ? `Goes out at ${release.releaseTime} (${release.timeZone}) on ${show(release.releaseDate)}.`
+          : `No release time: it goes out at the start of ${show(release.releaseDate)}.`}
+      </Text>
+      <form
+        aria-label="Release time"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault()
+          void save()
+        }}
+      >
+        <Flex gap="3" align="end" wrap="wrap">
+          <Flex direction="column" gap="1">
+            <Text as="label" size="2" weight="medium" htmlFor={timeId}>
+              Time (HH:MM)
+            </Text>
+            <TextField.Root
+              id={timeId}
+              value={time}
+              placeholder="09:00"
+              onChange={(event) => setTime(event.target.value)}
+              style={{ width: 110 }}
+            />
+          </Flex>
+          <Flex direction="column" gap="1">
+            <Text as="label" size="2" weight="medium" htmlFor={zoneId}>
+              Time zone
+            </Text>
+            <TextField.Root
+              id={zoneId}
+              value={zone}
+              list={listId}
+              onChange={(event) => setZone(event.target.value)}
+              style={{ width: 220 }}
+            />
+            <datalist id={listId}>
+              {COMMON_ZONES.map((value) => (
+                <option key={value} value={value} />
+              ))}
+            </datalist>
+          </Flex>
+          <Button type="submit" loading={busy}>
+            Save release time
+          </Button>
+          {release.releaseTime && (
+            <Button
+              type="button"
+              variant="soft"
+              color="red"
+              onClick={() =>
+                void runAction(() => api.call('releases.removeReleaseTime', { params: { id: release.id } }), 'Release time removed.')
+              }
+            >
+              Remove release time
+            </Button>
+          )}
+        </Flex>
+        {Object.entries(errors).map(([key, message]) => (
+          <Box key={key} mt="2">
+            <Text size="1" color="red" role="alert">
+              {message}
+            </Text>
+          </Box>
+        ))}
+      </form>
+    </Card>
+  )
+}

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from 'drizzle-orm'
+import { createTestApp, type TestApp } from '../helpers/app'
+import { TestClient } from '../helpers/client'
+import { DEMO_PASSWORD, seedDemo } from '../../src/server/seed'
+import { DEMO_RELEASES } from '../../src/domains/catalogue/server/seed'
+
+let t: TestApp
+let seconds: Record<string, number> = {}
+beforeAll(async () => {
+  t = await createTestApp()
+  const log = (line: string) => {
+    const match = /^seeded (\S+) in (\d+) ms/.exec(line)
+    if (match) seconds = { ...seconds, [match[1]]: Number(match[2]) / 1000 }
+  }
+  await seedDemo(t.services, log)
+})
+afterAll(() => t.close())
+
+const count = async (query: ReturnType<typeof sql>) => Number((await t.services.db.execute<{ n: number }>(query)).rows[0].n)
+
+describe('demo catalogue', () => {
+  it('has a few thousand releases across every status, with tracks, covers, notes, edit requests and history', async () => {
+    const statuses = await t.services.db.execute<{ status: number; n: number }>(
+      sql`select status, count(*)::int as n from releases group by status order by status`,
+    )
+    expect(statuses.rows.map((row) => Number(row.status))).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9])
+    expect(statuses.rows.reduce((sum, row) => sum + Number(row.n), 0)).toBe(DEMO_RELEASES)
+    expect(await count(sql`select count(*)::int as n from releases where track_count = 0 or cover_url is null`)).toBe(0)
+    expect(
+      await count(
+        sql`select count(*)::int as n from releases r where track_count <> (select count(*) from tracks where release_id = r.id)`,
+      ),
+    ).toBe(0)
+    expect(await count(sql`select count(*)::int as n from release_notes`)).toBeGreaterThan(100)
+    expect(await count(sql`select count(*)::int as n from edit_requests where status = 'pending'`)).toBeGreaterThan(50)
+    expect(
+      await count(sql`select count(*)::int as n from edit_requests where status = 'rejected' and comment is not null`),
+    ).toBeGreaterThan(5)
+    expect(await count(sql`select count(*)::int as n from audit_log where entity_type = 'release'`)).toBeGreaterThan(DEMO_RELEASES)
+    expect(await count(sql`select count(*)::int as n from releases where status in (8, 9) and takedown_reason is null`)).toBe(0)
+    // Set-based inserts keep it quick (the whole demo, every domain, seeds in seconds).
+    expect(seconds.catalogue).toBeLessThan(30)
+  })
+
+  it('serves the list with scheduled releases, duplicates and a readable release tab', async () => {
+    const admin = new TestClient(t.app)
+    await admin.ok('auth.login', { body: { email: 'admin@demo.test', password: DEMO_PASSWORD } })
+    const page = await admin.ok('releases.list', { query: { per_page: 50 } })
+    expect(page.meta.total).toBe(DEMO_RELEASES)
+    expect((await admin.ok('releases.list', { query: { status: 10 } })).meta.total).toBeGreaterThan(10)
+    const duplicated = await t.services.db.execute<{ id: number }>(
+      sql`select r.id from releases r where exists (select 1 from releases o where o.upc = r.upc and o.id <> r.id) limit 1`,
+    )
+    const general = await admin.ok('releases.general', { params: { id: Number(duplicated.rows[0].id) } })
+    expect(general.duplicates.upc.length).toBeGreaterThan(0)
+    const history = await admin.ok('releases.history', { params: { id: general.id }, query: {} })
+    expect(history.data.length).toBeGreaterThan(0)
+    const pending = await admin.ok('releases.editRequests', { params: { page: 1 }, query: { status: 'pending' } })
+    const single = await admin.ok('releases.editRequest', { params: { id: pending.data[0].id } })
+    expect(single.releaseEdits.length + single.trackEdits.length).toBeGreaterThan(1)
+  })
+})

@@ -1,0 +1,168 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { Theme } from '@radix-ui/themes'
+import { useSnapshot } from 'valtio'
+import { locationState, navigate } from '../../../src/client/routing/navigation'
+import ReleaseScreen from '../../../src/domains/catalogue/ui/ReleaseScreen'
+import { Notices } from '../../../src/client/ui/notices/Notices'
+import { noticeState } from '../../../src/client/ui/notices/notices'
+import type { ReleaseGeneral } from '../../../src/contract/releases'
+import { respond, type Request } from '../dialogs/fetch-mock'
+import { ADDITIONAL, release, serveRoutes } from './fixtures'
+
+afterEach(() => {
+  noticeState.items.splice(0)
+  vi.restoreAllMocks()
+})
+
+function Routed() {
+  const location = useSnapshot(locationState)
+  const id = /\/releases\/single\/(\d+)/.exec(location.pathname)?.[1] ?? '0'
+  return <ReleaseScreen params={{ id }} search={new URLSearchParams(location.search)} />
+}
+
+function renderTab(path: string, routes: Record<string, (request: Request) => Response>) {
+  navigate(path, { replace: true })
+  const mock = serveRoutes({ 'GET /api/releases/single/additional/7': () => respond(200, ADDITIONAL), ...routes })
+  render(
+    <Theme>
+      <Routed />
+      <Notices />
+    </Theme>,
+  )
+  return mock
+}
+
+const posts = (requests: Request[]) => requests.filter((request) => request.method === 'POST')
+
+describe('release tab', () => {
+  it('shows the release and changes its status to one the table allows', async () => {
+    let current: ReleaseGeneral = release(2)
+    const { requests } = renderTab('/releases/single/7', {
+      'GET /api/releases/single/general/7': () => respond(200, current),
+      'POST /api/releases/status': () => {
+        current = release(3)
+        return respond(200, { updated: [{ id: 7, status: 3, displayStatus: 3 }], refused: [] })
+      },
+    })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Night Drive' })).toBeTruthy()
+    expect(screen.getByTestId('release-status').textContent).toBe('Under review')
+    expect(screen.getByRole('link', { name: 'Nina Vale' }).getAttribute('href')).toBe('/users/42')
+    await userEvent.click(screen.getByRole('combobox', { name: 'Status' }))
+    const options = await screen.findAllByRole('option')
+    // Only the transitions the table allows from Under review.
+    expect(options.map((option) => option.textContent)).toEqual(['Draft', 'Accepted', 'Needs documentation'])
+    await userEvent.click(screen.getByRole('option', { name: 'Accepted' }))
+    await waitFor(() => expect(posts(requests)).toHaveLength(1))
+    expect(posts(requests)[0]).toMatchObject({ path: '/api/releases/status', body: { ids: [7], status: 3 } })
+    expect(await screen.findByText('Status changed to Accepted.')).toBeTruthy()
+    await waitFor(() => expect(screen.getByTestId('release-status').textContent).toBe('Accepted'))
+  })
+
+  it('a takedown asks for confirmation and a reason before it is sent', async () => {
+    const { requests } = renderTab('/releases/single/7', {
+      'GET /api/releases/single/general/7': () => respond(200, release(1)),
+      'POST /api/releases/status': () => respond(200, { updated: [{ id: 7, status: 8, displayStatus: 8 }], refused: [] }),
+    })
+    await screen.findByRole('heading', { level: 1, name: 'Night Drive' })
+    await userEvent.click(screen.getByRole('combobox', { name: 'Status' }))
+    await userEvent.click(await screen.findByRole('option', { name: 'Takedown pending…' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Take down Night Drive?' })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Take down' }))
+    expect(within(dialog).getByRole('alert').textContent).toBe('Give a reason for the takedown')
+    expect(posts(requests)).toHaveLength(0)
+    await userEvent.type(within(dialog).getByLabelText('Reason for the takedown'), 'Rights claim from the label')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Take down' }))
+    await waitFor(() => expect(posts(requests)).toHaveLength(1))
+    expect(posts(requests)[0].body).toEqual({ ids: [7], status: 8, reason: 'Rights claim from the label' })
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+  })
+
+  it('toggles delivery per platform and review flags', async () => {
+    const { requests } = renderTab('/releases/single/7?section=delivery', {
+      'GET /api/releases/single/general/7': () => respond(200, release(1)),
+      'POST /api/releases/updateReleaseDeliveryStatus': () => respond(200, { delivery: [] }),
+      'POST /api/releases/change-priority-review': () => respond(200, { updated: 1 }),
+    })
+    await userEvent.click(await screen.findByRole('switch', { name: 'Delivered to Beatport' }))
+    await userEvent.click(screen.getByRole('switch', { name: 'Priority review' }))
+    await waitFor(() => expect(posts(requests)).toHaveLength(2))
+    expect(posts(requests).map((request) => [request.path, request.body])).toEqual([
+      ['/api/releases/updateReleaseDeliveryStatus', { releaseId: 7, platform: 'beatport' }],
+      ['/api/releases/change-priority-review', { ids: [7], priorityReview: true }],
+    ])
+  })
+
+  it('edits the general details; the server’s message lands on the field it names', async () => {
+    let answer = respond(400, { message: 'The given data was invalid.', errors: { upc: 'UPC check digit is wrong' } })
+    const { requests } = renderTab('/releases/single/7', {
+      'GET /api/releases/single/general/7': () => respond(200, release(1)),
+      'POST /api/releases/edit': () => answer,
+    })
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit details' }))
+    const form = screen.getByRole('form', { name: 'Edit release details' })
+    const upc = within(form).getByLabelText('UPC')
+    await userEvent.clear(upc)
+    await userEvent.type(upc, '036000291453')
+    await userEvent.clear(within(form).getByLabelText('Title'))
+    await userEvent.click(within(form).getByRole('button', { name: 'Save details' }))
+    expect(within(form).getByRole('alert').textContent).toBe('Title is required')
+    expect(posts(requests)).toHaveLength(0)
+    await userEvent.type(within(form).getByLabelText('Title'), 'Night Drive (Deluxe)')
+    await userEvent.click(within(form).getByRole('button', { name: 'Save details' }))
+    expect(await within(form).findByText('UPC check digit is wrong')).toBeTruthy()
+    expect(posts(requests)[0].body).toMatchObject({
+      releaseId: 7,
+      title: 'Night Drive (Deluxe)',
+      upc: '036000291453',
+      artists: ['Nina Vale'],
+    })
+    answer = respond(200, release(1))
+    await userEvent.click(within(form).getByRole('button', { name: 'Save details' }))
+    expect(await screen.findByText('Release details saved.')).toBeTruthy()
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit release details' })).toBeNull())
+  })
+
+  it('with ?compare= sets the other release beside it, differing fields marked', async () => {
+    const other = release(1, { id: 9, title: 'Day Drive', upc: '4006381333931' })
+    const tracks = (title: string) => ({ data: [{ ...TRACK, title }] })
+    renderTab('/releases/single/7?compare=9', {
+      'GET /api/releases/single/general/7': () => respond(200, release(1)),
+      'GET /api/releases/single/general/9': () => respond(200, other),
+      'GET /api/releases/tracks/7': () => respond(200, tracks('Intro')),
+      'GET /api/releases/tracks/9': () => respond(200, tracks('Intro')),
+    })
+    const table = await screen.findByRole('table', { name: 'Compared with Day Drive' })
+    const differing = Array.from(table.querySelectorAll('tr[data-differs]')).map((row) => row.querySelector('th')?.textContent)
+    expect(differing).toEqual(['Titlediffers', 'UPCdiffers'])
+    expect(screen.getByText('2 fields differ')).toBeTruthy()
+    await userEvent.click(screen.getByRole('button', { name: 'Close the comparison' }))
+    await waitFor(() => expect(screen.queryByRole('table', { name: 'Compared with Day Drive' })).toBeNull())
+    expect(window.location.search).toBe('')
+  })
+})
+
+const TRACK = {
+  id: 11,
+  releaseId: 7,
+  position: 1,
+  isrc: 'GBAYE2400001',
+  iswc: null,
+  title: 'Intro',
+  version: null,
+  language: 'English',
+  lyrics: null,
+  explicit: false,
+  duration: 185,
+  audioUrl: null,
+  instrumentUrl: null,
+  dolbyUrl: null,
+  tiktokStart: '0:45',
+  linerNote: null,
+  participants: [],
+  writers: [],
+  credits: [],
+  scanStatus: null,
+  duplicateIsrc: [],
+}

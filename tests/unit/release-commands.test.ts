@@ -1,0 +1,230 @@
+import { describe, expect, it, vi } from 'vitest'
+import { CommandRegistry } from '../../commands/registry'
+import { RELEASE_COMMANDS, type ReleaseRecordState } from '../../commands/releases'
+import type { Command, CommandContext, CommandEnv } from '../../commands/types'
+import { allowedStatuses, statusLabel, requiresReason } from '../../src/core/release-status'
+import { queuePlace } from '../../src/domains/catalogue/ui/review-queue'
+import { formatMinSec } from '../../src/domains/catalogue/ui/min-sec'
+
+const base: CommandContext = { account: { id: 1, type: 'admin', isOperator: false }, route: null, record: null, list: null, paneCount: 1 }
+
+function releaseState(status: number, extra: Partial<ReleaseRecordState> = {}): ReleaseRecordState {
+  return {
+    title: 'Night Drive',
+    artist: 'Nina Vale',
+    status,
+    statusLabel: statusLabel(status),
+    allowedStatuses: allowedStatuses(status).map((to) => ({ status: to, label: statusLabel(to), needsReason: requiresReason(to) })),
+    adminReview: false,
+    priorityReview: false,
+    delivery: [
+      { platform: 'beatport', label: 'Beatport', delivered: false, completed: false },
+      { platform: 'youtube', label: 'YouTube', delivered: true, completed: true },
+    ],
+    ownerId: 42,
+    ownerName: 'Nina Vale',
+    compareId: null,
+    ...extra,
+  }
+}
+const onRelease = (state: ReleaseRecordState): CommandContext => ({
+  ...base,
+  record: { kind: 'release', id: '7', title: state.title, state: state as Record<string, unknown> },
+})
+
+function env(answers: Record<string, unknown> = {}): CommandEnv & { call: ReturnType<typeof vi.fn> } {
+  return {
+    open: vi.fn(),
+    call: vi.fn(async (id: string) => answers[id] ?? {}),
+    search: vi.fn(),
+    notify: vi.fn(),
+    refresh: vi.fn(),
+    replaceSession: vi.fn(),
+    workspace: {
+      split: vi.fn(),
+      newTab: vi.fn(),
+      closeTab: vi.fn(),
+      cycleTab: vi.fn(),
+      focusPane: vi.fn(),
+      moveTabToPane: vi.fn(),
+      back: vi.fn(),
+      forward: vi.fn(),
+    },
+    shell: {
+      toggleSidebar: vi.fn(),
+      toggleDarkMode: vi.fn(),
+      openFeedback: vi.fn(),
+      openSendMessage: vi.fn(),
+      openShortcuts: vi.fn(),
+      focusListSearch: vi.fn(),
+      signOut: vi.fn(),
+    },
+    list: { runBulkAction: vi.fn(), selectAll: vi.fn(), clearSelection: vi.fn() },
+  } as unknown as CommandEnv & { call: ReturnType<typeof vi.fn> }
+}
+
+const registry = new CommandRegistry()
+registry.register(RELEASE_COMMANDS)
+const titles = (context: CommandContext) =>
+  registry.available(context).map((entry) => (entry.disabledReason ? `${entry.title} [${entry.disabledReason}]` : entry.title))
+const signal = () => new AbortController().signal
+
+async function childrenOf(command: Command, context: CommandContext, fake: CommandEnv) {
+  return registry.available(context, await command.children!(context, fake)).map((entry) => entry.command)
+}
+
+describe('release commands: when they apply', () => {
+  it('show nothing away from a release, track or edit request, and nothing to non-staff', () => {
+    expect(titles(base)).toEqual([])
+    const artist: CommandContext = { ...onRelease(releaseState(1)), account: { id: 2, type: 'artist', isOperator: false } }
+    expect(titles(artist)).toEqual([])
+    const account: CommandContext = { ...base, record: { kind: 'account', id: '7', state: {} } }
+    expect(titles(account)).toEqual([])
+  })
+
+  it('on a live release offer status, takedown, review flags, delivery, owner and compare', () => {
+    expect(titles(onRelease(releaseState(1)))).toEqual([
+      'Change status of Night Drive…',
+      'Take down Night Drive…',
+      'Flag for admin review: Night Drive',
+      'Mark priority review: Night Drive',
+      'Mark Night Drive delivered to a platform…',
+      'Open the owner, Nina Vale',
+      'Compare Night Drive with…',
+    ])
+  })
+
+  it('flip the review toggles with the state, and offer closing a comparison only while comparing', () => {
+    const flagged = titles(onRelease(releaseState(1, { adminReview: true, priorityReview: true, compareId: 9 })))
+    expect(flagged).toEqual(
+      expect.arrayContaining(['Clear admin review: Night Drive', 'Clear priority review: Night Drive', 'Close the comparison']),
+    )
+    expect(flagged).not.toContain('Flag for admin review: Night Drive')
+    expect(flagged).not.toContain('Mark priority review: Night Drive')
+  })
+
+  it('explain why a draft cannot be taken down, and hide takedown once it is pending', () => {
+    expect(titles(onRelease(releaseState(0)))).toContain(
+      'Take down Night Drive… [Only a live or edited release can be put up for takedown.]',
+    )
+    expect(titles(onRelease(releaseState(8))).some((title) => title.startsWith('Take down'))).toBe(false)
+  })
+
+  it('disable the status change when the table allows no move', () => {
+    const stuck = onRelease({ ...releaseState(1), allowedStatuses: [] })
+    expect(titles(stuck)).toContain('Change status of Night Drive… [No status change is allowed from Live / Delivered]')
+  })
+
+  it('on a track offer its release, compare and removal; on an open edit request approve and reject', () => {
+    const onTrack: CommandContext = {
+      ...base,
+      record: { kind: 'track', id: '3', state: { title: 'Intro', releaseId: 7, releaseTitle: 'Night Drive' } },
+    }
+    expect(titles(onTrack)).toEqual([
+      'Open the release, Night Drive',
+      'Compare Intro with another track of the release…',
+      'Remove the track Intro…',
+    ])
+    const request = (status: string): CommandContext => ({
+      ...base,
+      record: { kind: 'editRequest', id: '5', state: { status, releaseId: 7, releaseTitle: 'Night Drive', nextOpenId: 4 } },
+    })
+    expect(titles(request('pending'))).toEqual([
+      'Approve the edit request of Night Drive',
+      'Reject the edit request of Night Drive…',
+      'Open the release, Night Drive',
+    ])
+    expect(titles(request('approved'))).toEqual(
+      expect.arrayContaining(['Approve the edit request of Night Drive [This request is already approved]']),
+    )
+  })
+})
+
+describe('release commands: what they do', () => {
+  it('change status offers exactly the allowed statuses; a plain one is sent at once', async () => {
+    const context = onRelease(releaseState(2))
+    const fake = env({ 'releases.status': { updated: [{ id: 7, status: 3, displayStatus: 3 }], refused: [] } })
+    const choices = await childrenOf(registry.get('releases.changeStatus')!, context, fake)
+    expect(choices.map((choice) => (typeof choice.title === 'string' ? choice.title : choice.title(context)))).toEqual(
+      allowedStatuses(2).map((status) => statusLabel(status)),
+    )
+    const accept = choices.find((choice) => choice.id === 'releases.changeStatus.3')!
+    await accept.run!(context, fake)
+    expect(fake.call).toHaveBeenCalledWith('releases.status', { body: { ids: [7], status: 3, reason: undefined } })
+    expect(fake.refresh).toHaveBeenCalled()
+    expect(fake.notify).toHaveBeenCalledWith('Status changed to Accepted.', 'success')
+  })
+
+  it('a takedown status asks for the reason on its own page and sends it', async () => {
+    const context = onRelease(releaseState(1))
+    const fake = env({ 'releases.status': { updated: [{ id: 7, status: 8, displayStatus: 8 }], refused: [] } })
+    const choices = await childrenOf(registry.get('releases.changeStatus')!, context, fake)
+    const takedown = choices.find((choice) => choice.id === 'releases.changeStatus.8')!
+    expect(takedown.run).toBeUndefined()
+    expect(await takedown.search!('', context, fake, signal())).toEqual([])
+    const [confirm] = await takedown.search!('Rights claim', context, fake, signal())
+    expect(confirm.title).toBe('Takedown pending: take down Night Drive because “Rights claim”')
+    await confirm.run!(context, fake)
+    expect(fake.call).toHaveBeenCalledWith('releases.status', { body: { ids: [7], status: 8, reason: 'Rights claim' } })
+  })
+
+  it('a refused transition is said with the table’s reason, not as a success', async () => {
+    const context = onRelease(releaseState(2))
+    const fake = env({ 'releases.status': { updated: [], refused: [{ id: 7, reason: 'Only an accepted release can be exported.' }] } })
+    const choices = await childrenOf(registry.get('releases.changeStatus')!, context, fake)
+    await choices[0].run!(context, fake)
+    expect(fake.notify).toHaveBeenCalledWith('Only an accepted release can be exported.', 'error')
+    expect(fake.refresh).not.toHaveBeenCalled()
+  })
+
+  it('delivery toggles one platform; compare opens the other release to the right with ?compare', async () => {
+    const context = onRelease(releaseState(1))
+    const fake = env({
+      'releases.list': {
+        data: [
+          { id: 7, title: 'Night Drive', artist: 'Nina Vale', upc: null },
+          { id: 9, title: 'Day Drive', artist: 'Nina Vale', upc: '036000291452' },
+        ],
+      },
+    })
+    const platforms = await childrenOf(registry.get('releases.deliver')!, context, fake)
+    expect(platforms.map((choice) => choice.title)).toEqual(['Mark delivered to Beatport', 'Undo delivery to YouTube (delivered)'])
+    await platforms[0].run!(context, fake)
+    expect(fake.call).toHaveBeenCalledWith('releases.updateDeliveryStatus', { body: { releaseId: 7, platform: 'beatport' } })
+
+    const found = await registry.get('releases.compare')!.search!('drive', context, fake, signal())
+    expect(fake.call).toHaveBeenCalledWith('releases.list', { query: { search: 'drive', per_page: 25 } })
+    expect(found.map((choice) => choice.title)).toEqual(['Day Drive — Nina Vale · UPC 036000291452'])
+    await found[0].run!(context, fake)
+    expect(fake.open).toHaveBeenCalledWith('/releases/single/9?compare=7', 'right')
+  })
+
+  it('approving an edit request moves on to the next open one', async () => {
+    const context: CommandContext = {
+      ...base,
+      record: { kind: 'editRequest', id: '5', state: { status: 'pending', releaseTitle: 'Night Drive', nextOpenId: 4 } },
+    }
+    const fake = env()
+    await registry.get('editRequests.approve')!.run!(context, fake)
+    expect(fake.call).toHaveBeenCalledWith('releases.editRequestStatus', { body: { id: 5, status: 'approved' } })
+    expect(fake.open).toHaveBeenCalledWith('/release/edit-requests/view/4')
+  })
+})
+
+describe('review queue and times', () => {
+  it('steps through open requests, and moves on after a decision', () => {
+    const queue = [30, 20, 10]
+    expect(queuePlace(queue, 20)).toEqual({ position: 2, previous: 30, next: 10, nextOpen: 10 })
+    expect(queuePlace(queue, 10)).toEqual({ position: 3, previous: 20, next: null, nextOpen: 20 })
+    // A decided request keeps its place by id.
+    expect(queuePlace(queue, 25)).toEqual({ position: null, previous: 30, next: 20, nextOpen: 20 })
+    expect(queuePlace(queue, 5)).toEqual({ position: null, previous: 10, next: null, nextOpen: 10 })
+    expect(queuePlace([], 5)).toEqual({ position: null, previous: null, next: null, nextOpen: null })
+  })
+
+  it('shows durations as minutes:seconds', () => {
+    expect(formatMinSec(65)).toBe('1:05')
+    expect(formatMinSec(5)).toBe('0:05')
+    expect(formatMinSec(null)).toBe('')
+  })
+})
