@@ -98,6 +98,10 @@ test('paste an ISRC, open its release, and compare it with another side by side'
   // "Compare with…" searches releases; the chosen one opens in a pane to the right.
   await workspace.runInPalette('compare', /^Compare .* with…/)
   await expect(page.getByRole('option').first()).toBeVisible()
+  // Results typed for arrive from the server; the first is selected, so Enter takes it.
+  await page.keyboard.type('echoes')
+  await expect(page.getByRole('option', { name: /Echoes/ }).first()).toBeVisible()
+  await expect(page.getByRole('option').first()).toHaveAttribute('aria-selected', 'true')
   await page.keyboard.press('Enter')
   await expect(workspace.panes()).toHaveCount(2)
   await expect(page).toHaveURL(new RegExp(`/releases/single/(?!${first}\\b)\\d+\\?compare=${first}$`))

@@ -217,6 +217,13 @@ function PaletteBody({ close }: { close(): void }) {
     return [...map.entries()]
   }, [items])
 
+  // Results that arrive after typing (a nested page's server search) leave cmdk with nothing
+  // selected, so Enter would do nothing: keep the first item selected while the choice is gone.
+  useEffect(() => {
+    const first = groups[0]?.[1][0]
+    if (first && !items.some((item) => item.key === selected)) setSelected(first.key)
+  }, [groups, items, selected])
+
   const choose = useCallback(
     async (item: Item, where: OpenWhere) => {
       if (item.disabledReason) return
