@@ -1,10 +1,74 @@
 import { z } from 'zod'
 import { endpoint } from './define'
 import { ok } from './common'
+import { monthsBetween } from '@core/months'
+
+/** The longest statistics range: ten years of months. */
+export const MAX_STATISTICS_MONTHS = 120
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/
+const month = z.string().regex(MONTH, 'Month must be YYYY-MM')
+
+export const dashboardRelease = z.object({
+  id: z.number(),
+  title: z.string(),
+  artist: z.string(),
+  coverUrl: z.string().nullable(),
+  status: z.number(),
+  /** 10 (scheduled) for a live or edited release whose release date is ahead. */
+  displayStatus: z.number(),
+  releaseDate: z.string().nullable(),
+  created: z.string().nullable(),
+})
+export type DashboardRelease = z.infer<typeof dashboardRelease>
+
+const dashboardList = z.object({ items: z.array(dashboardRelease), total: z.number() })
+export type DashboardList = z.infer<typeof dashboardList>
+
+const monthlySeries = z.array(z.object({ month: z.string(), count: z.number() }))
+export type MonthlySeries = z.infer<typeof monthlySeries>
+
+export const dashboardOverview = z.object({
+  releases: dashboardList,
+  pendingTakedown: dashboardList,
+  pendingEdit: dashboardList,
+})
+export type DashboardOverview = z.infer<typeof dashboardOverview>
+
+export const dashboardStatistics = z.object({
+  from: z.string(),
+  to: z.string(),
+  releases: monthlySeries,
+  accounts: monthlySeries,
+  tracks: monthlySeries,
+})
+export type DashboardStatistics = z.infer<typeof dashboardStatistics>
 
 export const FEEDBACK_SEVERITIES = ['info', 'low', 'medium', 'high'] as const
 
 export const dashboardEndpoints = {
+  'dashboard.overview': endpoint({
+    method: 'GET',
+    path: 'dashboard',
+    access: 'auth',
+    summary: 'Admins only: the newest releases, releases pending takedown (8) and pending edit (6), up to 5 of each with its total',
+    response: dashboardOverview,
+  }),
+  'dashboard.statistics': endpoint({
+    method: 'POST',
+    path: 'dashboard/statistics',
+    access: 'auth',
+    summary:
+      'Admins only: monthly counts of releases, accounts and tracks created, every month of the range present (zero when empty); the last 12 months by default',
+    body: z
+      .object({ from: month.optional(), to: month.optional() })
+      .refine((range) => !range.from || !range.to || range.from <= range.to, { message: 'From must not be after to', path: ['from'] })
+      .refine((range) => !range.from || !range.to || monthsBetween(range.from, range.to) <= MAX_STATISTICS_MONTHS, {
+        message: `The range is at most ${MAX_STATISTICS_MONTHS} months`,
+        path: ['to'],
+      }),
+    response: dashboardStatistics,
+  }),
   'dashboard.feedback': endpoint({
     method: 'POST',
     path: 'dashboard/feedback',

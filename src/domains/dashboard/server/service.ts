@@ -2,7 +2,15 @@ import type { FEEDBACK_SEVERITIES } from '@contract/dashboard'
 import type { AuthedContext } from '@server/context'
 import { audit, actorOf } from '@server/audit'
 import { notifyAdmins, truncate } from '@domains/notifications/server/service'
+import { displayStatus, RELEASE_STATUS } from '@core/release-status'
+import { addMonths, monthOf } from '@core/months'
+import { requireStaff } from '@domains/users/server/account.service'
 import * as repo from './repository'
+
+/** How many releases each dashboard list shows; its total counts them all. */
+export const DASHBOARD_LIST_SIZE = 5
+/** The statistics' default range: this month and the eleven before it. */
+const DEFAULT_MONTHS = 12
 
 export const FEEDBACK_SUBMITTED = 'Feedback submitted successfully'
 /** How much of the feedback the admins' notification repeats; the whole text stays in the feedback row. */
@@ -37,4 +45,48 @@ export async function submitFeedback(
     })
   })
   return { ok: true as const, message: FEEDBACK_SUBMITTED }
+}
+
+type NewestReleases = Awaited<ReturnType<typeof repo.newestReleases>>
+
+function listOf({ rows, total }: NewestReleases, now: Date) {
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      artist: row.artist,
+      coverUrl: row.coverUrl,
+      status: row.status,
+      displayStatus: displayStatus(row.status, row.releaseDate, now),
+      releaseDate: row.releaseDate,
+      created: row.createdAt ? row.createdAt.toISOString() : null,
+    })),
+    total,
+  }
+}
+
+/** Admins only (artists and labels land on their own dashboard): the newest releases, those pending takedown and those pending edit, each with its total. */
+export async function dashboardOverview(ctx: AuthedContext) {
+  requireStaff(ctx)
+  const { db } = ctx.services
+  const tenantId = ctx.tenant.id
+  // One at a time: PGlite runs queries one after another anyway, and the pool stays free on PostgreSQL.
+  const recent = await repo.newestReleases(db, tenantId, DASHBOARD_LIST_SIZE)
+  const takedown = await repo.newestReleases(db, tenantId, DASHBOARD_LIST_SIZE, RELEASE_STATUS.takedownPending)
+  const edit = await repo.newestReleases(db, tenantId, DASHBOARD_LIST_SIZE, RELEASE_STATUS.editPending)
+  const now = new Date()
+  return { releases: listOf(recent, now), pendingTakedown: listOf(takedown, now), pendingEdit: listOf(edit, now) }
+}
+
+/** Releases, accounts and tracks created per month of the range (the last 12 months by default), zero-filled. */
+export async function dashboardStatistics(ctx: AuthedContext, input: { from?: string; to?: string }, now: Date = new Date()) {
+  requireStaff(ctx)
+  const { db } = ctx.services
+  const tenantId = ctx.tenant.id
+  const to = input.to ?? (input.from ? addMonths(input.from, DEFAULT_MONTHS - 1) : monthOf(now))
+  const from = input.from ?? addMonths(to, -(DEFAULT_MONTHS - 1))
+  const releases = await repo.monthlyReleases(db, tenantId, from, to)
+  const accounts = await repo.monthlyAccounts(db, tenantId, from, to)
+  const tracks = await repo.monthlyTracks(db, tenantId, from, to)
+  return { from, to, releases, accounts, tracks }
 }

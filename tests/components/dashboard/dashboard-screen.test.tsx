@@ -1,0 +1,125 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { render, screen, within } from '@testing-library/react'
+import { Theme } from '@radix-ui/themes'
+import type { DashboardRelease } from '../../../src/contract/dashboard'
+import { monthlyPoints } from '../../../src/core/months'
+import { respond, type Request } from '../dialogs/fetch-mock'
+import { serveRoutes } from '../releases/fixtures'
+
+const session = vi.hoisted(() => ({ type: 'admin' as 'admin' | 'artist' }))
+
+vi.mock('../../../src/client/state/session', () => ({
+  useSession: () => ({
+    status: 'authenticated',
+    me: {
+      account: { id: 1, email: 'admin@demo.test', type: session.type, displayName: 'Ada Admin', initials: 'AA' },
+      tenant: { id: 1, slug: 'demo', name: 'Demo Music' },
+      session: { id: 1, createdAt: '2024-01-01T00:00:00Z', expiresAt: '2099-01-01T00:00:00Z' },
+    },
+  }),
+}))
+
+// The chart itself needs a canvas; its labels and points are what the screen decides.
+vi.mock('../../../src/domains/dashboard/ui/MonthlyChart', () => ({
+  default: ({ name, series }: { name: string; series: { month: string; count: number }[] }) => (
+    <ol aria-label={`${name} chart`}>
+      {monthlyPoints(series).map((point, index) => (
+        <li key={index}>{`${point.label || '(empty)'}: ${point.value ?? '-'}`}</li>
+      ))}
+    </ol>
+  ),
+}))
+
+const { default: DashboardScreen } = await import('../../../src/domains/dashboard/ui/DashboardScreen')
+
+afterEach(() => {
+  session.type = 'admin'
+  vi.restoreAllMocks()
+})
+
+function release(id: number, overrides: Partial<DashboardRelease> = {}): DashboardRelease {
+  return {
+    id,
+    title: `Release ${id}`,
+    artist: `Artist ${id}`,
+    coverUrl: null,
+    status: 1,
+    displayStatus: 1,
+    releaseDate: '2024-01-10',
+    created: '2024-01-01T00:00:00.000Z',
+    ...overrides,
+  }
+}
+
+function renderDashboard() {
+  const mock = serveRoutes({
+    'GET /api/dashboard': () =>
+      respond(200, {
+        releases: { items: [release(1), release(2, { status: 7, displayStatus: 10 })], total: 42 },
+        pendingTakedown: { items: [release(3, { status: 8, displayStatus: 8 })], total: 1 },
+        pendingEdit: { items: [], total: 0 },
+      }),
+    'POST /api/dashboard/statistics': () =>
+      respond(200, {
+        from: '2024-01',
+        to: '2024-01',
+        releases: [{ month: '2024-01', count: 4 }],
+        accounts: [{ month: '2024-01', count: 2 }],
+        tracks: [{ month: '2024-01', count: 9 }],
+      }),
+  })
+  render(
+    <Theme>
+      <DashboardScreen />
+    </Theme>,
+  )
+  return mock
+}
+
+const dashboardCalls = (requests: Request[]) => requests.filter((request) => request.path.startsWith('/api/dashboard'))
+
+describe('dashboard', () => {
+  it('shows the three release cards with their items, statuses, totals and links into the filtered list', async () => {
+    renderDashboard()
+    const releases = await screen.findByRole('region', { name: 'Releases' })
+    expect(within(releases).getByText('42 in total')).toBeTruthy()
+    expect(within(releases).getByRole('link', { name: 'Release 1' }).getAttribute('href')).toBe('/releases/single/1')
+    expect(within(releases).getByText('Artist 1')).toBeTruthy()
+    expect(within(releases).getByText('Scheduled')).toBeTruthy()
+    expect(within(releases).getByRole('link', { name: 'View all' }).getAttribute('href')).toBe('/releases/manage/1')
+
+    const takedown = screen.getByRole('region', { name: 'Pending takedown' })
+    expect(within(takedown).getByText('Takedown pending')).toBeTruthy()
+    expect(within(takedown).getByRole('link', { name: 'View all' }).getAttribute('href')).toBe('/releases/manage/1?status=8')
+
+    const edit = screen.getByRole('region', { name: 'Pending edit' })
+    expect(within(edit).getByText('0 in total')).toBeTruthy()
+    expect(within(edit).getByText('No release is waiting for an edit.')).toBeTruthy()
+    expect(within(edit).getByRole('link', { name: 'View all' }).getAttribute('href')).toBe('/releases/manage/1?status=6')
+  })
+
+  it('charts each monthly series labelled like "Jan 24", a single month padded with an empty point', async () => {
+    renderDashboard()
+    const chart = await screen.findByRole('list', { name: 'Releases chart' })
+    expect(
+      within(chart)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Jan 24: 4', '(empty): -'])
+    expect(await screen.findByRole('list', { name: 'Tracks chart' })).toBeTruthy()
+    expect(screen.getByRole('list', { name: 'Accounts chart' }).textContent).toContain('Jan 24: 2')
+    // Below the new cards, the account's security stays.
+    expect(screen.getByRole('heading', { name: 'Active sessions' })).toBeTruthy()
+  })
+
+  it('keeps the account security cards, and asks for no admin data for an artist', async () => {
+    session.type = 'artist'
+    const { requests } = renderDashboard()
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy()
+    expect(screen.queryByRole('region', { name: 'Releases' })).toBeNull()
+    expect(screen.queryByRole('region', { name: 'Monthly statistics' })).toBeNull()
+    expect(dashboardCalls(requests)).toEqual([])
+    expect(screen.getByRole('heading', { name: 'Active sessions' })).toBeTruthy()
+    expect(screen.getByRole('heading', { name: 'Recent sign-ins' })).toBeTruthy()
+  })
+})
