@@ -19,7 +19,6 @@ import {
 } from '@radix-ui/themes'
 import { ExclamationTriangleIcon, Pencil1Icon, TrashIcon } from '@radix-ui/react-icons'
 import type { ReleaseGeneral } from '@contract/releases'
-import { fullDate, timeAgo } from '@core/time'
 import { countryName } from '@core/countries'
 import { platformById } from '@core/platforms'
 import { api, ApiError } from '@client/api'
@@ -28,24 +27,11 @@ import { NamedTable } from '@client/ui/NamedTable'
 import { Link } from '@client/routing/Link'
 import { formatMinSec } from '../min-sec'
 import { DetailsForm } from './DetailsForm'
+import { AuditTable } from '@client/ui/AuditTable'
+import { Empty, When } from '@client/ui/When'
 import { runAction, saveForm, ACTION_FAILED } from '../actions'
 
-export function When({ value }: { value: string | null | undefined }) {
-  if (!value) return <Text color="gray">—</Text>
-  return (
-    <time dateTime={value} title={fullDate(value)}>
-      {timeAgo(value)}
-    </time>
-  )
-}
-
-export function Empty({ children }: { children: string }) {
-  return (
-    <Text color="gray" size="2">
-      {children}
-    </Text>
-  )
-}
+export { Empty, When }
 
 const show = (value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? '—' : String(value))
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No')
@@ -480,15 +466,6 @@ export function NotesSection({ release }: { release: ReleaseGeneral }) {
 const fetchHistory = (key: string, signal: AbortSignal) =>
   api.call('releases.history', { params: { id: Number(key.split(':')[0]) }, query: { per_page: 100 } }, { signal })
 
-export const describeChange = (value: unknown) =>
-  value && typeof value === 'object'
-    ? Object.entries(value)
-        .map(([key, v]) => `${key}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
-        .join(', ')
-    : value === null || value === undefined
-      ? ''
-      : String(value)
-
 export function HistorySection({ releaseId, version }: { releaseId: number; version: number }) {
   const load = useLoad(fetchHistory, `${releaseId}:${version}`)
   const entries = load.data?.data ?? []
@@ -497,36 +474,17 @@ export function HistorySection({ releaseId, version }: { releaseId: number; vers
       {load.status === 'error' && <Text color="red">{load.error?.message}</Text>}
       {load.status === 'success' && entries.length === 0 && <Empty>Nothing has happened to this release yet.</Empty>}
       {entries.length > 0 && (
-        <NamedTable size="1" label="Release history">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeaderCell>When</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Action</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>By</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Before</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>After</Table.ColumnHeaderCell>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {entries.map((entry) => (
-              <Table.Row key={entry.id}>
-                <Table.Cell>
-                  <When value={entry.date} />
-                </Table.Cell>
-                <Table.Cell>{entry.action.replace(/^releases?\./, '').replace(/[_.]/g, ' ')}</Table.Cell>
-                <Table.Cell>{entry.user?.name ?? 'System'}</Table.Cell>
-                <Table.Cell>
-                  <Text size="1" color="gray">
-                    {describeChange(entry.before)}
-                  </Text>
-                </Table.Cell>
-                <Table.Cell>
-                  <Text size="1">{describeChange(entry.after)}</Text>
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </NamedTable>
+        <AuditTable
+          label="Release history"
+          rows={entries.map((entry) => ({
+            id: entry.id,
+            when: entry.date,
+            action: entry.action.replace(/^releases?\./, '').replace(/[_.]/g, ' '),
+            by: entry.user?.name ?? null,
+            before: entry.before,
+            after: entry.after,
+          }))}
+        />
       )}
     </Card>
   )

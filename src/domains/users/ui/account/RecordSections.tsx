@@ -3,31 +3,17 @@ import { useState } from 'react'
 import { Badge, Box, Button, Card, Checkbox, Flex, Heading, IconButton, Table, Text, TextArea, Tooltip } from '@radix-ui/themes'
 import { DownloadIcon, TrashIcon } from '@radix-ui/react-icons'
 import type { UserSingle } from '@contract/users-admin'
-import { fullDate, timeAgo } from '@core/time'
 import { countryName } from '@core/countries'
 import { api, ApiError } from '@client/api'
 import { useLoad } from '@client/state/useLoad'
 import { Field } from '@client/ui/Field'
 import { statusLabel } from '@core/release-status'
 import { RecordLink } from '@client/ui/RecordLink'
+import { AuditTable } from '@client/ui/AuditTable'
+import { Empty, When } from '@client/ui/When'
 import { runAction, saveForm } from '../run-action'
 
-export function When({ value }: { value: string | null | undefined }) {
-  if (!value) return <Text color="gray">—</Text>
-  return (
-    <time dateTime={value} title={fullDate(value)}>
-      {timeAgo(value)}
-    </time>
-  )
-}
-
-function Empty({ children }: { children: string }) {
-  return (
-    <Text color="gray" size="2">
-      {children}
-    </Text>
-  )
-}
+export { When }
 
 export function NotesSection({ account }: { account: UserSingle }) {
   const [title, setTitle] = useState('')
@@ -465,13 +451,6 @@ export function NotificationsSection({ userId, version }: { userId: number; vers
 const fetchHistory = (key: string, signal: AbortSignal) =>
   api.call('users.audit', { params: { id: Number(key.split(':')[0]) }, query: { per_page: 100 } }, { signal })
 
-const describe = (value: unknown) =>
-  value && typeof value === 'object'
-    ? Object.entries(value)
-        .map(([key, v]) => `${key}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
-        .join(', ')
-    : ''
-
 /** What staff did to this account: every action writes an audit row. */
 export function HistorySection({ userId, version }: { userId: number; version: number }) {
   const load = useLoad(fetchHistory, `${userId}:${version}`)
@@ -481,36 +460,17 @@ export function HistorySection({ userId, version }: { userId: number; version: n
       {load.status === 'error' && <Text color="red">{load.error?.message}</Text>}
       {load.status === 'success' && entries.length === 0 && <Empty>No staff actions yet.</Empty>}
       {entries.length > 0 && (
-        <NamedTable size="1" label="Account history">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeaderCell>When</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Action</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>By</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Before</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>After</Table.ColumnHeaderCell>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {entries.map((entry) => (
-              <Table.Row key={entry.id}>
-                <Table.Cell>
-                  <When value={entry.created} />
-                </Table.Cell>
-                <Table.Cell>{entry.action.replace(/^account\./, '').replace(/_/g, ' ')}</Table.Cell>
-                <Table.Cell>{entry.actor?.name ?? 'System'}</Table.Cell>
-                <Table.Cell>
-                  <Text size="1" color="gray">
-                    {describe(entry.before)}
-                  </Text>
-                </Table.Cell>
-                <Table.Cell>
-                  <Text size="1">{describe(entry.after)}</Text>
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </NamedTable>
+        <AuditTable
+          label="Account history"
+          rows={entries.map((entry) => ({
+            id: entry.id,
+            when: entry.created,
+            action: entry.action.replace(/^account\./, '').replace(/_/g, ' '),
+            by: entry.actor?.name ?? null,
+            before: entry.before,
+            after: entry.after,
+          }))}
+        />
       )}
     </Card>
   )
