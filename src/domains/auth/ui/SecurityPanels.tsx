@@ -1,21 +1,13 @@
 import { useState } from 'react'
 import { Badge, Button, Card, Flex, Heading, Table, Text } from '@radix-ui/themes'
-import { fullDate, timeAgo } from '@core/time'
-import { countryName } from '@core/countries'
 import { api, ApiError } from '@client/api'
 import { useLoad } from '@client/state/useLoad'
+import { SessionsTable } from '@client/ui/SessionsTable'
+import { When } from '@client/ui/When'
 
 const loadSessions = (_: string, signal: AbortSignal) => api.call('auth.activeSessions', undefined, { signal })
 const loadHistory = (_: string, signal: AbortSignal) => api.call('auth.loginHistory', undefined, { signal })
 
-function When({ value }: { value: string | null }) {
-  if (!value) return <Text color="gray">—</Text>
-  return (
-    <time dateTime={value} title={fullDate(value)}>
-      {timeAgo(value)}
-    </time>
-  )
-}
 
 function LoadProblem({ message, onRetry }: { message: string; onRetry(): void }) {
   return (
@@ -57,46 +49,11 @@ export function ActiveSessionsPanel() {
         {sessions.status === 'error' && (
           <LoadProblem message={sessions.error?.message ?? 'Could not load sessions.'} onRetry={sessions.reload} />
         )}
-        <Table.Root size="1" aria-busy={sessions.status === 'loading'}>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeaderCell>Device</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Browser</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>OS</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>IP</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Location</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Signed in</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Last seen</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell />
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {sessions.data?.data.map((session) => (
-              <Table.Row key={session.id}>
-                <Table.Cell>{session.device ?? 'Unknown'}</Table.Cell>
-                <Table.Cell>{session.browser ?? 'Unknown'}</Table.Cell>
-                <Table.Cell>{session.os ?? 'Unknown'}</Table.Cell>
-                <Table.Cell>{session.ip ?? '—'}</Table.Cell>
-                <Table.Cell>{[session.city, countryName(session.country)].filter(Boolean).join(', ') || 'Unknown'}</Table.Cell>
-                <Table.Cell>
-                  <When value={session.created} />
-                </Table.Cell>
-                <Table.Cell>
-                  <When value={session.lastSeen} />
-                </Table.Cell>
-                <Table.Cell>
-                  {session.current ? (
-                    <Badge color="green">This session</Badge>
-                  ) : (
-                    <Button size="1" variant="soft" color="red" onClick={() => void handleRevoke(session.id)}>
-                      Log out this session
-                    </Button>
-                  )}
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
+        <SessionsTable
+          sessions={sessions.data?.data ?? []}
+          busy={sessions.status === 'loading'}
+          onLogout={(id) => void handleRevoke(id)}
+        />
       </Flex>
     </Card>
   )

@@ -3,13 +3,13 @@ import { useState } from 'react'
 import { Badge, Box, Button, Card, Checkbox, Flex, Heading, IconButton, Table, Text, TextArea, Tooltip } from '@radix-ui/themes'
 import { DownloadIcon, TrashIcon } from '@radix-ui/react-icons'
 import type { UserSingle } from '@contract/users-admin'
-import { countryName } from '@core/countries'
 import { api, ApiError } from '@client/api'
 import { useLoad } from '@client/state/useLoad'
 import { Field } from '@client/ui/Field'
 import { statusLabel } from '@core/release-status'
 import { RecordLink } from '@client/ui/RecordLink'
 import { AuditTable } from '@client/ui/AuditTable'
+import { SessionsTable } from '@client/ui/SessionsTable'
 import { Empty, When } from '@client/ui/When'
 import { runAction, saveForm } from '../run-action'
 
@@ -244,52 +244,12 @@ export function ActivitySection({ userId, version }: { userId: number; version: 
         </Heading>
         {data && data.sessions.length === 0 && <Empty>No open sessions.</Empty>}
         {data && data.sessions.length > 0 && (
-          <Table.Root size="1">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeaderCell>Device</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Browser</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>OS</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>IP</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Location</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Signed in</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Last seen</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell />
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {data.sessions.map((session) => (
-                <Table.Row key={session.id}>
-                  <Table.Cell>{session.device ?? 'Unknown'}</Table.Cell>
-                  <Table.Cell>{session.browser ?? 'Unknown'}</Table.Cell>
-                  <Table.Cell>{session.os ?? 'Unknown'}</Table.Cell>
-                  <Table.Cell>{session.ip ?? '—'}</Table.Cell>
-                  <Table.Cell>{[session.city, countryName(session.country)].filter(Boolean).join(', ') || 'Unknown'}</Table.Cell>
-                  <Table.Cell>
-                    <When value={session.created} />
-                  </Table.Cell>
-                  <Table.Cell>
-                    <When value={session.lastSeen} />
-                  </Table.Cell>
-                  <Table.Cell>
-                    <Button
-                      size="1"
-                      variant="soft"
-                      color="red"
-                      onClick={() =>
-                        void runAction(
-                          () => api.call('users.logoutSession', { body: { userId, sessionId: session.id } }),
-                          'That session is signed out.',
-                        )
-                      }
-                    >
-                      Log out this session
-                    </Button>
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
+          <SessionsTable
+            sessions={data.sessions}
+            onLogout={(sessionId) =>
+              void runAction(() => api.call('users.logoutSession', { body: { userId, sessionId } }), 'That session is signed out.')
+            }
+          />
         )}
       </Card>
       <Card size="2">
