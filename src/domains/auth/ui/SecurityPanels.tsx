@@ -8,7 +8,6 @@ import { When } from '@client/ui/When'
 const loadSessions = (_: string, signal: AbortSignal) => api.call('auth.activeSessions', undefined, { signal })
 const loadHistory = (_: string, signal: AbortSignal) => api.call('auth.loginHistory', undefined, { signal })
 
-
 function LoadProblem({ message, onRetry }: { message: string; onRetry(): void }) {
   return (
     <Flex gap="3" align="center">
@@ -49,11 +48,7 @@ export function ActiveSessionsPanel() {
         {sessions.status === 'error' && (
           <LoadProblem message={sessions.error?.message ?? 'Could not load sessions.'} onRetry={sessions.reload} />
         )}
-        <SessionsTable
-          sessions={sessions.data?.data ?? []}
-          busy={sessions.status === 'loading'}
-          onLogout={(id) => void handleRevoke(id)}
-        />
+        <SessionsTable sessions={sessions.data?.data ?? []} busy={sessions.status === 'loading'} onLogout={(id) => void handleRevoke(id)} />
       </Flex>
     </Card>
   )
