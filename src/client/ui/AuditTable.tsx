@@ -1,6 +1,6 @@
-import { Table, Text } from '@radix-ui/themes'
+import { Card, Table, Text } from '@radix-ui/themes'
 import { NamedTable } from './NamedTable'
-import { When } from './When'
+import { Empty, When } from './When'
 
 export interface AuditRow {
   id: number | string
@@ -54,5 +54,26 @@ export function AuditTable({ label, rows }: { label: string; rows: readonly Audi
         ))}
       </Table.Body>
     </NamedTable>
+  )
+}
+
+/** A record's History section: its audit rows, or why there are none. */
+export function AuditSection({
+  label,
+  empty,
+  load,
+  rows,
+}: {
+  label: string
+  empty: string
+  load: { status: string; error?: { message: string } | null }
+  rows: readonly AuditRow[]
+}) {
+  return (
+    <Card size="2">
+      {load.status === 'error' && <Text color="red">{load.error?.message}</Text>}
+      {load.status === 'success' && rows.length === 0 && <Empty>{empty}</Empty>}
+      {rows.length > 0 && <AuditTable label={label} rows={rows} />}
+    </Card>
   )
 }

@@ -27,7 +27,7 @@ import { NamedTable } from '@client/ui/NamedTable'
 import { Link } from '@client/routing/Link'
 import { formatMinSec } from '../min-sec'
 import { DetailsForm } from './DetailsForm'
-import { AuditTable } from '@client/ui/AuditTable'
+import { AuditSection } from '@client/ui/AuditTable'
 import { Empty, When } from '@client/ui/When'
 import { runAction, saveForm, ACTION_FAILED } from '../actions'
 
@@ -468,25 +468,20 @@ const fetchHistory = (key: string, signal: AbortSignal) =>
 
 export function HistorySection({ releaseId, version }: { releaseId: number; version: number }) {
   const load = useLoad(fetchHistory, `${releaseId}:${version}`)
-  const entries = load.data?.data ?? []
   return (
-    <Card size="2">
-      {load.status === 'error' && <Text color="red">{load.error?.message}</Text>}
-      {load.status === 'success' && entries.length === 0 && <Empty>Nothing has happened to this release yet.</Empty>}
-      {entries.length > 0 && (
-        <AuditTable
-          label="Release history"
-          rows={entries.map((entry) => ({
-            id: entry.id,
-            when: entry.date,
-            action: entry.action.replace(/^releases?\./, '').replace(/[_.]/g, ' '),
-            by: entry.user?.name ?? null,
-            before: entry.before,
-            after: entry.after,
-          }))}
-        />
-      )}
-    </Card>
+    <AuditSection
+      label="Release history"
+      empty="Nothing has happened to this release yet."
+      load={load}
+      rows={(load.data?.data ?? []).map((entry) => ({
+        id: entry.id,
+        when: entry.date,
+        action: entry.action.replace(/^releases?\./, '').replace(/[_.]/g, ' '),
+        by: entry.user?.name ?? null,
+        before: entry.before,
+        after: entry.after,
+      }))}
+    />
   )
 }
 

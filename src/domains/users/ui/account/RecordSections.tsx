@@ -1,5 +1,5 @@
 import { NamedTable } from '@client/ui/NamedTable'
-import { useState } from 'react'
+import { useCallback, useState } from 'react'
 import { Badge, Box, Button, Card, Checkbox, Flex, Heading, IconButton, Table, Text, TextArea, Tooltip } from '@radix-ui/themes'
 import { DownloadIcon, TrashIcon } from '@radix-ui/react-icons'
 import type { UserSingle } from '@contract/users-admin'
@@ -8,9 +8,10 @@ import { useLoad } from '@client/state/useLoad'
 import { Field } from '@client/ui/Field'
 import { statusLabel } from '@core/release-status'
 import { RecordLink } from '@client/ui/RecordLink'
-import { AuditTable } from '@client/ui/AuditTable'
+import { AuditSection } from '@client/ui/AuditTable'
 import { SessionsTable } from '@client/ui/SessionsTable'
 import { Empty, When } from '@client/ui/When'
+import { useSubmit } from '@client/ui/useSubmit'
 import { runAction, saveForm } from '../run-action'
 
 export { When }
@@ -18,32 +19,22 @@ export { When }
 export function NotesSection({ account }: { account: UserSingle }) {
   const [title, setTitle] = useState('')
   const [content, setContent] = useState('')
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [busy, setBusy] = useState(false)
-  const add = async () => {
-    setBusy(true)
-    setErrors({})
-    try {
-      await saveForm(() => api.call('users.createNote', { body: { userId: account.id, title, content } }), 'Note added.')
+  const add = useSubmit(
+    useCallback(
+      () => saveForm(() => api.call('users.createNote', { body: { userId: account.id, title, content } }), 'Note added.'),
+      [account.id, title, content],
+    ),
+    useCallback(() => {
       setTitle('')
       setContent('')
-    } catch (error) {
-      setErrors(error instanceof ApiError ? error.errors : { title: 'Something went wrong, try refreshing the site and try again.' })
-    } finally {
-      setBusy(false)
-    }
-  }
+    }, []),
+  )
+  // A failure that names no field is shown under the title.
+  const errors = Object.keys(add.fieldErrors).length ? add.fieldErrors : add.error ? { title: add.error } : {}
   return (
     <Flex direction="column" gap="4">
       <Card size="2" asChild>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault()
-            void add()
-          }}
-          aria-label="Add a note"
-          noValidate
-        >
+        <form onSubmit={(event) => void add.submit(event)} aria-label="Add a note" noValidate>
           <Flex direction="column" gap="2">
             <Heading as="h2" size="3">
               Add a note
@@ -65,7 +56,7 @@ export function NotesSection({ account }: { account: UserSingle }) {
               </Text>
             )}
             <Flex justify="end">
-              <Button type="submit" loading={busy}>
+              <Button type="submit" loading={add.submitting}>
                 Add note
               </Button>
             </Flex>
@@ -96,45 +87,26 @@ export function DocumentsSection({ account }: { account: UserSingle }) {
   const [title, setTitle] = useState('')
   const [isPrivate, setPrivate] = useState(false)
   const [file, setFile] = useState<File | null>(null)
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [problem, setProblem] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const upload = async () => {
-    setErrors({})
-    setProblem(null)
-    if (!file) {
-      setErrors({ file: 'Please provide the file.' })
-      return
-    }
-    setBusy(true)
-    try {
-      await saveForm(
+  const upload = useSubmit(
+    useCallback(() => {
+      if (!file) return Promise.reject(new ApiError('Please provide the file.', 400, 'validation', { file: 'Please provide the file.' }))
+      return saveForm(
         () => api.upload('users.createDocument', { body: { userId: account.id, title, private: String(isPrivate) }, files: { file } }),
         'Document uploaded.',
       )
+    }, [account.id, title, isPrivate, file]),
+    useCallback(() => {
       setTitle('')
       setFile(null)
       setPrivate(false)
-    } catch (error) {
-      if (error instanceof ApiError) {
-        setErrors(error.errors)
-        if (!Object.keys(error.errors).length) setProblem(error.message)
-      } else setProblem('Something went wrong, try refreshing the site and try again.')
-    } finally {
-      setBusy(false)
-    }
-  }
+    }, []),
+  )
+  const errors = upload.fieldErrors
+  const problem = Object.keys(errors).length ? null : upload.error
   return (
     <Flex direction="column" gap="4">
       <Card size="2" asChild>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault()
-            void upload()
-          }}
-          aria-label="Upload a document"
-          noValidate
-        >
+        <form onSubmit={(event) => void upload.submit(event)} aria-label="Upload a document" noValidate>
           <Flex direction="column" gap="2">
             <Heading as="h2" size="3">
               Upload a document
@@ -161,7 +133,7 @@ export function DocumentsSection({ account }: { account: UserSingle }) {
               </Flex>
             </Text>
             <Flex justify="end">
-              <Button type="submit" loading={busy}>
+              <Button type="submit" loading={upload.submitting}>
                 Upload
               </Button>
             </Flex>
@@ -414,24 +386,19 @@ const fetchHistory = (key: string, signal: AbortSignal) =>
 /** What staff did to this account: every action writes an audit row. */
 export function HistorySection({ userId, version }: { userId: number; version: number }) {
   const load = useLoad(fetchHistory, `${userId}:${version}`)
-  const entries = load.data?.data ?? []
   return (
-    <Card size="2">
-      {load.status === 'error' && <Text color="red">{load.error?.message}</Text>}
-      {load.status === 'success' && entries.length === 0 && <Empty>No staff actions yet.</Empty>}
-      {entries.length > 0 && (
-        <AuditTable
-          label="Account history"
-          rows={entries.map((entry) => ({
-            id: entry.id,
-            when: entry.created,
-            action: entry.action.replace(/^account\./, '').replace(/_/g, ' '),
-            by: entry.actor?.name ?? null,
-            before: entry.before,
-            after: entry.after,
-          }))}
-        />
-      )}
-    </Card>
+    <AuditSection
+      label="Account history"
+      empty="No staff actions yet."
+      load={load}
+      rows={(load.data?.data ?? []).map((entry) => ({
+        id: entry.id,
+        when: entry.created,
+        action: entry.action.replace(/^account\./, '').replace(/_/g, ' '),
+        by: entry.actor?.name ?? null,
+        before: entry.before,
+        after: entry.after,
+      }))}
+    />
   )
 }
