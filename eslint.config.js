@@ -52,6 +52,20 @@ export default tseslint.config(
   },
   { files: ['machines/**', 'commands/**'], rules: restrict([server, react, client]) },
   { files: ['src/client/**', 'src/domains/*/ui/**', 'src/domains/*/index.ts'], rules: restrict([server]) },
-  { files: ['src/server/**', 'src/domains/*/server/**'], rules: restrict([react, client]) },
+  { files: ['src/server/**'], rules: restrict([react, client]) },
+  // A domain reaches another domain's data through that domain's services, not its tables or SQL
+  // (a schema file may still reference another domain's table for a foreign key).
+  {
+    files: ['src/domains/*/server/**'],
+    ignores: ['src/domains/*/server/schema.ts'],
+    rules: restrict([
+      react,
+      client,
+      {
+        group: ['@domains/*/server/schema', '@domains/*/server/repository', '@domains/*/server/*.repository'],
+        message: "Use the other domain's service (or its read API such as catalogue/server/stats), not its tables.",
+      },
+    ]),
+  },
   { files: ['scripts/**', 'src/server/main.ts', 'tests/bench/**'], rules: { 'no-console': 'off' } },
 )

@@ -5,6 +5,7 @@ import { notifyAdmins, truncate } from '@domains/notifications/server/service'
 import { displayStatus, RELEASE_STATUS } from '@core/release-status'
 import { addMonths, monthOf } from '@core/months'
 import { requireStaff } from '@domains/users/server/account.service'
+import * as catalogue from '@domains/catalogue/server/stats'
 import * as repo from './repository'
 
 /** How many releases each dashboard list shows; its total counts them all. */
@@ -47,7 +48,7 @@ export async function submitFeedback(
   return { ok: true as const, message: FEEDBACK_SUBMITTED }
 }
 
-type NewestReleases = Awaited<ReturnType<typeof repo.newestReleases>>
+type NewestReleases = Awaited<ReturnType<typeof catalogue.newestReleases>>
 
 function listOf({ rows, total }: NewestReleases, now: Date) {
   return {
@@ -71,9 +72,9 @@ export async function dashboardOverview(ctx: AuthedContext) {
   const { db } = ctx.services
   const tenantId = ctx.tenant.id
   // One at a time: PGlite runs queries one after another anyway, and the pool stays free on PostgreSQL.
-  const recent = await repo.newestReleases(db, tenantId, DASHBOARD_LIST_SIZE)
-  const takedown = await repo.newestReleases(db, tenantId, DASHBOARD_LIST_SIZE, RELEASE_STATUS.takedownPending)
-  const edit = await repo.newestReleases(db, tenantId, DASHBOARD_LIST_SIZE, RELEASE_STATUS.editPending)
+  const recent = await catalogue.newestReleases(db, tenantId, DASHBOARD_LIST_SIZE)
+  const takedown = await catalogue.newestReleases(db, tenantId, DASHBOARD_LIST_SIZE, RELEASE_STATUS.takedownPending)
+  const edit = await catalogue.newestReleases(db, tenantId, DASHBOARD_LIST_SIZE, RELEASE_STATUS.editPending)
   const now = new Date()
   return { releases: listOf(recent, now), pendingTakedown: listOf(takedown, now), pendingEdit: listOf(edit, now) }
 }
@@ -85,8 +86,8 @@ export async function dashboardStatistics(ctx: AuthedContext, input: { from?: st
   const tenantId = ctx.tenant.id
   const to = input.to ?? (input.from ? addMonths(input.from, DEFAULT_MONTHS - 1) : monthOf(now))
   const from = input.from ?? addMonths(to, -(DEFAULT_MONTHS - 1))
-  const releases = await repo.monthlyReleases(db, tenantId, from, to)
+  const releases = await catalogue.monthlyReleases(db, tenantId, from, to)
   const accounts = await repo.monthlyAccounts(db, tenantId, from, to)
-  const tracks = await repo.monthlyTracks(db, tenantId, from, to)
+  const tracks = await catalogue.monthlyTracks(db, tenantId, from, to)
   return { from, to, releases, accounts, tracks }
 }
