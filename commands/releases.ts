@@ -314,4 +314,13 @@ export const RELEASE_COMMANDS: readonly Command[] = [
     when: on(editRequest, (state) => typeof state.releaseId === 'number'),
     run: (context, env) => env.open(`/releases/single/${editRequest(context)!.releaseId}`, 'right'),
   },
+  {
+    id: 'editRequests.compare',
+    title: (context) => `Compare the edit request with ${editRequest(context)?.releaseTitle ?? 'its release'} side by side`,
+    group: 'Edit request',
+    keywords: ['compare', 'side by side', 'diff', 'proposal', 'release'],
+    access: 'admin',
+    when: on(editRequest, (state) => typeof state.releaseId === 'number'),
+    run: (context, env) => env.open(`/releases/single/${editRequest(context)!.releaseId}?request=${recordId(context)}`, 'right'),
+  },
 ]

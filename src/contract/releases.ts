@@ -241,6 +241,7 @@ export const releaseAdditional = z.object({
   publishDate: z.string().nullable(),
   reviewFile,
 })
+export type ReleaseAdditional = z.infer<typeof releaseAdditional>
 
 /** A track as the release's track list and the track tab show it (spec: Track). */
 export const track = z.object({

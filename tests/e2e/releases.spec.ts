@@ -141,6 +141,18 @@ test('approve an edit request from the keyboard review queue', async ({ browser 
   await expect(releases.queue()).toHaveText(`Open request 1 of ${total}`)
   await expect(page).toHaveURL(firstUrl)
 
+  // Compared side by side: the release as it is now in a pane to the right, beside the proposal.
+  const requestId = /view\/(\d+)$/.exec(firstUrl)![1]
+  await workspace.runInPalette('compare', /^Compare the edit request with .* side by side$/)
+  await expect(workspace.panes()).toHaveCount(2)
+  await expect(page).toHaveURL(new RegExp(`/releases/single/\\d+\\?request=${requestId}$`))
+  const proposal = page.getByRole('table', { name: `Compared with edit request #${requestId} (Open)` })
+  await expect(proposal.locator('tr[data-differs]').first()).toBeVisible()
+  // Closing the comparison's tab (w q) leaves the queue alone in its pane.
+  await workspace.pressSequence('w', 'q')
+  await expect(proposal).toHaveCount(0)
+  await expect(page).toHaveURL(firstUrl)
+
   // a approves and moves on to the next open request.
   await page.keyboard.press('a')
   await expect(page.getByText(/Approved: the release is now Edited\./)).toBeVisible()

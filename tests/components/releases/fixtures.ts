@@ -1,4 +1,4 @@
-import type { EditRequestSingle, ReleaseGeneral, ReleaseListItem } from '../../../src/contract/releases'
+import type { EditRequestSingle, ReleaseGeneral, ReleaseListItem, Track } from '../../../src/contract/releases'
 import { allowedStatuses, displayStatus, requiresReason, statusLabel } from '../../../src/core/release-status'
 import { mockFetch, respond, type Request } from '../dialogs/fetch-mock'
 
@@ -127,4 +127,29 @@ export function serveRoutes(routes: Record<string, Route>) {
     const route = routes[`${request.method} ${request.path}`]
     return route ? route(request) : respond(404, { message: `No route ${request.method} ${request.path}` })
   })
+}
+
+/** A track of release 7. */
+export const TRACK: Track = {
+  id: 11,
+  releaseId: 7,
+  position: 1,
+  isrc: 'GBAYE2400001',
+  iswc: null,
+  title: 'Intro',
+  version: null,
+  language: 'English',
+  lyrics: null,
+  explicit: false,
+  duration: 185,
+  audioUrl: null,
+  instrumentUrl: null,
+  dolbyUrl: null,
+  tiktokStart: '0:45',
+  linerNote: null,
+  participants: [],
+  writers: [],
+  credits: [],
+  scanStatus: null,
+  duplicateIsrc: [],
 }

@@ -9,7 +9,7 @@ import { Notices } from '../../../src/client/ui/notices/Notices'
 import { noticeState } from '../../../src/client/ui/notices/notices'
 import type { ReleaseGeneral } from '../../../src/contract/releases'
 import { respond, type Request } from '../dialogs/fetch-mock'
-import { ADDITIONAL, release, serveRoutes } from './fixtures'
+import { ADDITIONAL, TRACK, release, serveRoutes } from './fixtures'
 
 afterEach(() => {
   noticeState.items.splice(0)
@@ -142,27 +142,3 @@ describe('release tab', () => {
     expect(window.location.search).toBe('')
   })
 })
-
-const TRACK = {
-  id: 11,
-  releaseId: 7,
-  position: 1,
-  isrc: 'GBAYE2400001',
-  iswc: null,
-  title: 'Intro',
-  version: null,
-  language: 'English',
-  lyrics: null,
-  explicit: false,
-  duration: 185,
-  audioUrl: null,
-  instrumentUrl: null,
-  dolbyUrl: null,
-  tiktokStart: '0:45',
-  linerNote: null,
-  participants: [],
-  writers: [],
-  credits: [],
-  scanStatus: null,
-  duplicateIsrc: [],
-}

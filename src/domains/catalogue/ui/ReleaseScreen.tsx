@@ -11,6 +11,7 @@ import { MainSkeleton } from '@client/pages/MainSkeleton'
 import { rememberRecord } from '@client/shell/recents'
 import { ReleaseHeader } from './release/ReleaseHeader'
 import { ReleaseCompare } from './release/ReleaseCompare'
+import { EditRequestCompare } from './release/EditRequestCompare'
 import {
   DeliverySection,
   HistorySection,
@@ -56,7 +57,10 @@ const positiveId = (value: string | null) => {
   return Number.isInteger(id) && id > 0 ? id : null
 }
 
-/** /releases/single/{id}: one release, its status and review flags, and its records by section; ?compare=<id> sets another beside it. */
+/**
+ * /releases/single/{id}: one release, its status and review flags, and its records by section;
+ * ?compare=<id> sets another release beside it, ?request=<id> an edit request's proposal.
+ */
 export default function ReleaseScreen({ params, search }: ScreenProps) {
   const tab = useTab()
   const version = useDataVersion()
@@ -68,6 +72,7 @@ export default function ReleaseScreen({ params, search }: ScreenProps) {
   const section: SectionId = SECTIONS.some((s) => s.id === search.get('section')) ? (search.get('section') as SectionId) : 'overview'
   const compareId = positiveId(search.get('compare'))
   const comparing = compareId !== null && compareId !== id ? compareId : null
+  const requestId = positiveId(search.get('request'))
 
   const record = useMemo(
     () =>
@@ -124,6 +129,14 @@ export default function ReleaseScreen({ params, search }: ScreenProps) {
           compareId={comparing}
           version={version}
           onClose={() => tab.setSearch({ compare: null }, { replace: true })}
+        />
+      )}
+      {requestId !== null && (
+        <EditRequestCompare
+          release={release}
+          requestId={requestId}
+          version={version}
+          onClose={() => tab.setSearch({ request: null }, { replace: true })}
         />
       )}
       <Tabs.Root
