@@ -133,7 +133,11 @@ describe('release commands: when they apply', () => {
       'Approve the edit request of Night Drive',
       'Reject the edit request of Night Drive…',
       'Open the release, Night Drive',
+      'Compare the edit request with Night Drive side by side',
     ])
+    const opened = env({})
+    void registry.get('editRequests.compare')!.run!(request('pending'), opened)
+    expect(opened.open).toHaveBeenCalledWith('/releases/single/7?request=5', 'right')
     expect(titles(request('approved'))).toEqual(
       expect.arrayContaining(['Approve the edit request of Night Drive [This request is already approved]']),
     )
