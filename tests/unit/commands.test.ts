@@ -1,10 +1,11 @@
-import { describe, expect, it, vi } from 'vitest'
+import { fakeCommandEnv } from '../helpers/command-env'
+import { describe, expect, it } from 'vitest'
 import { CommandRegistry, rank } from '../../commands/registry'
 import { navigationCommands, needsRecord } from '../../commands/navigation'
 import { WORKSPACE_COMMANDS } from '../../commands/workspace'
 import { looksLikeIdentifier, recordKindOf } from '../../commands/entities'
 import { scoreMatch } from '../../commands/score'
-import type { CommandContext, CommandEnv } from '../../commands/types'
+import type { CommandContext } from '../../commands/types'
 
 const admin: CommandContext = { account: { id: 1, type: 'admin', isOperator: false }, route: null, record: null, list: null, paneCount: 1 }
 const artist: CommandContext = { ...admin, account: { id: 2, type: 'artist', isOperator: false } }
@@ -16,36 +17,7 @@ const routes = [
   { path: '/notifications', title: 'Notifications', access: 'admin' as const },
 ]
 
-function fakeEnv(): CommandEnv {
-  return {
-    open: vi.fn(),
-    call: vi.fn(),
-    search: vi.fn(),
-    notify: vi.fn(),
-    refresh: vi.fn(),
-    replaceSession: vi.fn(),
-    workspace: {
-      split: vi.fn(),
-      newTab: vi.fn(),
-      closeTab: vi.fn(),
-      cycleTab: vi.fn(),
-      focusPane: vi.fn(),
-      moveTabToPane: vi.fn(),
-      back: vi.fn(),
-      forward: vi.fn(),
-    },
-    shell: {
-      toggleSidebar: vi.fn(),
-      toggleDarkMode: vi.fn(),
-      openFeedback: vi.fn(),
-      openSendMessage: vi.fn(),
-      openShortcuts: vi.fn(),
-      focusListSearch: vi.fn(),
-      signOut: vi.fn(),
-    },
-    list: { runBulkAction: vi.fn(), selectAll: vi.fn(), clearSelection: vi.fn() },
-  }
-}
+const fakeEnv = () => fakeCommandEnv()
 
 describe('navigation commands', () => {
   it('are generated for every signed-in route without a record id, with g shortcuts', () => {

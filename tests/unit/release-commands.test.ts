@@ -1,4 +1,5 @@
-import { describe, expect, it, vi } from 'vitest'
+import { fakeCommandEnv } from '../helpers/command-env'
+import { describe, expect, it } from 'vitest'
 import { CommandRegistry } from '../../commands/registry'
 import { RELEASE_COMMANDS, type ReleaseRecordState } from '../../commands/releases'
 import type { Command, CommandContext, CommandEnv } from '../../commands/types'
@@ -32,36 +33,7 @@ const onRelease = (state: ReleaseRecordState): CommandContext => ({
   record: { kind: 'release', id: '7', title: state.title, state: state as Record<string, unknown> },
 })
 
-function env(answers: Record<string, unknown> = {}): CommandEnv & { call: ReturnType<typeof vi.fn> } {
-  return {
-    open: vi.fn(),
-    call: vi.fn(async (id: string) => answers[id] ?? {}),
-    search: vi.fn(),
-    notify: vi.fn(),
-    refresh: vi.fn(),
-    replaceSession: vi.fn(),
-    workspace: {
-      split: vi.fn(),
-      newTab: vi.fn(),
-      closeTab: vi.fn(),
-      cycleTab: vi.fn(),
-      focusPane: vi.fn(),
-      moveTabToPane: vi.fn(),
-      back: vi.fn(),
-      forward: vi.fn(),
-    },
-    shell: {
-      toggleSidebar: vi.fn(),
-      toggleDarkMode: vi.fn(),
-      openFeedback: vi.fn(),
-      openSendMessage: vi.fn(),
-      openShortcuts: vi.fn(),
-      focusListSearch: vi.fn(),
-      signOut: vi.fn(),
-    },
-    list: { runBulkAction: vi.fn(), selectAll: vi.fn(), clearSelection: vi.fn() },
-  } as unknown as CommandEnv & { call: ReturnType<typeof vi.fn> }
-}
+const env = fakeCommandEnv
 
 const registry = new CommandRegistry()
 registry.register(RELEASE_COMMANDS)

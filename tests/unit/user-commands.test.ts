@@ -1,7 +1,8 @@
-import { describe, expect, it, vi } from 'vitest'
+import { fakeCommandEnv } from '../helpers/command-env'
+import { describe, expect, it } from 'vitest'
 import { CommandRegistry } from '../../commands/registry'
 import { USER_COMMANDS } from '../../commands/users'
-import type { CommandContext, CommandEnv } from '../../commands/types'
+import type { CommandContext } from '../../commands/types'
 
 const base: CommandContext = { account: { id: 1, type: 'admin', isOperator: false }, route: null, record: null, list: null, paneCount: 1 }
 const onAccount = (state: Record<string, unknown>): CommandContext => ({
@@ -9,36 +10,7 @@ const onAccount = (state: Record<string, unknown>): CommandContext => ({
   record: { kind: 'account', id: '42', title: 'Nina Vale', state: { displayName: 'Nina Vale', type: 'artist', ...state } },
 })
 
-function env(): CommandEnv {
-  return {
-    open: vi.fn(),
-    call: vi.fn(async () => ({})) as unknown as CommandEnv['call'],
-    search: vi.fn(),
-    notify: vi.fn(),
-    refresh: vi.fn(),
-    replaceSession: vi.fn(),
-    workspace: {
-      split: vi.fn(),
-      newTab: vi.fn(),
-      closeTab: vi.fn(),
-      cycleTab: vi.fn(),
-      focusPane: vi.fn(),
-      moveTabToPane: vi.fn(),
-      back: vi.fn(),
-      forward: vi.fn(),
-    },
-    shell: {
-      toggleSidebar: vi.fn(),
-      toggleDarkMode: vi.fn(),
-      openFeedback: vi.fn(),
-      openSendMessage: vi.fn(),
-      openShortcuts: vi.fn(),
-      focusListSearch: vi.fn(),
-      signOut: vi.fn(),
-    },
-    list: { runBulkAction: vi.fn(), selectAll: vi.fn(), clearSelection: vi.fn() },
-  }
-}
+const env = () => fakeCommandEnv()
 
 const registry = new CommandRegistry()
 registry.register(USER_COMMANDS)
