@@ -1,6 +1,7 @@
 import type { Command, CommandContext, CommandEnv } from './types'
 import { promptCommand } from './prompt'
 import type { DeliveryTarget } from '@contract/releases'
+import type { EndpointOutput, Endpoints } from '@contract/index'
 import { RELEASE_STATUS, TRANSITIONS, statusLabel } from '@core/release-status'
 
 /** What the release tab publishes about the release it shows (`publishRecord`, kind 'release'). */
@@ -107,6 +108,26 @@ function reviewToggle(options: {
     },
   }))
 }
+
+type DiscoveryAnswer = EndpointOutput<Endpoints['releases.addToSpotifyDiscovery']>
+
+/** One line saying what a Spotify discovery submission did: submitted, already there, refused with reasons. */
+export function discoverySummary(answer: DiscoveryAnswer): { text: string; tone: 'success' | 'info' | 'error' } {
+  const parts: string[] = []
+  if (answer.submitted.length) parts.push(`Submitted ${answer.submitted.length} to Spotify Discovery Mode.`)
+  if (answer.alreadySubmitted.length)
+    parts.push(
+      answer.alreadySubmitted.length === 1
+        ? `${answer.alreadySubmitted[0].title} was already submitted.`
+        : `${answer.alreadySubmitted.length} were already submitted.`,
+    )
+  const reasons = [...new Set(answer.refused.map((entry) => entry.reason))]
+  if (reasons.length) parts.push(`Refused ${answer.refused.length}: ${reasons.join(' ')}`)
+  return { text: parts.join(' '), tone: reasons.length ? 'error' : answer.submitted.length ? 'success' : 'info' }
+}
+
+const SCAN_TEXT = (status: number | null) =>
+  status === null ? 'never requested' : status === 0 ? 'processing' : status === 1 ? 'completed' : 'failed'
 
 const compareChoice = (currentId: number, other: { id: number; title: string; artist: string; upc: string | null }): Command => ({
   id: `releases.compare.with.${other.id}`,
@@ -219,6 +240,42 @@ export const RELEASE_COMMANDS: readonly Command[] = [
     when: on(release, (state) => typeof state.compareId === 'number'),
     run: (context, env) => env.open(`/releases/single/${recordId(context)}`),
   },
+  {
+    id: 'releases.spotifyDiscovery',
+    title: (context) => `Add ${titleOf(context)} to Spotify discovery`,
+    group: 'Release',
+    keywords: ['spotify', 'discovery', 'discovery mode', 'submit', 'promote'],
+    access: 'admin',
+    when: on(release, (state) =>
+      state.status === undefined || state.status === RELEASE_STATUS.live || state.status === RELEASE_STATUS.edited
+        ? true
+        : 'Only live releases go to Spotify Discovery Mode',
+    ),
+    run: async (context, env) => {
+      const summary = discoverySummary(await env.call('releases.addToSpotifyDiscovery', { body: { releaseIds: [recordId(context)] } }))
+      env.refresh()
+      env.notify(summary.text, summary.tone)
+    },
+  },
+  {
+    id: 'releases.requestScans',
+    title: (context) => `Request audio scans of every track of ${titleOf(context)}`,
+    group: 'Release',
+    keywords: ['scan', 'audio recognition', 'fingerprint', 'cover song', 'copyright'],
+    access: 'admin',
+    when: on(release),
+    run: async (context, env) => {
+      const answer = await env.call('releases.trackStat', { body: { releaseId: recordId(context) } })
+      env.refresh()
+      const skipped = answer.skipped.length
+        ? ` Skipped ${answer.skipped.length}: ${[...new Set(answer.skipped.map((entry) => entry.reason))].join(' ')}`
+        : ''
+      env.notify(
+        `Scans requested for ${answer.requested.length} track${answer.requested.length === 1 ? '' : 's'}.${skipped}`,
+        skipped ? 'info' : 'success',
+      )
+    },
+  },
   // Tracks.
   {
     id: 'tracks.openRelease',
@@ -272,6 +329,37 @@ export const RELEASE_COMMANDS: readonly Command[] = [
         },
       },
     ],
+  },
+  {
+    id: 'tracks.requestScan',
+    title: (context) => `Request audio scans of ${titleOf(context)}`,
+    group: 'Track',
+    keywords: ['scan', 'audio recognition', 'fingerprint', 'cover song', 'copyright'],
+    access: 'admin',
+    when: on(track),
+    run: async (context, env) => {
+      const answer = await env.call('releases.trackStat', { body: { trackId: recordId(context) } })
+      env.refresh()
+      const status = answer.requested[0]?.scanStatus ?? null
+      if (status === 2) env.notify('The provider refused the scans; the scan row says why.', 'error')
+      else env.notify('Scans requested: both are processing.', 'success')
+    },
+  },
+  {
+    id: 'tracks.refreshScan',
+    title: (context) => `Refresh the audio scans of ${titleOf(context)}`,
+    group: 'Track',
+    keywords: ['scan', 'refresh', 'results', 'audio recognition'],
+    access: 'admin',
+    when: on(track),
+    run: async (context, env) => {
+      const answer = await env.call('releases.refreshTrackStat', { body: { trackId: recordId(context) } })
+      env.refresh()
+      env.notify(
+        `Scans: ${SCAN_TEXT(answer.scanStatus)}.`,
+        answer.scanStatus === 2 ? 'error' : answer.scanStatus === 1 ? 'success' : 'info',
+      )
+    },
   },
   // Edit requests.
   {

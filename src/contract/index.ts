@@ -8,6 +8,7 @@ import { searchEndpoints } from './search'
 import { siteEndpoints } from './site'
 import { usersEndpoints } from './users-admin'
 import { releasesEndpoints } from './releases'
+import { releaseOpsEndpoints } from './release-ops'
 import type { EndpointDef } from './define'
 
 /** Every API call of the product. Domains add their groups here; nothing else is the API's truth. */
@@ -22,6 +23,7 @@ export const ENDPOINTS = {
   ...siteEndpoints,
   ...usersEndpoints,
   ...releasesEndpoints,
+  ...releaseOpsEndpoints,
 } as const satisfies Record<string, EndpointDef>
 
 export type Endpoints = typeof ENDPOINTS

@@ -24,6 +24,8 @@ import { registerSpa } from './plugins/spa'
 import { registerContract, missingHandlers } from './contract-routes'
 import { buildOpenApi } from './openapi'
 import { DOMAINS, allHandlers } from './domains'
+import { createHttpScanProvider, type ScanProvider } from '@domains/catalogue/server/adapters/scan-provider'
+import { createAudioSaladClient, type AudioSaladClient } from '@domains/catalogue/server/adapters/audiosalad'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,6 +47,9 @@ export interface AppOptions {
   logger?: boolean | Record<string, unknown>
   /** fetch used by outside-service adapters (tests point it at local fakes). */
   fetch?: typeof fetch
+  /** Stand-ins for outside services (tests); built from the configuration otherwise. */
+  scanProvider?: ScanProvider
+  audioSalad?: AudioSaladClient
   /** Refuse to build when a contract endpoint has no handler (default true). */
   strict?: boolean
 }
@@ -76,6 +81,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     tenants: new TenantResolver(database.db, config),
     secrets: new SecretBox(resolveAppSecret(config)),
     dns: new DnsResolver(config.dnsServers),
+    scans: options.scanProvider ?? createHttpScanProvider(config.scanProvider, options.fetch),
+    audioSalad: options.audioSalad ?? createAudioSaladClient(config.audioSalad, options.fetch),
     now: options.now ?? (() => new Date()),
   }
   app.decorate('services', services)

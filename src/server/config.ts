@@ -49,6 +49,14 @@ const envSchema = z.object({
   APPLE_MUSIC_PRIVATE_KEY: optional,
   APPLE_MUSIC_API_URL: z.string().default('https://api.music.apple.com'),
   APPLE_MUSIC_STOREFRONT: z.string().default('us'),
+  /** Audio-recognition scans of tracks (catalogue fingerprint and cover-song detection). */
+  SCAN_PROVIDER_URL: optional,
+  SCAN_PROVIDER_KEY: optional,
+  SCAN_PROVIDER_NAME: z.string().default('Audio recognition'),
+  /** AudioSalad's client API, for a release's delivery status per store. */
+  AUDIOSALAD_URL: optional,
+  AUDIOSALAD_KEY: optional,
+  AUDIOSALAD_ACCESS_ID: optional,
   LOG_LEVEL: z.string().default('info'),
   APP_VERSION: optional,
   /** `worker` (default) runs PGlite in its own thread; `inline` in the main thread. */
@@ -83,6 +91,10 @@ export interface Config {
     spotify: { clientId?: string; clientSecret?: string; apiUrl: string; accountsUrl: string }
     apple: { teamId?: string; keyId?: string; privateKey?: string; apiUrl: string; storefront: string }
   }
+  /** Audio-recognition provider: both URL and key, or not configured. */
+  scanProvider: { url?: string; key?: string; name: string }
+  /** AudioSalad client API: both URL and key (a bearer token), or not configured. */
+  audioSalad: { url?: string; key?: string; accessId?: string }
   logLevel: string
   version: string
   pgliteMode: 'worker' | 'inline'
@@ -146,6 +158,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         storefront: e.APPLE_MUSIC_STOREFRONT,
       },
     },
+    scanProvider: { url: e.SCAN_PROVIDER_URL?.replace(/\/$/, ''), key: e.SCAN_PROVIDER_KEY, name: e.SCAN_PROVIDER_NAME },
+    audioSalad: { url: e.AUDIOSALAD_URL?.replace(/\/$/, ''), key: e.AUDIOSALAD_KEY, accessId: e.AUDIOSALAD_ACCESS_ID },
     logLevel: e.LOG_LEVEL,
     version: e.APP_VERSION ?? packageVersion(),
     pgliteMode: e.PGLITE_MODE,

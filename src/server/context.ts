@@ -10,6 +10,8 @@ import type { TenantResolver } from './auth/tenancy'
 import type { AccountType } from '@core/session'
 import type { SecretBox } from './crypto'
 import type { DnsResolver } from './dns/resolver'
+import type { ScanProvider } from '@domains/catalogue/server/adapters/scan-provider'
+import type { AudioSaladClient } from '@domains/catalogue/server/adapters/audiosalad'
 
 /** Everything a handler, job or seeder may use. Built once per app. */
 export interface Services {
@@ -26,6 +28,10 @@ export interface Services {
   secrets: SecretBox
   /** DNS lookups for mail-record verification (DNS_SERVERS). */
   dns: DnsResolver
+  /** Audio-recognition scans of tracks (SCAN_PROVIDER_URL); "not configured" without it. */
+  scans: ScanProvider
+  /** AudioSalad's delivery status of releases (AUDIOSALAD_URL); "not configured" without it. */
+  audioSalad: AudioSaladClient
   now(): Date
 }
 

@@ -42,4 +42,7 @@ export const SCENARIOS: Scenario[] = [
   { name: 'releases scheduled', method: 'GET', path: '/api/releases?page=1&per_page=25&status=10', authenticated: true },
   { name: 'search ISRC', method: 'GET', path: `/api/search?q=${BENCH_ISRC}`, authenticated: true },
   { name: 'search UPC', method: 'GET', path: `/api/search?q=${BENCH_UPC}`, authenticated: true },
+  // Catalogue health (releases/health): capped counts over partial indexes, and the duplicate UPC
+  // and ISRC walks over the tenant's identifier indexes.
+  { name: 'releases health', method: 'GET', path: '/api/releases/health', authenticated: true },
 ]

@@ -63,6 +63,8 @@ describe('release commands: when they apply', () => {
       'Mark Night Drive delivered to a platform…',
       'Open the owner, Nina Vale',
       'Compare Night Drive with…',
+      'Add Night Drive to Spotify discovery',
+      'Request audio scans of every track of Night Drive',
     ])
   })
 
@@ -96,6 +98,8 @@ describe('release commands: when they apply', () => {
       'Open the release, Night Drive',
       'Compare Intro with another track of the release…',
       'Remove the track Intro…',
+      'Request audio scans of Intro',
+      'Refresh the audio scans of Intro',
     ])
     const request = (status: string): CommandContext => ({
       ...base,

@@ -1,12 +1,19 @@
 import type { DomainServer } from '@server/domains'
 import type { AnyHandler } from '@server/handlers'
 import { releasesHandlers } from './routes'
+import { releaseOpsHandlers } from './ops.routes'
+import { registerScanJobs } from './scans.service'
+import { registerHealthJobs } from './ops.service'
 import { editRequestSearch, releaseSearch, trackSearch } from './search'
 import { catalogueSeeder } from './seed'
 
 export const catalogueServer: DomainServer = {
   name: 'catalogue',
-  handlers: releasesHandlers as unknown as Record<string, AnyHandler>,
+  handlers: { ...releasesHandlers, ...releaseOpsHandlers } as unknown as Record<string, AnyHandler>,
+  registerJobs(runner, services) {
+    registerScanJobs(runner, services)
+    registerHealthJobs(runner, services)
+  },
   seeders: [catalogueSeeder],
   searchProviders: [releaseSearch, trackSearch, editRequestSearch],
 }

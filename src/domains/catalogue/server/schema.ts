@@ -107,6 +107,13 @@ export const releases = pgTable(
     index('releases_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     index('releases_artist_trgm_idx').using('gin', sql`${t.artistText} gin_trgm_ops`),
     index('releases_catalog_trgm_idx').using('gin', sql`${t.catalogNumber} gin_trgm_ops`),
+    // Catalogue health (releases/health): small partial indexes, so each count reads only the offenders.
+    index('releases_health_no_cover_idx')
+      .on(t.tenantId, t.id)
+      .where(sql`${t.coverUrl} is null`),
+    index('releases_health_live_no_upc_idx')
+      .on(t.tenantId, t.id)
+      .where(sql`${t.upc} is null and ${t.status} in (1, 7)`),
     check('releases_status_check', sql`${t.status} between 0 and 9`),
   ],
 )
@@ -150,6 +157,16 @@ export const tracks = pgTable(
     index('tracks_release_idx').on(t.releaseId, t.position),
     index('tracks_tenant_isrc_idx').on(t.tenantId, t.isrc),
     index('tracks_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    // Catalogue health (releases/health): partial indexes over the offenders only.
+    index('tracks_health_no_isrc_idx')
+      .on(t.tenantId, t.id)
+      .where(sql`${t.isrc} is null`),
+    index('tracks_health_no_audio_idx')
+      .on(t.tenantId, t.id)
+      .where(sql`${t.audioUrl} is null`),
+    index('tracks_health_scan_failed_idx')
+      .on(t.tenantId, t.id)
+      .where(sql`${t.scanStatus} not in (0, 1)`),
   ],
 )
 
@@ -206,5 +223,52 @@ export const editRequests = pgTable(
     index('edit_requests_tenant_status_idx').on(t.tenantId, t.status, t.createdAt.desc(), t.id.desc()),
     index('edit_requests_release_idx').on(t.releaseId, t.createdAt.desc()),
     check('edit_requests_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+  ],
+)
+
+/** A match an audio-recognition scan found (spec: Track detail shows scan results). */
+export interface ScanMatchData {
+  title: string
+  artists: string[]
+  isrc: string | null
+  label: string | null
+  score: number | null
+  offset: number | null
+}
+
+/**
+ * One audio-recognition scan of a track: each request makes two, `fingerprint` (the commercial
+ * catalogue) and `cover` (covers and remixes). Status as the track's: 0 processing, 1 completed, 2 failed.
+ */
+export const trackScans = pgTable(
+  'track_scans',
+  {
+    id: idColumn(),
+    tenantId: ref('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    trackId: ref('track_id')
+      .notNull()
+      .references(() => tracks.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull().$type<'fingerprint' | 'cover'>(),
+    /** The provider's name when the scan was requested. */
+    provider: text('provider').notNull(),
+    /** Null when the provider refused the submission (the scan then failed at once). */
+    providerJobId: text('provider_job_id'),
+    status: smallint('status').notNull().default(0),
+    matches: jsonb('matches').notNull().default([]).$type<ScanMatchData[]>(),
+    error: text('error'),
+    requestedBy: ref('requested_by').references(() => accounts.id, { onDelete: 'set null' }),
+    requestedAt: at('requested_at').notNull().defaultNow(),
+    completedAt: at('completed_at'),
+  },
+  (t) => [
+    index('track_scans_track_idx').on(t.trackId, t.requestedAt.desc(), t.id.desc()),
+    // What the background refresh polls: scans still processing, oldest first.
+    index('track_scans_pending_idx')
+      .on(t.requestedAt, t.id)
+      .where(sql`${t.status} = 0`),
+    check('track_scans_kind_check', sql`${t.kind} in ('fingerprint', 'cover')`),
+    check('track_scans_status_check', sql`${t.status} in (0, 1, 2)`),
   ],
 )

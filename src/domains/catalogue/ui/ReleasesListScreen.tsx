@@ -23,6 +23,7 @@ import { StatusDialog } from './StatusDialog'
 import { GenreDialog } from './GenreDialog'
 import { StoresDialog } from './StoresDialog'
 import { changeReleaseStatus, runAction } from './actions'
+import { addToSpotifyDiscovery } from './discovery-action'
 
 export const RELEASES_EMPTY = 'No releases found matching your search criteria.'
 export const RELEASES_FAILED = 'There was an error fetching the releases. Please try again.'
@@ -206,6 +207,12 @@ export default function ReleasesListScreen({ params }: ScreenProps) {
         id: 'stores',
         label: 'Change stores…',
         run: (ids) => new Promise<void>((settle) => setStoresFor({ ids: ids.map(Number), settle })),
+      },
+      {
+        id: 'spotifyDiscovery',
+        label: 'Add to Spotify discovery',
+        confirm: 'Submit the selected live releases to Spotify Discovery Mode?',
+        run: (ids) => addToSpotifyDiscovery(ids.map(Number)),
       },
       {
         id: 'export',

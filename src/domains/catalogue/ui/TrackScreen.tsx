@@ -36,6 +36,7 @@ import { formatMinSec } from './min-sec'
 import { ACTION_FAILED, saveForm } from './actions'
 import { TextInput } from './inputs'
 import { CompareTable, type CompareRow } from './CompareTable'
+import { TrackScans } from './track/TrackScans'
 
 type TrackSingle = EndpointOutput<Endpoints['releases.track']>
 
@@ -474,10 +475,7 @@ function TrackEditor({ track }: { track: Track }) {
               <DataList.Label>Duration</DataList.Label>
               <DataList.Value>{track.duration === null ? '—' : formatMinSec(track.duration)}</DataList.Value>
             </DataList.Item>
-            <DataList.Item>
-              <DataList.Label>Audio recognition scan</DataList.Label>
-              <DataList.Value>{scanText(track.scanStatus)}</DataList.Value>
-            </DataList.Item>
+            <TrackScans trackId={track.id} title={track.title} scanStatus={track.scanStatus} />
           </DataList.Root>
         </Section>
         <Section title="People">

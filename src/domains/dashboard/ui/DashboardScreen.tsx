@@ -13,6 +13,7 @@ import { fitColumns } from '@client/ui/fit-columns'
 import { ActiveSessionsPanel, LoginHistoryPanel } from '@domains/auth/ui/SecurityPanels'
 import { TwoFactorPanel } from '@domains/auth/ui/TwoFactorPanel'
 import { StatusBadge } from '@domains/catalogue/ui/status'
+import { HealthCard } from './HealthCard'
 
 // ECharts is large: its chunk loads only when the statistics are drawn.
 const MonthlyChart = lazy(() => import('./MonthlyChart'))
@@ -80,6 +81,7 @@ function AdminDashboard() {
           />
         </Grid>
       )}
+      <HealthCard />
       <StatisticsCard />
     </>
   )

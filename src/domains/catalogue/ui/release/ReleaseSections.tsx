@@ -30,6 +30,7 @@ import { DetailsForm } from './DetailsForm'
 import { AuditSection } from '@client/ui/AuditTable'
 import { Empty, When } from '@client/ui/When'
 import { runAction, saveForm, ACTION_FAILED } from '../actions'
+import { AudioSaladCheck, ReleaseAssignees } from './ReleaseOps'
 
 export { Empty, When }
 
@@ -366,6 +367,7 @@ export function DeliverySection({ release }: { release: ReleaseGeneral }) {
           ))}
         </Table.Body>
       </NamedTable>
+      <AudioSaladCheck releaseId={release.id} />
     </Card>
   )
 }
@@ -469,19 +471,22 @@ const fetchHistory = (key: string, signal: AbortSignal) =>
 export function HistorySection({ releaseId, version }: { releaseId: number; version: number }) {
   const load = useLoad(fetchHistory, `${releaseId}:${version}`)
   return (
-    <AuditSection
-      label="Release history"
-      empty="Nothing has happened to this release yet."
-      load={load}
-      rows={(load.data?.data ?? []).map((entry) => ({
-        id: entry.id,
-        when: entry.date,
-        action: entry.action.replace(/^releases?\./, '').replace(/[_.]/g, ' '),
-        by: entry.user?.name ?? null,
-        before: entry.before,
-        after: entry.after,
-      }))}
-    />
+    <Flex direction="column" gap="3">
+      <ReleaseAssignees releaseId={releaseId} version={version} />
+      <AuditSection
+        label="Release history"
+        empty="Nothing has happened to this release yet."
+        load={load}
+        rows={(load.data?.data ?? []).map((entry) => ({
+          id: entry.id,
+          when: entry.date,
+          action: entry.action.replace(/^releases?\./, '').replace(/[_.]/g, ' '),
+          by: entry.user?.name ?? null,
+          before: entry.before,
+          after: entry.after,
+        }))}
+      />
+    </Flex>
   )
 }
 

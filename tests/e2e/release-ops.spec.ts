@@ -1,0 +1,45 @@
+import { expect, test, type Browser, type Page } from '@playwright/test'
+import { LoginPage } from './pages/login-page'
+import { WorkspacePage } from './pages/workspace-page'
+import { ReleasePage } from './pages/release-page'
+
+async function signedIn(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage()
+  const login = new LoginPage(page)
+  await login.goto()
+  await login.signIn('admin@demo.test')
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await new WorkspacePage(page).ready()
+  return page
+}
+
+test('the dashboard shows catalogue health, and a track says at once that scans are not configured', async ({ browser }) => {
+  const page = await signedIn(browser)
+  const health = page.getByRole('region', { name: 'Catalogue health' })
+  await expect(health.getByRole('list', { name: 'Health checks' }).getByRole('listitem')).toHaveCount(8)
+  await expect(health).toContainText('Tracks without audio')
+
+  // Without a provider (this server has none), the track tab says so before anyone clicks.
+  const workspace = new WorkspacePage(page)
+  const releases = new ReleasePage(page)
+  await workspace.runInPalette('releases', 'Go to Releases')
+  await expect(releases.rows().first()).toBeVisible()
+  await page.keyboard.press('j')
+  await page.keyboard.press('Enter')
+  await releases.expectReleaseOpen()
+
+  // The delivery section checks AudioSalad on demand: not configured here either.
+  await releases.section('Delivery').click()
+  await page.getByRole('button', { name: 'Check AudioSalad' }).click()
+  await expect(page.getByRole('region', { name: 'AudioSalad delivery status' })).toContainText('AudioSalad is not configured')
+
+  await page
+    .getByRole('tab', { name: /^Tracks/ })
+    .first()
+    .click()
+  await page.getByRole('table', { name: 'Tracks' }).getByRole('link').first().click()
+  await expect(page).toHaveURL(/\/releases\/track\/\d+$/)
+  const scans = page.getByRole('region', { name: 'Audio recognition scans' })
+  await expect(scans).toContainText('Audio recognition is not configured')
+  await expect(scans.getByRole('button', { name: 'Request scan' })).toHaveCount(0)
+})

@@ -1,0 +1,72 @@
+import { describe, expect, it, vi } from 'vitest'
+import { CommandRegistry } from '../../commands/registry'
+import { RELEASE_COMMANDS } from '../../commands/releases'
+import type { Command, CommandContext, CommandEnv } from '../../commands/types'
+
+const base: CommandContext = { account: { id: 1, type: 'admin', isOperator: false }, route: null, record: null, list: null, paneCount: 1 }
+const onRelease = (status: number): CommandContext => ({
+  ...base,
+  record: { kind: 'release', id: '7', state: { title: 'Night Drive', status } },
+})
+const onTrack: CommandContext = { ...base, record: { kind: 'track', id: '3', state: { title: 'Intro', releaseId: 7 } } }
+
+function env(answers: Record<string, unknown>) {
+  return {
+    call: vi.fn(async (id: string) => answers[id]),
+    notify: vi.fn(),
+    refresh: vi.fn(),
+    open: vi.fn(),
+  } as unknown as CommandEnv & { call: ReturnType<typeof vi.fn>; notify: ReturnType<typeof vi.fn>; refresh: ReturnType<typeof vi.fn> }
+}
+
+const registry = new CommandRegistry()
+registry.register(RELEASE_COMMANDS)
+const command = (id: string): Command => RELEASE_COMMANDS.find((entry) => entry.id === id)!
+const reason = (context: CommandContext, id: string) =>
+  registry.available(context).find((entry) => entry.command.id === id)?.disabledReason ?? null
+
+describe('scan and discovery commands', () => {
+  it('request and refresh the scans of the focused track', async () => {
+    const fake = env({
+      'releases.trackStat': { requested: [{ trackId: 3, title: 'Intro', scanStatus: 0 }], skipped: [] },
+      'releases.refreshTrackStat': { scanStatus: 1 },
+    })
+    await command('tracks.requestScan').run!(onTrack, fake)
+    expect(fake.call).toHaveBeenCalledWith('releases.trackStat', { body: { trackId: 3 } })
+    expect(fake.notify).toHaveBeenLastCalledWith('Scans requested: both are processing.', 'success')
+    await command('tracks.refreshScan').run!(onTrack, fake)
+    expect(fake.call).toHaveBeenLastCalledWith('releases.refreshTrackStat', { body: { trackId: 3 } })
+    expect(fake.notify).toHaveBeenLastCalledWith('Scans: completed.', 'success')
+    expect(fake.refresh).toHaveBeenCalledTimes(2)
+  })
+
+  it('request the scans of every track of a release, saying which were skipped', async () => {
+    const fake = env({
+      'releases.trackStat': {
+        requested: [{ trackId: 3, title: 'Intro', scanStatus: 0 }],
+        skipped: [{ trackId: 4, title: 'Outro', reason: 'This track has no audio to scan. Upload its audio first.' }],
+      },
+    })
+    await command('releases.requestScans').run!(onRelease(1), fake)
+    expect(fake.call).toHaveBeenCalledWith('releases.trackStat', { body: { releaseId: 7 } })
+    expect(fake.notify).toHaveBeenCalledWith(
+      'Scans requested for 1 track. Skipped 1: This track has no audio to scan. Upload its audio first.',
+      'info',
+    )
+  })
+
+  it('submit a live release to Spotify discovery, and explain why a draft cannot be', async () => {
+    expect(reason(onRelease(0), 'releases.spotifyDiscovery')).toBe('Only live releases go to Spotify Discovery Mode')
+    expect(reason(onRelease(7), 'releases.spotifyDiscovery')).toBeNull()
+    const fake = env({
+      'releases.addToSpotifyDiscovery': {
+        submitted: [{ id: 1, releaseId: 7, trackId: null, title: 'Night Drive' }],
+        alreadySubmitted: [],
+        refused: [],
+      },
+    })
+    await command('releases.spotifyDiscovery').run!(onRelease(1), fake)
+    expect(fake.call).toHaveBeenCalledWith('releases.addToSpotifyDiscovery', { body: { releaseIds: [7] } })
+    expect(fake.notify).toHaveBeenCalledWith('Submitted 1 to Spotify Discovery Mode.', 'success')
+  })
+})
