@@ -1,6 +1,6 @@
 import type { Command, CommandContext, CommandEnv } from './types'
 import { promptCommand } from './prompt'
-import type { DeliveryTarget } from '@contract/releases'
+import { TRACK_FILE_KINDS, TRACK_FILE_LABELS, type DeliveryTarget } from '@contract/releases'
 import { RELEASE_STATUS, TRANSITIONS, statusLabel } from '@core/release-status'
 
 /** What the release tab publishes about the release it shows (`publishRecord`, kind 'release'). */
@@ -24,6 +24,8 @@ export interface TrackRecordState {
   title?: string
   releaseId?: number
   releaseTitle?: string
+  /** Which of its files the track has (audio, instrument, dolby). */
+  files?: Partial<Record<(typeof TRACK_FILE_KINDS)[number], boolean>>
 }
 
 /** What the edit-request view publishes (kind 'editRequest'). */
@@ -250,6 +252,24 @@ export const RELEASE_COMMANDS: readonly Command[] = [
             runEnv.open(`/releases/track/${other.id}?compare=${currentId}`, 'right'),
         }))
     },
+  },
+  {
+    id: 'tracks.replaceAudio',
+    title: (context) => `Replace audio of ${titleOf(context)}…`,
+    group: 'Track',
+    keywords: ['audio', 'replace', 'upload', 'file', 'wav', 'flac', 'mp3', 'instrumental', 'dolby', 'atmos'],
+    access: 'admin',
+    placeholder: 'Choose the file to upload',
+    when: on(track),
+    // The track tab opens the file chooser for the kind named in ?upload=.
+    children: (context) =>
+      TRACK_FILE_KINDS.map((kind) => ({
+        id: `tracks.replaceAudio.${kind}`,
+        title: `${track(context)?.files?.[kind] ? 'Replace' : 'Upload'} ${TRACK_FILE_LABELS[kind].toLowerCase()}…`,
+        group: 'File',
+        keywords: [kind],
+        run: (runContext: CommandContext, env: CommandEnv) => env.open(`/releases/track/${recordId(runContext)}?upload=${kind}`),
+      })),
   },
   {
     id: 'tracks.remove',
