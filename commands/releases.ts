@@ -1,6 +1,6 @@
 import type { Command, CommandContext, CommandEnv } from './types'
 import { promptCommand } from './prompt'
-import { TRACK_FILE_KINDS, TRACK_FILE_LABELS, type DeliveryTarget } from '@contract/releases'
+import { TRACK_FILE_KINDS, type DeliveryTarget } from '@contract/releases'
 import { RELEASE_STATUS, TRANSITIONS, statusLabel } from '@core/release-status'
 
 /** What the release tab publishes about the release it shows (`publishRecord`, kind 'release'). */
@@ -36,6 +36,8 @@ export interface EditRequestRecordState {
   /** The next open request after this one in the review queue, to move on to. */
   nextOpenId?: number | null
 }
+
+const FILE_WORDS = { audio: 'audio', instrument: 'instrumental version', dolby: 'Dolby Atmos version' } as const
 
 export const TAKEDOWN_REASON_PLACEHOLDER = 'Why is it taken down? The reason is recorded with who asked.'
 
@@ -265,7 +267,7 @@ export const RELEASE_COMMANDS: readonly Command[] = [
     children: (context) =>
       TRACK_FILE_KINDS.map((kind) => ({
         id: `tracks.replaceAudio.${kind}`,
-        title: `${track(context)?.files?.[kind] ? 'Replace' : 'Upload'} ${TRACK_FILE_LABELS[kind].toLowerCase()}…`,
+        title: `${track(context)?.files?.[kind] ? 'Replace' : 'Upload'} ${FILE_WORDS[kind]}…`,
         group: 'File',
         keywords: [kind],
         run: (runContext: CommandContext, env: CommandEnv) => env.open(`/releases/track/${recordId(runContext)}?upload=${kind}`),
