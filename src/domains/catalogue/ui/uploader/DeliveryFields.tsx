@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { memo, useMemo, useState } from 'react'
 import { Box, Button, Checkbox, Flex, Grid, ScrollArea, Text, TextField } from '@radix-ui/themes'
 import { PLATFORMS, type PlatformKind } from '@core/platforms'
 import { COUNTRIES } from '@core/countries'
@@ -22,7 +22,15 @@ function Message({ error }: { error?: string }) {
 }
 
 /** The stores the release goes to, grouped by kind; all of a kind at once. */
-export function StoresField({ value, onChange, error }: { value: readonly number[]; onChange(value: number[]): void; error?: string }) {
+export const StoresField = memo(function StoresField({
+  value,
+  onChange,
+  error,
+}: {
+  value: readonly number[]
+  onChange(value: number[]): void
+  error?: string
+}) {
   const chosen = new Set(value)
   const toggle = (ids: number[], on: boolean) => {
     const next = new Set(chosen)
@@ -100,10 +108,10 @@ export function StoresField({ value, onChange, error }: { value: readonly number
       <Message error={error} />
     </Flex>
   )
-}
+})
 
 /** Worldwide, or the countries chosen one by one (searchable). */
-export function TerritoriesField({
+export const TerritoriesField = memo(function TerritoriesField({
   value,
   onChange,
   error,
@@ -166,4 +174,4 @@ export function TerritoriesField({
       <Message error={error} />
     </Flex>
   )
-}
+})

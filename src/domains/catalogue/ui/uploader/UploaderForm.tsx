@@ -254,6 +254,9 @@ export function UploaderForm({
   }
 
   const tracksChanged = (tracks: TrackValues[]) => update('tracks', tracks)
+  // Stable handlers: the big groups (stores, countries) skip re-rendering while other fields are typed in.
+  const storesChanged = useCallback((stores: number[]) => update('stores', stores), [update])
+  const territoriesChanged = useCallback((territories: string[]) => update('territories', territories), [update])
   const changeTrack = useCallback((index: number, track: TrackValues) => {
     setValues((current) => ({ ...current, tracks: current.tracks.map((other, at) => (at === index ? track : other)) }))
   }, [])
@@ -476,13 +479,9 @@ export function UploaderForm({
 
         <Section title="Delivery">
           <Grid columns={{ initial: '1', md: '2' }} gap="4">
-            <StoresField value={values.stores} error={errors.stores} onChange={(stores) => update('stores', stores)} />
+            <StoresField value={values.stores} error={errors.stores} onChange={storesChanged} />
             <Flex direction="column" gap="3">
-              <TerritoriesField
-                value={values.territories}
-                error={errors.territories}
-                onChange={(territories) => update('territories', territories)}
-              />
+              <TerritoriesField value={values.territories} error={errors.territories} onChange={territoriesChanged} />
               <CheckboxInput
                 label="Restrict takedown"
                 hint="The account cannot ask for a takedown itself"
