@@ -20,7 +20,9 @@ export function ArtistNameInput({
   onPick,
   error,
   hideLabel,
+  placeholder,
 }: {
+  placeholder?: string
   path: string
   label: string
   value: string
@@ -104,7 +106,7 @@ export function ArtistNameInput({
         id={id}
         data-path={path}
         value={value}
-        placeholder={hideLabel ? label : undefined}
+        placeholder={placeholder}
         role="combobox"
         aria-autocomplete="list"
         aria-expanded={shown}

@@ -93,6 +93,7 @@ export function RowsEditor<R extends Row>({
                     path={fieldPath}
                     label={label}
                     hideLabel
+                    placeholder={field.label}
                     value={value}
                     error={errors[fieldPath]}
                     onChange={(next) => set(index, { name: next } as unknown as Partial<R>)}

@@ -386,6 +386,7 @@ export function UploaderForm({
                       <ArtistNameInput
                         path={artistsPath(index)}
                         label={`Artist ${index + 1}`}
+                        placeholder="Artist name"
                         hideLabel
                         value={artist.name}
                         error={errors[artistsPath(index)]}
