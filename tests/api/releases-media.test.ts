@@ -281,3 +281,17 @@ describe('track audio', () => {
     expect(left).toEqual([])
   })
 })
+
+describe('drafts in the palette', () => {
+  it('finds drafts to resume in the uploader, and not releases past draft', async () => {
+    const draft = await admin.ok('releases.albumDetails', { body: { userId: ws.artist.id, title: 'Lantern Drift' } })
+    const submitted = await createRelease(t.services, { tenantId: ws.tenant.id, accountId: ws.artist.id, title: 'Lantern Gone', status: 2 })
+    const hits = (await admin.ok('search.query', { query: { q: 'lantern', kinds: 'draft' } })).hits
+    expect(hits).toEqual([
+      expect.objectContaining({ kind: 'draft', id: draft.id, title: 'Lantern Drift', subtitle: 'Test Person · Draft' }),
+    ])
+    expect((await admin.ok('search.query', { query: { q: `draft:${draft.id}`, kinds: 'draft' } })).hits).toHaveLength(1)
+    expect((await admin.ok('search.query', { query: { q: `draft:${submitted.release.id}`, kinds: 'draft' } })).hits).toEqual([])
+    expect((await artist.ok('search.query', { query: { q: 'lantern' } })).hits).toEqual([])
+  })
+})
