@@ -100,6 +100,19 @@ test('an admin makes a release for an account: fields, a track, cover and audio,
   await expect(release.status()).toHaveText('Under review')
   await expect(release.heading()).toHaveText('Harbour Lights')
 
+  // On the Track tab, the palette replaces the audio of the focused track.
+  const workspace = new WorkspacePage(page)
+  await workspace.runInPalette('GBAYE3100001', /Opening Night/)
+  await expect(page).toHaveURL(/\/releases\/track\/\d+$/)
+  await expect(page.getByRole('button', { name: 'Replace audio of Opening Night' })).toBeVisible()
+  const chooser = page.waitForEvent('filechooser')
+  await workspace.runInPalette('replace audio', /Replace audio of Opening Night/)
+  await expect(page.getByRole('option', { name: 'Replace audio…' })).toBeVisible()
+  await page.keyboard.press('Enter')
+  await (await chooser).setFiles({ name: 'remaster.wav', mimeType: 'audio/wav', buffer: wav(3) })
+  await expect(page.getByText('Audio of Opening Night replaced.')).toBeVisible()
+  await expect(page.getByText('0:03')).toBeVisible()
+
   // The uploader no longer edits it, and says where to go instead.
   await page.goto(`/uploader/edit/${id}`)
   await expect(page.getByText(/no longer a draft/)).toBeVisible()
