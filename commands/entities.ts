@@ -19,6 +19,7 @@ export const ENTITY_KIND_UI: Readonly<Record<EntityKind, EntityKindUi>> = {
     pattern: '/release/edit-requests/view/{id}',
     path: (id) => `/release/edit-requests/view/${id}`,
   },
+  draft: { kind: 'draft', label: 'Draft in the uploader', pattern: '/uploader/edit/{id}', path: (id) => `/uploader/edit/${id}` },
 }
 
 /** Which kind of record a route pattern shows, for "actions on the focused record". */

@@ -1,6 +1,6 @@
 import type { Command, CommandContext, CommandEnv } from './types'
 import { promptCommand } from './prompt'
-import type { DeliveryTarget } from '@contract/releases'
+import { TRACK_FILE_KINDS, type DeliveryTarget } from '@contract/releases'
 import type { EndpointOutput, Endpoints } from '@contract/index'
 import { RELEASE_STATUS, TRANSITIONS, statusLabel } from '@core/release-status'
 
@@ -25,6 +25,8 @@ export interface TrackRecordState {
   title?: string
   releaseId?: number
   releaseTitle?: string
+  /** Which of its files the track has (audio, instrument, dolby). */
+  files?: Partial<Record<(typeof TRACK_FILE_KINDS)[number], boolean>>
 }
 
 /** What the edit-request view publishes (kind 'editRequest'). */
@@ -35,6 +37,8 @@ export interface EditRequestRecordState {
   /** The next open request after this one in the review queue, to move on to. */
   nextOpenId?: number | null
 }
+
+const FILE_WORDS = { audio: 'audio', instrument: 'instrumental version', dolby: 'Dolby Atmos version' } as const
 
 export const TAKEDOWN_REASON_PLACEHOLDER = 'Why is it taken down? The reason is recorded with who asked.'
 
@@ -307,6 +311,24 @@ export const RELEASE_COMMANDS: readonly Command[] = [
             runEnv.open(`/releases/track/${other.id}?compare=${currentId}`, 'right'),
         }))
     },
+  },
+  {
+    id: 'tracks.replaceAudio',
+    title: (context) => `Replace audio of ${titleOf(context)}…`,
+    group: 'Track',
+    keywords: ['audio', 'replace', 'upload', 'file', 'wav', 'flac', 'mp3', 'instrumental', 'dolby', 'atmos'],
+    access: 'admin',
+    placeholder: 'Choose the file to upload',
+    when: on(track),
+    // The track tab opens the file chooser for the kind named in ?upload=.
+    children: (context) =>
+      TRACK_FILE_KINDS.map((kind) => ({
+        id: `tracks.replaceAudio.${kind}`,
+        title: `${track(context)?.files?.[kind] ? 'Replace' : 'Upload'} ${FILE_WORDS[kind]}…`,
+        group: 'File',
+        keywords: [kind],
+        run: (runContext: CommandContext, env: CommandEnv) => env.open(`/releases/track/${recordId(runContext)}?upload=${kind}`),
+      })),
   },
   {
     id: 'tracks.remove',

@@ -42,6 +42,27 @@ export type EditRequestStatus = (typeof EDIT_REQUEST_STATUSES)[number]
 
 export const RELEASE_SORTS = ['created', 'releaseDate', 'title', 'id'] as const
 
+/**
+ * Cover art: a JPG or PNG judged by its content, square, within these sides and size; stored with
+ * JPEG renditions for lists (small), headers (medium) and stores (large). Why: docs/decisions.md.
+ */
+export const COVER_RULES = {
+  minSide: 1400,
+  maxSide: 6000,
+  maxBytes: 20 * 1024 * 1024,
+  renditions: { small: 300, medium: 600, large: 1400 },
+} as const
+/** The files a track may carry: its main audio, an instrumental version and a Dolby Atmos (ADM BWF) master. */
+export const TRACK_FILE_KINDS = ['audio', 'instrument', 'dolby'] as const
+export type TrackFileKind = (typeof TRACK_FILE_KINDS)[number]
+export const TRACK_FILE_LABELS: Readonly<Record<TrackFileKind, string>> = {
+  audio: 'Audio',
+  instrument: 'Instrumental version',
+  dolby: 'Dolby Atmos version',
+}
+/** Largest audio upload: the server's multipart ceiling (docs/decisions.md). */
+export const MAX_AUDIO_BYTES = 200 * 1024 * 1024
+
 // ---------------------------------------------------------------------------------------------
 // Field schemas (inputs)
 
@@ -403,6 +424,13 @@ export const albumDetailsBody = releaseEditBody.omit({ releaseId: true }).extend
   userId: id.optional(),
   /** Submit the draft for review (0 Draft → 2 Under review) after saving. */
   submit: z.boolean().default(false),
+  /** New cover art as a base64 data URL (JPG or PNG, COVER_RULES); null removes the cover; absent keeps it. */
+  cover: z
+    .string()
+    .max(Math.ceil((COVER_RULES.maxBytes * 4) / 3) + 100, `The cover is larger than ${COVER_RULES.maxBytes / 1024 / 1024} MB.`)
+    .refine((value) => /^data:[\w./+-]*;base64,/.test(value), 'The cover could not be read')
+    .nullable()
+    .optional(),
 })
 export type AlbumDetailsBody = z.infer<typeof albumDetailsBody>
 
@@ -604,7 +632,9 @@ export const releasesEndpoints = {
     path: 'releases/album-details',
     access: 'admin',
     summary:
-      'Uploader: create a draft release for an account, or save a draft; submit moves it to review when every required field is there',
+      'Uploader: create a draft release for an account, or save a draft (with its cover art as a data URL); submit moves it to review when every required field is there',
+    // A cover of up to 20 MB arrives base64-encoded, a third larger.
+    bodyLimit: Math.ceil((COVER_RULES.maxBytes * 4) / 3) + 2 * 1024 * 1024,
     body: albumDetailsBody,
     response: releaseGeneral,
   }),
@@ -615,6 +645,20 @@ export const releasesEndpoints = {
     summary: "Uploader: save a draft's track list in order (tracks left out are removed); ISRCs validated, empty role rows dropped",
     body: z.object({ releaseId: id, tracks: z.array(albumTrackInput).max(100, 'At most 100 tracks') }),
     response: z.object({ data: z.array(track) }),
+  }),
+  'releases.replaceTrackAudio': endpoint({
+    method: 'POST',
+    path: 'releases/replace-track-audio',
+    access: 'admin',
+    summary:
+      "Upload or replace a track's audio, instrumental or Dolby Atmos file (WAV, FLAC or MP3 checked by content; Dolby must be an ADM BWF WAV); the old file is removed, new main audio resets the scan",
+    bodyType: 'multipart',
+    files: { file: { maxBytes: MAX_AUDIO_BYTES, required: true } },
+    body: z.object({
+      trackId: id,
+      kind: z.enum(TRACK_FILE_KINDS, 'Kind must be audio, instrument or dolby'),
+    }),
+    response: track,
   }),
   'releases.lyricsExport': endpoint({
     method: 'POST',

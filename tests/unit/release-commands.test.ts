@@ -97,6 +97,7 @@ describe('release commands: when they apply', () => {
     expect(titles(onTrack)).toEqual([
       'Open the release, Night Drive',
       'Compare Intro with another track of the release…',
+      'Replace audio of Intro…',
       'Remove the track Intro…',
       'Request audio scans of Intro',
       'Refresh the audio scans of Intro',
@@ -121,6 +122,19 @@ describe('release commands: when they apply', () => {
 })
 
 describe('release commands: what they do', () => {
+  it('replace audio offers each kind of file, saying upload or replace, and opens its chooser on the track tab', async () => {
+    const onTrack: CommandContext = {
+      ...base,
+      record: { kind: 'track', id: '3', state: { title: 'Intro', releaseId: 7, files: { audio: true, instrument: false } } },
+    }
+    const command = RELEASE_COMMANDS.find((candidate) => candidate.id === 'tracks.replaceAudio')!
+    const children = await command.children!(onTrack, env())
+    expect(children.map((child) => child.title)).toEqual(['Replace audio…', 'Upload instrumental version…', 'Upload Dolby Atmos version…'])
+    const fake = env()
+    await children[2].run!(onTrack, fake)
+    expect(fake.open).toHaveBeenCalledWith('/releases/track/3?upload=dolby')
+  })
+
   it('change status offers exactly the allowed statuses; a plain one is sent at once', async () => {
     const context = onRelease(releaseState(2))
     const fake = env({ 'releases.status': { updated: [{ id: 7, status: 3, displayStatus: 3 }], refused: [] } })

@@ -1,6 +1,7 @@
 import { proxy, ref, subscribe } from 'valtio'
 import type { ListHandle, RecordHandle } from './tab-context'
 import * as layout from './layout'
+import { leaveGuardFor } from './leave-guard'
 import type { WorkspaceState, Where } from './layout'
 
 /**
@@ -25,7 +26,16 @@ const STORAGE_PREFIX = 'wl_workspace:'
 
 function apply(change: (state: WorkspaceState) => WorkspaceState): void {
   const next = change(workspace.state)
-  if (next !== workspace.state) workspace.state = next
+  if (next === workspace.state) return
+  // A tab with unsaved work is asked first; the change is made again on the state of that moment.
+  const guard = leaveGuardFor(workspace.state, next)
+  if (guard) {
+    guard.ask(() => {
+      workspace.state = change(workspace.state)
+    })
+    return
+  }
+  workspace.state = next
 }
 
 export const workspaceActions = {

@@ -7,6 +7,7 @@ const ReleaseScreen = lazy(() => import('./ui/ReleaseScreen'))
 const TrackScreen = lazy(() => import('./ui/TrackScreen'))
 const EditRequestsListScreen = lazy(() => import('./ui/EditRequestsListScreen'))
 const EditRequestScreen = lazy(() => import('./ui/EditRequestScreen'))
+const UploaderScreen = lazy(() => import('./ui/uploader/UploaderScreen'))
 
 /** Catalogue: releases, tracks and edit requests. */
 export const catalogueUi: DomainUi = {
@@ -17,6 +18,8 @@ export const catalogueUi: DomainUi = {
     { path: '/releases/track/{id}', access: 'admin', title: 'Track', screen: TrackScreen },
     { path: '/release/edit-requests/{page}', access: 'admin', title: 'Edit requests', screen: EditRequestsListScreen },
     { path: '/release/edit-requests/view/{id}', access: 'admin', title: 'Edit request', screen: EditRequestScreen },
+    { path: '/uploader', access: 'admin', title: 'New release', screen: UploaderScreen },
+    { path: '/uploader/edit/{id}', access: 'admin', title: 'Edit release', screen: UploaderScreen },
   ],
   commands: RELEASE_COMMANDS,
 }

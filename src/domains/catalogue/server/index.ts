@@ -5,6 +5,7 @@ import { releaseOpsHandlers } from './ops.routes'
 import { registerScanJobs } from './scans.service'
 import { registerHealthJobs } from './ops.service'
 import { editRequestSearch, releaseSearch, trackSearch } from './search'
+import { draftSearch } from './draft-search'
 import { catalogueSeeder } from './seed'
 
 export const catalogueServer: DomainServer = {
@@ -15,5 +16,5 @@ export const catalogueServer: DomainServer = {
     registerHealthJobs(runner, services)
   },
   seeders: [catalogueSeeder],
-  searchProviders: [releaseSearch, trackSearch, editRequestSearch],
+  searchProviders: [releaseSearch, trackSearch, editRequestSearch, draftSearch],
 }

@@ -2,6 +2,7 @@ import type { releasesEndpoints } from '@contract/releases'
 import type { Handlers, IdsOf } from '@server/handlers'
 import * as service from './service'
 import { saveAlbumDetails, saveAlbumTracks } from './uploader.service'
+import { replaceTrackAudio } from './media.service'
 import { decideEditRequest, listEditRequests, loadEditRequest } from './edit-requests.service'
 
 export const releasesHandlers: Handlers<IdsOf<typeof releasesEndpoints>> = {
@@ -26,6 +27,7 @@ export const releasesHandlers: Handlers<IdsOf<typeof releasesEndpoints>> = {
   'releases.storesBulk': ({ ctx, body }) => service.storesBulk(ctx, body.ids, body.stores, body.mode),
   'releases.albumDetails': ({ ctx, body }) => saveAlbumDetails(ctx, body),
   'releases.albumTracks': ({ ctx, body }) => saveAlbumTracks(ctx, body.releaseId, body.tracks),
+  'releases.replaceTrackAudio': ({ ctx, body, files }) => replaceTrackAudio(ctx, body.trackId, body.kind, files.file!),
   'releases.lyricsExport': ({ ctx, body }) => service.exportLyrics(ctx, body.ids),
   'releases.getArtists': ({ ctx, query }) => service.findArtists(ctx, query.search),
   'releases.editRequests': ({ ctx, params, query }) =>

@@ -10,6 +10,7 @@ import { ERROR_CODES } from '@core/session'
 import * as repo from './repository'
 import { releases, tracks } from './schema'
 import { NO_RELEASE, diffOf, loadGeneral, releasePatch, toTrack, trackPatch } from './service'
+import { NO_COVER, discardFiles, removeUnreferenced, storeCover, trackFileUrls, type CoverPatch } from './media.service'
 
 /** Drafts (and releases sent back for documents) are what the uploader may change. */
 const EDITABLE = [RELEASE_STATUS.draft, RELEASE_STATUS.needsDocumentation] as number[]
@@ -61,18 +62,41 @@ async function missingForReview(tx: Tx, release: repo.ReleaseRecord): Promise<Re
 
 /**
  * The uploader's save: creates a draft for the chosen account or updates one, then (with submit)
- * moves it to 2 Under review when nothing required is missing. One transaction, audited.
+ * moves it to 2 Under review when nothing required is missing. One transaction, audited. A new
+ * cover is checked and its renditions stored first; the replaced files go once the change committed.
  */
 export async function saveAlbumDetails(ctx: AuthedContext, body: AlbumDetailsBody) {
+  const { cover, ...fields } = body
+  if (cover === undefined) return (await saveDraft(ctx, fields)).general
+  if (fields.releaseId !== undefined) {
+    // Refuse a missing or non-draft release before any image work.
+    const current = await repo.findRelease(ctx.services.db, ctx.tenant.id, fields.releaseId)
+    if (!current) throw notFound(NO_RELEASE)
+    requireDraft(current)
+  }
+  const stored = cover === null ? null : await storeCover(ctx, cover)
+  let saved: Awaited<ReturnType<typeof saveDraft>>
+  try {
+    saved = await saveDraft(ctx, fields, stored?.patch ?? NO_COVER)
+  } catch (error) {
+    if (stored) await discardFiles(ctx, stored.files)
+    throw error
+  }
+  await removeUnreferenced(ctx, saved.replacedCover)
+  return saved.general
+}
+
+async function saveDraft(ctx: AuthedContext, body: Omit<AlbumDetailsBody, 'cover'>, cover?: CoverPatch) {
   const { releaseId, userId, submit, ...fields } = body
   const now = ctx.services.now()
   return ctx.services.db.transaction(async (tx) => {
     let release: repo.ReleaseRecord | undefined
+    let replacedCover: (string | null)[] = []
     if (releaseId === undefined) {
       if (userId === undefined) throw fieldError('userId', 'Choose the account the release is for')
       const account = await owner(tx, ctx.tenant.id, userId)
       const name = account.artistName ?? account.labelName
-      const patch = releasePatch(fields)
+      const patch = { ...releasePatch(fields), ...cover }
       const [created] = await tx
         .insert(releases)
         .values({
@@ -100,7 +124,8 @@ export async function saveAlbumDetails(ctx: AuthedContext, body: AlbumDetailsBod
       if (!release) throw notFound(NO_RELEASE)
       requireDraft(release)
       if (userId !== undefined && userId !== release.accountId) await owner(tx, ctx.tenant.id, userId)
-      const patch = { ...releasePatch(fields), ...(userId !== undefined ? { accountId: userId } : {}) }
+      const patch = { ...releasePatch(fields), ...cover, ...(userId !== undefined ? { accountId: userId } : {}) }
+      if (cover) replacedCover = [release.coverUrl, release.coverMediumUrl, release.coverLargeUrl]
       const diff = diffOf(release as unknown as Record<string, unknown>, patch as Record<string, unknown>)
       if (diff.changed) {
         await tx
@@ -134,18 +159,22 @@ export async function saveAlbumDetails(ctx: AuthedContext, body: AlbumDetailsBod
         after: { status: RELEASE_STATUS.underReview },
       })
     }
-    return loadGeneral(tx, ctx, release.id)
+    return { general: await loadGeneral(tx, ctx, release.id), replacedCover }
   })
 }
 
 /** The draft's track list as the uploader shows it: saved in order; tracks left out are removed. */
 export async function saveAlbumTracks(ctx: AuthedContext, releaseId: number, inputs: AlbumTrackInput[]) {
   const now = ctx.services.now()
-  return ctx.services.db.transaction(async (tx) => {
+  let removedFiles: (string | null)[] = []
+  const saved = await ctx.services.db.transaction(async (tx) => {
     const release = await repo.findRelease(tx, ctx.tenant.id, releaseId, true)
     if (!release) throw notFound(NO_RELEASE)
     requireDraft(release)
-    const existing = await tx.select({ id: tracks.id }).from(tracks).where(eq(tracks.releaseId, releaseId))
+    const existing = await tx
+      .select({ id: tracks.id, audioUrl: tracks.audioUrl, instrumentUrl: tracks.instrumentUrl, dolbyUrl: tracks.dolbyUrl })
+      .from(tracks)
+      .where(eq(tracks.releaseId, releaseId))
     const known = new Set(existing.map((row) => row.id))
     inputs.forEach((input, index) => {
       if (input.id !== undefined && !known.has(input.id)) throw fieldError(`tracks.${index}.id`, 'This track is not on the release.')
@@ -153,6 +182,7 @@ export async function saveAlbumTracks(ctx: AuthedContext, releaseId: number, inp
     const kept = inputs.map((input) => input.id).filter((value): value is number => value !== undefined)
     const removed = existing.filter((row) => !kept.includes(row.id)).map((row) => row.id)
     if (removed.length) await tx.delete(tracks).where(and(eq(tracks.releaseId, releaseId), inArray(tracks.id, removed)))
+    removedFiles = trackFileUrls(existing.filter((row) => removed.includes(row.id)))
     for (const [index, input] of inputs.entries()) {
       const { id: trackId, duration, ...fields } = input
       const patch = { ...trackPatch(fields), position: index + 1, ...(duration !== undefined ? { duration } : {}) }
@@ -177,4 +207,7 @@ export async function saveAlbumTracks(ctx: AuthedContext, releaseId: number, inp
     const duplicates = await repo.duplicateIsrcs(tx, ctx.tenant.id, { releaseId })
     return { data: rows.map((row) => toTrack(row, duplicates)) }
   })
+  // A removed track's audio files go with it, once the removal committed.
+  await removeUnreferenced(ctx, removedFiles)
+  return saved
 }

@@ -16,7 +16,7 @@ import {
   TextField,
 } from '@radix-ui/themes'
 import { PlusIcon, TrashIcon } from '@radix-ui/react-icons'
-import type { CreditRow, ParticipantRow, Track, WriterRow } from '@contract/releases'
+import { TRACK_FILE_KINDS, type CreditRow, type ParticipantRow, type Track, type WriterRow } from '@contract/releases'
 import type { EndpointOutput, Endpoints } from '@contract/index'
 import type { TrackRecordState } from '@commands/releases'
 import type { ScreenProps } from '@client/routing/types'
@@ -36,6 +36,7 @@ import { formatMinSec } from './min-sec'
 import { ACTION_FAILED, saveForm } from './actions'
 import { TextInput } from './inputs'
 import { CompareTable, type CompareRow } from './CompareTable'
+import { TrackFiles } from './track/TrackFiles'
 import { TrackScans } from './track/TrackScans'
 
 type TrackSingle = EndpointOutput<Endpoints['releases.track']>
@@ -153,16 +154,6 @@ function RowsEditor<Row extends Record<string, string | undefined>>({
 const scanText = (status: number | null) =>
   status === null ? 'Never requested' : status === 0 ? 'Processing' : status === 1 ? 'Completed' : 'Failed'
 
-function FileLink({ url, label }: { url: string | null; label: string }) {
-  return url ? (
-    <a href={url} target="_blank" rel="noopener">
-      {label}
-    </a>
-  ) : (
-    <Text color="gray">None</Text>
-  )
-}
-
 function trackLines(track: Track): Omit<CompareRow, 'right'>[] {
   const people = (rows: { name: string; roles: string }[]) => rows.map((row) => `${row.name} (${row.roles})`).join('; ')
   return [
@@ -225,10 +216,18 @@ export default function TrackScreen({ params, search }: ScreenProps) {
   const track = load.data && load.data.id === id ? load.data : null
   const compareRaw = Number(search.get('compare'))
   const compareId = Number.isInteger(compareRaw) && compareRaw > 0 && compareRaw !== id ? compareRaw : null
+  // ?upload=audio (from the palette) opens that file's chooser.
+  const upload = search.get('upload')
+  const pick = TRACK_FILE_KINDS.find((kind) => kind === upload) ?? null
 
   const record = useMemo(() => {
     if (!track) return null
-    const state: TrackRecordState = { title: track.title, releaseId: track.release.id, releaseTitle: track.release.title }
+    const state: TrackRecordState = {
+      title: track.title,
+      releaseId: track.release.id,
+      releaseTitle: track.release.title,
+      files: { audio: Boolean(track.audioUrl), instrument: Boolean(track.instrumentUrl), dolby: Boolean(track.dolbyUrl) },
+    }
     return { kind: 'track', id: String(track.id), title: track.title, state: state as Record<string, unknown> }
   }, [track])
   const { setTitle, publishRecord } = tab
@@ -272,7 +271,18 @@ export default function TrackScreen({ params, search }: ScreenProps) {
           onClose={() => tab.setSearch({ compare: null }, { replace: true })}
         />
       )}
-      <TrackEditor key={`${track.id}:${version}`} track={track} />
+      <TrackEditor
+        key={`${track.id}:${version}`}
+        track={track}
+        files={
+          <TrackFiles
+            track={track}
+            onChanged={load.reload}
+            pick={pick}
+            onPicked={() => tab.setSearch({ upload: null }, { replace: true })}
+          />
+        }
+      />
     </Flex>
   )
 }
@@ -340,7 +350,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   )
 }
 
-function TrackEditor({ track }: { track: Track }) {
+function TrackEditor({ track, files }: { track: Track; files: ReactNode }) {
   const [form, setForm] = useState<TrackForm>(() => formOf(track))
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [problem, setProblem] = useState<string | null>(null)
@@ -446,31 +456,7 @@ function TrackEditor({ track }: { track: Track }) {
         </Section>
         <Section title="Files and scans">
           <DataList.Root>
-            <DataList.Item>
-              <DataList.Label>Audio</DataList.Label>
-              <DataList.Value>
-                {track.audioUrl ? (
-                  <Flex direction="column" gap="1">
-                    <audio controls preload="none" src={track.audioUrl} aria-label={`Audio of ${track.title}`} />
-                    <FileLink url={track.audioUrl} label="Download" />
-                  </Flex>
-                ) : (
-                  <Text color="gray">None</Text>
-                )}
-              </DataList.Value>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.Label>Instrumental version</DataList.Label>
-              <DataList.Value>
-                <FileLink url={track.instrumentUrl} label="Download" />
-              </DataList.Value>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.Label>Dolby version</DataList.Label>
-              <DataList.Value>
-                <FileLink url={track.dolbyUrl} label="Download" />
-              </DataList.Value>
-            </DataList.Item>
+            {files}
             <DataList.Item>
               <DataList.Label>Duration</DataList.Label>
               <DataList.Value>{track.duration === null ? '—' : formatMinSec(track.duration)}</DataList.Value>
