@@ -110,6 +110,8 @@ export const usersSeeder: Seeder = {
       await setFlag(pick(3, 150), { verifiedInvestor: true })
       await setFlag(pick(2, 160), { verifiedCharity: true })
       await setFlag(pick(20, 170), { tenantSplit: '15.0000' })
+      // Audio-recognition scans are an opt-in staff turn on per account; most demo artists have it.
+      await setFlag(pick(Math.ceil(artists.length * 0.8), 0), { isAudioScanEnable: true })
 
       // User details with payment connections for a share of the artists.
       for (const artist of artists.filter((_, index) => index % 4 === 0)) {
