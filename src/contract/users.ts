@@ -25,6 +25,8 @@ export const userEndpoints = {
       search: z.string().trim().max(200).optional(),
       count: z.coerce.number<number>().int().min(1).max(100).default(10),
       sort: z.enum(['asc', 'desc']).default('asc'),
+      /** Only accounts that can own releases (artists and labels): the uploader's "release for…". */
+      owners: z.enum(['true', 'false']).optional(),
     }),
     response: pageOf(userCard),
   }),

@@ -55,6 +55,15 @@ describe('user picker search', () => {
     })
   })
 
+  it('lists only artists and labels when asked for release owners (the uploader picks one)', async () => {
+    const admin = await signedIn(t.app, 'zed@acme.test')
+    const page = await admin.ok('users.fetchUsers', { query: { owners: 'true' } })
+    expect(page.data.map((user) => user.type)).not.toContain('admin')
+    expect(emails(page)).toContain('nina@acme.test')
+    expect(page.meta.total).toBe(page.data.length)
+    expect(emails(page)).not.toContain('zed@acme.test')
+  })
+
   it('pages and sorts both ways', async () => {
     const admin = await signedIn(t.app, 'zed@acme.test')
     const first = await admin.ok('users.fetchUsers', { query: { count: 3 } })

@@ -104,6 +104,7 @@ export default function Shell() {
       <UserPickerDialog
         open={shell.dialog === 'userPicker'}
         title="Create a release for…"
+        ownersOnly
         onOpenChange={(open) => (open ? shellActions.open('userPicker') : shellActions.close())}
         onSelect={(user) => {
           shellActions.close()

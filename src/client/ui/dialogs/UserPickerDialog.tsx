@@ -11,6 +11,8 @@ export interface UserPickerDialogProps {
   /** The chosen account; the parent decides whether the dialog closes. */
   onSelect(user: UserCard): void
   title?: string
+  /** Only artists and labels, the accounts that own releases. */
+  ownersOnly?: boolean
 }
 
 /** Spec: debounced 400 ms, 10 per page, alphabetical, searched by email. */
@@ -24,13 +26,23 @@ const TYPE_COLOR = { admin: 'purple', artist: 'blue', label: 'orange' } as const
 interface Query {
   search: string
   page: number
+  owners?: boolean
 }
 
 const fetchUsers = (key: string, signal: AbortSignal) => {
-  const { search, page } = JSON.parse(key) as Query
+  const { search, page, owners } = JSON.parse(key) as Query
   return api.call(
     'users.fetchUsers',
-    { query: { search, page, count: USER_PICKER_PAGE_SIZE, searchType: 'email', sort: 'asc' } },
+    {
+      query: {
+        search,
+        page,
+        count: USER_PICKER_PAGE_SIZE,
+        searchType: 'email',
+        sort: 'asc',
+        ...(owners ? { owners: 'true' as const } : {}),
+      },
+    },
     { signal },
   )
 }
@@ -45,14 +57,14 @@ function useDebounced(value: string, ms: number): string {
   return settled
 }
 
-function PickerBody({ onSelect }: { onSelect(user: UserCard): void }) {
+function PickerBody({ onSelect, ownersOnly }: { onSelect(user: UserCard): void; ownersOnly: boolean }) {
   const listId = useId()
   const [text, setText] = useState('')
   const search = useDebounced(text.trim(), USER_SEARCH_DEBOUNCE_MS)
   const [paging, setPaging] = useState<Query>({ search: '', page: 1 })
   // A new search starts again from page 1.
   const page = paging.search === search ? paging.page : 1
-  const key = useMemo(() => JSON.stringify({ search, page }), [search, page])
+  const key = useMemo(() => JSON.stringify({ search, page, owners: ownersOnly }), [search, page, ownersOnly])
   const users = useLoad(fetchUsers, key)
   const rows = useMemo(() => users.data?.data ?? [], [users.data])
   const lastPage = users.data?.meta.last_page ?? 1
@@ -185,7 +197,7 @@ function PickerBody({ onSelect }: { onSelect(user: UserCard): void }) {
  * Picks one account of the workspace: search by email (debounced), ten a page, alphabetical.
  * Arrow keys move through the results, Enter chooses; a new search cancels the request in flight.
  */
-export function UserPickerDialog({ open, onOpenChange, onSelect, title = 'Select a user' }: UserPickerDialogProps) {
+export function UserPickerDialog({ open, onOpenChange, onSelect, title = 'Select a user', ownersOnly = false }: UserPickerDialogProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Content maxWidth="500px">
@@ -193,7 +205,7 @@ export function UserPickerDialog({ open, onOpenChange, onSelect, title = 'Select
         <Dialog.Description size="2" color="gray" mb="3">
           Search by email, then choose an account with the arrow keys and Enter, or click it.
         </Dialog.Description>
-        {open && <PickerBody onSelect={onSelect} />}
+        {open && <PickerBody onSelect={onSelect} ownersOnly={ownersOnly} />}
       </Dialog.Content>
     </Dialog.Root>
   )

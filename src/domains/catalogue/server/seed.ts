@@ -41,6 +41,38 @@ function isrcFor(year: number, serial: number): string {
 }
 const isoDay = (date: Date) => date.toISOString().slice(0, 10)
 
+/** A short mono 16-bit PCM WAV: a few seconds of a chord, so the demo's tracks play. */
+function demoWav(seconds: number, frequencies: readonly number[]): Buffer {
+  const rate = 22_050
+  const samples = rate * seconds
+  const wav = Buffer.alloc(44 + samples * 2)
+  wav.write('RIFF', 0)
+  wav.writeUInt32LE(36 + samples * 2, 4)
+  wav.write('WAVEfmt ', 8)
+  wav.writeUInt32LE(16, 16)
+  wav.writeUInt16LE(1, 20) // PCM
+  wav.writeUInt16LE(1, 22) // mono
+  wav.writeUInt32LE(rate, 24)
+  wav.writeUInt32LE(rate * 2, 28)
+  wav.writeUInt16LE(2, 32)
+  wav.writeUInt16LE(16, 34)
+  wav.write('data', 36)
+  wav.writeUInt32LE(samples * 2, 40)
+  for (let index = 0; index < samples; index += 1) {
+    const t = index / rate
+    const fade = Math.min(1, t * 4, (seconds - t) * 4)
+    const value = frequencies.reduce((sum, frequency) => sum + Math.sin(2 * Math.PI * frequency * t), 0) / frequencies.length
+    wav.writeInt16LE(Math.round(value * fade * 12_000), 44 + index * 2)
+  }
+  return wav
+}
+const DEMO_CHORDS = [
+  [261.63, 329.63, 392.0],
+  [220.0, 261.63, 329.63],
+  [196.0, 246.94, 293.66],
+  [174.61, 220.0, 261.63],
+] as const
+
 /**
  * A catalogue for the demo workspace: a few thousand releases across every status with tracks,
  * cover art, notes, edit requests (pending, approved, rejected) and a history in the audit log.
@@ -87,6 +119,22 @@ export const catalogueSeeder: Seeder = {
         createdBy: reviewer,
       })
       covers.push(`/api/files/${stored.id}`)
+    }
+
+    // Audio: a few short recordings shared by the tracks of every release past the draft stage.
+    const audio: string[] = []
+    for (const [index, chord] of DEMO_CHORDS.entries()) {
+      const stored = await services.files.save(db, {
+        tenantId: tenant.id,
+        purpose: 'track-audio',
+        originalName: `demo-${index + 1}.wav`,
+        data: demoWav(4, chord),
+        kind: 'audio',
+        maxBytes: 5 * 1024 * 1024,
+        visibility: 'private',
+        createdBy: reviewer,
+      })
+      audio.push(`/api/files/${stored.id}`)
     }
 
     const rows: (typeof releases.$inferInsert)[] = []
@@ -202,7 +250,7 @@ export const catalogueSeeder: Seeder = {
             lyrics: index % 6 === 0 ? 'Verse one\nChorus\nVerse two\nChorus' : null,
             explicit: (index + position) % 9 === 0,
             duration: 150 + ((index * 37 + position * 13) % 150),
-            audioUrl: null,
+            audioUrl: row.status === 0 ? null : audio[(index + position) % audio.length],
             tiktokStart: position === 1 ? `0:${String((index % 4) * 15).padStart(2, '0')}` : null,
             participants: row.participants ?? [],
             writers: [{ firstName: faker.person.firstName(), lastName: faker.person.lastName(), roles: 'Composer;Lyricist' }],

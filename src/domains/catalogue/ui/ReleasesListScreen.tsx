@@ -301,6 +301,7 @@ export default function ReleasesListScreen({ params }: ScreenProps) {
       <UserPickerDialog
         open={picking}
         title="Show the releases of"
+        ownersOnly
         onOpenChange={setPicking}
         onSelect={(user) => {
           setPicking(false)

@@ -11,6 +11,8 @@ export interface PickerFilter {
   sort: 'asc' | 'desc'
   page: number
   count: number
+  /** Artists and labels only (they own releases). */
+  ownersOnly?: boolean
 }
 
 export type PickerRow = {
@@ -38,6 +40,7 @@ const FROM = sql`
 function whereOf(filter: PickerFilter): SQL {
   const conditions: SQL[] = [sql`a.tenant_id = ${filter.tenantId}`]
   if (filter.onlyAccountId !== null) conditions.push(sql`a.id = ${filter.onlyAccountId}`)
+  if (filter.ownersOnly) conditions.push(sql`a.type in ('artist', 'label')`)
   if (filter.search) {
     const pattern = likePattern(filter.search)
     conditions.push(

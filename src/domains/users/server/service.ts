@@ -17,7 +17,14 @@ export function toUserCard(row: repo.PickerRow): UserCard {
 /** Accounts for the user picker: staff choose from the whole workspace, everyone else only themselves. */
 export async function fetchUsers(
   ctx: AuthedContext,
-  query: { page: number; searchType: 'email' | 'name'; search?: string; count: number; sort: 'asc' | 'desc' },
+  query: {
+    page: number
+    searchType: 'email' | 'name'
+    search?: string
+    count: number
+    sort: 'asc' | 'desc'
+    owners?: 'true' | 'false'
+  },
 ) {
   const account = ctx.session.account
   const { rows, total } = await repo.pickerPage(ctx.services.db, {
@@ -28,6 +35,7 @@ export async function fetchUsers(
     sort: query.sort,
     page: query.page,
     count: query.count,
+    ownersOnly: query.owners === 'true',
   })
   return {
     data: rows.map(toUserCard),

@@ -539,6 +539,7 @@ export function UploaderForm({
       <UserPickerDialog
         open={picking}
         title="The release is for…"
+        ownersOnly
         onOpenChange={setPicking}
         onSelect={(user) => {
           setPicking(false)

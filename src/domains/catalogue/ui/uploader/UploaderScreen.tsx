@@ -70,6 +70,7 @@ function ChooseAccount() {
       <UserPickerDialog
         open={open}
         title="Create a release for…"
+        ownersOnly
         onOpenChange={setOpen}
         onSelect={(user) => {
           setOpen(false)
