@@ -194,30 +194,19 @@ function SmartlinkView({ smartlink, releaseId }: { smartlink: Smartlink; release
         </Button>
       </Flex>
       <DataList.Root size="2">
-        <DataList.Item>
-          <DataList.Label minWidth="120px">Clicks</DataList.Label>
-          <DataList.Value>
-            <span data-testid="smartlink-clicks">{smartlink.clicks}</span>
-          </DataList.Value>
-        </DataList.Item>
-        <DataList.Item>
-          <DataList.Label minWidth="120px">Created</DataList.Label>
-          <DataList.Value>
-            <When value={smartlink.created} />
-          </DataList.Value>
-        </DataList.Item>
-        <DataList.Item>
-          <DataList.Label minWidth="120px">Updated</DataList.Label>
-          <DataList.Value>
-            <When value={smartlink.updated} />
-          </DataList.Value>
-        </DataList.Item>
-        <DataList.Item>
-          <DataList.Label minWidth="120px">Links refreshed</DataList.Label>
-          <DataList.Value>
-            <When value={smartlink.refreshed} />
-          </DataList.Value>
-        </DataList.Item>
+        {(
+          [
+            ['Clicks', <span data-testid="smartlink-clicks">{smartlink.clicks}</span>],
+            ['Created', <When value={smartlink.created} />],
+            ['Updated', <When value={smartlink.updated} />],
+            ['Links refreshed', <When value={smartlink.refreshed} />],
+          ] as const
+        ).map(([label, value]) => (
+          <DataList.Item key={label}>
+            <DataList.Label minWidth="120px">{label}</DataList.Label>
+            <DataList.Value>{value}</DataList.Value>
+          </DataList.Item>
+        ))}
       </DataList.Root>
       <EditSmartlink key={`${smartlink.code}\n${smartlink.title}`} smartlink={smartlink} releaseId={releaseId} />
       <NamedTable size="1" label="Smartlink platforms">
