@@ -10,7 +10,7 @@ import { actorOf, audit } from '@server/audit'
 import { removeFiles } from '@domains/site-setup/server/images'
 import * as repo from './repository'
 import { NO_RELEASE } from './service'
-import { storedFileId } from './links.service'
+import { storedFileId } from './media.service'
 import { releaseAssets } from './schema'
 
 const NO_COVER = 'This release has no cover art: add one before generating images from it.'

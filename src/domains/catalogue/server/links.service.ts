@@ -20,6 +20,7 @@ import { workspaceUrl } from '@server/urls'
 import { shortLinkHostOf } from '@domains/site-setup/server/service'
 import * as repo from './repository'
 import { NO_RELEASE, NO_TRACK } from './service'
+import { storedFileId } from './media.service'
 import { platformLinks, releases, smartlinkClicks, smartlinks, tracks, type SmartlinkEntryData } from './schema'
 
 type SmartlinkRow = typeof smartlinks.$inferSelect
@@ -356,15 +357,9 @@ export interface PublicSmartlink {
 /** Only links to web pages are ever rendered or followed. */
 const isWebLink = (url: string) => /^https?:\/\/[^\s"'<>]+$/i.test(url)
 
-/** The id of a cover stored in the workspace's file store (its URL is /api/files/{id} or a public-file URL). */
-export function storedFileId(url: string | null): number | null {
-  const match = url ? /^\/api\/(?:site\/public\/)?files\/(\d+)(?:[?#].*)?$/.exec(url) : null
-  return match ? Number(match[1]) : null
-}
-
 export async function publicSmartlink(db: Queryable, tenantId: number, code: string): Promise<PublicSmartlink | null> {
   const [row] = await db
-    .select({ link: smartlinks, coverUrl: releases.coverUrl, coverLarge: releases.coverLargeUrl })
+    .select({ link: smartlinks, cover: releases.coverUrl, medium: releases.coverMediumUrl, large: releases.coverLargeUrl })
     .from(smartlinks)
     .innerJoin(releases, eq(releases.id, smartlinks.releaseId))
     .where(and(eq(smartlinks.tenantId, tenantId), eq(smartlinks.code, code.toLowerCase())))
@@ -372,7 +367,8 @@ export async function publicSmartlink(db: Queryable, tenantId: number, code: str
   return {
     id: row.link.id,
     title: row.link.title,
-    coverFileId: storedFileId(row.coverLarge) ?? storedFileId(row.coverUrl),
+    // The page shows it at 320 px: the medium rendition is plenty.
+    coverFileId: storedFileId(row.medium) ?? storedFileId(row.large) ?? storedFileId(row.cover),
     entries: row.link.entries
       .filter((entry): entry is SmartlinkEntryData & { platform: LinkPlatform } => isLinkPlatform(entry.platform))
       .filter((entry) => !entry.hidden && isWebLink(entry.url))
