@@ -32,7 +32,8 @@ export default defineConfig({
   },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
-    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
+    // /l/{code}: the public smartlink pages the server renders (a pattern, so /login stays the client's).
+    proxy: { '/api': { target: apiTarget, changeOrigin: false }, '^/l/': { target: apiTarget, changeOrigin: false } },
   },
   test: {
     projects: [

@@ -2,6 +2,8 @@ import type { Command, CommandContext, CommandEnv } from './types'
 import { promptCommand } from './prompt'
 import { TRACK_FILE_KINDS, type DeliveryTarget } from '@contract/releases'
 import type { EndpointOutput, Endpoints } from '@contract/index'
+import { ASSET_KINDS, ASSET_SPECS } from '@contract/release-links'
+import { SLUG_PATTERN, SLUG_RULE } from '@core/short-links'
 import { RELEASE_STATUS, TRANSITIONS, statusLabel } from '@core/release-status'
 
 /** What the release tab publishes about the release it shows (`publishRecord`, kind 'release'). */
@@ -18,6 +20,9 @@ export interface ReleaseRecordState {
   ownerName?: string
   /** The release shown beside it (?compare=), if any. */
   compareId?: number | null
+  /** Single, EP, Album or Compilation. */
+  type?: string
+  hasCover?: boolean
 }
 
 /** What the track tab publishes (kind 'track'). */
@@ -432,5 +437,128 @@ export const RELEASE_COMMANDS: readonly Command[] = [
     access: 'admin',
     when: on(editRequest, (state) => typeof state.releaseId === 'number'),
     run: (context, env) => env.open(`/releases/single/${editRequest(context)!.releaseId}?request=${recordId(context)}`, 'right'),
+  },
+]
+
+// ---------------------------------------------------------------------------------------------
+// Links, promotional images, type and lyrics of the release in the focused tab
+
+const smartlinkCodePrompt = (
+  id: string,
+  title: string,
+  submit: (code: string, context: CommandContext, env: CommandEnv) => Promise<void>,
+) =>
+  promptCommand({
+    id,
+    title,
+    group: 'Smartlink',
+    placeholder: 'The code: 3 to 40 lower-case letters, digits and hyphens',
+    validate: (text) => (SLUG_PATTERN.test(text.toLowerCase()) && !/^-|-$/.test(text) ? null : SLUG_RULE),
+    confirmTitle: (text) => `Use the code “${text.toLowerCase()}”`,
+    submit: (text, context, env) => submit(text.toLowerCase(), context, env),
+  })
+
+/** Smartlink, images, type and lyrics: registered beside RELEASE_COMMANDS by the catalogue. */
+export const RELEASE_LINK_COMMANDS: readonly Command[] = [
+  {
+    id: 'releases.smartlink',
+    title: (context) => `Smartlink of ${titleOf(context)}…`,
+    group: 'Release',
+    keywords: ['smartlink', 'smart link', 'short link', 'create', 'refresh', 'code', 'slug', 'landing page'],
+    access: 'admin',
+    placeholder: 'Choose what to do with the smartlink',
+    when: on(release),
+    children: async (context, env) => {
+      const { smartlink, platformLinks } = await env.call('releases.smartlink', { params: { id: recordId(context) } })
+      if (smartlink)
+        return [
+          {
+            id: 'releases.smartlink.refresh',
+            title: `Refresh ${smartlink.url} from the platform links`,
+            group: 'Smartlink',
+            keywords: ['refresh', 'update links'],
+            run: async (runContext: CommandContext, runEnv: CommandEnv) => {
+              const result = await runEnv.call('releases.linkRefresh', { body: { releaseId: recordId(runContext) } })
+              const changes = result.added.length + result.updated.length + result.removed.length
+              done(
+                runEnv,
+                changes
+                  ? `Smartlink refreshed: ${changes} platform${changes === 1 ? '' : 's'} changed.`
+                  : 'Smartlink refreshed: nothing changed.',
+              )
+            },
+          },
+          smartlinkCodePrompt('releases.smartlink.code', `Change the code “${smartlink.code}”…`, async (code, runContext, runEnv) => {
+            const updated = await runEnv.call('releases.linkUpdate', { body: { releaseId: recordId(runContext), code } })
+            done(runEnv, `The smartlink is now ${updated.url}.`)
+          }),
+        ]
+      const create = async (code: string | undefined, runContext: CommandContext, runEnv: CommandEnv) => {
+        const created = await runEnv.call('releases.linkCreate', { body: { releaseId: recordId(runContext), code } })
+        done(runEnv, `Smartlink created: ${created.url}`)
+      }
+      const unavailable = platformLinks === 0 ? () => 'No platform links yet: the release is not delivered' : undefined
+      return [
+        {
+          id: 'releases.smartlink.create',
+          title: 'Create a smartlink with a generated code',
+          group: 'Smartlink',
+          keywords: ['create', 'new'],
+          when: unavailable,
+          run: (runContext: CommandContext, runEnv: CommandEnv) => create(undefined, runContext, runEnv),
+        },
+        {
+          ...smartlinkCodePrompt('releases.smartlink.createWithCode', 'Create a smartlink with a code of your own…', create),
+          when: unavailable,
+        },
+      ]
+    },
+  },
+  {
+    id: 'releases.assets',
+    title: (context) => `Make promotional images of ${titleOf(context)}…`,
+    group: 'Release',
+    keywords: ['assets', 'images', 'post', 'story', 'canvas', 'instagram', 'spotify canvas', 'promo', 'generate'],
+    access: 'admin',
+    placeholder: 'Choose the image',
+    when: on(release, (state) => (state.hasCover === false ? 'The release has no cover art' : true)),
+    children: () =>
+      ASSET_KINDS.map((kind) => ({
+        id: `releases.assets.${kind}`,
+        title: `${ASSET_SPECS[kind].label} (${ASSET_SPECS[kind].width} × ${ASSET_SPECS[kind].height})`,
+        group: 'Image',
+        keywords: [kind],
+        run: async (runContext: CommandContext, env: CommandEnv) => {
+          const releaseId = recordId(runContext)
+          if (kind === 'post') await env.call('releases.assetsPost', { body: { releaseId } })
+          else if (kind === 'story') await env.call('releases.assetsStory', { params: { id: releaseId } })
+          else await env.call('releases.assetsCanvas', { body: { releaseId } })
+          done(env, `${ASSET_SPECS[kind].label} image made.`)
+        },
+      })),
+  },
+  {
+    id: 'releases.convert',
+    title: (context) => `Convert ${titleOf(context)} to the type its tracks make it`,
+    group: 'Release',
+    keywords: ['convert', 'type', 'single', 'ep', 'album', 'format'],
+    access: 'admin',
+    when: on(release, (state) => (state.type === 'Compilation' ? 'A compilation keeps its type' : true)),
+    run: async (context, env) => {
+      const result = await env.call('releases.convert', { params: { id: recordId(context) } })
+      done(env, `Converted from ${result.before} to ${result.after}: ${result.because}.`)
+    },
+  },
+  {
+    id: 'releases.exportLyrics',
+    title: (context) => `Export the lyrics of ${titleOf(context)} (CSV)`,
+    group: 'Release',
+    keywords: ['lyrics', 'export', 'csv', 'download'],
+    access: 'admin',
+    when: on(release),
+    run: async (context, env) => {
+      await env.download('releases.lyricsExport', { body: { ids: [recordId(context)] } })
+      env.notify('Lyrics exported.', 'success')
+    },
   },
 ]

@@ -26,6 +26,8 @@ export type OpenWhere = 'focused' | 'tab' | 'right' | 'below'
 export interface CommandEnv {
   open(path: string, where?: OpenWhere): void
   call<K extends EndpointId>(id: K, input?: EndpointInput<Endpoints[K]>): Promise<EndpointOutput<Endpoints[K]>>
+  /** Calls an endpoint that answers a file (a CSV export) and hands the file to the browser. */
+  download<K extends EndpointId>(id: K, input?: EndpointInput<Endpoints[K]>): Promise<void>
   search(query: string, signal: AbortSignal): Promise<SearchHit[]>
   notify(text: string, tone?: 'success' | 'info' | 'error'): void
   /** Screens showing data reload it (after an action changed it). */

@@ -10,6 +10,7 @@ import {
 } from '@contract/index'
 import { CSRF_COOKIE, CSRF_HEADER } from '@core/session'
 import { CANCELED_MESSAGE } from '@machines/load/load.machine'
+import { saveBlob } from './save-blob'
 
 /** A failed call: the server's message, its status and code, and a message per field when it sent them. */
 export class ApiError extends Error {
@@ -65,8 +66,7 @@ export interface CallOptions {
   signal?: AbortSignal
 }
 
-/** Calls an endpoint by contract id; path, method and types come from the contract. */
-async function call<K extends EndpointId>(id: K, ...[input, options]: Args<K>): Promise<EndpointOutput<Endpoints[K]>> {
+function send(id: EndpointId, input: unknown, options: CallOptions | undefined) {
   const def: EndpointDef = ENDPOINTS[id]
   const parts = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown }
   let request = base.url(`/${fillPath(def.path, parts.params)}${queryString(parts.query)}`)
@@ -75,21 +75,39 @@ async function call<K extends EndpointId>(id: K, ...[input, options]: Args<K>): 
     if (csrf) request = request.headers({ [CSRF_HEADER]: csrf })
   }
   if (options?.signal) request = request.options({ signal: options.signal })
+  return def.method === 'GET'
+    ? request.get()
+    : def.method === 'DELETE'
+      ? request.delete()
+      : def.method === 'PATCH'
+        ? request.json(parts.body ?? {}).patch()
+        : def.method === 'PUT'
+          ? request.json(parts.body ?? {}).put()
+          : request.json(parts.body ?? {}).post()
+}
+
+/** Calls an endpoint by contract id; path, method and types come from the contract. */
+async function call<K extends EndpointId>(id: K, ...[input, options]: Args<K>): Promise<EndpointOutput<Endpoints[K]>> {
   try {
-    const response =
-      def.method === 'GET'
-        ? request.get()
-        : def.method === 'DELETE'
-          ? request.delete()
-          : def.method === 'PATCH'
-            ? request.json(parts.body ?? {}).patch()
-            : def.method === 'PUT'
-              ? request.json(parts.body ?? {}).put()
-              : request.json(parts.body ?? {}).post()
-    return (await response.json()) as EndpointOutput<Endpoints[K]>
+    return (await send(id, input, options).json()) as EndpointOutput<Endpoints[K]>
   } catch (error) {
     throw toApiError(error)
   }
+}
+
+type FileIds = { [K in EndpointId]: Endpoints[K] extends { responseType: 'file' } ? K : never }[EndpointId]
+
+/** Calls an endpoint that answers a file and hands the file to the browser, under the name the server gives it. */
+async function download<K extends FileIds>(id: K, ...[input, options]: Args<K>): Promise<void> {
+  let response: Response
+  try {
+    response = await send(id, input, options).res()
+  } catch (error) {
+    throw toApiError(error)
+  }
+  const disposition = response.headers.get('content-disposition') ?? ''
+  const named = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1] ?? /filename="?([^";]+)"?/i.exec(disposition)?.[1]
+  saveBlob(await response.blob(), named ? decodeURIComponent(named) : 'download')
 }
 
 function toApiError(error: unknown): ApiError {
@@ -139,4 +157,4 @@ async function upload<K extends MultipartIds>(
   }
 }
 
-export const api = { call, upload }
+export const api = { call, upload, download }

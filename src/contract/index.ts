@@ -9,6 +9,7 @@ import { siteEndpoints } from './site'
 import { usersEndpoints } from './users-admin'
 import { releasesEndpoints } from './releases'
 import { releaseOpsEndpoints } from './release-ops'
+import { releaseLinksEndpoints } from './release-links'
 import type { EndpointDef } from './define'
 
 /** Every API call of the product. Domains add their groups here; nothing else is the API's truth. */
@@ -24,6 +25,7 @@ export const ENDPOINTS = {
   ...usersEndpoints,
   ...releasesEndpoints,
   ...releaseOpsEndpoints,
+  ...releaseLinksEndpoints,
 } as const satisfies Record<string, EndpointDef>
 
 export type Endpoints = typeof ENDPOINTS

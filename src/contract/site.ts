@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { isCountryCode } from '@core/countries'
+import { normalizeShortLinkHost } from '@core/short-links'
 import { endpoint, type EndpointDef } from './define'
 import { email, id, idParams, nullableTimestamp, ok, timestamp } from './common'
 
@@ -58,6 +59,19 @@ const optionalText = (max: number) =>
     .optional()
 const requiredText = (label: string, max: number) => z.string().trim().min(1, `${label} is required`).max(max, `${label} is too long`)
 
+/** A host name or https URL for smartlinks, normalized; empty clears it (back to the workspace's own address). */
+export const shortLinkHostInput = z
+  .string()
+  .max(300, 'The address is too long')
+  .nullable()
+  .transform((value, ctx) => {
+    if (value === null || value.trim() === '') return null
+    const result = normalizeShortLinkHost(value)
+    if (result.ok) return result.value
+    ctx.addIssue({ code: 'custom', message: result.message })
+    return z.NEVER
+  })
+
 export const siteSettings = z.object({
   companyName: z.string().nullable(),
   logo: storedImage.nullable(),
@@ -76,6 +90,8 @@ export const siteSettings = z.object({
   }),
   showSidebarSlider: z.boolean(),
   supportEmail: z.string().nullable(),
+  /** Where smartlinks live: a host name or https URL; null uses the workspace's own address + /l/. */
+  shortLinkHost: z.string().nullable(),
   address: z.object({
     country: z.string().nullable(),
     postcode: z.string().nullable(),
@@ -262,10 +278,17 @@ export const siteEndpoints = {
     method: 'POST',
     path: 'site/settings',
     access: 'auth',
-    summary: 'Save the company name and whether the sidebar slider shows (admins)',
+    summary: 'Save the company name, whether the sidebar slider shows, and the short-link host of smartlinks (admins)',
     body: z
-      .object({ companyName: z.string().trim().max(120, 'Company name is too long').optional(), showSidebarSlider: z.boolean().optional() })
-      .refine((value) => value.companyName !== undefined || value.showSidebarSlider !== undefined, 'Nothing to save'),
+      .object({
+        companyName: z.string().trim().max(120, 'Company name is too long').optional(),
+        showSidebarSlider: z.boolean().optional(),
+        shortLinkHost: shortLinkHostInput.optional(),
+      })
+      .refine(
+        (value) => value.companyName !== undefined || value.showSidebarSlider !== undefined || value.shortLinkHost !== undefined,
+        'Nothing to save',
+      ),
     response: siteSettings,
   }),
   'site.saveTheme': endpoint({

@@ -126,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifySwagger, { mode: 'static', specification: { document: document as never } })
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' })
 
+  for (const domain of DOMAINS) domain.routes?.(app, services)
   await registerSpa(app, options.clientDir === undefined ? defaultClientDir : options.clientDir)
 
   app.addHook('onClose', async () => {

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify'
 import type { EndpointId } from '@contract/index'
 import type { AnyHandler } from './handlers'
 import type { JobRunner } from './jobs/runner'
@@ -19,6 +20,8 @@ export interface DomainServer {
   name: string
   handlers: Partial<Record<EndpointId, AnyHandler>>
   registerJobs?(runner: JobRunner, services: Services): void
+  /** Plain routes outside the contract and /api (public pages such as /l/{code}). */
+  routes?(app: FastifyInstance, services: Services): void
   seeders?: Seeder[]
   /** Entity kinds this domain makes findable from the palette. */
   searchProviders?: SearchProvider[]

@@ -61,3 +61,35 @@ describe('demo catalogue', () => {
     expect(single.releaseEdits.length + single.trackEdits.length).toBeGreaterThan(1)
   })
 })
+
+describe('demo links', () => {
+  it('gives releases that are out platform links, track ids, an ASIN, and some a smartlink with clicks', async () => {
+    const out = sql`(select id from releases where status in (1, 7) and release_date <= current_date)`
+    expect(
+      await count(
+        sql`select count(*)::int as n from ${out} r where not exists (select 1 from platform_links l where l.release_id = r.id and l.track_id is null and l.platform = 'amazon')`,
+      ),
+    ).toBe(0)
+    expect(await count(sql`select count(*)::int as n from platform_links where release_id not in ${out}`)).toBe(0)
+    expect(await count(sql`select count(*)::int as n from platform_links where track_id is not null`)).toBeGreaterThan(5000)
+    expect(await count(sql`select count(*)::int as n from smartlinks`)).toBeGreaterThan(100)
+    expect(await count(sql`select count(*)::int as n from smartlink_clicks`)).toBeGreaterThan(1000)
+
+    const admin = new TestClient(t.app)
+    await admin.ok('auth.login', { body: { email: 'admin@demo.test', password: DEMO_PASSWORD } })
+    const [linked] = (
+      await t.services.db.execute<{ release_id: number }>(
+        sql`select s.release_id from smartlinks s join releases r on r.id = s.release_id order by r.release_date, r.id limit 1`,
+      )
+    ).rows
+    const releaseId = Number(linked.release_id)
+    const asin = await admin.ok('releases.amazonAsin', { params: { id: releaseId } })
+    expect(asin.asin).toMatch(/^B0[0-9A-F]{8}$/)
+    const smartlink = await admin.ok('releases.smartlink', { params: { id: releaseId } })
+    expect(smartlink.smartlink?.entries.map((entry) => entry.platform).slice(0, 3)).toEqual(['spotify', 'apple', 'deezer'])
+    expect((await admin.ok('releases.analytics', { params: { id: releaseId } })).total).toBeGreaterThan(0)
+    const tracks = await admin.ok('releases.tracks', { params: { id: releaseId } })
+    const uris = await admin.ok('releases.trackUri', { params: { id: tracks.data[0].id } })
+    expect(uris.data.find((link) => link.platform === 'spotify')?.externalId).toMatch(/^spotify:track:[A-Za-z0-9]{22}$/)
+  })
+})

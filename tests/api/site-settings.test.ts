@@ -54,6 +54,7 @@ describe('site settings', () => {
       colors: { primary: '#F5C542', accent: '#FFF8E6', navbarBackground: '#000000', navbarText: '#F5C542', buttonText: '#000000' },
       showSidebarSlider: false,
       supportEmail: null,
+      shortLinkHost: null,
       address: { country: null, postcode: null, state: null, city: null, line1: null, line2: null },
       updatedAt: null,
     })

@@ -1,7 +1,7 @@
 import { vi, type Mock } from 'vitest'
 import type { CommandEnv } from '../../commands/types'
 
-export type FakeCommandEnv = CommandEnv & { call: Mock; open: Mock; notify: Mock; refresh: Mock }
+export type FakeCommandEnv = CommandEnv & { call: Mock; download: Mock; open: Mock; notify: Mock; refresh: Mock }
 
 /**
  * A command environment for palette command tests: every effect is a spy; `call` answers an
@@ -11,6 +11,7 @@ export function fakeCommandEnv(answers: Record<string, unknown> = {}): FakeComma
   return {
     open: vi.fn(),
     call: vi.fn(async (id: string) => answers[id] ?? {}),
+    download: vi.fn(async () => undefined),
     search: vi.fn(),
     notify: vi.fn(),
     refresh: vi.fn(),

@@ -57,6 +57,8 @@ export const commandEnv: CommandEnv = {
   open: (path, where = 'focused') => workspaceActions.open(path, where),
   call: ((id: Parameters<typeof api.call>[0], input?: unknown) =>
     (api.call as (i: unknown, v?: unknown) => Promise<unknown>)(id, input)) as CommandEnv['call'],
+  download: ((id: Parameters<typeof api.download>[0], input?: unknown) =>
+    (api.download as (i: unknown, v?: unknown) => Promise<void>)(id, input)) as CommandEnv['download'],
   search: async (query, signal) => (await api.call('search.query', { query: { q: query } }, { signal })).hits,
   notify: (text, tone = 'info') => showNotice(text, { tone }),
   refresh: () => workspaceActions.refreshData(),

@@ -1,6 +1,6 @@
 import { lazy } from 'react'
 import type { DomainUi } from '@client/routing/types'
-import { RELEASE_COMMANDS } from '@commands/releases'
+import { RELEASE_COMMANDS, RELEASE_LINK_COMMANDS } from '@commands/releases'
 
 const ReleasesListScreen = lazy(() => import('./ui/ReleasesListScreen'))
 const ReleaseScreen = lazy(() => import('./ui/ReleaseScreen'))
@@ -21,5 +21,5 @@ export const catalogueUi: DomainUi = {
     { path: '/uploader', access: 'admin', title: 'New release', screen: UploaderScreen },
     { path: '/uploader/edit/{id}', access: 'admin', title: 'Edit release', screen: UploaderScreen },
   ],
-  commands: RELEASE_COMMANDS,
+  commands: [...RELEASE_COMMANDS, ...RELEASE_LINK_COMMANDS],
 }

@@ -1,5 +1,6 @@
 import { formatDecimal } from '@core/format'
 import type { ColumnDef } from './list-types'
+import { saveBlob } from '../../save-blob'
 
 export type CsvCell = string | number | boolean | null | undefined
 
@@ -79,15 +80,5 @@ export function rowsToCsv<Row>(columns: readonly ColumnDef<Row>[], rows: readonl
 /** Hands the text to the browser as a download. */
 export function downloadCsv(text: string, fileName: string = CSV_FILE_NAME): void {
   // The byte order mark makes Excel read the file as UTF-8 (names with accents stay intact).
-  const blob = new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' })
-  const url = URL.createObjectURL(blob)
-  const anchor = document.createElement('a')
-  anchor.href = url
-  anchor.download = fileName
-  anchor.style.display = 'none'
-  document.body.append(anchor)
-  anchor.click()
-  anchor.remove()
-  // Revoking at once can cancel the download in some browsers.
-  setTimeout(() => URL.revokeObjectURL(url), 1000)
+  saveBlob(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }), fileName)
 }

@@ -16,6 +16,11 @@ import { isAdmBwf, probeAudio } from './audio-probe'
 /** Stored files are served at /api/files/{id}; the catalogue keeps that address on its rows. */
 const FILE_URL = /^\/api\/files\/(\d+)$/
 const fileUrl = (file: FileRow) => `/api/files/${file.id}`
+/** The id of a file the catalogue stored, from the address its rows keep; null for any other address. */
+export function storedFileId(url: string | null | undefined): number | null {
+  const match = url ? FILE_URL.exec(url) : null
+  return match ? Number(match[1]) : null
+}
 
 /** Files this service stores; only these are ever removed when nothing points at them any more. */
 const COVER_PURPOSE = 'release-cover'
@@ -168,11 +173,11 @@ async function stillUsed(ctx: AuthedContext, url: string): Promise<boolean> {
  */
 export async function removeUnreferenced(ctx: AuthedContext, urls: readonly (string | null | undefined)[]): Promise<void> {
   for (const url of new Set(urls)) {
-    const match = url ? FILE_URL.exec(url) : null
-    if (!url || !match) continue
+    const fileId = storedFileId(url)
+    if (!url || !fileId) continue
     try {
       if (await stillUsed(ctx, url)) continue
-      const file = await ctx.services.files.find(ctx.services.db, ctx.tenant.id, Number(match[1]))
+      const file = await ctx.services.files.find(ctx.services.db, ctx.tenant.id, fileId)
       if (file && MANAGED_PURPOSES.has(file.purpose)) await ctx.services.files.remove(ctx.services.db, file)
     } catch (error) {
       // The change stands; a file left behind is only space.

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, date, index, integer, jsonb, pgTable, smallint, text } from 'drizzle-orm/pg-core'
-import { accounts, tenants } from '@server/db/schema/platform'
+import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { accounts, files, tenants } from '@server/db/schema/platform'
 import { at, createdAt, idColumn, ref, updatedAt } from '@server/db/schema/columns'
 
 export interface RoleRowData {
@@ -270,5 +270,111 @@ export const trackScans = pgTable(
       .where(sql`${t.status} = 0`),
     check('track_scans_kind_check', sql`${t.kind} in ('fingerprint', 'cover')`),
     check('track_scans_status_check', sql`${t.status} in (0, 1, 2)`),
+  ],
+)
+
+// ---------------------------------------------------------------------------------------------
+// Links and assets of delivered releases (src/domains/catalogue/server/links.service.ts, assets.service.ts)
+
+/**
+ * Where a delivered release (track_id null) or one of its tracks is on a platform: its link and the
+ * platform's own id (Spotify URI, Apple Music id, YouTube video id, Amazon ASIN). Written by delivery
+ * and, in the demo, by the seed.
+ */
+export const platformLinks = pgTable(
+  'platform_links',
+  {
+    id: idColumn(),
+    tenantId: ref('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    releaseId: ref('release_id')
+      .notNull()
+      .references(() => releases.id, { onDelete: 'cascade' }),
+    trackId: ref('track_id').references(() => tracks.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    url: text('url').notNull(),
+    externalId: text('external_id'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('platform_links_release_uq')
+      .on(t.releaseId, t.platform)
+      .where(sql`${t.trackId} is null`),
+    uniqueIndex('platform_links_track_uq')
+      .on(t.trackId, t.platform)
+      .where(sql`${t.trackId} is not null`),
+  ],
+)
+
+export interface SmartlinkEntryData {
+  platform: string
+  url: string
+  hidden: boolean
+}
+
+/** One short link per release: its code (unique in the workspace, so per short-link host) and the platforms it lists. */
+export const smartlinks = pgTable(
+  'smartlinks',
+  {
+    id: idColumn(),
+    tenantId: ref('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    releaseId: ref('release_id')
+      .notNull()
+      .references(() => releases.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    title: text('title').notNull(),
+    /** In the order the page lists them. */
+    entries: jsonb('entries').notNull().default([]).$type<SmartlinkEntryData[]>(),
+    createdBy: ref('created_by').references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    refreshedAt: at('refreshed_at'),
+  },
+  (t) => [uniqueIndex('smartlinks_release_uq').on(t.releaseId), uniqueIndex('smartlinks_tenant_code_uq').on(t.tenantId, t.code)],
+)
+
+/** Clicks on a smartlink's platform buttons, one row per day and platform (a rollup, counted up in place). */
+export const smartlinkClicks = pgTable(
+  'smartlink_clicks',
+  {
+    smartlinkId: ref('smartlink_id')
+      .notNull()
+      .references(() => smartlinks.id, { onDelete: 'cascade' }),
+    tenantId: ref('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    platform: text('platform').notNull(),
+    clicks: integer('clicks').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.smartlinkId, t.day, t.platform] })],
+)
+
+/** The current promotional image of each kind (post, story, canvas) of a release, a public file. */
+export const releaseAssets = pgTable(
+  'release_assets',
+  {
+    id: idColumn(),
+    tenantId: ref('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    releaseId: ref('release_id')
+      .notNull()
+      .references(() => releases.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull().$type<'post' | 'story' | 'canvas'>(),
+    fileId: ref('file_id')
+      .notNull()
+      .references(() => files.id),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdBy: ref('created_by').references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('release_assets_release_kind_uq').on(t.releaseId, t.kind),
+    check('release_assets_kind_check', sql`${t.kind} in ('post', 'story', 'canvas')`),
   ],
 )

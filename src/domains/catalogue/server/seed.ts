@@ -1,4 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
+import type { Queryable } from '@server/db/engine'
+import { LINK_PLATFORMS } from '@contract/release-links'
 import type { Seeder } from '@server/seed/seeder'
 import { accounts, artistProfiles, labelProfiles } from '@server/db/schema'
 import { gtinCheckDigit } from '@core/identifiers'
@@ -358,8 +360,99 @@ export const catalogueSeeder: Seeder = {
                'release', e.release_id::text, jsonb_build_object('editRequestId', e.id),
                jsonb_build_object('editRequestId', e.id, 'comment', e.comment), e.decided_at
         from edit_requests e where e.tenant_id = ${tenant.id} and e.status <> 'pending'`)
+
+      await seedLinks(tx, tenant.id, now, reviewer)
     })
     await db.execute(sql`analyze releases`)
     await db.execute(sql`analyze tracks`)
+    await db.execute(sql`analyze platform_links`)
+    await db.execute(sql`analyze smartlink_clicks`)
   },
+}
+
+/**
+ * What delivery would have written for the releases that are out: links and ids on Spotify, Apple
+ * Music, Deezer, YouTube, Amazon (its ASIN) and, for some, TIDAL, for each release and its tracks;
+ * a smartlink on one in four with clicks over the last 90 days. Set-based: tens of thousands of rows
+ * in a handful of statements. Ids are made from md5 (hex, so valid base62 for Spotify) so every demo
+ * database has the same ones.
+ */
+async function seedLinks(db: Queryable, tenantId: number, now: Date, staffId: number) {
+  const today = isoDay(now)
+  const live = sql`r.tenant_id = ${tenantId} and r.status in (1, 7) and r.release_date <= ${today}::date`
+  // A day or two after the release date, but never later than now.
+  const after = (days: number) => sql`least(r.release_date::timestamptz + ${`${days} days`}::interval, ${now.toISOString()}::timestamptz)`
+  await db.execute(sql`
+    insert into platform_links (tenant_id, release_id, track_id, platform, url, external_id, updated_at)
+    select r.tenant_id, r.id, null, p.platform,
+      case p.platform
+        when 'spotify' then 'https://open.spotify.com/album/' || x.sp
+        when 'apple' then 'https://music.apple.com/us/album/' || x.apple
+        when 'deezer' then 'https://www.deezer.com/album/' || x.deezer
+        when 'youtube' then 'https://music.youtube.com/playlist?list=OLAK5uy_' || x.yt
+        when 'amazon' then 'https://music.amazon.com/albums/' || x.asin
+        else 'https://tidal.com/browse/album/' || x.tidal
+      end,
+      case p.platform
+        when 'spotify' then 'spotify:album:' || x.sp
+        when 'apple' then x.apple
+        when 'deezer' then x.deezer
+        when 'youtube' then 'OLAK5uy_' || x.yt
+        when 'amazon' then x.asin
+        else x.tidal
+      end,
+      ${after(1)}
+    from releases r
+    cross join lateral (select
+      substr(md5('sp' || r.id), 1, 22) as sp,
+      substr(md5('yt' || r.id) || md5('yu' || r.id), 1, 33) as yt,
+      'B0' || upper(substr(md5('az' || r.id), 1, 8)) as asin,
+      (1500000000 + r.id * 7)::text as apple,
+      (400000000 + r.id * 3)::text as deezer,
+      (300000000 + r.id * 5)::text as tidal) x
+    cross join (values ('spotify'), ('apple'), ('deezer'), ('youtube'), ('amazon'), ('tidal')) p(platform)
+    where ${live} and (p.platform <> 'tidal' or r.id % 3 = 0)`)
+  await db.execute(sql`
+    insert into platform_links (tenant_id, release_id, track_id, platform, url, external_id, updated_at)
+    select t.tenant_id, t.release_id, t.id, p.platform,
+      case p.platform
+        when 'spotify' then 'https://open.spotify.com/track/' || x.sp
+        when 'apple' then 'https://music.apple.com/us/song/' || x.apple
+        when 'deezer' then 'https://www.deezer.com/track/' || x.deezer
+        else 'https://music.youtube.com/watch?v=' || x.yt
+      end,
+      case p.platform when 'spotify' then 'spotify:track:' || x.sp when 'apple' then x.apple when 'deezer' then x.deezer else x.yt end,
+      ${after(1)}
+    from tracks t
+    join releases r on r.id = t.release_id
+    cross join lateral (select
+      substr(md5('st' || t.id), 1, 22) as sp,
+      substr(md5('yv' || t.id), 1, 11) as yt,
+      (1600000000 + t.id * 3)::text as apple,
+      (2000000000 + t.id * 3)::text as deezer) x
+    cross join (values ('spotify'), ('apple'), ('deezer'), ('youtube')) p(platform)
+    where ${live}`)
+  const order = sql.raw(`array[${LINK_PLATFORMS.map((platform) => `'${platform}'`).join(', ')}]`)
+  await db.execute(sql`
+    insert into smartlinks (tenant_id, release_id, code, title, entries, created_by, created_at, updated_at, refreshed_at)
+    select r.tenant_id, r.id, substr(md5('sl' || r.id), 1, 3) || to_hex(r.id), r.title || ' — ' || r.artist_text,
+      (select jsonb_agg(jsonb_build_object('platform', l.platform, 'url', l.url, 'hidden', l.platform = 'tidal')
+                        order by array_position(${order}, l.platform))
+       from platform_links l where l.release_id = r.id and l.track_id is null),
+      ${staffId}, ${after(2)}, ${after(2)}, ${after(2)}
+    from releases r
+    where ${live} and r.id % 4 = 0
+    order by r.id`)
+  // One hash per smartlink, platform and day decides whether anyone clicked that day, and how often.
+  await db.execute(sql`
+    insert into smartlink_clicks (smartlink_id, tenant_id, day, platform, clicks)
+    select id, tenant_id, day, platform, 1 + (h / 4) % (case platform when 'spotify' then 24 when 'apple' then 14 else 6 end)
+    from (
+      select s.id, s.tenant_id, d.day, e->>'platform' as platform, abs(hashtext(s.id || ':' || d.day || (e->>'platform'))) as h
+      from smartlinks s
+      cross join jsonb_array_elements(s.entries) e
+      cross join lateral (select (${today}::date - n) as day from generate_series(0, 89) n) d
+      where s.tenant_id = ${tenantId} and not (e->>'hidden')::boolean and d.day >= s.created_at::date
+    ) candidates
+    where h % 4 = 0`)
 }

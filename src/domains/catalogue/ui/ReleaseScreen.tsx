@@ -20,6 +20,8 @@ import {
   ReleaseTimeSection,
   TracksSection,
 } from './release/ReleaseSections'
+import { LinksSection } from './release/LinksSection'
+import { AssetsSection } from './release/AssetsSection'
 
 /** The sections of the release tab, in order; `?section=` keeps the open one in the tab's address. */
 const SECTIONS = [
@@ -29,6 +31,8 @@ const SECTIONS = [
   { id: 'notes', label: 'Notes' },
   { id: 'history', label: 'History' },
   { id: 'time', label: 'Release time' },
+  { id: 'links', label: 'Links' },
+  { id: 'assets', label: 'Assets' },
 ] as const
 type SectionId = (typeof SECTIONS)[number]['id']
 
@@ -49,6 +53,8 @@ export function releaseRecordState(release: ReleaseGeneral, compareId: number | 
     ownerId: release.owner.id,
     ownerName: release.owner.name,
     compareId,
+    type: release.type,
+    hasCover: Boolean(release.coverUrl || release.artwork.large || release.artwork.medium),
   }
 }
 
@@ -159,6 +165,8 @@ export default function ReleaseScreen({ params, search }: ScreenProps) {
           {section === 'notes' && <NotesSection release={release} />}
           {section === 'history' && <HistorySection releaseId={release.id} version={version} />}
           {section === 'time' && <ReleaseTimeSection key={`${release.releaseTime}:${release.timeZone}`} release={release} />}
+          {section === 'links' && <LinksSection release={release} version={version} />}
+          {section === 'assets' && <AssetsSection releaseId={release.id} version={version} />}
         </Box>
       </Tabs.Root>
     </Flex>

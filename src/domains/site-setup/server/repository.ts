@@ -29,6 +29,15 @@ export async function upsertSettings(db: Queryable, tenantId: number, patch: Set
   return row
 }
 
+export async function shortLinkHostTaken(db: Queryable, tenantId: number, host: string): Promise<boolean> {
+  const rows = await db
+    .select({ tenantId: siteSettings.tenantId })
+    .from(siteSettings)
+    .where(and(sql`lower(${siteSettings.shortLinkHost}) = ${host.toLowerCase()}`, sql`${siteSettings.tenantId} <> ${tenantId}`))
+    .limit(1)
+  return rows.length > 0
+}
+
 // ---------------------------------------------------------------------------------------------
 // Client portal menu
 

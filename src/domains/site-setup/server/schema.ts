@@ -21,6 +21,8 @@ export const siteSettings = pgTable('site_settings', {
   colors: jsonb('colors').$type<{ primary: string; accent: string; navbarBackground: string; navbarText: string; buttonText: string }>(),
   showSidebarSlider: boolean('show_sidebar_slider').notNull().default(false),
   supportEmail: text('support_email'),
+  /** Smartlinks' host name or https URL (src/core/short-links.ts); null: the workspace's own address. */
+  shortLinkHost: text('short_link_host'),
   country: text('country'),
   postcode: text('postcode'),
   state: text('state'),

@@ -37,6 +37,7 @@ export function toSiteSettings(row: repo.SettingsRow | null): SiteSettingsResult
     colors: colorsOf(row),
     showSidebarSlider: row?.showSidebarSlider ?? false,
     supportEmail: row?.supportEmail ?? null,
+    shortLinkHost: row?.shortLinkHost ?? null,
     address: {
       country: row?.country ?? null,
       postcode: row?.postcode ?? null,
@@ -75,11 +76,21 @@ export async function saveGeneral(ctx: AuthedContext, body: Body<'site.saveSetti
   const row = await changeSettings(
     ctx,
     'site.settings_saved',
-    async () => ({
-      ...(body.companyName !== undefined ? { companyName: body.companyName || null } : {}),
-      ...(body.showSidebarSlider !== undefined ? { showSidebarSlider: body.showSidebarSlider } : {}),
+    async (tx) => {
+      // The public smartlink page finds its workspace by host: two workspaces cannot share one.
+      if (body.shortLinkHost && (await repo.shortLinkHostTaken(tx, ctx.tenant.id, body.shortLinkHost)))
+        throw badRequest('Another workspace uses this short-link host.', { shortLinkHost: 'Another workspace uses this short-link host.' })
+      return {
+        ...(body.companyName !== undefined ? { companyName: body.companyName || null } : {}),
+        ...(body.showSidebarSlider !== undefined ? { showSidebarSlider: body.showSidebarSlider } : {}),
+        ...(body.shortLinkHost !== undefined ? { shortLinkHost: body.shortLinkHost } : {}),
+      }
+    },
+    (r) => ({
+      companyName: r?.companyName ?? null,
+      showSidebarSlider: r?.showSidebarSlider ?? false,
+      shortLinkHost: r?.shortLinkHost ?? null,
     }),
-    (r) => ({ companyName: r?.companyName ?? null, showSidebarSlider: r?.showSidebarSlider ?? false }),
   )
   return toSiteSettings(row)
 }
@@ -198,6 +209,11 @@ export async function saveSupportEmail(ctx: AuthedContext, body: Body<'site.save
     (r) => ({ supportEmail: r?.supportEmail ?? null }),
   )
   return { supportEmail: row.supportEmail ?? body.supportEmail }
+}
+
+/** The workspace's short-link host setting for smartlinks (null: its own address). */
+export async function shortLinkHostOf(db: Queryable, tenantId: number): Promise<string | null> {
+  return (await repo.findSettings(db, tenantId))?.shortLinkHost ?? null
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -497,6 +497,7 @@ export function CompanyTab({ settings, canEdit, onSaved }: TabProps) {
     <Flex direction="column" gap="4">
       <CompanyNameForm settings={settings} canEdit={canEdit} onSaved={onSaved} />
       <SupportEmailForm settings={settings} canEdit={canEdit} onSaved={onSaved} />
+      <ShortLinkForm settings={settings} canEdit={canEdit} onSaved={onSaved} />
       <AddressForm settings={settings} canEdit={canEdit} onSaved={onSaved} />
     </Flex>
   )
@@ -579,6 +580,40 @@ export function SupportEmailForm({ settings, canEdit, onSaved }: TabProps) {
             <Flex justify="end">
               <Button type="submit" loading={save.saving}>
                 Save support email
+              </Button>
+            </Flex>
+          )}
+        </Flex>
+      </form>
+    </Section>
+  )
+}
+
+/** Where release smartlinks live; empty falls back to this workspace's own address + /l/. */
+function ShortLinkForm({ settings, canEdit, onSaved }: TabProps) {
+  const [host, setHost] = useState(settings.shortLinkHost ?? '')
+  const save = useSave(() => api.call('site.saveSettings', { body: { shortLinkHost: host.trim() } }), onSaved, 'Short-link host saved.')
+  return (
+    <Section
+      title="Short links"
+      description="The host of release smartlinks, like go.example.com (links become https://go.example.com/l/code). Point it at this server; leave it empty to use this workspace’s own address."
+    >
+      <form onSubmit={(event) => (event.preventDefault(), void save.run())} noValidate aria-label="Short links">
+        <Flex direction="column" gap="3">
+          <FormError error={save.fieldErrors.shortLinkHost ? null : save.error} />
+          <Field
+            label="Short-link host"
+            value={host}
+            onValueChange={setHost}
+            maxLength={300}
+            placeholder={`${window.location.host}/l/`}
+            error={save.fieldErrors.shortLinkHost}
+            disabled={!canEdit}
+          />
+          {canEdit && (
+            <Flex justify="end">
+              <Button type="submit" loading={save.saving}>
+                Save short-link host
               </Button>
             </Flex>
           )}

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 import { Badge, Button, DropdownMenu, Flex, Heading, Select, Switch, Text } from '@radix-ui/themes'
-import { DotsHorizontalIcon, ImageIcon } from '@radix-ui/react-icons'
+import { DotsHorizontalIcon, DownloadIcon, ImageIcon } from '@radix-ui/react-icons'
 import type { ReleaseGeneral } from '@contract/releases'
 import type { CommandContext } from '@commands/types'
 import { requiresReason } from '@core/release-status'
@@ -36,6 +36,12 @@ export function Cover({ src, title, size = 96 }: { src: string | null; title: st
       style={{ borderRadius: 'var(--radius-3)', objectFit: 'cover', flexShrink: 0 }}
     />
   )
+}
+
+/** The lyrics download is also a palette command; the button runs that same command. */
+function exportLyrics(record: CommandContext['record']) {
+  const command = registry.get('releases.exportLyrics')
+  return command ? runCommand(command, 'focused', { record }) : Promise.resolve()
 }
 
 /** The release at a glance: cover, title, owner, status with its allowed changes, the review flags and every palette action. */
@@ -107,6 +113,9 @@ export function ReleaseHeader({ release, record }: { release: ReleaseGeneral; re
               ))}
             </Select.Content>
           </Select.Root>
+          <Button variant="soft" color="gray" onClick={() => void exportLyrics(record)}>
+            <DownloadIcon /> Lyrics CSV
+          </Button>
           <DropdownMenu.Root>
             <DropdownMenu.Trigger>
               <Button variant="soft">
