@@ -52,7 +52,7 @@ export function rank(items: readonly AvailableCommand[], query: string): Availab
   if (!query.trim()) return [...items]
   const scored: { item: AvailableCommand; score: number; titleScore: number }[] = []
   for (const item of items) {
-    const titleScore = scoreMatch(item.title, query)
+    const titleScore = Math.max(scoreMatch(item.title, query), item.command.subject ? scoreMatch(item.command.subject, query) : 0)
     let score = titleScore
     for (const keyword of item.command.keywords ?? []) score = Math.max(score, scoreMatch(keyword, query) * 0.9)
     if (score > 0) scored.push({ item, score: item.disabledReason ? score - 0.01 : score, titleScore })

@@ -69,6 +69,12 @@ export interface Command {
   id: string
   title: string | ((context: CommandContext) => string)
   group: string
+  /**
+   * What the command opens or acts on, without its verb ('Releases' for 'Go to Releases'): matched
+   * as strongly as the title, so the screen named by the query outranks a screen that merely has
+   * the word among its keywords.
+   */
+  subject?: string
   keywords?: readonly string[]
   /** As shown and bound: 'g u' is a sequence, 'mod+k' a chord; 'mod' is Ctrl, or Cmd on a Mac. */
   shortcut?: string

@@ -122,6 +122,15 @@ describe('navigation ranking', () => {
       ]),
     )
     expect(registry.filter('users', admin).map((a) => a.title)[0]).toBe('Go to Users')
+    // "release" is a word of the edit requests' path, but Releases is the screen it names.
+    const catalogue = new CommandRegistry()
+    catalogue.register(
+      navigationCommands([
+        { path: '/release/edit-requests/{page}', title: 'Edit requests', access: 'admin' },
+        { path: '/releases/manage/{page}', title: 'Releases', access: 'admin' },
+      ]),
+    )
+    expect(catalogue.filter('release', admin).map((a) => a.title)).toEqual(['Go to Releases', 'Go to Edit requests'])
     expect(registry.filter('invites', admin).map((a) => a.title)).toEqual(['Go to User invites', 'Go to Admin invites'])
   })
 })
