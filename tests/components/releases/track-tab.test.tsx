@@ -8,7 +8,7 @@ import TrackScreen from '../../../src/domains/catalogue/ui/TrackScreen'
 import { Notices } from '../../../src/client/ui/notices/Notices'
 import { noticeState } from '../../../src/client/ui/notices/notices'
 import { respond, type Request } from '../dialogs/fetch-mock'
-import { serveRoutes } from './fixtures'
+import { TRACK as INTRO, serveRoutes } from './fixtures'
 
 afterEach(() => {
   noticeState.items.splice(0)
@@ -16,27 +16,11 @@ afterEach(() => {
 })
 
 const TRACK = {
-  id: 11,
-  releaseId: 7,
+  ...INTRO,
   position: 2,
-  isrc: 'GBAYE2400001',
-  iswc: null,
-  title: 'Intro',
-  version: null,
-  language: 'English',
-  lyrics: null,
-  explicit: false,
-  duration: 185,
-  audioUrl: null,
-  instrumentUrl: null,
-  dolbyUrl: null,
-  tiktokStart: '0:45',
-  linerNote: null,
   participants: [{ name: 'Nina Vale', roles: 'Primary Artist' }],
   writers: [{ firstName: 'Nina', lastName: 'Vale', roles: 'Composer' }],
-  credits: [],
   scanStatus: 1,
-  duplicateIsrc: [],
   release: {
     id: 7,
     title: 'Night Drive',

@@ -8,7 +8,7 @@ import { dropDraft } from '../../../src/domains/catalogue/ui/uploader/drafts'
 import { Notices } from '../../../src/client/ui/notices/Notices'
 import { noticeState } from '../../../src/client/ui/notices/notices'
 import { respond, type Request } from '../dialogs/fetch-mock'
-import { ADDITIONAL, release, serveRoutes } from './fixtures'
+import { ADDITIONAL, TRACK as INTRO, release, serveRoutes } from './fixtures'
 
 afterEach(() => {
   noticeState.items.splice(0)
@@ -17,27 +17,9 @@ afterEach(() => {
 })
 
 const TRACK = {
-  id: 11,
-  releaseId: 7,
-  position: 1,
-  isrc: 'GBAYE2400001',
-  iswc: null,
-  title: 'Intro',
-  version: null,
-  language: 'English',
-  lyrics: null,
-  explicit: false,
-  duration: 185,
-  audioUrl: null,
-  instrumentUrl: null,
-  dolbyUrl: null,
+  ...INTRO,
   tiktokStart: null,
-  linerNote: null,
-  participants: [],
   writers: [{ firstName: 'Nina', lastName: 'Vale', roles: 'Composer' }],
-  credits: [],
-  scanStatus: null,
-  duplicateIsrc: [],
 }
 const DRAFT = release(0, { title: 'Night Drive', participants: [] })
 const CARD = { id: 42, email: 'nina@demo.test', type: 'artist', displayName: 'Nina Vale', initials: 'NV' }

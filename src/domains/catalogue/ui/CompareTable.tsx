@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Badge, Card, Flex, Heading, Table, Text } from '@radix-ui/themes'
+import { Badge, Button, Card, Flex, Heading, Switch, Table, Text } from '@radix-ui/themes'
 import { NamedTable } from '@client/ui/NamedTable'
 
 /** One aligned line of a comparison: the same field of two records, as text. */
@@ -103,5 +103,30 @@ export function CompareTable({
         </Table.Body>
       </NamedTable>
     </Card>
+  )
+}
+
+/** A comparison's own controls: show only the differing lines, and close it. */
+export function CompareActions({
+  onlyDifferences,
+  onOnlyDifferences,
+  onClose,
+}: {
+  onlyDifferences: boolean
+  onOnlyDifferences(value: boolean): void
+  onClose(): void
+}) {
+  return (
+    <Flex gap="3" align="center">
+      <Text as="label" size="2">
+        <Flex gap="2" align="center">
+          <Switch size="1" checked={onlyDifferences} onCheckedChange={onOnlyDifferences} />
+          Only differences
+        </Flex>
+      </Text>
+      <Button size="1" variant="soft" color="gray" onClick={onClose}>
+        Close the comparison
+      </Button>
+    </Flex>
   )
 }

@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react'
-import { Button, Callout, Flex, Switch, Text } from '@radix-ui/themes'
+import { Button, Callout, Text } from '@radix-ui/themes'
 import type { EditRequestSingle, ReleaseAdditional, ReleaseGeneral, Track } from '@contract/releases'
 import { api } from '@client/api'
 import { useLoad } from '@client/state/useLoad'
 import { Link } from '@client/routing/Link'
-import { CompareTable, type CompareRow } from '../CompareTable'
+import { CompareActions, CompareTable, type CompareRow } from '../CompareTable'
 import { showValue } from '../EditRequestScreen'
 import { EDIT_REQUEST_STATUS_MAP } from '../status'
 
@@ -141,19 +141,7 @@ export function EditRequestCompare({
       rightTitle={<Link to={`/release/edit-requests/view/${requestId}`}>{`Proposed by request #${requestId}`}</Link>}
       rows={rows}
       onlyDifferences={onlyDifferences}
-      actions={
-        <Flex gap="3" align="center">
-          <Text as="label" size="2">
-            <Flex gap="2" align="center">
-              <Switch size="1" checked={onlyDifferences} onCheckedChange={setOnlyDifferences} />
-              Only differences
-            </Flex>
-          </Text>
-          <Button size="1" variant="soft" color="gray" onClick={onClose}>
-            Close the comparison
-          </Button>
-        </Flex>
-      }
+      actions={<CompareActions onlyDifferences={onlyDifferences} onOnlyDifferences={setOnlyDifferences} onClose={onClose} />}
     />
   )
 }

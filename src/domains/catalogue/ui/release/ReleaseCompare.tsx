@@ -1,11 +1,11 @@
 import { useState } from 'react'
-import { Button, Callout, Flex, Switch, Text } from '@radix-ui/themes'
+import { Button, Callout, Text } from '@radix-ui/themes'
 import type { ReleaseGeneral, Track } from '@contract/releases'
 import { statusLabel } from '@core/release-status'
 import { api } from '@client/api'
 import { useLoad } from '@client/state/useLoad'
 import { Link } from '@client/routing/Link'
-import { CompareTable, type CompareRow } from '../CompareTable'
+import { CompareActions, CompareTable, type CompareRow } from '../CompareTable'
 import { lineText } from './ReleaseSections'
 
 interface Side {
@@ -118,19 +118,7 @@ export function ReleaseCompare({
       rightTitle={`${right.release.title} (#${right.release.id}, this tab)`}
       rows={compareRows(left, right)}
       onlyDifferences={onlyDifferences}
-      actions={
-        <Flex gap="3" align="center">
-          <Text as="label" size="2">
-            <Flex gap="2" align="center">
-              <Switch size="1" checked={onlyDifferences} onCheckedChange={setOnlyDifferences} />
-              Only differences
-            </Flex>
-          </Text>
-          <Button size="1" variant="soft" color="gray" onClick={onClose}>
-            Close the comparison
-          </Button>
-        </Flex>
-      }
+      actions={<CompareActions onlyDifferences={onlyDifferences} onOnlyDifferences={setOnlyDifferences} onClose={onClose} />}
     />
   )
 }
