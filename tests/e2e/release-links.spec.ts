@@ -1,18 +1,8 @@
-import { expect, test, type Browser, type Page } from '@playwright/test'
-import { LoginPage } from './pages/login-page'
+import { expect, test, type Page } from '@playwright/test'
 import { WorkspacePage } from './pages/workspace-page'
 import { ReleasePage } from './pages/release-page'
 import { ReleaseLinksPage, SmartlinkPublicPage } from './pages/release-links-page'
-
-async function signedIn(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage()
-  const login = new LoginPage(page)
-  await login.goto()
-  await login.signIn('admin@demo.test')
-  await expect(page).toHaveURL(/\/dashboard$/)
-  await new WorkspacePage(page).ready()
-  return page
-}
+import { signedIn } from './support/signed-in'
 
 /** A live release of the demo that has platform links but no smartlink yet (the demo gives one in four a smartlink). */
 async function liveReleaseWithoutSmartlink(page: Page): Promise<number> {

@@ -1,17 +1,7 @@
-import { expect, test, type Browser, type Page } from '@playwright/test'
-import { LoginPage } from './pages/login-page'
+import { expect, test } from '@playwright/test'
 import { WorkspacePage } from './pages/workspace-page'
 import { ReleasePage } from './pages/release-page'
-
-async function signedIn(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage()
-  const login = new LoginPage(page)
-  await login.goto()
-  await login.signIn('admin@demo.test')
-  await expect(page).toHaveURL(/\/dashboard$/)
-  await new WorkspacePage(page).ready()
-  return page
-}
+import { signedIn } from './support/signed-in'
 
 test('the dashboard shows catalogue health, and a track says at once that scans are not configured', async ({ browser }) => {
   const page = await signedIn(browser)

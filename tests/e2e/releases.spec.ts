@@ -1,18 +1,7 @@
-import { expect, test, type Browser, type Page } from '@playwright/test'
-import { LoginPage } from './pages/login-page'
+import { expect, test, type Page } from '@playwright/test'
 import { WorkspacePage } from './pages/workspace-page'
 import { ReleasePage } from './pages/release-page'
-
-// Admin sign-in: the operator would meet the first-run setup wizard first.
-async function signedIn(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage()
-  const login = new LoginPage(page)
-  await login.goto()
-  await login.signIn('admin@demo.test')
-  await expect(page).toHaveURL(/\/dashboard$/)
-  await new WorkspacePage(page).ready()
-  return page
-}
+import { signedIn } from './support/signed-in'
 
 /** Narrows the list on screen through its settings drawer. */
 async function filterList(page: Page, listTitle: string, filter: string, option: string) {

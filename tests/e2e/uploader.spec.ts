@@ -1,19 +1,9 @@
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import sharp from 'sharp'
-import { LoginPage } from './pages/login-page'
 import { WorkspacePage } from './pages/workspace-page'
 import { ReleasePage } from './pages/release-page'
 import { UploaderPage } from './pages/uploader-page'
-
-async function signedIn(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage()
-  const login = new LoginPage(page)
-  await login.goto()
-  await login.signIn('admin@demo.test')
-  await expect(page).toHaveURL(/\/dashboard$/)
-  await new WorkspacePage(page).ready()
-  return page
-}
+import { signedIn } from './support/signed-in'
 
 /** From the palette: "Create a release for…", then the account found by its email. */
 async function openUploaderFor(page: Page, email: string) {

@@ -1,18 +1,8 @@
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { LoginPage } from './pages/login-page'
 import { WorkspacePage } from './pages/workspace-page'
 import { latestMatch } from './support/outbox'
-
-// Admin sign-in: the operator would meet the first-run setup wizard first.
-async function signedIn(browser: Browser, email = 'admin@demo.test'): Promise<Page> {
-  const page = await (await browser.newContext()).newPage()
-  const login = new LoginPage(page)
-  await login.goto()
-  await login.signIn(email)
-  await expect(page).toHaveURL(/\/dashboard$/)
-  await new WorkspacePage(page).ready()
-  return page
-}
+import { signedIn } from './support/signed-in'
 
 /** Waits for the invitation mail to land in the server's outbox and answers its link. */
 async function invitationLink(email: string): Promise<string> {
