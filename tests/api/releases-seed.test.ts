@@ -62,6 +62,32 @@ describe('demo catalogue', () => {
   })
 })
 
+describe('demo audio and scans', () => {
+  it('gives every track past the draft stage playable audio, and each scanned track its two scans', async () => {
+    expect(
+      await count(
+        sql`select count(*)::int as n from tracks t join releases r on r.id = t.release_id where r.status <> 0 and t.audio_url is null`,
+      ),
+    ).toBe(0)
+    // The track's status agrees with its scans: 1 both completed, 2 one failed, 0 both processing.
+    expect(
+      await count(sql`
+        select count(*)::int as n from tracks t
+        where t.scan_status is not null and (
+          (select count(*) from track_scans s where s.track_id = t.id) <> 2
+          or (select max(s.status) from track_scans s where s.track_id = t.id) <> t.scan_status)`),
+    ).toBe(0)
+    const admin = new TestClient(t.app)
+    await admin.ok('auth.login', { body: { email: 'admin@demo.test', password: DEMO_PASSWORD } })
+    const found = await t.services.db.execute<{ id: number }>(
+      sql`select s.track_id as id from track_scans s where jsonb_array_length(s.matches) > 0 order by s.track_id limit 1`,
+    )
+    const history = await admin.ok('releases.scansHistory', { params: { id: Number(found.rows[0].id) } })
+    expect(history.scans.map((scan) => scan.kind).sort()).toEqual(['cover', 'fingerprint'])
+    expect(history.scans.flatMap((scan) => scan.matches).length).toBeGreaterThan(0)
+  })
+})
+
 describe('demo links', () => {
   it('gives releases that are out platform links, track ids, an ASIN, and some a smartlink with clicks', async () => {
     const out = sql`(select id from releases where status in (1, 7) and release_date <= current_date)`
