@@ -47,6 +47,8 @@ export class JobRunner {
   private handlers = new Map<string, JobHandler>()
   private timer: NodeJS.Timeout | undefined
   private running = new Set<Promise<void>>()
+  /** Claims the poll loop has sent but not yet heard back from: their job is not in `running` yet. */
+  private claiming = new Set<Promise<unknown>>()
   private abort = new AbortController()
   private started = false
   private polling = false
@@ -105,8 +107,9 @@ export class JobRunner {
     for (;;) {
       const claimed = await this.claim()
       if (!claimed) {
-        if (this.running.size === 0) return
-        await Promise.race([...this.running])
+        // A job the poll loop is claiming right now is neither queued nor in `running` yet.
+        if (this.running.size === 0 && this.claiming.size === 0) return
+        await Promise.race([...this.running, ...[...this.claiming].map((claim) => claim.catch(() => null))])
         continue
       }
       await this.execute(claimed)
@@ -140,7 +143,9 @@ export class JobRunner {
     this.polling = true
     try {
       while (this.started && this.running.size < this.options.concurrency) {
-        const job = await this.claim()
+        const claiming = this.claim()
+        this.claiming.add(claiming)
+        const job = await claiming.finally(() => this.claiming.delete(claiming))
         if (!job) break
         const run = this.execute(job).finally(() => {
           this.running.delete(run)
