@@ -45,6 +45,9 @@ test('an admin makes a release for an account: fields, a track, cover and audio,
   await openUploaderFor(page, 'artist@demo.test')
   await uploader.expectOpenFor(/artist@demo\.test/)
   await expect(page).toHaveTitle('New release | Demo Music')
+  // The keyboard lands in the title: typing starts the release.
+  await expect(uploader.form().getByLabel('Title', { exact: true })).toBeFocused()
+  await page.keyboard.type('Harbour')
 
   // Checked at once, beside the field: a UPC with a wrong check digit.
   await uploader.fillRelease({ Title: 'Harbour Lights', UPC: '036000291453' })

@@ -122,6 +122,17 @@ export function UploaderForm({
   const formRef = useRef<HTMLFormElement>(null)
   const busyRef = useRef(false)
 
+  // A new release starts where people type first, its title; after the account picker closed and
+  // handed focus back, so the next frame but one.
+  const isNew = start.releaseId === null && !restored
+  useEffect(() => {
+    if (!isNew) return
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[data-path="title"]')?.focus())
+    })
+    return () => cancelAnimationFrame(frame)
+  }, [isNew])
+
   const draft: Draft = useMemo(() => ({ key: start.key, releaseId, values, saved, cover }), [start.key, releaseId, values, saved, cover])
   const dirty = isDirty(draft)
   // The draft lives outside the screen: a remount (another tab in front, a moved tab) restores it.
