@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../helpers/app'
 import { TestClient } from '../helpers/client'
 import { createWorkspace, signedIn } from '../helpers/fixtures'
 import { auditLog, files } from '../../src/server/db/schema'
-import { escapeXml } from '../../src/domains/catalogue/server/assets.service'
+import { escapeMarkup } from '../../src/server/markup'
 import { createRelease } from './releases-fixtures'
 
 let t: TestApp
@@ -151,6 +151,6 @@ describe('release assets', () => {
   })
 
   it('escape the title and artist drawn on the story', () => {
-    expect(escapeXml(`<svg onload="x">&'`)).toBe('&#60;svg onload=&#34;x&#34;&#62;&#38;&#39;')
+    expect(escapeMarkup(`<svg onload="x">&'`)).toBe('&#60;svg onload=&#34;x&#34;&#62;&#38;&#39;')
   })
 })

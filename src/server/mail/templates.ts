@@ -1,3 +1,5 @@
+import { escapeMarkup } from '../markup'
+
 /** Plain, readable messages. Every link is absolute and built by the caller from the workspace URL. */
 export interface Rendered {
   subject: string
@@ -5,15 +7,12 @@ export interface Rendered {
   html: string
 }
 
-const escape = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!)
-
 function render(subject: string, paragraphs: string[], action?: { label: string; url: string }): Rendered {
   const text = [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : [])].join('\n\n')
   const html = [
     '<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">',
-    ...paragraphs.map((p) => `<p>${escape(p)}</p>`),
-    action ? `<p><a href="${escape(action.url)}">${escape(action.label)}</a></p>` : '',
+    ...paragraphs.map((p) => `<p>${escapeMarkup(p)}</p>`),
+    action ? `<p><a href="${escapeMarkup(action.url)}">${escapeMarkup(action.label)}</a></p>` : '',
     '</body></html>',
   ].join('')
   return { subject, text, html }

@@ -12,6 +12,7 @@ import * as repo from './repository'
 import { NO_RELEASE } from './service'
 import { storedFileId } from './media.service'
 import { releaseAssets } from './schema'
+import { escapeMarkup } from '@server/markup'
 
 const NO_COVER = 'This release has no cover art: add one before generating images from it.'
 /** Covers are at most a few MB; anything far larger is not one. */
@@ -74,11 +75,6 @@ async function coverBytes(ctx: AuthedContext, release: repo.ReleaseRecord): Prom
   return Buffer.concat(chunks)
 }
 
-/** Text for an SVG overlay: nothing in a title or artist name can become markup. */
-export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
-}
-
 /** At most `max` characters (whole code points), with an ellipsis when cut. */
 function clip(text: string, max: number): string {
   const chars = [...text.trim()]
@@ -118,8 +114,8 @@ async function renderStory(cover: Buffer, title: string, artist: string): Promis
   const textTop = top + side + 130
   const overlay = Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
-      `<text x="${width / 2}" y="${textTop}" text-anchor="middle" font-family="${FONT}" font-size="64" font-weight="700" fill="#FFFFFF">${escapeXml(clip(title, 26))}</text>` +
-      `<text x="${width / 2}" y="${textTop + 80}" text-anchor="middle" font-family="${FONT}" font-size="44" fill="#FFFFFF" fill-opacity="0.85">${escapeXml(clip(artist, 36))}</text>` +
+      `<text x="${width / 2}" y="${textTop}" text-anchor="middle" font-family="${FONT}" font-size="64" font-weight="700" fill="#FFFFFF">${escapeMarkup(clip(title, 26))}</text>` +
+      `<text x="${width / 2}" y="${textTop + 80}" text-anchor="middle" font-family="${FONT}" font-size="44" fill="#FFFFFF" fill-opacity="0.85">${escapeMarkup(clip(artist, 36))}</text>` +
       `</svg>`,
   )
   return jpeg(

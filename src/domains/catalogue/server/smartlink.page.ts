@@ -3,12 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Services } from '@server/context'
 import { FileStore } from '@server/storage/file-store'
 import { SLUG_PATTERN } from '@core/short-links'
+import { escapeMarkup } from '@server/markup'
 import { isLinkPlatform, publicSmartlink, recordClick, type PublicSmartlink } from './links.service'
-
-/** Text for HTML, in element content and in quoted attributes alike. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
-}
 
 const STYLE = `
 *{box-sizing:border-box}
@@ -39,7 +35,7 @@ function page(title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
+<title>${escapeMarkup(title)}</title>
 <style>${STYLE}</style>
 </head>
 <body>
@@ -54,15 +50,17 @@ ${body}
 export function renderSmartlinkPage(link: PublicSmartlink, code: string, workspaceName: string): string {
   const base = `/l/${encodeURIComponent(code)}`
   const cover =
-    link.coverFileId === null ? '' : `<img src="${base}/cover" alt="${escapeHtml(`Cover art of ${link.title}`)}" width="320" height="320">`
+    link.coverFileId === null
+      ? ''
+      : `<img src="${base}/cover" alt="${escapeMarkup(`Cover art of ${link.title}`)}" width="320" height="320">`
   const buttons = link.entries.length
     ? `<ul>${link.entries
         .map(
-          (entry) => `<li><a href="${base}/${entry.platform}" rel="nofollow noopener">${escapeHtml(`Listen on ${entry.label}`)}</a></li>`,
+          (entry) => `<li><a href="${base}/${entry.platform}" rel="nofollow noopener">${escapeMarkup(`Listen on ${entry.label}`)}</a></li>`,
         )
         .join('')}</ul>`
     : '<p>Not available on any platform yet.</p>'
-  return page(link.title, `${cover}\n<h1>${escapeHtml(link.title)}</h1>\n${buttons}\n<p>${escapeHtml(workspaceName)}</p>`)
+  return page(link.title, `${cover}\n<h1>${escapeMarkup(link.title)}</h1>\n${buttons}\n<p>${escapeMarkup(workspaceName)}</p>`)
 }
 
 function sendHtml(reply: FastifyReply, status: number, html: string) {
