@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core'
-import { accounts, files, tenants } from '@server/db/schema/platform'
+import { accounts, files, tenantColumn } from '@server/db/schema/platform'
 import { at, createdAt, idColumn, ref, updatedAt } from '@server/db/schema/columns'
 
 export interface RoleRowData {
@@ -27,9 +27,7 @@ export const releases = pgTable(
   'releases',
   {
     id: idColumn(),
-    tenantId: ref('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: tenantColumn(),
     /** The account the release belongs to. */
     accountId: ref('account_id')
       .notNull()
@@ -123,9 +121,7 @@ export const tracks = pgTable(
   'tracks',
   {
     id: idColumn(),
-    tenantId: ref('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: tenantColumn(),
     releaseId: ref('release_id')
       .notNull()
       .references(() => releases.id, { onDelete: 'cascade' }),
@@ -174,9 +170,7 @@ export const releaseNotes = pgTable(
   'release_notes',
   {
     id: idColumn(),
-    tenantId: ref('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: tenantColumn(),
     releaseId: ref('release_id')
       .notNull()
       .references(() => releases.id, { onDelete: 'cascade' }),
@@ -201,9 +195,7 @@ export const editRequests = pgTable(
   'edit_requests',
   {
     id: idColumn(),
-    tenantId: ref('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: tenantColumn(),
     releaseId: ref('release_id')
       .notNull()
       .references(() => releases.id, { onDelete: 'cascade' }),
@@ -244,9 +236,7 @@ export const trackScans = pgTable(
   'track_scans',
   {
     id: idColumn(),
-    tenantId: ref('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: tenantColumn(),
     trackId: ref('track_id')
       .notNull()
       .references(() => tracks.id, { onDelete: 'cascade' }),
@@ -285,9 +275,7 @@ export const platformLinks = pgTable(
   'platform_links',
   {
     id: idColumn(),
-    tenantId: ref('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: tenantColumn(),
     releaseId: ref('release_id')
       .notNull()
       .references(() => releases.id, { onDelete: 'cascade' }),
@@ -318,9 +306,7 @@ export const smartlinks = pgTable(
   'smartlinks',
   {
     id: idColumn(),
-    tenantId: ref('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: tenantColumn(),
     releaseId: ref('release_id')
       .notNull()
       .references(() => releases.id, { onDelete: 'cascade' }),
@@ -343,9 +329,7 @@ export const smartlinkClicks = pgTable(
     smartlinkId: ref('smartlink_id')
       .notNull()
       .references(() => smartlinks.id, { onDelete: 'cascade' }),
-    tenantId: ref('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: tenantColumn(),
     day: date('day', { mode: 'string' }).notNull(),
     platform: text('platform').notNull(),
     clicks: integer('clicks').notNull().default(0),
@@ -358,9 +342,7 @@ export const releaseAssets = pgTable(
   'release_assets',
   {
     id: idColumn(),
-    tenantId: ref('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: tenantColumn(),
     releaseId: ref('release_id')
       .notNull()
       .references(() => releases.id, { onDelete: 'cascade' }),

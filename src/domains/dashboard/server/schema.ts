@@ -1,5 +1,5 @@
 import { index, pgTable, text } from 'drizzle-orm/pg-core'
-import { accounts, tenants } from '@server/db/schema/platform'
+import { accounts, tenantColumn } from '@server/db/schema/platform'
 import { createdAt, idColumn, ref } from '@server/db/schema/columns'
 
 /** Feedback sent from the beta banner: message, severity and the page it was sent from. */
@@ -7,9 +7,7 @@ export const feedback = pgTable(
   'feedback',
   {
     id: idColumn(),
-    tenantId: ref('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: tenantColumn(),
     accountId: ref('account_id').references(() => accounts.id, { onDelete: 'set null' }),
     message: text('message').notNull(),
     severity: text('severity').notNull().$type<'info' | 'low' | 'medium' | 'high'>(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
-import { accounts, tenants } from '@server/db/schema/platform'
+import { accounts, tenantColumn } from '@server/db/schema/platform'
 import { createdAt, idColumn, ref, updatedAt } from '@server/db/schema/columns'
 import { releases, tracks } from '@domains/catalogue/server/schema'
 
@@ -14,9 +14,7 @@ export const spotifyDiscovery = pgTable(
   'spotify_discovery',
   {
     id: idColumn(),
-    tenantId: ref('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: tenantColumn(),
     releaseId: ref('release_id')
       .notNull()
       .references(() => releases.id, { onDelete: 'cascade' }),

@@ -1,5 +1,5 @@
 import { boolean, index, pgTable, text } from 'drizzle-orm/pg-core'
-import { accounts, files, tenants } from '@server/db/schema/platform'
+import { accounts, files, tenantColumn } from '@server/db/schema/platform'
 import { at, createdAt, idColumn, ref, updatedAt } from '@server/db/schema/columns'
 
 /** A conversation between a workspace account and the platform's support team. */
@@ -7,9 +7,7 @@ export const helpThreads = pgTable(
   'help_threads',
   {
     id: idColumn(),
-    tenantId: ref('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: tenantColumn(),
     accountId: ref('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
@@ -26,9 +24,7 @@ export const helpMessages = pgTable(
   'help_messages',
   {
     id: idColumn(),
-    tenantId: ref('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: tenantColumn(),
     threadId: ref('thread_id')
       .notNull()
       .references(() => helpThreads.id, { onDelete: 'cascade' }),

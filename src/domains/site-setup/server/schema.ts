@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
-import { accounts, files, tenants } from '@server/db/schema/platform'
+import { accounts, files, tenants, tenantColumn } from '@server/db/schema/platform'
 import { at, createdAt, idColumn, ref, updatedAt } from '@server/db/schema/columns'
 
 /** Branding and company details of a workspace (spec: Site settings, White-label company profile). */
@@ -41,9 +41,7 @@ export const menuItems = pgTable(
   'menu_items',
   {
     id: idColumn(),
-    tenantId: ref('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: tenantColumn(),
     key: text('key').notNull(),
     label: text('label').notNull(),
     visible: boolean('visible').notNull().default(true),
@@ -58,9 +56,7 @@ export const loginSlides = pgTable(
   'login_slides',
   {
     id: idColumn(),
-    tenantId: ref('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: tenantColumn(),
     imageFileId: ref('image_file_id').references(() => files.id, { onDelete: 'set null' }),
     artistName: text('artist_name').notNull(),
     text: text('text').notNull().default(''),
@@ -101,9 +97,7 @@ export const dnsRecords = pgTable(
   'dns_records',
   {
     id: idColumn(),
-    tenantId: ref('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: tenantColumn(),
     kind: text('kind').notNull().$type<'sending' | 'receiving'>(),
     recordType: text('record_type').notNull(),
     name: text('name').notNull(),
@@ -122,9 +116,7 @@ export const agreements = pgTable(
   'agreements',
   {
     id: idColumn(),
-    tenantId: ref('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: tenantColumn(),
     type: text('type').notNull().$type<'initial'>(),
     accountId: ref('account_id').references(() => accounts.id, { onDelete: 'set null' }),
     signatureFileId: ref('signature_file_id').references(() => files.id),

@@ -1,5 +1,5 @@
 import { boolean, date, index, jsonb, numeric, pgTable, text } from 'drizzle-orm/pg-core'
-import { accounts, files, tenants } from '@server/db/schema/platform'
+import { accounts, files, tenantColumn } from '@server/db/schema/platform'
 import { at, createdAt, idColumn, ref, updatedAt } from '@server/db/schema/columns'
 
 export interface AddressParts {
@@ -16,9 +16,7 @@ export const userDetails = pgTable('user_details', {
   accountId: ref('account_id')
     .primaryKey()
     .references(() => accounts.id, { onDelete: 'cascade' }),
-  tenantId: ref('tenant_id')
-    .notNull()
-    .references(() => tenants.id),
+  tenantId: tenantColumn(),
   paypalEmail: text('paypal_email'),
   paypalConfirmed: boolean('paypal_confirmed').notNull().default(false),
   venmoPhone: text('venmo_phone'),
@@ -43,9 +41,7 @@ export const accountNotes = pgTable(
   'account_notes',
   {
     id: idColumn(),
-    tenantId: ref('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: tenantColumn(),
     accountId: ref('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
@@ -61,9 +57,7 @@ export const accountDocuments = pgTable(
   'account_documents',
   {
     id: idColumn(),
-    tenantId: ref('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: tenantColumn(),
     accountId: ref('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
@@ -84,9 +78,7 @@ export const publishingEntries = pgTable(
   'publishing_entries',
   {
     id: idColumn(),
-    tenantId: ref('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: tenantColumn(),
     accountId: ref('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),

@@ -14,13 +14,17 @@ export const tenants = pgTable('tenants', {
   createdAt: createdAt(),
 })
 
+/** The workspace a row belongs to: every tenant-owned table has one, and no query runs without it. */
+export const tenantColumn = () =>
+  ref('tenant_id')
+    .notNull()
+    .references(() => tenants.id)
+
 export const accounts = pgTable(
   'accounts',
   {
     id: idColumn(),
-    tenantId: ref('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: tenantColumn(),
     /** Always stored lower-cased. */
     email: text('email').notNull(),
     username: text('username'),
@@ -86,9 +90,7 @@ export const artistProfiles = pgTable(
     accountId: ref('account_id')
       .primaryKey()
       .references(() => accounts.id, { onDelete: 'cascade' }),
-    tenantId: ref('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: tenantColumn(),
     artistName: text('artist_name').notNull(),
     about: text('about'),
     primaryGenre: text('primary_genre'),
@@ -127,9 +129,7 @@ export const labelProfiles = pgTable(
     accountId: ref('account_id')
       .primaryKey()
       .references(() => accounts.id, { onDelete: 'cascade' }),
-    tenantId: ref('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: tenantColumn(),
     labelName: text('label_name').notNull(),
     about: text('about'),
     genres: jsonb('genres').notNull().default([]).$type<string[]>(),
@@ -146,9 +146,7 @@ export const sessions = pgTable(
   'sessions',
   {
     id: idColumn(),
-    tenantId: ref('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: tenantColumn(),
     accountId: ref('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
@@ -198,9 +196,7 @@ export const authTokens = pgTable(
   'auth_tokens',
   {
     id: idColumn(),
-    tenantId: ref('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: tenantColumn(),
     accountId: ref('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
@@ -221,9 +217,7 @@ export const invites = pgTable(
   'invites',
   {
     id: idColumn(),
-    tenantId: ref('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: tenantColumn(),
     email: text('email').notNull(),
     type: text('type').notNull().$type<'artist' | 'label' | 'admin'>(),
     firstName: text('first_name').notNull().default(''),
@@ -244,9 +238,7 @@ export const notifications = pgTable(
   'notifications',
   {
     id: idColumn(),
-    tenantId: ref('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: tenantColumn(),
     accountId: ref('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
@@ -327,9 +319,7 @@ export const files = pgTable(
   'files',
   {
     id: idColumn(),
-    tenantId: ref('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: tenantColumn(),
     storageKey: text('storage_key').notNull().unique(),
     originalName: text('original_name').notNull(),
     contentType: text('content_type').notNull(),
@@ -347,9 +337,7 @@ export const promoCodes = pgTable(
   'promo_codes',
   {
     id: idColumn(),
-    tenantId: ref('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: tenantColumn(),
     /** Stored upper-cased. */
     code: text('code').notNull(),
     description: text('description').notNull(),
@@ -364,9 +352,7 @@ export const promoRedemptions = pgTable(
   'promo_redemptions',
   {
     id: idColumn(),
-    tenantId: ref('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: tenantColumn(),
     promoCodeId: ref('promo_code_id')
       .notNull()
       .references(() => promoCodes.id, { onDelete: 'cascade' }),
