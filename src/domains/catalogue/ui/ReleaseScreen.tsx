@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react'
-import { Box, Button, Callout, Flex, Tabs, Text } from '@radix-ui/themes'
+import { Button, Callout, Flex, Text } from '@radix-ui/themes'
 import type { ReleaseGeneral } from '@contract/releases'
 import type { ReleaseRecordState } from '@commands/releases'
 import type { ScreenProps } from '@client/routing/types'
@@ -7,6 +7,7 @@ import { api } from '@client/api'
 import { useLoad } from '@client/state/useLoad'
 import { useDataVersion } from '@client/state/useDataVersion'
 import { useTab } from '@client/workspace/tab-context'
+import { SectionTabs, sectionOf } from '@client/ui/SectionTabs'
 import { MainSkeleton } from '@client/pages/MainSkeleton'
 import { rememberRecord } from '@client/shell/recents'
 import { ReleaseHeader } from './release/ReleaseHeader'
@@ -34,7 +35,6 @@ const SECTIONS = [
   { id: 'links', label: 'Links' },
   { id: 'assets', label: 'Assets' },
 ] as const
-type SectionId = (typeof SECTIONS)[number]['id']
 
 const fetchRelease = (key: string, signal: AbortSignal) =>
   api.call('releases.general', { params: { id: Number(key.split(':')[0]) } }, { signal })
@@ -75,7 +75,7 @@ export default function ReleaseScreen({ params, search }: ScreenProps) {
   const load = useLoad(fetchRelease, `${valid ? id : 0}:${version}`)
   // Keep showing the last answer while a refresh after an action is in flight.
   const release = load.data && load.data.id === id ? load.data : null
-  const section: SectionId = SECTIONS.some((s) => s.id === search.get('section')) ? (search.get('section') as SectionId) : 'overview'
+  const section = sectionOf(SECTIONS, search)
   const compareId = positiveId(search.get('compare'))
   const comparing = compareId !== null && compareId !== id ? compareId : null
   const requestId = positiveId(search.get('request'))
@@ -145,30 +145,20 @@ export default function ReleaseScreen({ params, search }: ScreenProps) {
           onClose={() => tab.setSearch({ request: null }, { replace: true })}
         />
       )}
-      <Tabs.Root
+      <SectionTabs
+        sections={SECTIONS}
         value={section}
-        onValueChange={(value) => tab.setSearch({ section: value === 'overview' ? null : value }, { replace: true })}
+        count={(id) => (id === 'tracks' ? release.trackCount : id === 'notes' && release.notes.length > 0 ? release.notes.length : null)}
       >
-        <Tabs.List wrap="wrap">
-          {SECTIONS.map((s) => (
-            <Tabs.Trigger key={s.id} value={s.id}>
-              {s.label}
-              {s.id === 'tracks' && ` (${release.trackCount})`}
-              {s.id === 'notes' && release.notes.length > 0 && ` (${release.notes.length})`}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        <Box pt="4">
-          {section === 'overview' && <OverviewSection release={release} version={version} />}
-          {section === 'tracks' && <TracksSection releaseId={release.id} version={version} />}
-          {section === 'delivery' && <DeliverySection release={release} />}
-          {section === 'notes' && <NotesSection release={release} />}
-          {section === 'history' && <HistorySection releaseId={release.id} version={version} />}
-          {section === 'time' && <ReleaseTimeSection key={`${release.releaseTime}:${release.timeZone}`} release={release} />}
-          {section === 'links' && <LinksSection release={release} version={version} />}
-          {section === 'assets' && <AssetsSection releaseId={release.id} version={version} />}
-        </Box>
-      </Tabs.Root>
+        {section === 'overview' && <OverviewSection release={release} version={version} />}
+        {section === 'tracks' && <TracksSection releaseId={release.id} version={version} />}
+        {section === 'delivery' && <DeliverySection release={release} />}
+        {section === 'notes' && <NotesSection release={release} />}
+        {section === 'history' && <HistorySection releaseId={release.id} version={version} />}
+        {section === 'time' && <ReleaseTimeSection key={`${release.releaseTime}:${release.timeZone}`} release={release} />}
+        {section === 'links' && <LinksSection release={release} version={version} />}
+        {section === 'assets' && <AssetsSection releaseId={release.id} version={version} />}
+      </SectionTabs>
     </Flex>
   )
 }

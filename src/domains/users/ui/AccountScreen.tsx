@@ -1,11 +1,12 @@
 import { useEffect, useMemo } from 'react'
-import { Box, Button, Callout, Flex, Tabs, Text } from '@radix-ui/themes'
+import { Button, Callout, Flex, Text } from '@radix-ui/themes'
 import type { UserSingle } from '@contract/users-admin'
 import type { ScreenProps } from '@client/routing/types'
 import { api } from '@client/api'
 import { useLoad } from '@client/state/useLoad'
 import { useDataVersion } from '@client/state/useDataVersion'
 import { useTab } from '@client/workspace/tab-context'
+import { SectionTabs, sectionOf } from '@client/ui/SectionTabs'
 import { MainSkeleton } from '@client/pages/MainSkeleton'
 import { rememberRecord } from '@client/shell/recents'
 import { AccountHeader } from './account/AccountHeader'
@@ -33,7 +34,6 @@ const SECTIONS = [
   { id: 'notifications', label: 'Notifications' },
   { id: 'history', label: 'History' },
 ] as const
-type SectionId = (typeof SECTIONS)[number]['id']
 
 const fetchAccount = (key: string, signal: AbortSignal) =>
   api.call('users.single', { params: { id: Number(key.split(':')[0]) } }, { signal })
@@ -64,7 +64,7 @@ export default function AccountScreen({ params, search }: ScreenProps) {
   const load = useLoad(fetchAccount, `${valid ? id : 0}:${version}`)
   // Keep showing the last answer while a refresh after an action is in flight.
   const account = load.data && load.data.id === id ? load.data : null
-  const section: SectionId = SECTIONS.some((s) => s.id === search.get('section')) ? (search.get('section') as SectionId) : 'overview'
+  const section = sectionOf(SECTIONS, search)
 
   const record = useMemo(
     () => (account ? { kind: 'account', id: String(account.id), title: account.displayName, state: accountRecordState(account) } : null),
@@ -104,31 +104,21 @@ export default function AccountScreen({ params, search }: ScreenProps) {
   return (
     <Flex direction="column" gap="4" p="4">
       <AccountHeader account={account} record={record} />
-      <Tabs.Root
+      <SectionTabs
+        sections={SECTIONS}
         value={section}
-        onValueChange={(value) => tab.setSearch({ section: value === 'overview' ? null : value }, { replace: true })}
+        count={(id) => (id === 'notes' ? account.notes.length : id === 'documents' ? account.documents.length : 0) || null}
       >
-        <Tabs.List wrap="wrap">
-          {SECTIONS.map((s) => (
-            <Tabs.Trigger key={s.id} value={s.id}>
-              {s.label}
-              {s.id === 'notes' && account.notes.length > 0 && ` (${account.notes.length})`}
-              {s.id === 'documents' && account.documents.length > 0 && ` (${account.documents.length})`}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        <Box pt="4">
-          {section === 'overview' && <OverviewSection account={account} />}
-          {section === 'profile' && <ProfileSection userId={account.id} type={account.type} version={version} />}
-          {section === 'details' && <DetailsSection userId={account.id} version={version} />}
-          {section === 'catalogue' && <CatalogueSection userId={account.id} version={version} />}
-          {section === 'notes' && <NotesSection account={account} />}
-          {section === 'documents' && <DocumentsSection account={account} />}
-          {section === 'activity' && <ActivitySection userId={account.id} version={version} />}
-          {section === 'notifications' && <NotificationsSection userId={account.id} version={version} />}
-          {section === 'history' && <HistorySection userId={account.id} version={version} />}
-        </Box>
-      </Tabs.Root>
+        {section === 'overview' && <OverviewSection account={account} />}
+        {section === 'profile' && <ProfileSection userId={account.id} type={account.type} version={version} />}
+        {section === 'details' && <DetailsSection userId={account.id} version={version} />}
+        {section === 'catalogue' && <CatalogueSection userId={account.id} version={version} />}
+        {section === 'notes' && <NotesSection account={account} />}
+        {section === 'documents' && <DocumentsSection account={account} />}
+        {section === 'activity' && <ActivitySection userId={account.id} version={version} />}
+        {section === 'notifications' && <NotificationsSection userId={account.id} version={version} />}
+        {section === 'history' && <HistorySection userId={account.id} version={version} />}
+      </SectionTabs>
     </Flex>
   )
 }
