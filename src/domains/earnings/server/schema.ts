@@ -1,0 +1,303 @@
+import { sql } from 'drizzle-orm'
+import { bigint, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { accounts, files, tenantColumn } from '@server/db/schema/platform'
+import { at, createdAt, idColumn, ref } from '@server/db/schema/columns'
+
+// The royalties tables. Rules (rounding, statuses, ledger books): docs/royalties.md.
+// Money: statement amounts keep 10 places, ledger and rollup amounts 6 (micro-units); never floats.
+
+const money = (name: string) => numeric(name, { precision: 24, scale: 6 })
+const lineMoney = (name: string) => numeric(name, { precision: 28, scale: 10 })
+
+/** Rates per currency and month: units of the base currency (USD) for one unit of `currency`. */
+export const exchangeRates = pgTable(
+  'exchange_rates',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    currency: text('currency').notNull(),
+    /** First day of the month. */
+    period: date('period').notNull(),
+    rate: numeric('rate', { precision: 20, scale: 10 }).notNull(),
+    createdBy: ref('created_by').references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('exchange_rates_unique_idx').on(t.tenantId, t.currency, t.period),
+    check('exchange_rates_rate_check', sql`${t.rate} > 0`),
+  ],
+)
+
+/**
+ * One statement file and its import job: uploaded → parsing → review (dry run ready) →
+ * committing → committed, or cancelled / failed; a committed import can be rolled_back.
+ */
+export const statementImports = pgTable(
+  'statement_imports',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    /** cms | audiosalad */
+    source: text('source').notNull(),
+    status: text('status').notNull().default('uploaded'),
+    fileId: ref('file_id').references(() => files.id),
+    fileName: text('file_name').notNull(),
+    /** sha256 of the file's bytes, hex. */
+    contentHash: text('content_hash').notNull(),
+    /** The statement's month (first day); lines may carry their own month inside it. */
+    period: date('period').notNull(),
+    currency: text('currency').notNull(),
+    /** The rate used (base units per statement unit); 1 for the base currency. */
+    exchangeRate: numeric('exchange_rate', { precision: 20, scale: 10 }),
+    /** Column mapping used: our field → the file's header. */
+    mapping: jsonb('mapping').notNull().default({}).$type<Record<string, string>>(),
+    rows: integer('rows').notNull().default(0),
+    matchedIsrc: integer('matched_isrc').notNull().default(0),
+    matchedUpc: integer('matched_upc').notNull().default(0),
+    matchedManual: integer('matched_manual').notNull().default(0),
+    unmatched: integer('unmatched').notNull().default(0),
+    /** In the statement's currency. */
+    gross: lineMoney('gross').notNull().default('0'),
+    net: lineMoney('net').notNull().default('0'),
+    /** In the base currency: what the ledger credits, exactly. */
+    netBase: money('net_base').notNull().default('0'),
+    /** Dry-run extras (previous period comparison, per-channel totals, ...). */
+    report: jsonb('report').notNull().default({}).$type<Record<string, unknown>>(),
+    error: text('error'),
+    jobId: ref('job_id'),
+    createdBy: ref('created_by').references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    committedBy: ref('committed_by').references(() => accounts.id, { onDelete: 'set null' }),
+    committedAt: at('committed_at'),
+    cancelledAt: at('cancelled_at'),
+    rolledBackBy: ref('rolled_back_by').references(() => accounts.id, { onDelete: 'set null' }),
+    rolledBackAt: at('rolled_back_at'),
+  },
+  (t) => [
+    index('statement_imports_history_idx').on(t.tenantId, t.source, t.createdAt.desc(), t.id.desc()),
+    // The same file cannot be imported twice while an earlier import of it stands.
+    uniqueIndex('statement_imports_hash_idx')
+      .on(t.tenantId, t.contentHash)
+      .where(sql`${t.status} not in ('cancelled', 'failed', 'rolled_back')`),
+    check('statement_imports_source_check', sql`${t.source} in ('cms', 'audiosalad')`),
+    check(
+      'statement_imports_status_check',
+      sql`${t.status} in ('uploaded', 'parsing', 'review', 'committing', 'committed', 'cancelled', 'failed', 'rolled_back')`,
+    ),
+  ],
+)
+
+/** The lines of a statement, kept for matching, allocation and explanation. */
+export const statementLines = pgTable(
+  'statement_lines',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: ref('tenant_id').notNull(),
+    importId: ref('import_id')
+      .notNull()
+      .references(() => statementImports.id, { onDelete: 'cascade' }),
+    lineNo: integer('line_no').notNull(),
+    period: date('period').notNull(),
+    isrc: text('isrc'),
+    upc: text('upc'),
+    title: text('title'),
+    artist: text('artist'),
+    /** Store or revenue channel as the file names it (labels: src/core/channels.ts). */
+    channel: text('channel').notNull().default(''),
+    /** ISO 3166 alpha-2, or '' when the file has none. */
+    territory: text('territory').notNull().default(''),
+    quantity: bigint('quantity', { mode: 'number' }).notNull().default(0),
+    gross: lineMoney('gross').notNull().default('0'),
+    net: lineMoney('net').notNull().default('0'),
+    /** net × the import's rate, rounded half-even to 6 places. */
+    netBase: money('net_base').notNull().default('0'),
+    trackId: ref('track_id'),
+    releaseId: ref('release_id'),
+    /** isrc | upc | manual, null while unmatched. */
+    matchedBy: text('matched_by'),
+  },
+  (t) => [
+    index('statement_lines_import_idx').on(t.importId, t.lineNo),
+    index('statement_lines_unmatched_idx')
+      .on(t.tenantId, t.importId, t.id)
+      .where(sql`${t.releaseId} is null`),
+  ],
+)
+
+/** A match made by hand for an ISRC or UPC no track carries; remembered for later statements. */
+export const manualMatches = pgTable(
+  'statement_manual_matches',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    /** isrc | upc */
+    keyKind: text('key_kind').notNull(),
+    key: text('key').notNull(),
+    trackId: ref('track_id'),
+    releaseId: ref('release_id').notNull(),
+    createdBy: ref('created_by').references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('statement_manual_matches_key_idx').on(t.tenantId, t.keyKind, t.key)],
+)
+
+/** A balanced group of ledger entries (their amounts sum to zero). Never updated, never deleted. */
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    /** import | rollback | match | adjustment | publishing | payout */
+    kind: text('kind').notNull(),
+    importId: ref('import_id').references(() => statementImports.id),
+    /** The transaction this one reverses, for rollbacks. */
+    reversesId: ref('reverses_id'),
+    reason: text('reason').notNull().default(''),
+    createdBy: ref('created_by').references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ledger_transactions_import_idx').on(t.importId), index('ledger_transactions_tenant_idx').on(t.tenantId, t.createdAt.desc())],
+)
+
+/**
+ * Append-only, double-entry: every transaction's entries sum to zero. Books: `account` (an artist's
+ * or label's balance, account_id set), `tenant` (the operator's share), `suspense` (unmatched
+ * statement money), `clearing` (what the stores paid: the negative side of imports), `payouts`
+ * (money paid out). Categories name the balance line: earnings, sales, adjustment, publishing, payouts.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: ref('tenant_id').notNull(),
+    transactionId: ref('transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    book: text('book').notNull(),
+    accountId: ref('account_id'),
+    category: text('category').notNull(),
+    amount: money('amount').notNull(),
+    importId: ref('import_id'),
+    trackId: ref('track_id'),
+    releaseId: ref('release_id'),
+    period: date('period'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_entries_account_idx').on(t.accountId, t.category),
+    index('ledger_entries_transaction_idx').on(t.transactionId),
+    index('ledger_entries_import_idx').on(t.importId),
+    index('ledger_entries_book_idx').on(t.tenantId, t.book, t.category),
+    check('ledger_entries_book_check', sql`${t.book} in ('account', 'tenant', 'suspense', 'clearing', 'payouts')`),
+    check('ledger_entries_account_book_check', sql`(${t.book} = 'account') = (${t.accountId} is not null)`),
+  ],
+)
+
+// Rollups: kept current by the posting code (import commit, match, rollback) in the same
+// transaction as the ledger entries, so the earnings screens read small tables at any volume.
+
+/** Per month and source: what the statements said and how it was shared. */
+export const earningsMonthly = pgTable(
+  'earnings_monthly',
+  {
+    tenantId: ref('tenant_id').notNull(),
+    period: date('period').notNull(),
+    source: text('source').notNull(),
+    lines: bigint('lines', { mode: 'number' }).notNull().default(0),
+    quantity: bigint('quantity', { mode: 'number' }).notNull().default(0),
+    /** Statement net in the base currency. */
+    net: money('net').notNull().default('0'),
+    /** The operator's share (admin fee). */
+    tenantShare: money('tenant_share').notNull().default('0'),
+    unmatched: money('unmatched').notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.period, t.source] })],
+)
+
+/** Per account and month: what the ledger credited the account from statements. */
+export const earningsAccountMonthly = pgTable(
+  'earnings_account_monthly',
+  {
+    tenantId: ref('tenant_id').notNull(),
+    accountId: ref('account_id').notNull(),
+    period: date('period').notNull(),
+    amount: money('amount').notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.period] }), index('earnings_account_monthly_period_idx').on(t.tenantId, t.period)],
+)
+
+/** Per account, all time: the top-accounts list without scanning months. */
+export const earningsAccountTotals = pgTable(
+  'earnings_account_totals',
+  {
+    tenantId: ref('tenant_id').notNull(),
+    accountId: ref('account_id').primaryKey(),
+    amount: money('amount').notNull().default('0'),
+  },
+  (t) => [index('earnings_account_totals_rank_idx').on(t.tenantId, t.amount.desc(), t.accountId)],
+)
+
+/** Per track and month (track 0 for lines matched by UPC only). */
+export const earningsTrackMonthly = pgTable(
+  'earnings_track_monthly',
+  {
+    tenantId: ref('tenant_id').notNull(),
+    releaseId: ref('release_id').notNull(),
+    trackId: ref('track_id').notNull(),
+    period: date('period').notNull(),
+    quantity: bigint('quantity', { mode: 'number' }).notNull().default(0),
+    net: money('net').notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.releaseId, t.trackId, t.period] }), index('earnings_track_monthly_period_idx').on(t.tenantId, t.period)],
+)
+
+/** Per release and per track, all time, ranked for the top lists. */
+export const earningsReleaseTotals = pgTable(
+  'earnings_release_totals',
+  {
+    tenantId: ref('tenant_id').notNull(),
+    releaseId: ref('release_id').primaryKey(),
+    quantity: bigint('quantity', { mode: 'number' }).notNull().default(0),
+    net: money('net').notNull().default('0'),
+  },
+  (t) => [index('earnings_release_totals_rank_idx').on(t.tenantId, t.net.desc(), t.releaseId)],
+)
+export const earningsTrackTotals = pgTable(
+  'earnings_track_totals',
+  {
+    tenantId: ref('tenant_id').notNull(),
+    trackId: ref('track_id').primaryKey(),
+    releaseId: ref('release_id').notNull(),
+    quantity: bigint('quantity', { mode: 'number' }).notNull().default(0),
+    net: money('net').notNull().default('0'),
+  },
+  (t) => [index('earnings_track_totals_rank_idx').on(t.tenantId, t.net.desc(), t.trackId)],
+)
+
+/** Per channel and month. */
+export const earningsChannelMonthly = pgTable(
+  'earnings_channel_monthly',
+  {
+    tenantId: ref('tenant_id').notNull(),
+    period: date('period').notNull(),
+    channel: text('channel').notNull(),
+    quantity: bigint('quantity', { mode: 'number' }).notNull().default(0),
+    net: money('net').notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.period, t.channel] })],
+)
+
+/** Per release, month, channel and territory: the release tab's sales sections. */
+export const earningsReleaseDetail = pgTable(
+  'earnings_release_detail',
+  {
+    tenantId: ref('tenant_id').notNull(),
+    releaseId: ref('release_id').notNull(),
+    period: date('period').notNull(),
+    channel: text('channel').notNull(),
+    territory: text('territory').notNull(),
+    quantity: bigint('quantity', { mode: 'number' }).notNull().default(0),
+    net: money('net').notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.releaseId, t.period, t.channel, t.territory] })],
+)
