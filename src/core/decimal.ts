@@ -15,9 +15,8 @@ export function isDecimal(value: string): boolean {
 }
 
 /**
- * `value` as an integer count of 10^-scale units, rounded half to even (banker's rounding, the
- * same as PostgreSQL's numeric rounding only for ties away from zero — so the ledger always rounds
- * here, in one place, never in SQL).
+ * `value` as an integer count of 10^-scale units, rounded half to even. PostgreSQL's round() sends
+ * ties away from zero instead, so money is rounded here, in one place, never in SQL.
  */
 export function toScaled(value: string, scale: number): bigint {
   const match = DECIMAL.exec(value.trim())
