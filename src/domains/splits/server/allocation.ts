@@ -22,7 +22,7 @@ export async function payeesForTracks(q: Queryable, tenantId: number, trackIds: 
       select distinct on (s.track_id) s.id, s.track_id, s.owner_account_id
       from splits s
       where s.tenant_id = ${tenantId}
-        and s.track_id = any(${trackIds}::bigint[])
+        and s.track_id = any(${sql.param(trackIds)}::bigint[])
         and s.status in ('active', 'ended')
         and s.starts_on <= ${period}::date
         and (s.ended_on is null or s.ended_on > ${period}::date)

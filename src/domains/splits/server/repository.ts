@@ -81,7 +81,7 @@ export async function payeesOf(db: Queryable, tenantId: number, splitIds: number
     left join accounts a on a.tenant_id = p.tenant_id and (a.id = p.account_id or (p.account_id is null and a.email = p.email))
     left join artist_profiles ap on ap.account_id = a.id
     left join label_profiles lp on lp.account_id = a.id
-    where p.tenant_id = ${tenantId} and p.split_id = any(${splitIds}::bigint[])
+    where p.tenant_id = ${tenantId} and p.split_id = any(${sql.param(splitIds)}::bigint[])
     order by p.split_id, p.id`)
   return rows
 }
@@ -209,7 +209,7 @@ export async function findTrack(db: Queryable, tenantId: number, trackId: number
 export async function tracksByIsrc(db: Queryable, tenantId: number, isrcs: string[]): Promise<TrackRow[]> {
   if (isrcs.length === 0) return []
   const { rows } = await db.execute<TrackRow>(
-    sql`${TRACK_SELECT} where t.tenant_id = ${tenantId} and t.isrc = any(${isrcs}::text[]) order by t.id`,
+    sql`${TRACK_SELECT} where t.tenant_id = ${tenantId} and t.isrc = any(${sql.param(isrcs)}::text[]) order by t.id`,
   )
   return rows
 }
@@ -256,7 +256,7 @@ export async function accountsByEmail(db: Queryable, tenantId: number, emails: s
       from accounts a
       left join artist_profiles ap on ap.account_id = a.id
       left join label_profiles lp on lp.account_id = a.id
-      where a.tenant_id = ${tenantId} and a.email = any(${chunk}::text[])`)
+      where a.tenant_id = ${tenantId} and a.email = any(${sql.param(chunk)}::text[])`)
     for (const row of rows) found.set(row.email, row)
   }
   return found

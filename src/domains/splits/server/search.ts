@@ -43,16 +43,16 @@ export const splitSearch: SearchProvider = {
     const select = sql`select s.id, s.status, s.locked, t.title, t.isrc, o.email, o.first_name, o.last_name, ap.artist_name`
     const from = sql`from splits s join tracks t on t.id = s.track_id join accounts o on o.id = s.owner_account_id
       left join artist_profiles ap on ap.account_id = o.id`
-    if (query.id !== null) {
-      if (query.idPrefix === null || !SPLIT_PREFIXES.has(query.idPrefix)) return []
-      const found = await db.execute<Row>(sql`${select}, 1::float8 as score ${from} where s.tenant_id = ${tenantId} and s.id = ${query.id}`)
-      return found.rows.map(toHit)
-    }
     if (checkUpc(query.text).ok) return []
     const isrc = checkIsrc(query.text)
     if (isrc.ok) {
       const found = await db.execute<Row>(sql`${select}, 0.95::float8 as score ${from}
         where s.tenant_id = ${tenantId} and t.tenant_id = ${tenantId} and t.isrc = ${isrc.value} order by s.id desc limit ${limit}`)
+      return found.rows.map(toHit)
+    }
+    if (query.id !== null) {
+      if (query.idPrefix === null || !SPLIT_PREFIXES.has(query.idPrefix)) return []
+      const found = await db.execute<Row>(sql`${select}, 1::float8 as score ${from} where s.tenant_id = ${tenantId} and s.id = ${query.id}`)
       return found.rows.map(toHit)
     }
     if (!query.fuzzy) return []
