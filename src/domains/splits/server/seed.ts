@@ -51,11 +51,11 @@ export const splitsSeeder: Seeder = {
       from releases r
       join tracks t on t.release_id = r.id
       join accounts o on o.id = r.account_id
-      where r.tenant_id = ${tenant.id} and o.type = 'artist' and o.password_hash is not null and t.isrc is not null
+      where r.tenant_id = ${tenant.id} and o.type = 'artist' and t.isrc is not null
       order by r.id, t.position
       limit 40`)
     const { rows: people } = await db.execute<{ id: number; email: string }>(sql`
-      select id, email from accounts where tenant_id = ${tenant.id} and type in ('artist', 'label') and password_hash is not null
+      select id, email from accounts where tenant_id = ${tenant.id} and type in ('artist', 'label')
       order by id limit 60`)
     const { rows: staff } = await db.execute<{ id: number }>(sql`select id from accounts where tenant_id = ${tenant.id} and type = 'admin' order by id limit 1`)
     if (tracks.length < PLANS.length + 1 || people.length < 10) return
