@@ -248,7 +248,7 @@ export const splitsEndpoints = {
     method: 'POST',
     path: 'splits/submit',
     access: 'auth',
-    summary: "Create a split of a track (its owner or staff): payees by email with shares summing to 1; each payee is emailed",
+    summary: 'Create a split of a track (its owner or staff): payees by email with shares summing to 1; each payee is emailed',
     status: 201,
     body: splitSubmitBody,
     response: splitSingle,
@@ -273,7 +273,8 @@ export const splitsEndpoints = {
     method: 'POST',
     path: 'splits/bulk/process',
     access: 'admin',
-    summary: 'Read a CSV of splits (isrc, email, share, starts_on; docs/formats/splits-bulk.md): every row with its errors, and a token to submit',
+    summary:
+      'Read a CSV of splits (isrc, email, share, starts_on; docs/formats/splits-bulk.md): every row with its errors, and a token to submit',
     bodyType: 'multipart',
     files: bulkFile,
     body: z.object({}),
@@ -323,7 +324,8 @@ export const splitsEndpoints = {
     method: 'POST',
     path: 'splits/bulk-creator-split/process',
     access: 'admin',
-    summary: "Read a CSV giving each listed track's owner a split with the listed payees (the owner keeps the rest); every row with its errors",
+    summary:
+      "Read a CSV giving each listed track's owner a split with the listed payees (the owner keeps the rest); every row with its errors",
     bodyType: 'multipart',
     files: bulkFile,
     body: z.object({}),

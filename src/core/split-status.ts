@@ -56,7 +56,8 @@ export function adminTransition(from: string, to: SplitStatus, payees: readonly 
   if (to === 'ended' && from !== 'active') return 'Only an active split can be ended; decline a pending split instead.'
   if (to === 'active') {
     const missing = countingPayees(payees).filter((payee) => !payee.isUser).length
-    if (missing > 0) return `Every payee needs an account before the split can be active (${missing} ${missing === 1 ? 'has' : 'have'} none).`
+    if (missing > 0)
+      return `Every payee needs an account before the split can be active (${missing} ${missing === 1 ? 'has' : 'have'} none).`
   }
   return null
 }

@@ -15,7 +15,11 @@ beforeAll(async () => {
   ws = await createWorkspace(t.services, 'acme')
   const other = await createWorkspace(t.services, 'globex')
   await createAccount(t.services, { tenantId: ws.tenant.id, email: 'friend@acme.test' })
-  await createRelease(t.services, { tenantId: ws.tenant.id, accountId: ws.artist.id, title: 'Bulk' }, ISRC.map((isrc) => ({ isrc })))
+  await createRelease(
+    t.services,
+    { tenantId: ws.tenant.id, accountId: ws.artist.id, title: 'Bulk' },
+    ISRC.map((isrc) => ({ isrc })),
+  )
   await createRelease(t.services, { tenantId: other.tenant.id, accountId: other.artist.id, title: 'Foreign' }, [{ isrc: 'USZZZ2500001' }])
   admin = await signedIn(t.app, 'admin@acme.test')
   artist = await signedIn(t.app, 'artist@acme.test')
@@ -23,7 +27,11 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 const csv = (lines: string[]) => ({
-  multipart: { files: { file: { filename: 'splits.csv', data: Buffer.from(['isrc,email,share,starts_on', ...lines].join('\n')), contentType: 'text/csv' } } },
+  multipart: {
+    files: {
+      file: { filename: 'splits.csv', data: Buffer.from(['isrc,email,share,starts_on', ...lines].join('\n')), contentType: 'text/csv' },
+    },
+  },
 })
 
 describe('bulk splits', () => {
@@ -45,10 +53,18 @@ describe('bulk splits', () => {
       [2, []],
       [3, []],
       [4, []],
-      [5, ['Shares must add up to exactly 100% (this track\'s add up to 0.9000000000)']],
-      [6, ['Shares must add up to exactly 100% (this track\'s add up to 0.9000000000)']],
+      [5, ["Shares must add up to exactly 100% (this track's add up to 0.9000000000)"]],
+      [6, ["Shares must add up to exactly 100% (this track's add up to 0.9000000000)"]],
       [7, ['No track of this workspace has this ISRC']],
-      [8, ['ISRC must look like CC-XXX-YY-NNNNN', 'Email must be valid', 'Share must be a decimal such as 0.25', 'starts_on must be a month like 2025-01']],
+      [
+        8,
+        [
+          'ISRC must look like CC-XXX-YY-NNNNN',
+          'Email must be valid',
+          'Share must be a decimal such as 0.25',
+          'starts_on must be a month like 2025-01',
+        ],
+      ],
     ])
     const refused = await admin.call('splits.bulkSubmit', { body: { token: preview.token } })
     expect(refused.status).toBe(400)

@@ -21,7 +21,12 @@ beforeAll(async () => {
   t = await createTestApp()
   ws = await createWorkspace(t.services, 'acme')
   other = await createWorkspace(t.services, 'globex')
-  friendAccount = await createAccount(t.services, { tenantId: ws.tenant.id, email: 'friend@acme.test', firstName: 'Fran', lastName: 'Friend' })
+  friendAccount = await createAccount(t.services, {
+    tenantId: ws.tenant.id,
+    email: 'friend@acme.test',
+    firstName: 'Fran',
+    lastName: 'Friend',
+  })
   await createAccount(t.services, { tenantId: ws.tenant.id, email: 'stranger@acme.test' })
   admin = await signedIn(t.app, 'admin@acme.test')
   artist = await signedIn(t.app, 'artist@acme.test')
@@ -254,7 +259,12 @@ describe('lookups', () => {
 
   it("answers a release's split summaries to staff and its owner, and the account tab's splits", async () => {
     const { release, track: song } = await track()
-    const split = (await submit(artist, song.id, [{ email: 'artist@acme.test', share: '0.7' }, { email: 'friend@acme.test', share: '0.3' }])).data
+    const split = (
+      await submit(artist, song.id, [
+        { email: 'artist@acme.test', share: '0.7' },
+        { email: 'friend@acme.test', share: '0.3' },
+      ])
+    ).data
     const tab = await admin.ok('splits.releaseTab', { params: { id: release.id } })
     expect(tab.data).toEqual([expect.objectContaining({ id: split.id, status: 'pending', payeeCount: 2, trackTitle: song.title })])
     expect((await artist.ok('splits.ofRelease', { params: { id: release.id } })).data).toHaveLength(1)

@@ -24,13 +24,21 @@ describe('demo splits', () => {
     )
     for (const split of rows) {
       const shares = payees.rows.filter((p) => Number(p.split_id) === Number(split.id)).map((p) => toScaled(p.share, SHARE_SCALE))
-      expect(shares.reduce((a, b) => a + b, 0n), `split ${split.id}`).toBe(SHARE_ONE)
+      expect(
+        shares.reduce((a, b) => a + b, 0n),
+        `split ${split.id}`,
+      ).toBe(SHARE_ONE)
     }
     expect(payees.rows.some((p) => p.share === '0.3333333334')).toBe(true)
     expect(payees.rows.some((p) => p.status === 'invited' && p.account_id === null)).toBe(true)
     const active = rows.filter((row) => row.status === 'active')
     const twoYearsBack = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 23, 1)).toISOString().slice(0, 10)
-    const applying = await payeesForTracks(t.services.db, active[0].tenant_id, active.map((row) => row.track_id), twoYearsBack)
+    const applying = await payeesForTracks(
+      t.services.db,
+      active[0].tenant_id,
+      active.map((row) => row.track_id),
+      twoYearsBack,
+    )
     expect(applying.size).toBeGreaterThanOrEqual(3)
   })
 })

@@ -14,7 +14,12 @@ export interface PayeeShare {
  * so its earnings go to its owner (docs/royalties.md). Payees are in payee id order, which the
  * rounding rule uses to break ties.
  */
-export async function payeesForTracks(q: Queryable, tenantId: number, trackIds: number[], period: string): Promise<Map<number, PayeeShare[]>> {
+export async function payeesForTracks(
+  q: Queryable,
+  tenantId: number,
+  trackIds: number[],
+  period: string,
+): Promise<Map<number, PayeeShare[]>> {
   const byTrack = new Map<number, PayeeShare[]>()
   if (trackIds.length === 0) return byTrack
   const { rows } = await q.execute<{ track_id: number; payee_id: number; account_id: number; share: string }>(sql`

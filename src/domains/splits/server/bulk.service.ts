@@ -46,7 +46,8 @@ const HEADERS: Record<string, keyof Omit<RawRow, 'row'>> = {
 const emailSchema = z.email()
 
 function readRows(data: Buffer): RawRow[] {
-  if (!FileStore.isText(data)) throw new HttpError(415, 'The file must be a CSV file.', 'upload_type', { file: 'The file must be a CSV file.' })
+  if (!FileStore.isText(data))
+    throw new HttpError(415, 'The file must be a CSV file.', 'upload_type', { file: 'The file must be a CSV file.' })
   let records: Record<string, string>[]
   try {
     records = parse(data, {
@@ -62,10 +63,14 @@ function readRows(data: Buffer): RawRow[] {
   if (records.length === 0) throw badRequest('The CSV has no rows.', { file: 'The CSV has no rows.' })
   const missing = (['isrc', 'email', 'share', 'startsOn'] as const).filter((column) => !(column in records[0]))
   if (missing.length)
-    throw badRequest(`The CSV needs the columns isrc, email, share and starts_on (missing: ${missing.map((m) => (m === 'startsOn' ? 'starts_on' : m)).join(', ')}).`, {
-      file: 'Columns missing.',
-    })
-  if (records.length > MAX_BULK_ROWS) throw badRequest(`At most ${MAX_BULK_ROWS.toLocaleString('en')} rows per file.`, { file: 'Too many rows.' })
+    throw badRequest(
+      `The CSV needs the columns isrc, email, share and starts_on (missing: ${missing.map((m) => (m === 'startsOn' ? 'starts_on' : m)).join(', ')}).`,
+      {
+        file: 'Columns missing.',
+      },
+    )
+  if (records.length > MAX_BULK_ROWS)
+    throw badRequest(`At most ${MAX_BULK_ROWS.toLocaleString('en')} rows per file.`, { file: 'Too many rows.' })
   return records.map((record, index) => ({
     row: index + 2, // the header is line 1
     isrc: record.isrc ?? '',
@@ -83,7 +88,14 @@ interface Checked {
 
 /** Checks every row against the rules and the workspace as it is now; a track's rows stand or fall together. */
 async function check(db: Queryable, tenantId: number, kind: BatchKind, raw: RawRow[]): Promise<Checked> {
-  const isrcs = [...new Set(raw.map((row) => checkIsrc(row.isrc)).filter((c) => c.ok).map((c) => (c as { value: string }).value))]
+  const isrcs = [
+    ...new Set(
+      raw
+        .map((row) => checkIsrc(row.isrc))
+        .filter((c) => c.ok)
+        .map((c) => (c as { value: string }).value),
+    ),
+  ]
   const tracks = await repo.tracksByIsrc(db, tenantId, isrcs)
   const byIsrc = new Map<string, repo.TrackRow[]>()
   for (const track of tracks) byIsrc.set(track.isrc ?? '', [...(byIsrc.get(track.isrc ?? '') ?? []), track])

@@ -37,7 +37,13 @@ export async function queueSplitInvites(
       tx,
       {
         to: payee.email,
-        ...splitInviteMail({ workspace: ctx.tenant.name, ownerName: input.ownerName, trackTitle: input.trackTitle, share: payee.share, url }),
+        ...splitInviteMail({
+          workspace: ctx.tenant.name,
+          ownerName: input.ownerName,
+          trackTitle: input.trackTitle,
+          share: payee.share,
+          url,
+        }),
       },
       ctx.tenant.id,
     )

@@ -241,7 +241,10 @@ export async function openSplitOf(db: Queryable, tenantId: number, trackId: numb
 
 /** Accounts of the workspace by (lower-cased) email. */
 export async function accountsByEmail(db: Queryable, tenantId: number, emails: string[]) {
-  const found = new Map<string, { id: number; first_name: string; last_name: string; artist_name: string | null; label_name: string | null }>()
+  const found = new Map<
+    string,
+    { id: number; first_name: string; last_name: string; artist_name: string | null; label_name: string | null }
+  >()
   for (let index = 0; index < emails.length; index += 1000) {
     const chunk = emails.slice(index, index + 1000)
     const { rows } = await db.execute<{
@@ -263,7 +266,14 @@ export async function accountsByEmail(db: Queryable, tenantId: number, emails: s
 }
 
 /** Splits an account owns (with the owner's share), or is a payee of (with its share), newest first. */
-export async function accountSplits(db: Queryable, tenantId: number, accountId: number, role: 'owner' | 'payee', page: number, perPage: number) {
+export async function accountSplits(
+  db: Queryable,
+  tenantId: number,
+  accountId: number,
+  role: 'owner' | 'payee',
+  page: number,
+  perPage: number,
+) {
   const where =
     role === 'owner'
       ? sql`s.tenant_id = ${tenantId} and s.owner_account_id = ${accountId} and p.account_id = ${accountId}`

@@ -30,12 +30,34 @@ interface Plan {
  * one declined, one ended and followed by its successor, one locked.
  */
 const PLANS: Plan[] = [
-  { status: 'active', back: 24, others: [{ registered: true, share: '0' }, { registered: true, share: '0' }], even: true },
+  {
+    status: 'active',
+    back: 24,
+    others: [
+      { registered: true, share: '0' },
+      { registered: true, share: '0' },
+    ],
+    even: true,
+  },
   { status: 'active', back: 24, locked: true, others: [{ registered: true, share: '0.4' }] },
-  { status: 'active', back: 24, others: [{ registered: true, share: '0.25' }, { registered: true, share: '0.15' }] },
+  {
+    status: 'active',
+    back: 24,
+    others: [
+      { registered: true, share: '0.25' },
+      { registered: true, share: '0.15' },
+    ],
+  },
   { status: 'active', back: 18, others: [{ registered: true, share: '0.5' }] },
   { status: 'ended', back: 24, endBack: 12, others: [{ registered: true, share: '0.3' }] },
-  { status: 'pending', back: 1, others: [{ registered: false, share: '0.2' }, { registered: true, share: '0.1', confirmed: true }] },
+  {
+    status: 'pending',
+    back: 1,
+    others: [
+      { registered: false, share: '0.2' },
+      { registered: true, share: '0.1', confirmed: true },
+    ],
+  },
   { status: 'pending', back: 0, others: [{ registered: true, share: '0.35' }] },
   { status: 'declined', back: 6, others: [{ registered: false, share: '0.6' }] },
 ]
@@ -57,7 +79,9 @@ export const splitsSeeder: Seeder = {
     const { rows: people } = await db.execute<{ id: number; email: string }>(sql`
       select id, email from accounts where tenant_id = ${tenant.id} and type in ('artist', 'label')
       order by id limit 60`)
-    const { rows: staff } = await db.execute<{ id: number }>(sql`select id from accounts where tenant_id = ${tenant.id} and type = 'admin' order by id limit 1`)
+    const { rows: staff } = await db.execute<{ id: number }>(
+      sql`select id from accounts where tenant_id = ${tenant.id} and type = 'admin' order by id limit 1`,
+    )
     if (tracks.length < PLANS.length + 1 || people.length < 10) return
     const admin = staff[0]?.id ?? null
     let personIndex = 0
@@ -79,7 +103,9 @@ export const splitsSeeder: Seeder = {
         )
         for (const other of others) other.accountId = other.registered ? Number(people.find((p) => p.email === other.email)!.id) : null
         const shares = plan.even ? evenShares(others.length + 1) : null
-        const ownerShare = shares ? shares[0] : fromScaled(SHARE_ONE - others.reduce((sum, other) => sum + toScaled(other.share, SHARE_SCALE), 0n), SHARE_SCALE)
+        const ownerShare = shares
+          ? shares[0]
+          : fromScaled(SHARE_ONE - others.reduce((sum, other) => sum + toScaled(other.share, SHARE_SCALE), 0n), SHARE_SCALE)
         const createdAt = new Date(Math.min(now.getTime() - DAY, new Date(monthsBack(now, plan.back)).getTime() - 20 * DAY))
         const applies = plan.status === 'active' || plan.status === 'ended'
         const [split] = await tx
@@ -134,8 +160,24 @@ export const splitsSeeder: Seeder = {
             })
             .returning({ id: splits.id })
           await tx.insert(splitPayees).values([
-            { tenantId: tenant.id, splitId: next.id, email: track.owner_email, accountId: owner, share: '0.8', status: 'confirmed', confirmedAt: now },
-            { tenantId: tenant.id, splitId: next.id, email: person.email, accountId: Number(person.id), share: '0.2', status: 'confirmed', confirmedAt: now },
+            {
+              tenantId: tenant.id,
+              splitId: next.id,
+              email: track.owner_email,
+              accountId: owner,
+              share: '0.8',
+              status: 'confirmed',
+              confirmedAt: now,
+            },
+            {
+              tenantId: tenant.id,
+              splitId: next.id,
+              email: person.email,
+              accountId: Number(person.id),
+              share: '0.2',
+              status: 'confirmed',
+              confirmedAt: now,
+            },
           ])
         }
       }

@@ -8,14 +8,7 @@ import { audit, actorOf } from '@server/audit'
 import { pageMeta } from '@server/db/paging'
 import { displayName, initials } from '@core/names'
 import { SHARE_ONE, SHARE_SCALE, fromScaled, toScaled } from '@core/decimal'
-import {
-  SHARE_SUM_MESSAGE,
-  adminTransition,
-  becomesActive,
-  checkShare,
-  splitStatusLabel,
-  type PayeeStatus,
-} from '@core/split-status'
+import { SHARE_SUM_MESSAGE, adminTransition, becomesActive, checkShare, splitStatusLabel, type PayeeStatus } from '@core/split-status'
 import { splitPayees, splits } from './schema'
 import * as repo from './repository'
 import { queueSplitInvites } from './mail'
@@ -57,7 +50,13 @@ export function toSingle(split: repo.SplitRow, payees: repo.PayeeRow[]): SplitSi
           name:
             accountId === null
               ? null
-              : personOf({ first: payee.first_name, last: payee.last_name, artist: payee.artist_name, label: payee.label_name, email: payee.email }),
+              : personOf({
+                  first: payee.first_name,
+                  last: payee.last_name,
+                  artist: payee.artist_name,
+                  label: payee.label_name,
+                  email: payee.email,
+                }),
           accountId,
           isOwner: accountId === Number(split.owner_account_id),
           confirmedAt: payee.confirmed_at ? new Date(payee.confirmed_at).toISOString() : null,
@@ -105,7 +104,8 @@ export async function listSplits(
   query: { page: number; per_page: number; search?: string; status?: SplitStatus; locked?: 'true' | 'false' },
 ) {
   const search = query.search?.trim()
-  if (search && search.length < 3 && !/^\d+$/.test(search)) throw badRequest('Type at least 3 characters to search.', { search: 'Type at least 3 characters to search.' })
+  if (search && search.length < 3 && !/^\d+$/.test(search))
+    throw badRequest('Type at least 3 characters to search.', { search: 'Type at least 3 characters to search.' })
   const me = ctx.session.account
   const { rows, total, estimate } = await repo.listSplits(ctx.services.db, {
     tenantId: ctx.tenant.id,
@@ -118,7 +118,13 @@ export async function listSplits(
   })
   return {
     data: rows.map((row) => {
-      const name = personOf({ first: row.owner_first, last: row.owner_last, artist: row.owner_artist, label: row.owner_label, email: row.owner_email })
+      const name = personOf({
+        first: row.owner_first,
+        last: row.owner_last,
+        artist: row.owner_artist,
+        label: row.owner_label,
+        email: row.owner_email,
+      })
       return {
         id: Number(row.id),
         title: row.track_title,
@@ -169,7 +175,13 @@ const trackOut = (track: repo.TrackRow) => ({
   releaseTitle: track.release_title,
 })
 const ownerOut = (track: repo.TrackRow) => {
-  const name = personOf({ first: track.owner_first, last: track.owner_last, artist: track.owner_artist, label: track.owner_label, email: track.owner_email })
+  const name = personOf({
+    first: track.owner_first,
+    last: track.owner_last,
+    artist: track.owner_artist,
+    label: track.owner_label,
+    email: track.owner_email,
+  })
   return { id: Number(track.owner_id), name, initials: initials(name), email: track.owner_email }
 }
 
@@ -187,7 +199,12 @@ export async function splitData(ctx: AuthedContext, input: { trackId?: number; s
       track: trackOut(track),
       owner: ownerOut(track),
       openSplit: open
-        ? { id: Number(open.id), status: open.status as SplitStatus, startsOn: open.starts_on.slice(0, 7), payeeCount: Number(open.payee_count) }
+        ? {
+            id: Number(open.id),
+            status: open.status as SplitStatus,
+            startsOn: open.starts_on.slice(0, 7),
+            payeeCount: Number(open.payee_count),
+          }
         : null,
     }
   }
@@ -308,7 +325,12 @@ export async function insertSplit(
   })
   await tx.insert(splitPayees).values(rows)
   // A split whose only payee is the owner needs no one else's word.
-  if (becomesActive('pending', rows.map((row) => ({ status: row.status, isUser: row.accountId !== null }))))
+  if (
+    becomesActive(
+      'pending',
+      rows.map((row) => ({ status: row.status, isUser: row.accountId !== null })),
+    )
+  )
     await tx.update(splits).set({ status: 'active' }).where(eq(splits.id, split.id))
   return {
     id: Number(split.id),
@@ -317,7 +339,10 @@ export async function insertSplit(
   }
 }
 
-export async function submitSplit(ctx: AuthedContext, body: { trackId: number; startsOn: string; payees: NewPayee[] }): Promise<SplitSingle> {
+export async function submitSplit(
+  ctx: AuthedContext,
+  body: { trackId: number; startsOn: string; payees: NewPayee[] },
+): Promise<SplitSingle> {
   const { services } = ctx
   const track = await repo.findTrack(services.db, ctx.tenant.id, body.trackId)
   const staff = isStaff(ctx)
@@ -334,7 +359,12 @@ export async function submitSplit(ctx: AuthedContext, body: { trackId: number; s
       createdBy: ctx.session.account.id,
       now,
     })
-    await queueSplitInvites(ctx, tx, { splitId: result.id, trackTitle: track.title, ownerName: ownerOut(track).name, invited: result.invited })
+    await queueSplitInvites(ctx, tx, {
+      splitId: result.id,
+      trackTitle: track.title,
+      ownerName: ownerOut(track).name,
+      invited: result.invited,
+    })
     await audit(tx, actorOf(ctx), {
       action: 'split.created',
       entityType: 'split',
@@ -411,7 +441,9 @@ export async function confirmRemoval(ctx: AuthedContext, input: { splitId: numbe
     }
     if (!staff && split.locked) throw forbidden(LOCKED_MESSAGE)
     if (payee.status !== 'removal_requested') throw conflict('No removal of this payee is waiting for confirmation.')
-    const ownerRow = payees.find((row) => row.user_id !== null && Number(row.user_id) === Number(split.owner_account_id) && row.status !== 'removed')
+    const ownerRow = payees.find(
+      (row) => row.user_id !== null && Number(row.user_id) === Number(split.owner_account_id) && row.status !== 'removed',
+    )
     if (!ownerRow) throw conflict("The split has no owner's row to take the share.")
     const moved = toScaled(ownerRow.share, SHARE_SCALE) + toScaled(payee.share, SHARE_SCALE)
     await tx.update(splitPayees).set({ status: 'removed', removedAt: services.now() }).where(eq(splitPayees.id, payee.id))
@@ -421,7 +453,12 @@ export async function confirmRemoval(ctx: AuthedContext, input: { splitId: numbe
       .where(eq(splitPayees.id, ownerRow.id))
     // The removed payee may have been the last one holding the split back.
     const left = payees.filter((row) => Number(row.id) !== Number(payee.id))
-    if (becomesActive(split.status, left.map((row) => ({ status: row.status, isUser: row.user_id !== null }))))
+    if (
+      becomesActive(
+        split.status,
+        left.map((row) => ({ status: row.status, isUser: row.user_id !== null })),
+      )
+    )
       await activate(tx, Number(split.id), services.now())
     await audit(tx, actorOf(ctx), {
       action: 'split.payee.removed',
@@ -448,7 +485,8 @@ export async function confirmPayee(ctx: AuthedContext, input: { splitId: number;
     const me = ctx.session.account
     const payees = await repo.payeesOf(tx, ctx.tenant.id, [input.splitId])
     const mine = payees.find(
-      (row) => row.status !== 'removed' && ((row.user_id !== null && Number(row.user_id) === me.id) || row.email === me.email.toLowerCase()),
+      (row) =>
+        row.status !== 'removed' && ((row.user_id !== null && Number(row.user_id) === me.id) || row.email === me.email.toLowerCase()),
     )
     let payee: repo.PayeeRow
     if (input.payeeId !== undefined) {
@@ -458,17 +496,18 @@ export async function confirmPayee(ctx: AuthedContext, input: { splitId: number;
         throw forbidden('You can only confirm your own share.')
       }
     } else {
-      if (!mine) throw staff ? badRequest('Choose the payee to confirm.', { payeeId: 'Choose the payee to confirm.' }) : notFound('This split does not exist.')
+      if (!mine)
+        throw staff
+          ? badRequest('Choose the payee to confirm.', { payeeId: 'Choose the payee to confirm.' })
+          : notFound('This split does not exist.')
       payee = mine
     }
     if (split.status !== 'pending' && split.status !== 'active')
       throw conflict(`A ${splitStatusLabel(split.status).toLowerCase()} split cannot be confirmed.`)
-    if (payee.status !== 'invited') throw conflict(payee.status === 'removed' ? 'This payee was removed.' : 'This share is already confirmed.')
+    if (payee.status !== 'invited')
+      throw conflict(payee.status === 'removed' ? 'This payee was removed.' : 'This share is already confirmed.')
     const accountId = payee.user_id === null ? null : Number(payee.user_id)
-    await tx
-      .update(splitPayees)
-      .set({ status: 'confirmed', confirmedAt: services.now(), accountId })
-      .where(eq(splitPayees.id, payee.id))
+    await tx.update(splitPayees).set({ status: 'confirmed', confirmedAt: services.now(), accountId }).where(eq(splitPayees.id, payee.id))
     const after = payees.map((row) => ({
       status: Number(row.id) === Number(payee.id) ? 'confirmed' : row.status,
       isUser: row.user_id !== null,
@@ -525,9 +564,15 @@ export async function applyStatus(tx: Db, ctx: AuthedContext, split: repo.SplitR
   } else if (status === 'ended') {
     const start = monthStart(split.starts_on)
     const end = thisMonth(now) > start ? thisMonth(now) : start
-    await tx.update(splits).set({ status: 'ended', endedOn: end, updatedAt: now }).where(eq(splits.id, Number(split.id)))
+    await tx
+      .update(splits)
+      .set({ status: 'ended', endedOn: end, updatedAt: now })
+      .where(eq(splits.id, Number(split.id)))
   } else {
-    await tx.update(splits).set({ status, updatedAt: now }).where(eq(splits.id, Number(split.id)))
+    await tx
+      .update(splits)
+      .set({ status, updatedAt: now })
+      .where(eq(splits.id, Number(split.id)))
   }
   await audit(tx, actorOf(ctx), {
     action: 'split.status_changed',
@@ -555,7 +600,12 @@ export async function setLocked(ctx: AuthedContext, id: number, locked: boolean)
     if (split.locked === locked) throw conflict(locked ? 'This split is already locked.' : 'This split is not locked.')
     await tx
       .update(splits)
-      .set({ locked, lockedBy: locked ? ctx.session.account.id : null, lockedAt: locked ? services.now() : null, updatedAt: services.now() })
+      .set({
+        locked,
+        lockedBy: locked ? ctx.session.account.id : null,
+        lockedAt: locked ? services.now() : null,
+        updatedAt: services.now(),
+      })
       .where(eq(splits.id, id))
     await audit(tx, actorOf(ctx), {
       action: locked ? 'split.locked' : 'split.unlocked',
@@ -569,7 +619,14 @@ export async function setLocked(ctx: AuthedContext, id: number, locked: boolean)
 }
 
 /** For the account tab (users domain): splits an account owns, or collaborates on as a payee. */
-export async function accountSplitsPage(db: Queryable, tenantId: number, accountId: number, role: 'owner' | 'payee', page: number, perPage: number) {
+export async function accountSplitsPage(
+  db: Queryable,
+  tenantId: number,
+  accountId: number,
+  role: 'owner' | 'payee',
+  page: number,
+  perPage: number,
+) {
   const { rows, total, estimate } = await repo.accountSplits(db, tenantId, accountId, role, page, perPage)
   return {
     data: rows.map((row) => ({ id: Number(row.id), title: row.title, status: row.status, share: row.share, created: row.created_at })),
