@@ -30,7 +30,9 @@ describe('split status rules', () => {
   it('lets an admin move splits only along the documented transitions', () => {
     const ready = [user('confirmed'), user('invited')]
     expect(adminTransition('pending', 'active', ready)).toBeNull()
-    expect(adminTransition('pending', 'active', [user('confirmed'), { status: 'invited', isUser: false }])).toMatch(/Every payee needs an account .*1 has none/)
+    expect(adminTransition('pending', 'active', [user('confirmed'), { status: 'invited', isUser: false }])).toMatch(
+      /Every payee needs an account .*1 has none/,
+    )
     expect(adminTransition('pending', 'declined', ready)).toBeNull()
     expect(adminTransition('pending', 'ended', ready)).toMatch(/Only an active split can be ended/)
     expect(adminTransition('active', 'ended', ready)).toBeNull()
@@ -95,7 +97,13 @@ describe('split palette commands', () => {
   })
 
   it('lists the statuses with the reason a refused one is refused', async () => {
-    const ctx = context({ status: 'active', choices: [{ status: 'declined', refused: 'Only a pending split can be declined' }, { status: 'ended', refused: null }] })
+    const ctx = context({
+      status: 'active',
+      choices: [
+        { status: 'declined', refused: 'Only a pending split can be declined' },
+        { status: 'ended', refused: null },
+      ],
+    })
     const env = fakeCommandEnv()
     const children = await command('splits.changeStatus').children!(ctx, env)
     expect(children.map((child) => [child.title, child.when!(ctx)])).toEqual([

@@ -5,7 +5,13 @@ import userEvent from '@testing-library/user-event'
 import { Theme } from '@radix-ui/themes'
 import { PayeesEditor, type PayeeDraft, type ShareMode } from '../../../src/domains/splits/ui/PayeesEditor'
 
-function Harness({ initial, checkEmail }: { initial: PayeeDraft[]; checkEmail?: (email: string) => Promise<{ isUser: boolean; name?: string }> }) {
+function Harness({
+  initial,
+  checkEmail,
+}: {
+  initial: PayeeDraft[]
+  checkEmail?: (email: string) => Promise<{ isUser: boolean; name?: string }>
+}) {
   const [payees, setPayees] = useState(initial)
   const [mode, setMode] = useState<ShareMode>('percent')
   return (
@@ -55,7 +61,9 @@ describe('create split: share indicator', () => {
   })
 
   it('badges each email with whether it has an account', async () => {
-    const checkEmail = vi.fn(async (email: string) => (email === 'fran@acme.test' ? { isUser: true, name: 'Fran Friend' } : { isUser: false }))
+    const checkEmail = vi.fn(async (email: string) =>
+      email === 'fran@acme.test' ? { isUser: true, name: 'Fran Friend' } : { isUser: false },
+    )
     render(<Harness initial={[{ key: 1000, email: '', value: '' }]} checkEmail={checkEmail} />)
     await userEvent.type(screen.getByRole('textbox', { name: 'Email of payee 1' }), 'fran@acme.test')
     expect(await screen.findByText('Fran Friend')).toBeTruthy()

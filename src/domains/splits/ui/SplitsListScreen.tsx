@@ -19,7 +19,7 @@ const columns: ColumnDef<SplitListItem>[] = [
     type: 'icon',
     value: (row) => (row.isLocked ? { icon: LockClosedIcon, label: 'Locked: only an admin can change it' } : null),
     csv: (row) => (row.isLocked ? 'locked' : ''),
-    width: 80,
+    width: 96,
   },
   { id: 'title', header: 'Track', type: 'text', value: (row) => row.title, width: 240 },
   { id: 'isrc', header: 'ISRC', type: 'text', value: (row) => (row.isrc ? formatIsrc(row.isrc) : null), width: 150 },
