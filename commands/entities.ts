@@ -20,6 +20,7 @@ export const ENTITY_KIND_UI: Readonly<Record<EntityKind, EntityKindUi>> = {
     path: (id) => `/release/edit-requests/view/${id}`,
   },
   draft: { kind: 'draft', label: 'Draft in the uploader', pattern: '/uploader/edit/{id}', path: (id) => `/uploader/edit/${id}` },
+  split: { kind: 'split', label: 'Split', pattern: '/royalty-shares/single/{id}', path: (id) => `/royalty-shares/single/${id}` },
 }
 
 /** Which kind of record a route pattern shows, for "actions on the focused record". */

@@ -1,8 +1,39 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, date, index, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { accounts, tenantColumn } from '@server/db/schema/platform'
 import { at, createdAt, idColumn, ref, updatedAt } from '@server/db/schema/columns'
 import { tracks } from '@domains/catalogue/server/schema'
+
+/**
+ * One bulk upload of splits (splits/bulk/process, splits/bulk-creator-split/process): the parsed
+ * rows wait here under `token` until they are submitted; the splits created carry the batch id,
+ * so a whole batch can change status at once (splits/bulk/status/{id}/{status}).
+ */
+export const splitBatches = pgTable(
+  'split_batches',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    /** splits | creator (docs/formats/splits-bulk.md). */
+    kind: text('kind').notNull(),
+    /** preview | submitted */
+    status: text('status').notNull().default('preview'),
+    token: text('token').notNull(),
+    fileName: text('file_name').notNull().default(''),
+    /** The file's rows as read: [{ row, isrc, email, share, startsOn }]. */
+    rows: jsonb('rows').$type<{ row: number; isrc: string; email: string; share: string; startsOn: string }[]>().notNull(),
+    splitCount: integer('split_count').notNull().default(0),
+    createdBy: ref('created_by').references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    submittedAt: at('submitted_at'),
+  },
+  (t) => [
+    uniqueIndex('split_batches_token_idx').on(t.token),
+    index('split_batches_tenant_created_idx').on(t.tenantId, t.createdAt.desc()),
+    check('split_batches_kind_check', sql`${t.kind} in ('splits', 'creator')`),
+    check('split_batches_status_check', sql`${t.status} in ('preview', 'submitted')`),
+  ],
+)
 
 /**
  * A royalty split of one track among payees (spec: Split list item, Single split). Statuses and
@@ -28,10 +59,14 @@ export const splits = pgTable(
     startsOn: date('starts_on').notNull(),
     endedOn: date('ended_on'),
     createdBy: ref('created_by').references(() => accounts.id, { onDelete: 'set null' }),
+    /** The bulk upload that created it, if any. */
+    batchId: ref('batch_id').references(() => splitBatches.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('splits_batch_idx').on(t.batchId),
+    index('splits_tenant_status_created_idx').on(t.tenantId, t.status, t.createdAt.desc(), t.id.desc()),
     index('splits_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
     index('splits_owner_idx').on(t.ownerAccountId, t.createdAt.desc()),
     index('splits_track_idx').on(t.trackId, t.startsOn),

@@ -13,6 +13,7 @@ import * as invitesService from './invites.service'
 import * as admins from './admins.service'
 import { importUsers } from './import.service'
 import { socialSearch } from './social.service'
+import { accountSplitsPage } from '@domains/splits/server/service'
 
 const USER_INVITES = ['artist', 'label'] as const
 const ADMIN_INVITES = ['admin'] as const
@@ -30,14 +31,17 @@ async function releasesOf(
   return { data: rows, meta: pageMeta(total, false, page, perPage) }
 }
 
-/**
- * Splits and collaborations of an account are read from the royalties area; until it exists
- * there are none, and the tab says so.
- */
-async function noneYet(ctx: Parameters<Handlers<'users.releases'>['users.releases']>[0]['ctx'], id: number, page: number, perPage: number) {
+/** Splits the account owns, or collaborates on as a payee of others' splits, read through the splits domain. */
+async function splitsOf(
+  ctx: Parameters<Handlers<'users.releases'>['users.releases']>[0]['ctx'],
+  id: number,
+  role: 'owner' | 'payee',
+  page: number,
+  perPage: number,
+) {
   requireStaff(ctx)
   await findAccount(ctx.services.db, ctx.tenant.id, id)
-  return { data: [], meta: pageMeta(0, false, page, perPage) }
+  return accountSplitsPage(ctx.services.db, ctx.tenant.id, id, role, page, perPage)
 }
 
 export const accountHandlers: Handlers<IdsOf<typeof usersEndpoints>> = {
@@ -49,8 +53,8 @@ export const accountHandlers: Handlers<IdsOf<typeof usersEndpoints>> = {
   },
   'users.details': ({ ctx, params }) => details.getDetails(ctx, params.id),
   'users.releases': ({ ctx, params, query }) => releasesOf(ctx, params.id, query.page, query.per_page),
-  'users.splits': ({ ctx, params, query }) => noneYet(ctx, params.id, query.page, query.per_page),
-  'users.collabs': ({ ctx, params, query }) => noneYet(ctx, params.id, query.page, query.per_page),
+  'users.splits': ({ ctx, params, query }) => splitsOf(ctx, params.id, 'owner', query.page, query.per_page),
+  'users.collabs': ({ ctx, params, query }) => splitsOf(ctx, params.id, 'payee', query.page, query.per_page),
   'users.artist': ({ ctx, params }) => details.getProfiles(ctx, params.id),
   'users.audit': ({ ctx, params, query }) => auditTrail(ctx, params.id, query.page, query.per_page),
   'users.editType': ({ ctx, body }) => actions.changeType(ctx, body.userId, body.type),

@@ -7,6 +7,7 @@ import { api, ApiError } from '@client/api'
 import { useLoad } from '@client/state/useLoad'
 import { Field } from '@client/ui/Field'
 import { statusLabel } from '@core/release-status'
+import { shareAsPercent, splitStatusLabel } from '@core/split-status'
 import { RecordLink } from '@client/ui/RecordLink'
 import { AuditSection } from '@client/ui/AuditTable'
 import { SessionsTable } from '@client/ui/SessionsTable'
@@ -319,7 +320,8 @@ export function CatalogueSection({ userId, version }: { userId: number; version:
         {data && data.splits.data.length === 0 && <Empty>This account owns no splits.</Empty>}
         {data?.splits.data.map((split) => (
           <Text as="p" key={split.id} size="2">
-            {split.title} · {split.share}
+            <RecordLink to={`/royalty-shares/single/${split.id}`}>{split.title}</RecordLink> · {shareAsPercent(split.share)} ·{' '}
+            {splitStatusLabel(split.status)}
           </Text>
         ))}
       </Card>
@@ -330,7 +332,8 @@ export function CatalogueSection({ userId, version }: { userId: number; version:
         {data && data.collabs.data.length === 0 && <Empty>This account is not a payee of other splits.</Empty>}
         {data?.collabs.data.map((split) => (
           <Text as="p" key={split.id} size="2">
-            {split.title} · {split.share}
+            <RecordLink to={`/royalty-shares/single/${split.id}`}>{split.title}</RecordLink> · {shareAsPercent(split.share)} ·{' '}
+            {splitStatusLabel(split.status)}
           </Text>
         ))}
       </Card>

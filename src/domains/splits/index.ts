@@ -1,0 +1,20 @@
+import { lazy } from 'react'
+import type { DomainUi } from '@client/routing/types'
+import { SPLIT_COMMANDS } from '@commands/splits'
+
+const NewSplitScreen = lazy(() => import('./ui/NewSplitScreen'))
+const SplitsListScreen = lazy(() => import('./ui/SplitsListScreen'))
+const SplitScreen = lazy(() => import('./ui/SplitScreen'))
+const BulkSplitsScreen = lazy(() => import('./ui/BulkSplitsScreen'))
+
+/** Royalty splits: create, manage, one split, bulk from CSV. */
+export const splitsUi: DomainUi = {
+  name: 'splits',
+  routes: [
+    { path: '/splits/new', access: 'auth', title: 'Create split', screen: NewSplitScreen },
+    { path: '/royalty-shares/manage/{page}', access: 'admin', title: 'Royalty splits', screen: SplitsListScreen },
+    { path: '/royalty-shares/single/{id}', access: 'admin', title: 'Royalty split', screen: SplitScreen },
+    { path: '/royalty-shares/bulk', access: 'admin', title: 'Bulk splits', screen: BulkSplitsScreen },
+  ],
+  commands: SPLIT_COMMANDS,
+}
