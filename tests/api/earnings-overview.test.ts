@@ -129,7 +129,7 @@ describe('earnings overview', () => {
   })
 
   it('covers the last 12 months by default, with all-time top lists', async () => {
-    const overview = await admin.ok('earnings.overview', { params: { id: 1 } })
+    const overview = await admin.ok('earnings.overview', { params: { id: 1 }, query: {} })
     expect(overview.scope).toBe('all')
     expect(overview.to).toBe(thisMonth)
     expect(overview.from).toBe(addMonths(thisMonth, -11))
@@ -156,7 +156,7 @@ describe('earnings overview', () => {
   })
 
   it('shows channels with their labels: Merlin as Admin Rebate, an empty channel as Other Revenue', async () => {
-    const overview = await admin.ok('earnings.overview', { params: { id: 1 } })
+    const overview = await admin.ok('earnings.overview', { params: { id: 1 }, query: {} })
     expect(overview.channels).toEqual([
       { raw: 'iTunes', label: 'Apple Music', quantity: 150, total: '2000.000000' },
       { raw: 'Merlin', label: 'Admin Rebate', quantity: 10, total: '12.500000' },
@@ -168,9 +168,9 @@ describe('earnings overview', () => {
     const first = await admin.ok('earnings.overview', { params: { id: 1 }, query: { per_page: 25 } })
     expect(first.users.meta).toMatchObject({ total: 30, page: 1, per_page: 25, last_page: 2 })
     expect(first.users.data).toHaveLength(25)
-    const second = await admin.ok('earnings.overview', { params: { id: 2 } })
+    const second = await admin.ok('earnings.overview', { params: { id: 2 }, query: {} })
     expect(second.users.data.map((row) => [row.rank, row.id])).toEqual(extra.slice(23).map((id, n) => [26 + n, id]))
-    const beyond = await admin.ok('earnings.overview', { params: { id: 3 } })
+    const beyond = await admin.ok('earnings.overview', { params: { id: 3 }, query: {} })
     expect(beyond.users.data).toEqual([])
     expect(beyond.users.meta).toMatchObject({ total: 30, page: 3, last_page: 2 })
     const odd = await admin.call('earnings.overview', { params: { id: 1 }, query: { per_page: 7 as 25 } })
@@ -198,14 +198,14 @@ describe('earnings overview', () => {
     const overview = await otherAdmin.ok('earnings.overview', { params: { id: 1 }, query: { from: '2024-01', to: '2024-01' } })
     expect(overview.monthly[0].total).toBe('999999.000000')
     expect(overview.users.data.map((row) => row.id)).toEqual([])
-    const allTime = await otherAdmin.ok('earnings.overview', { params: { id: 1 } })
+    const allTime = await otherAdmin.ok('earnings.overview', { params: { id: 1 }, query: {} })
     expect(allTime.users.data.map((row) => row.id)).toEqual([other.artist.id])
     expect(allTime.releases).toEqual([])
     expect(allTime.channels).toEqual([])
   })
 
   it('is for admins, and says what is wrong with a bad range', async () => {
-    expect((await artist.call('earnings.overview', { params: { id: 1 } })).status).toBe(403)
+    expect((await artist.call('earnings.overview', { params: { id: 1 }, query: {} })).status).toBe(403)
     const backwards = await admin.call('earnings.overview', { params: { id: 1 }, query: { from: '2024-05', to: '2024-01' } })
     expect(backwards.status).toBe(400)
     expect(backwards.error.errors?.from).toBe('From must not be after to')

@@ -23,6 +23,7 @@ import {
 } from './release/ReleaseSections'
 import { LinksSection } from './release/LinksSection'
 import { AssetsSection } from './release/AssetsSection'
+import { ReleaseSalesSection } from '@domains/earnings/ui/ReleaseSalesSection'
 
 /** The sections of the release tab, in order; `?section=` keeps the open one in the tab's address. */
 const SECTIONS = [
@@ -34,6 +35,7 @@ const SECTIONS = [
   { id: 'time', label: 'Release time' },
   { id: 'links', label: 'Links' },
   { id: 'assets', label: 'Assets' },
+  { id: 'sales', label: 'Sales' },
 ] as const
 
 const fetchRelease = (key: string, signal: AbortSignal) =>
@@ -158,6 +160,7 @@ export default function ReleaseScreen({ params, search }: ScreenProps) {
         {section === 'time' && <ReleaseTimeSection key={`${release.releaseTime}:${release.timeZone}`} release={release} />}
         {section === 'links' && <LinksSection release={release} version={version} />}
         {section === 'assets' && <AssetsSection releaseId={release.id} version={version} />}
+        {section === 'sales' && <ReleaseSalesSection releaseId={release.id} ownerId={release.owner.id} version={version} />}
       </SectionTabs>
     </Flex>
   )
