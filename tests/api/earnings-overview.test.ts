@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { and, eq } from 'drizzle-orm'
 import { createTestApp, type TestApp } from '../helpers/app'
 import type { TestClient } from '../helpers/client'
 import { createAccount, createWorkspace, signedIn } from '../helpers/fixtures'
@@ -11,6 +12,7 @@ import {
   earningsReleaseTotals,
   earningsTrackMonthly,
   earningsTrackTotals,
+  ledgerTransactions,
 } from '../../src/domains/earnings/server/schema'
 import { createRelease } from './releases-fixtures'
 
@@ -82,7 +84,7 @@ beforeAll(async () => {
       { tenantId: other.tenant.id, accountId: other.artist.id, amount: '5000000' },
     ])
   await db.insert(earningsReleaseTotals).values([
-    { tenantId, releaseId: hits.release.id, quantity: 900, net: '1000' },
+    { tenantId, releaseId: hits.release.id, quantity: 901, net: '6000' },
     { tenantId, releaseId: deep.release.id, quantity: 100, net: '3000' },
   ])
   await db.insert(earningsTrackTotals).values([
@@ -144,10 +146,10 @@ describe('earnings overview', () => {
     expect(overview.users.data[1]).toMatchObject({ user: 'Test Person', email: 'artist@acme.test', image: null })
     expect(overview.users.data[2].user).toBe('Fan 0')
     expect(overview.releases.map((row) => [row.title, row.total, row.quantity])).toEqual([
+      ['Hits', '6000.000000', 901],
       ['Deep Cuts', '3000.000000', 100],
-      ['Hits', '1000.000000', 900],
     ])
-    expect(overview.releases[1]).toMatchObject({ artwork: '/covers/hits.jpg', artist: 'Test Artist' })
+    expect(overview.releases[0]).toMatchObject({ artwork: '/covers/hits.jpg', artist: 'Test Artist' })
     expect(overview.tracks.map((row) => [row.id, row.isrc, row.total, row.release?.title])).toEqual([
       [deep.tracks[0].id, 'USAAA2400003', '3000.000000', 'Deep Cuts'],
       [hits.tracks[0].id, 'USAAA2400001', '700.000000', 'Hits'],
@@ -192,6 +194,50 @@ describe('earnings overview', () => {
     ])
     expect(march.tracks.map((row) => row.id)).toEqual([deep.tracks[0].id])
     expect(march.channels).toEqual([{ raw: 'iTunes', label: 'Apple Music', quantity: 50, total: '500.000000' }])
+    const january = await admin.ok('earnings.overview', { params: { id: 1 }, query: { from: '2024-01', to: '2024-01' } })
+    expect(january.releases.map((row) => [row.title, row.total])).toEqual([['Hits', '1000.000000']])
+  })
+
+  it('answers a range again from what it kept until the ledger moves, then sums afresh', async () => {
+    const query = { from: '2024-02', to: '2024-03' }
+    const before = await admin.ok('earnings.overview', { params: { id: 1 }, query })
+    expect(before.releases.map((row) => [row.title, row.total])).toEqual([
+      ['Hits', '5000.000000'],
+      ['Deep Cuts', '3000.000000'],
+    ])
+    // What a posting does: the rollups and a ledger transaction in one go.
+    const db = t.services.db
+    await db.transaction(async (tx) => {
+      await tx
+        .insert(earningsTrackMonthly)
+        .values({
+          tenantId: ws.tenant.id,
+          releaseId: deep.release.id,
+          trackId: deep.tracks[0].id,
+          period: '2024-02-01',
+          quantity: 1,
+          net: '2500',
+        })
+      await tx.insert(ledgerTransactions).values({ tenantId: ws.tenant.id, kind: 'adjustment', reason: 'test' })
+    })
+    const after = await admin.ok('earnings.overview', { params: { id: 1 }, query })
+    expect(after.releases.map((row) => [row.title, row.total])).toEqual([
+      ['Deep Cuts', '5500.000000'],
+      ['Hits', '5000.000000'],
+    ])
+    await db
+      .delete(earningsTrackMonthly)
+      .where(and(eq(earningsTrackMonthly.trackId, deep.tracks[0].id), eq(earningsTrackMonthly.period, '2024-02-01')))
+  })
+
+  it('takes the all-time lists for a range that covers every month with statements', async () => {
+    const whole = await admin.ok('earnings.overview', { params: { id: 1 }, query: { from: '2023-01', to: thisMonth } })
+    expect(whole.scope).toBe('range')
+    expect(whole.releases.map((row) => [row.title, row.total])).toEqual([
+      ['Hits', '6000.000000'],
+      ['Deep Cuts', '3000.000000'],
+    ])
+    expect(whole.tracks.map((row) => row.total)).toEqual(['3000.000000', '700.000000', '300.000000'])
   })
 
   it("shows only the workspace's own earnings", async () => {

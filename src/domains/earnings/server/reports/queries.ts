@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { Queryable } from '@server/db/engine'
+import { countCapped } from '@server/db/paging'
 import { MONEY_SCALE, fromScaled, toScaled } from '@core/decimal'
 
 // SQL over the rollup tables only (docs/royalties.md, "Rollups"): each is a few thousand rows per
@@ -63,93 +64,106 @@ export async function rangeTotals(db: Queryable, tenantId: number, range: Range)
   return { net, adminFee: fee, unmatched, accounts, quantity: Number(row?.quantity ?? 0), lines: Number(row?.lines ?? 0) }
 }
 
-export interface RankedAccount {
-  accountId: number
-  total: string
-  count: number
-}
-
 /**
- * One page of the top accounts: all time from earnings_account_totals (its rank index answers the
- * order), or summed over the range's months of earnings_account_monthly.
+ * One page of the top accounts and how many there are: all time from earnings_account_totals (its
+ * rank index answers the page; the count stops at COUNT_CAP), or summed over the range's months of
+ * earnings_account_monthly.
  */
 export async function topAccounts(db: Queryable, tenantId: number, range: Range | null, limit: number, offset: number) {
-  const query = range
-    ? sql`
+  if (range) {
+    const result = await db.execute<{ account_id: number; total: string; count: string | number }>(sql`
       select account_id, sum(amount)::text as total, count(*) over () as count
       from earnings_account_monthly
       where tenant_id = ${tenantId} and ${within(sql`period`, range.from, range.to)}
       group by account_id
       having sum(amount) <> 0
       order by sum(amount) desc, account_id
-      limit ${limit} offset ${offset}`
-    : sql`
-      select t.account_id, t.amount::text as total, count(*) over () as count
-      from earnings_account_totals t
-      where t.tenant_id = ${tenantId} and t.amount <> 0
-      order by t.amount desc nulls last, t.account_id
-      limit ${limit} offset ${offset}`
-  const result = await db.execute<{ account_id: number; total: string; count: string | number }>(query)
-  return result.rows.map((row) => ({ accountId: Number(row.account_id), total: money(row.total), count: Number(row.count) }))
-}
-
-/** How many accounts the top list has (for the pager when the page asked is past the end). */
-export async function countRankedAccounts(db: Queryable, tenantId: number, range: Range | null): Promise<number> {
-  const query = range
-    ? sql`select count(*) as n from (
+      limit ${limit} offset ${offset}`)
+    const rows = result.rows.map((row) => ({ accountId: Number(row.account_id), total: money(row.total) }))
+    if (rows.length || offset === 0) return { rows, total: Number(result.rows[0]?.count ?? 0), estimate: false }
+    const counted = await db.execute<{ n: string | number }>(sql`
+      select count(*) as n from (
         select 1 from earnings_account_monthly
         where tenant_id = ${tenantId} and ${within(sql`period`, range.from, range.to)}
-        group by account_id having sum(amount) <> 0) ranked`
-    : sql`select count(*) as n from earnings_account_totals where tenant_id = ${tenantId} and amount <> 0`
-  const result = await db.execute<{ n: string | number }>(query)
-  return Number(result.rows[0]?.n ?? 0)
+        group by account_id having sum(amount) <> 0) ranked`)
+    return { rows, total: Number(counted.rows[0]?.n ?? 0), estimate: false }
+  }
+  const result = await db.execute<{ account_id: number; total: string }>(sql`
+    select t.account_id, t.amount::text as total
+    from earnings_account_totals t
+    where t.tenant_id = ${tenantId} and t.amount <> 0
+    order by t.amount desc nulls last, t.account_id
+    limit ${limit} offset ${offset}`)
+  const counted = await countCapped(db, sql`from earnings_account_totals where tenant_id = ${tenantId} and amount <> 0`)
+  return {
+    rows: result.rows.map((row) => ({ accountId: Number(row.account_id), total: money(row.total) })),
+    total: counted.total,
+    estimate: counted.estimate,
+  }
 }
 
-/** The best-selling releases: all time from earnings_release_totals, or over the range from earnings_track_monthly. */
-export async function topReleases(db: Queryable, tenantId: number, range: Range | null, limit: number) {
-  const query = range
-    ? sql`
-      select release_id, sum(quantity)::text as quantity, sum(net)::text as net
-      from earnings_track_monthly
-      where tenant_id = ${tenantId} and ${within(sql`period`, range.from, range.to)}
-      group by release_id
-      having sum(net) <> 0
-      order by sum(net) desc, release_id
-      limit ${limit}`
-    : sql`
-      select t.release_id, t.quantity::text as quantity, t.net::text as net
-      from earnings_release_totals t
-      where t.tenant_id = ${tenantId} and t.net <> 0
-      order by t.net desc nulls last, t.release_id
-      limit ${limit}`
-  const result = await db.execute<{ release_id: number; quantity: string; net: string }>(query)
+/** The best-selling releases of all time: earnings_release_totals in the order of its rank index. */
+export async function topReleases(db: Queryable, tenantId: number, limit: number) {
+  const result = await db.execute<{ release_id: number; quantity: string; net: string }>(sql`
+    select t.release_id, t.quantity::text as quantity, t.net::text as net
+    from earnings_release_totals t
+    where t.tenant_id = ${tenantId} and t.net <> 0
+    order by t.net desc nulls last, t.release_id
+    limit ${limit}`)
   return result.rows.map((row) => ({ releaseId: Number(row.release_id), quantity: Number(row.quantity), net: money(row.net) }))
 }
 
-/** The best-selling tracks (never track 0, which holds lines matched by UPC only). */
-export async function topTracks(db: Queryable, tenantId: number, range: Range | null, limit: number) {
-  const query = range
-    ? sql`
-      select track_id, min(release_id) as release_id, sum(quantity)::text as quantity, sum(net)::text as net
-      from earnings_track_monthly
-      where tenant_id = ${tenantId} and track_id > 0 and ${within(sql`period`, range.from, range.to)}
-      group by track_id
-      having sum(net) <> 0
-      order by sum(net) desc, track_id
-      limit ${limit}`
-    : sql`
-      select t.track_id, t.release_id, t.quantity::text as quantity, t.net::text as net
-      from earnings_track_totals t
-      where t.tenant_id = ${tenantId} and t.track_id > 0 and t.net <> 0
-      order by t.net desc nulls last, t.track_id
-      limit ${limit}`
-  const result = await db.execute<{ track_id: number; release_id: number; quantity: string; net: string }>(query)
+/** The best-selling tracks of all time (never track 0, which holds lines matched by UPC only). */
+export async function topTracks(db: Queryable, tenantId: number, limit: number) {
+  const result = await db.execute<{ track_id: number; release_id: number; quantity: string; net: string }>(sql`
+    select t.track_id, t.release_id, t.quantity::text as quantity, t.net::text as net
+    from earnings_track_totals t
+    where t.tenant_id = ${tenantId} and t.track_id > 0 and t.net <> 0
+    order by t.net desc nulls last, t.track_id
+    limit ${limit}`)
   return result.rows.map((row) => ({
     trackId: Number(row.track_id),
     releaseId: Number(row.release_id),
     quantity: Number(row.quantity),
     net: money(row.net),
   }))
+}
+
+/**
+ * The range's best releases and tracks in one pass over earnings_track_monthly: per (release, track)
+ * sums once, then the top of each. The one query here that grows with the catalogue (it reads every
+ * track-month of the range); the service keeps its answer until the ledger moves (range-cache.ts).
+ */
+export async function topOfRange(db: Queryable, tenantId: number, range: Range, limit: number) {
+  const result = await db.execute<{ kind: 'release' | 'track'; id: number; release_id: number; quantity: string; net: string }>(sql`
+    with per_track as materialized (
+      select release_id, track_id, sum(quantity) as quantity, sum(net) as net
+      from earnings_track_monthly
+      where tenant_id = ${tenantId} and ${within(sql`period`, range.from, range.to)}
+      group by release_id, track_id
+    )
+    (select 'release' as kind, release_id as id, release_id, sum(quantity)::text as quantity, sum(net)::text as net
+     from per_track group by release_id having sum(net) <> 0 order by sum(per_track.net) desc, release_id limit ${limit})
+    union all
+    (select 'track' as kind, track_id as id, release_id, quantity::text as quantity, net::text as net
+     from per_track where track_id > 0 and per_track.net <> 0 order by per_track.net desc, track_id limit ${limit})`)
+  // union all keeps each branch's rows in its order.
+  const rows = (kind: 'release' | 'track') =>
+    result.rows
+      .filter((row) => row.kind === kind)
+      .map((row) => ({ id: Number(row.id), releaseId: Number(row.release_id), quantity: Number(row.quantity), net: money(row.net) }))
+  return {
+    releases: rows('release').map((row) => ({ releaseId: row.releaseId, quantity: row.quantity, net: row.net })),
+    tracks: rows('track').map((row) => ({ trackId: row.id, releaseId: row.releaseId, quantity: row.quantity, net: row.net })),
+  }
+}
+
+/** Changes whenever a ledger transaction of the workspace commits (the table is append-only). */
+export async function ledgerStamp(db: Queryable, tenantId: number): Promise<string> {
+  const result = await db.execute<{ n: string | number; last: string | number | null }>(sql`
+    select count(*) as n, max(id) as last from ledger_transactions where tenant_id = ${tenantId}`)
+  const row = result.rows[0]
+  return `${row?.n ?? 0}:${row?.last ?? 0}`
 }
 
 /** Channels, best first, all time or over the range (earnings_channel_monthly is small either way). */
@@ -172,18 +186,23 @@ export async function dataMonths(db: Queryable, tenantId: number): Promise<Range
   return row?.first && row.last ? { from: row.first, to: row.last } : null
 }
 
-/** Names and profile images of accounts of the workspace (platform tables: accounts and their profiles). */
+/**
+ * Names and profile images of accounts of the workspace (platform tables: accounts and their
+ * profiles). Profiles are looked up per account on their primary keys: a join let the planner scan
+ * every label profile for a page of 25.
+ */
 export async function accountCards(db: Queryable, tenantId: number, ids: readonly number[]) {
   if (ids.length === 0) return new Map<number, AccountCardRow>()
   const result = await db.execute<AccountCardRow>(sql`
-    select a.id, a.email, a.first_name, a.last_name, ap.artist_name, lp.label_name, ap.profile_image_file_id as image_file_id
+    select a.id, a.email, a.first_name, a.last_name,
+      (select ap.artist_name from artist_profiles ap where ap.account_id = a.id) as artist_name,
+      (select lp.label_name from label_profiles lp where lp.account_id = a.id) as label_name,
+      (select ap.profile_image_file_id from artist_profiles ap where ap.account_id = a.id) as image_file_id
     from accounts a
-    left join artist_profiles ap on ap.account_id = a.id
-    left join label_profiles lp on lp.account_id = a.id
-    where a.tenant_id = ${tenantId} and a.id in (${sql.join(
+    where a.tenant_id = ${tenantId} and a.id = any(array[${sql.join(
       ids.map((id) => sql`${id}`),
       sql`, `,
-    )})`)
+    )}]::bigint[])`)
   return new Map(result.rows.map((row) => [Number(row.id), row]))
 }
 
@@ -293,9 +312,4 @@ export async function releaseBy(db: Queryable, tenantId: number, releaseId: numb
     group by 1
     order by sum(net) desc, 1`)
   return result.rows.map((row) => ({ key: row.key, quantity: Number(row.quantity), net: money(row.net) }))
-}
-
-/** The dashboard's money series: statement net and the operator's share per month, every month present. */
-export async function monthlyMoney(db: Queryable, tenantId: number, range: Range) {
-  return monthlyTotals(db, tenantId, range)
 }

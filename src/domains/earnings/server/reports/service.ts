@@ -10,6 +10,7 @@ import { TOP_LIST_SIZE } from '@contract/earnings'
 import { findAccount, requireStaff } from '@domains/users/server/account.service'
 import * as catalogue from '@domains/catalogue/server/stats'
 import * as q from './queries'
+import { RangeCache } from './range-cache'
 
 /** The overview's default range: this month and the eleven before it. */
 export const DEFAULT_MONTHS = 12
@@ -34,6 +35,25 @@ function releaseRef(card: { id: number; title: string; artist: string; artwork: 
     : { id, title: `Release #${id}`, artist: '', artwork: null }
 }
 
+const rangeTops = new RangeCache<Awaited<ReturnType<typeof q.topOfRange>>>()
+
+/**
+ * Top releases and tracks: all time from the rank indexes; for a range that covers every month with
+ * statements, the same (the totals are those months' sums); otherwise summed over the range's months
+ * and kept until the ledger moves (range-cache.ts).
+ */
+async function topLists(ctx: AuthedContext, range: q.Range | null) {
+  const { db } = ctx.services
+  const tenantId = ctx.tenant.id
+  const months = range ? await q.dataMonths(db, tenantId) : null
+  if (!range || !months || (range.from <= months.from && range.to >= months.to)) {
+    if (range && !months) return { releases: [], tracks: [] }
+    return { releases: await q.topReleases(db, tenantId, TOP_LIST_SIZE), tracks: await q.topTracks(db, tenantId, TOP_LIST_SIZE) }
+  }
+  const stamp = await q.ledgerStamp(db, tenantId)
+  return rangeTops.get(`${tenantId}|${range.from}|${range.to}`, stamp, () => q.topOfRange(db, tenantId, range, TOP_LIST_SIZE))
+}
+
 /** The earnings overview: every figure from the rollup tables (docs/royalties.md). */
 export async function earningsOverview(
   ctx: AuthedContext,
@@ -53,11 +73,10 @@ export async function earningsOverview(
   // One at a time: PGlite runs queries one after another anyway, and the pool stays free on PostgreSQL.
   const monthly = await q.monthlyTotals(db, tenantId, range)
   const totals = await q.rangeTotals(db, tenantId, range)
-  const ranked = await q.topAccounts(db, tenantId, scoped, perPage, offset)
-  const accountTotal = ranked.length ? ranked[0].count : offset > 0 ? await q.countRankedAccounts(db, tenantId, scoped) : 0
-  const releases = await q.topReleases(db, tenantId, scoped, TOP_LIST_SIZE)
-  const tracks = await q.topTracks(db, tenantId, scoped, TOP_LIST_SIZE)
+  const accounts = await q.topAccounts(db, tenantId, scoped, perPage, offset)
+  const { releases, tracks } = await topLists(ctx, scoped)
   const channels = await q.channelTotals(db, tenantId, scoped)
+  const ranked = accounts.rows
 
   const people = await q.accountCards(
     db,
@@ -99,7 +118,7 @@ export async function earningsOverview(
           total: row.total,
         }
       }),
-      meta: pageMeta(accountTotal, false, page, perPage),
+      meta: pageMeta(accounts.total, accounts.estimate, page, perPage),
     },
     releases: releases.map((row, index) => ({
       rank: index + 1,
