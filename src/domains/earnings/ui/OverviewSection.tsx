@@ -20,6 +20,8 @@ const MoneyChart = lazy(() => import('./MoneyChart'))
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/
 const MAX_MONTHS = 120
+/** The canvas cannot read CSS variables: a grey that reads on light and dark backgrounds. */
+const ADMIN_FEE_COLOR = '#8b8d98'
 
 const fetchOverview = (key: string, signal: AbortSignal) => {
   const [page, from, to] = key.split('|')
@@ -191,7 +193,7 @@ function MonthlyCard({ data }: { data: EarningsOverview }) {
                 months={data.monthly.map((row) => row.month)}
                 series={[
                   { name: 'Statement net', kind: 'bar', color: site.colors.primary, values: data.monthly.map((row) => row.total) },
-                  { name: 'Admin fee', kind: 'line', color: 'var(--gray-11)', values: data.monthly.map((row) => row.adminFee) },
+                  { name: 'Admin fee', kind: 'line', color: ADMIN_FEE_COLOR, values: data.monthly.map((row) => row.adminFee) },
                 ]}
               />
             </Suspense>
