@@ -208,16 +208,14 @@ describe('earnings overview', () => {
     // What a posting does: the rollups and a ledger transaction in one go.
     const db = t.services.db
     await db.transaction(async (tx) => {
-      await tx
-        .insert(earningsTrackMonthly)
-        .values({
-          tenantId: ws.tenant.id,
-          releaseId: deep.release.id,
-          trackId: deep.tracks[0].id,
-          period: '2024-02-01',
-          quantity: 1,
-          net: '2500',
-        })
+      await tx.insert(earningsTrackMonthly).values({
+        tenantId: ws.tenant.id,
+        releaseId: deep.release.id,
+        trackId: deep.tracks[0].id,
+        period: '2024-02-01',
+        quantity: 1,
+        net: '2500',
+      })
       await tx.insert(ledgerTransactions).values({ tenantId: ws.tenant.id, kind: 'adjustment', reason: 'test' })
     })
     const after = await admin.ok('earnings.overview', { params: { id: 1 }, query })
