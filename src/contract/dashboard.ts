@@ -35,12 +35,20 @@ export const dashboardOverview = z.object({
 })
 export type DashboardOverview = z.infer<typeof dashboardOverview>
 
+/** Money per month: a NUMERIC decimal string (six places), never a float. */
+const moneySeries = z.array(z.object({ month: z.string(), amount: z.string() }))
+export type MoneySeries = z.infer<typeof moneySeries>
+
 export const dashboardStatistics = z.object({
   from: z.string(),
   to: z.string(),
   releases: monthlySeries,
   accounts: monthlySeries,
   tracks: monthlySeries,
+  /** Statement net per month (the earnings rollups). */
+  earnings: moneySeries,
+  /** The operator's share (admin fee) per month. */
+  adminFees: moneySeries,
 })
 export type DashboardStatistics = z.infer<typeof dashboardStatistics>
 
@@ -59,7 +67,7 @@ export const dashboardEndpoints = {
     path: 'dashboard/statistics',
     access: 'auth',
     summary:
-      'Admins only: monthly counts of releases, accounts and tracks created, every month of the range present (zero when empty); the last 12 months by default',
+      'Admins only: monthly counts of releases, accounts and tracks created, and monthly earnings and admin fees, every month of the range present (zero when empty); the last 12 months by default',
     body: z
       .object({ from: month.optional(), to: month.optional() })
       .refine((range) => !range.from || !range.to || range.from <= range.to, { message: 'From must not be after to', path: ['from'] })

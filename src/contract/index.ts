@@ -11,6 +11,7 @@ import { releasesEndpoints } from './releases'
 import { releaseOpsEndpoints } from './release-ops'
 import { releaseLinksEndpoints } from './release-links'
 import { splitsEndpoints } from './splits'
+import { earningsEndpoints } from './earnings'
 import type { EndpointDef } from './define'
 
 /** Every API call of the product. Domains add their groups here; nothing else is the API's truth. */
@@ -28,6 +29,7 @@ export const ENDPOINTS = {
   ...releaseOpsEndpoints,
   ...releaseLinksEndpoints,
   ...splitsEndpoints,
+  ...earningsEndpoints,
 } as const satisfies Record<string, EndpointDef>
 
 export type Endpoints = typeof ENDPOINTS

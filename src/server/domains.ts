@@ -15,6 +15,7 @@ import { searchServer } from '@domains/search/server'
 import { siteSetupServer } from '@domains/site-setup/server'
 import { catalogueServer } from '@domains/catalogue/server'
 import { splitsServer } from '@domains/splits/server'
+import { earningsReportsServer } from '@domains/earnings/server/reports'
 
 /** What a business domain plugs into the server. */
 export interface DomainServer {
@@ -40,6 +41,7 @@ export const DOMAINS: DomainServer[] = [
   siteSetupServer,
   catalogueServer,
   splitsServer,
+  earningsReportsServer,
 ]
 
 export function allHandlers(): Partial<Record<EndpointId, AnyHandler>> {

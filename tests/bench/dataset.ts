@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Database } from '../../src/server/db/engine'
 import { hashPassword } from '../../src/server/auth/passwords'
+import { generateEarnings } from './earnings'
 
 export const BENCH_TENANT = 'bench'
 export const BENCH_ADMIN = { email: 'admin@bench.test', password: 'bench-password' }
@@ -42,6 +43,7 @@ export async function generateDataset(database: Database, accounts: number, log:
     insert into label_profiles (account_id, tenant_id, label_name)
     select id, tenant_id, last_name || ' Records ' || id from accounts where tenant_id = ${tenant.id} and type = 'label'`)
   await generateReleases(database, tenant.id, accounts, log)
+  await generateEarnings(database, tenant.id, log)
   await db.execute(sql`vacuum analyze`)
 }
 

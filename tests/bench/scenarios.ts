@@ -1,4 +1,11 @@
 import { BENCH_ISRC, BENCH_UPC } from './dataset'
+import { addMonths, monthOf } from '../../src/core/months'
+
+/** The last 12 months, asked explicitly: the overview's range path. */
+function earningsRange() {
+  const to = monthOf(new Date())
+  return { from: addMonths(to, -11), to }
+}
 
 /** One endpoint driven at load. Domains add theirs here. */
 export interface Scenario {
@@ -45,4 +52,15 @@ export const SCENARIOS: Scenario[] = [
   // Catalogue health (releases/health): capped counts over partial indexes, and the duplicate UPC
   // and ISRC walks over the tenant's identifier indexes.
   { name: 'releases health', method: 'GET', path: '/api/releases/health', authenticated: true },
+  // The earnings overview (issue 7) over the rollups that ~10M statement lines leave (tests/bench/earnings.ts):
+  // the default (12 months charted, all-time top lists from the *_totals rank indexes), a deep page of
+  // the top accounts, and an explicit 12-month range whose top lists sum the monthly rollups.
+  { name: 'earnings overview', method: 'GET', path: '/api/earnings/1', authenticated: true },
+  { name: 'earnings page 40', method: 'GET', path: '/api/earnings/40?per_page=25', authenticated: true },
+  {
+    name: 'earnings range',
+    method: 'GET',
+    path: `/api/earnings/1?from=${earningsRange().from}&to=${earningsRange().to}`,
+    authenticated: true,
+  },
 ]

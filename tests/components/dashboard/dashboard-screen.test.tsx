@@ -20,6 +20,16 @@ vi.mock('../../../src/client/state/session', () => ({
 }))
 
 // The chart itself needs a canvas; its labels and points are what the screen decides.
+vi.mock('../../../src/domains/earnings/ui/MoneyChart', () => ({
+  default: ({ months, series }: { months: string[]; series: { name: string; values: string[] }[] }) => (
+    <ol aria-label={`${series[0].name} chart`}>
+      {months.map((month, index) => (
+        <li key={month}>{`${month}: ${series[0].values[index]}`}</li>
+      ))}
+    </ol>
+  ),
+}))
+
 vi.mock('../../../src/domains/dashboard/ui/MonthlyChart', () => ({
   default: ({ name, series }: { name: string; series: { month: string; count: number }[] }) => (
     <ol aria-label={`${name} chart`}>
@@ -66,7 +76,10 @@ function renderDashboard() {
         releases: [{ month: '2024-01', count: 4 }],
         accounts: [{ month: '2024-01', count: 2 }],
         tracks: [{ month: '2024-01', count: 9 }],
+        earnings: [{ month: '2024-01', amount: '1234567.895' }],
+        adminFees: [{ month: '2024-01', amount: '0.004' }],
       }),
+    'GET /api/dashboard/balance': () => respond(200, { available_account: '9876543.21', banned_account: '0.005', payout_fee: '12' }),
   })
   render(
     <Theme>
@@ -110,6 +123,17 @@ describe('dashboard', () => {
     expect(screen.getByRole('list', { name: 'Accounts chart' }).textContent).toContain('Jan 24: 2')
     // Below the new cards, the account's security stays.
     expect(screen.getByRole('heading', { name: 'Active sessions' })).toBeTruthy()
+  })
+
+  it('shows the balances and the earnings and admin-fee series as money', async () => {
+    renderDashboard()
+    const balances = await screen.findByRole('region', { name: 'Balances' })
+    expect((await within(balances).findByTestId('balance-Available to accounts')).textContent).toContain('$9,876,543.21')
+    expect(within(balances).getByTestId('balance-Held by banned accounts').textContent).toContain('$0.01')
+    expect(within(balances).getByTestId('balance-Payout fees').textContent).toContain('$12.00')
+    expect((await screen.findByRole('list', { name: 'Earnings chart' })).textContent).toBe('2024-01: 1234567.895')
+    expect(screen.getByTestId('statistics-earnings').textContent).toContain('$1,234,567.90 in 1 month')
+    expect(screen.getByTestId('statistics-adminFees').textContent).toContain('$0.00 in 1 month')
   })
 
   it('keeps the account security cards, and asks for no admin data for an artist', async () => {

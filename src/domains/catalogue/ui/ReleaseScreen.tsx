@@ -24,6 +24,7 @@ import {
 import { LinksSection } from './release/LinksSection'
 import { AssetsSection } from './release/AssetsSection'
 import { ReleaseSplitsSection } from '@domains/splits/ui/ReleaseSplitsSection'
+import { ReleaseSalesSection } from '@domains/earnings/ui/ReleaseSalesSection'
 
 /** The sections of the release tab, in order; `?section=` keeps the open one in the tab's address. */
 const SECTIONS = [
@@ -36,6 +37,7 @@ const SECTIONS = [
   { id: 'links', label: 'Links' },
   { id: 'assets', label: 'Assets' },
   { id: 'splits', label: 'Splits' },
+  { id: 'sales', label: 'Sales' },
 ] as const
 
 const fetchRelease = (key: string, signal: AbortSignal) =>
@@ -161,6 +163,7 @@ export default function ReleaseScreen({ params, search }: ScreenProps) {
         {section === 'links' && <LinksSection release={release} version={version} />}
         {section === 'assets' && <AssetsSection releaseId={release.id} version={version} />}
         {section === 'splits' && <ReleaseSplitsSection releaseId={release.id} version={version} />}
+        {section === 'sales' && <ReleaseSalesSection releaseId={release.id} ownerId={release.owner.id} version={version} />}
       </SectionTabs>
     </Flex>
   )

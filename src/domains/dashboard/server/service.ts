@@ -6,6 +6,7 @@ import { displayStatus, RELEASE_STATUS } from '@core/release-status'
 import { addMonths, monthOf } from '@core/months'
 import { requireStaff } from '@domains/users/server/account.service'
 import * as catalogue from '@domains/catalogue/server/stats'
+import { monthlyEarnings } from '@domains/earnings/server/reports/stats'
 import * as repo from './repository'
 
 /** How many releases each dashboard list shows; its total counts them all. */
@@ -79,7 +80,7 @@ export async function dashboardOverview(ctx: AuthedContext) {
   return { releases: listOf(recent, now), pendingTakedown: listOf(takedown, now), pendingEdit: listOf(edit, now) }
 }
 
-/** Releases, accounts and tracks created per month of the range (the last 12 months by default), zero-filled. */
+/** Releases, accounts and tracks created, and earnings and admin fees, per month of the range (the last 12 months by default), zero-filled. */
 export async function dashboardStatistics(ctx: AuthedContext, input: { from?: string; to?: string }, now: Date = new Date()) {
   requireStaff(ctx)
   const { db } = ctx.services
@@ -89,5 +90,6 @@ export async function dashboardStatistics(ctx: AuthedContext, input: { from?: st
   const releases = await catalogue.monthlyReleases(db, tenantId, from, to)
   const accounts = await repo.monthlyAccounts(db, tenantId, from, to)
   const tracks = await catalogue.monthlyTracks(db, tenantId, from, to)
-  return { from, to, releases, accounts, tracks }
+  const { earnings, adminFees } = await monthlyEarnings(db, tenantId, from, to)
+  return { from, to, releases, accounts, tracks, earnings, adminFees }
 }

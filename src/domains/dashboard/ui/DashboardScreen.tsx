@@ -2,7 +2,7 @@ import { Suspense, lazy } from 'react'
 import { Avatar, Callout, Card, Flex, Grid, Heading, Skeleton, Text } from '@radix-ui/themes'
 import { ExclamationTriangleIcon } from '@radix-ui/react-icons'
 import { RELEASE_STATUS } from '@core/release-status'
-import { formatCount } from '@core/format'
+import { formatCount, formatMoney } from '@core/format'
 import type { DashboardList, DashboardStatistics } from '@contract/dashboard'
 import { api } from '@client/api'
 import { useSession } from '@client/state/session'
@@ -14,9 +14,12 @@ import { ActiveSessionsPanel, LoginHistoryPanel } from '@domains/auth/ui/Securit
 import { TwoFactorPanel } from '@domains/auth/ui/TwoFactorPanel'
 import { StatusBadge } from '@domains/catalogue/ui/status'
 import { HealthCard } from './HealthCard'
+import { BalanceCard } from '@domains/earnings/ui/BalanceCard'
+import { sumMoney } from '@domains/earnings/ui/money'
 
 // ECharts is large: its chunk loads only when the statistics are drawn.
 const MonthlyChart = lazy(() => import('./MonthlyChart'))
+const MoneyChart = lazy(() => import('@domains/earnings/ui/MoneyChart'))
 
 const fetchOverview = (_key: string, signal: AbortSignal) => api.call('dashboard.overview', undefined, { signal })
 const fetchStatistics = (_key: string, signal: AbortSignal) => api.call('dashboard.statistics', { body: {} }, { signal })
@@ -81,6 +84,7 @@ function AdminDashboard() {
           />
         </Grid>
       )}
+      <BalanceCard />
       <HealthCard />
       <StatisticsCard />
     </>
@@ -147,6 +151,11 @@ const SERIES: { key: keyof Pick<DashboardStatistics, 'releases' | 'accounts' | '
   { key: 'tracks', title: 'Tracks', kind: 'bar' },
 ]
 
+const MONEY_SERIES: { key: keyof Pick<DashboardStatistics, 'earnings' | 'adminFees'>; title: string; kind: 'bar' | 'line' }[] = [
+  { key: 'earnings', title: 'Earnings', kind: 'bar' },
+  { key: 'adminFees', title: 'Admin fees', kind: 'line' },
+]
+
 function StatisticsCard() {
   const statistics = useLoad(fetchStatistics, 'statistics')
   const site = useSite()
@@ -176,6 +185,26 @@ function StatisticsCard() {
                   </Flex>
                   <Suspense fallback={<Skeleton height="200px" />}>
                     <MonthlyChart name={title} series={data[key]} kind={kind} color={site.colors.primary} />
+                  </Suspense>
+                </Flex>
+              ))}
+              {MONEY_SERIES.map(({ key, title, kind }) => (
+                <Flex key={key} direction="column" gap="1" data-testid={`statistics-${key}`}>
+                  <Flex justify="between" align="baseline">
+                    <Text size="2" weight="medium">
+                      {title}
+                    </Text>
+                    <Text size="1" color="gray">
+                      {formatMoney(sumMoney(data[key].map((row) => row.amount)))} in{' '}
+                      {data[key].length === 1 ? '1 month' : `${data[key].length} months`}
+                    </Text>
+                  </Flex>
+                  <Suspense fallback={<Skeleton height="200px" />}>
+                    <MoneyChart
+                      height={200}
+                      months={data[key].map((row) => row.month)}
+                      series={[{ name: title, kind, color: site.colors.primary, values: data[key].map((row) => row.amount) }]}
+                    />
                   </Suspense>
                 </Flex>
               ))}

@@ -1,0 +1,10 @@
+import { lazy } from 'react'
+import type { DomainUi } from '@client/routing/types'
+import { EARNINGS_COMMANDS } from '@commands/earnings'
+
+/** Earnings: the overview (and, at merge, statement imports, unmatched lines and exchange rates). */
+export const earningsUi: DomainUi = {
+  name: 'earnings',
+  routes: [{ path: '/earnings/overview/{page}', access: 'auth', title: 'Earnings', screen: lazy(() => import('./ui/EarningsScreen')) }],
+  commands: EARNINGS_COMMANDS,
+}

@@ -1,0 +1,54 @@
+import { Avatar, Button, Callout, Flex, Text } from '@radix-ui/themes'
+import { ExclamationTriangleIcon } from '@radix-ui/react-icons'
+import { formatMoney } from '@core/format'
+import { initials } from '@core/names'
+import { RecordLink } from '@client/ui/RecordLink'
+
+/** An amount as the spec shows money: "$1,234.50" (exact, from the decimal string). */
+export function Money({ value }: { value: string }) {
+  return <span style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{formatMoney(value)}</span>
+}
+
+export function LoadFailure({ what, message, onRetry }: { what: string; message?: string; onRetry?(): void }) {
+  return (
+    <Callout.Root color="red" role="alert">
+      <Callout.Icon>
+        <ExclamationTriangleIcon />
+      </Callout.Icon>
+      <Callout.Text>
+        Could not load {what}
+        {message ? `: ${message}` : '.'}{' '}
+        {onRetry && (
+          <Button size="1" variant="soft" color="red" onClick={onRetry}>
+            Try again
+          </Button>
+        )}
+      </Callout.Text>
+    </Callout.Root>
+  )
+}
+
+/** A release with its artwork, linked to the release tab's section. */
+export function ReleaseCell({
+  release,
+  section = 'sales',
+}: {
+  release: { id: number; title: string; artist: string; artwork: string | null }
+  section?: string
+}) {
+  return (
+    <Flex gap="2" align="center" style={{ minWidth: 0 }}>
+      <Avatar size="2" radius="small" src={release.artwork ?? undefined} alt="" fallback={initials(release.title) || '?'} />
+      <Flex direction="column" style={{ minWidth: 0 }}>
+        <Text size="2" weight="medium" truncate>
+          <RecordLink to={`/releases/single/${release.id}?section=${section}`}>{release.title}</RecordLink>
+        </Text>
+        {release.artist && (
+          <Text size="1" color="gray" truncate>
+            {release.artist}
+          </Text>
+        )}
+      </Flex>
+    </Flex>
+  )
+}
