@@ -20,6 +20,12 @@ export const ENTITY_KIND_UI: Readonly<Record<EntityKind, EntityKindUi>> = {
     path: (id) => `/release/edit-requests/view/${id}`,
   },
   draft: { kind: 'draft', label: 'Draft in the uploader', pattern: '/uploader/edit/{id}', path: (id) => `/uploader/edit/${id}` },
+  statementImport: {
+    kind: 'statementImport',
+    label: 'Statement import',
+    pattern: '/earnings/import/{id}',
+    path: (id) => `/earnings/import/${id}`,
+  },
 }
 
 /** Which kind of record a route pattern shows, for "actions on the focused record". */
