@@ -14,7 +14,12 @@ export interface PayeeShare {
  * so its earnings go to its owner (docs/royalties.md). Payees are in payee id order, which the
  * rounding rule uses to break ties.
  */
-export async function payeesForTracks(q: Queryable, tenantId: number, trackIds: number[], period: string): Promise<Map<number, PayeeShare[]>> {
+export async function payeesForTracks(
+  q: Queryable,
+  tenantId: number,
+  trackIds: number[],
+  period: string,
+): Promise<Map<number, PayeeShare[]>> {
   const byTrack = new Map<number, PayeeShare[]>()
   if (trackIds.length === 0) return byTrack
   const { rows } = await q.execute<{ track_id: number; payee_id: number; account_id: number; share: string }>(sql`
@@ -22,7 +27,7 @@ export async function payeesForTracks(q: Queryable, tenantId: number, trackIds: 
       select distinct on (s.track_id) s.id, s.track_id, s.owner_account_id
       from splits s
       where s.tenant_id = ${tenantId}
-        and s.track_id = any(${trackIds}::bigint[])
+        and s.track_id = any(${sql.param(trackIds)}::bigint[])
         and s.status in ('active', 'ended')
         and s.starts_on <= ${period}::date
         and (s.ended_on is null or s.ended_on > ${period}::date)
