@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
 import type { Queryable } from '@server/db/engine'
 
-// TEMPORARY until the ledger branch lands: replaced by the posting module's functions.
+// The importer's view of the ledger: the posting code (ledger/posting.ts) moves the money; the
+// rate of a statement's period is read here.
 
 export const BASE_CURRENCY = 'USD'
 
@@ -13,9 +14,4 @@ export async function rateFor(q: Queryable, tenantId: number, currency: string, 
   return rows[0]?.rate ?? null
 }
 
-export async function postImport(_tx: Queryable, _tenantId: number, _importId: number, _actorId: number | null): Promise<void> {
-  throw new Error('ledger posting not merged yet')
-}
-export async function rollbackImport(_tx: Queryable, _tenantId: number, _importId: number, _actorId: number | null): Promise<void> {
-  throw new Error('ledger posting not merged yet')
-}
+export { postImport, rollbackImport } from '../ledger/posting'
