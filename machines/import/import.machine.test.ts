@@ -86,17 +86,25 @@ describe('import machine', () => {
   })
 
   it('a failed dry run goes to error with the server message; RETRY uploads again', async () => {
-    const { actor, calls } = start({ statuses: ['failed', 'review'], error: 'No exchange rate for EUR in 2026-05: add one under Exchange rates' })
+    const { actor, calls } = start({
+      statuses: ['failed', 'review'],
+      error: 'No exchange rate for EUR in 2026-05: add one under Exchange rates',
+    })
     actor.send({ type: 'UPLOAD', upload: { currency: 'EUR' } })
     await waitFor(actor, (s) => s.matches('error'))
-    expect(actor.getSnapshot().context).toMatchObject({ error: 'No exchange rate for EUR in 2026-05: add one under Exchange rates', failedStep: 'parse' })
+    expect(actor.getSnapshot().context).toMatchObject({
+      error: 'No exchange rate for EUR in 2026-05: add one under Exchange rates',
+      failedStep: 'parse',
+    })
     actor.send({ type: 'RETRY' })
     await waitFor(actor, (s) => s.matches('review'))
     expect(calls.upload).toBe(2)
   })
 
   it('a refused upload keeps its message; a commit that fails can be retried and then succeeds', async () => {
-    const refused = start({ upload: () => Promise.reject(Object.assign(new Error('This file was already imported (import #3).'), { status: 409 })) })
+    const refused = start({
+      upload: () => Promise.reject(Object.assign(new Error('This file was already imported (import #3).'), { status: 409 })),
+    })
     refused.actor.send({ type: 'UPLOAD', upload: {} })
     await waitFor(refused.actor, (s) => s.matches('error'))
     expect(refused.actor.getSnapshot().context.error).toBe('This file was already imported (import #3).')

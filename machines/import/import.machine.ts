@@ -37,19 +37,12 @@ export const POLL_MS = 750
 export const GENERIC_ERROR = 'Something went wrong.'
 
 const messageOf = (error: unknown) =>
-  error && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string' && (error as { message: string }).message
+  error &&
+  typeof error === 'object' &&
+  typeof (error as { message?: unknown }).message === 'string' &&
+  (error as { message: string }).message
     ? (error as { message: string }).message
     : GENERIC_ERROR
-
-const failed = (step: ImportStep) =>
-  assign({ error: ({ event }: { event: { error?: unknown } }) => messageOf(event.error), failedStep: () => step })
-
-const remember = assign({
-  detail: ({ event }: { event: { output?: unknown } }) => event.output as ImportSnapshot,
-  importId: ({ event }: { event: { output?: unknown } }) => (event.output as ImportSnapshot).id,
-  error: () => null,
-  failedStep: () => null,
-})
 
 export const importMachine = setup({
   types: {} as { context: ImportMachineContext; events: ImportMachineEvent },
@@ -78,11 +71,22 @@ export const importMachine = setup({
     isCommitted: ({ event }) => ['committed', 'committing'].includes((event as unknown as { output: ImportSnapshot }).output.status),
     isCancelled: ({ event }) => (event as unknown as { output: ImportSnapshot }).output.status === 'cancelled',
     isRolledBack: ({ event }) => (event as unknown as { output: ImportSnapshot }).output.status === 'rolled_back',
-    retryUpload: ({ context }) => context.failedStep === 'upload' || (context.failedStep === 'parse' && context.detail?.status === 'failed'),
+    retryUpload: ({ context }) =>
+      context.failedStep === 'upload' || (context.failedStep === 'parse' && context.detail?.status === 'failed'),
     retryParse: ({ context }) => context.failedStep === 'parse',
     retryCommit: ({ context }) => context.failedStep === 'commit',
     retryCancel: ({ context }) => context.failedStep === 'cancel',
     retryRollback: ({ context }) => context.failedStep === 'rollback',
+  },
+  actions: {
+    remember: assign(({ event }) => {
+      const output = (event as unknown as { output: ImportSnapshot }).output
+      return { detail: output, importId: output.id, error: null, failedStep: null }
+    }),
+    fail: assign(({ event }, params: { step: ImportStep }) => ({
+      error: messageOf((event as { error?: unknown }).error),
+      failedStep: params.step,
+    })),
   },
   delays: { poll: POLL_MS },
 }).createMachine({
@@ -91,7 +95,10 @@ export const importMachine = setup({
   context: { upload: null, importId: null, detail: null, error: null, failedStep: null, polls: 0 },
   on: {
     RESET: { target: '.idle', actions: assign({ upload: null, importId: null, detail: null, error: null, failedStep: null, polls: 0 }) },
-    OPEN: { target: '.parsing', actions: assign({ importId: ({ event }) => event.id, detail: null, error: null, failedStep: null, polls: 0 }) },
+    OPEN: {
+      target: '.parsing',
+      actions: assign({ importId: ({ event }) => event.id, detail: null, error: null, failedStep: null, polls: 0 }),
+    },
   },
   states: {
     idle: {
@@ -100,9 +107,9 @@ export const importMachine = setup({
     uploading: {
       invoke: {
         src: 'upload',
-        input: ({ context }) => context.upload,
-        onDone: { target: 'parsing', actions: [remember, assign({ polls: 0 })] },
-        onError: { target: 'error', actions: failed('upload') },
+        input: ({ context }: { context: ImportMachineContext }) => context.upload,
+        onDone: { target: 'parsing', actions: ['remember', assign({ polls: 0 })] },
+        onError: { target: 'error', actions: { type: 'fail', params: { step: 'upload' } } },
       },
     },
     parsing: {
@@ -113,18 +120,18 @@ export const importMachine = setup({
             src: 'fetchImport',
             input: ({ context }) => ({ id: context.importId! }),
             onDone: [
-              { guard: 'stillReading', target: 'waiting', actions: [remember, assign({ polls: ({ context }) => context.polls + 1 })] },
-              { guard: 'inReview', target: '#import.review', actions: remember },
-              { guard: 'isCommitted', target: '#import.committed', actions: remember },
-              { guard: 'isCancelled', target: '#import.cancelled', actions: remember },
-              { guard: 'isRolledBack', target: '#import.rolledBack', actions: remember },
+              { guard: 'stillReading', target: 'waiting', actions: ['remember', assign({ polls: ({ context }) => context.polls + 1 })] },
+              { guard: 'inReview', target: '#import.review', actions: 'remember' },
+              { guard: 'isCommitted', target: '#import.committed', actions: 'remember' },
+              { guard: 'isCancelled', target: '#import.cancelled', actions: 'remember' },
+              { guard: 'isRolledBack', target: '#import.rolledBack', actions: 'remember' },
               {
                 // failed: the dry run could not be made; the server says why.
                 target: '#import.error',
-                actions: [remember, assign({ error: ({ event }) => event.output.error || GENERIC_ERROR, failedStep: 'parse' as const })],
+                actions: ['remember', assign({ error: ({ event }) => event.output.error || GENERIC_ERROR, failedStep: 'parse' as const })],
               },
             ],
-            onError: { target: '#import.error', actions: failed('parse') },
+            onError: { target: '#import.error', actions: { type: 'fail', params: { step: 'parse' } } },
           },
         },
         waiting: { after: { poll: 'fetching' } },
@@ -137,16 +144,16 @@ export const importMachine = setup({
       invoke: {
         src: 'commit',
         input: ({ context }) => ({ id: context.importId! }),
-        onDone: { target: 'committed', actions: remember },
-        onError: { target: 'error', actions: failed('commit') },
+        onDone: { target: 'committed', actions: 'remember' },
+        onError: { target: 'error', actions: { type: 'fail', params: { step: 'commit' } } },
       },
     },
     cancelling: {
       invoke: {
         src: 'cancel',
         input: ({ context }) => ({ id: context.importId! }),
-        onDone: { target: 'cancelled', actions: remember },
-        onError: { target: 'error', actions: failed('cancel') },
+        onDone: { target: 'cancelled', actions: 'remember' },
+        onError: { target: 'error', actions: { type: 'fail', params: { step: 'cancel' } } },
       },
     },
     committed: { on: { ROLLBACK: 'rollingBack' } },
@@ -154,8 +161,8 @@ export const importMachine = setup({
       invoke: {
         src: 'rollback',
         input: ({ context }) => ({ id: context.importId! }),
-        onDone: { target: 'rolledBack', actions: remember },
-        onError: { target: 'error', actions: failed('rollback') },
+        onDone: { target: 'rolledBack', actions: 'remember' },
+        onError: { target: 'error', actions: { type: 'fail', params: { step: 'rollback' } } },
       },
     },
     cancelled: {},

@@ -6,9 +6,10 @@ import { dashboardUi } from '@domains/dashboard'
 import { notificationsUi } from '@domains/notifications'
 import { siteSetupUi } from '@domains/site-setup'
 import { usersUi } from '@domains/users'
+import { earningsImportsUi } from '@domains/earnings/ui/imports'
 
 /** Every built screen, from the domains that own them. A route of routes.tsv not listed here shows not-found. */
-export const DOMAIN_UIS: DomainUi[] = [authUi, dashboardUi, notificationsUi, usersUi, catalogueUi, siteSetupUi]
+export const DOMAIN_UIS: DomainUi[] = [authUi, dashboardUi, notificationsUi, usersUi, catalogueUi, siteSetupUi, earningsImportsUi]
 
 export interface RegisteredRoute extends RouteDef {
   compiled: CompiledPattern
