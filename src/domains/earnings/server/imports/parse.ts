@@ -103,11 +103,16 @@ const territoryOf = (raw: string) => {
 }
 const text = (raw: string) => (raw ? raw.slice(0, 500) : null)
 
-/** Marks the import as being read; null when it is no longer waiting for that (cancelled, done). */
-async function claim(db: Db, tenantId: number, importId: number) {
+/**
+ * Marks the import as being read; null when it is not waiting for this reader (cancelled, done, or
+ * being read by another). Only the import's own job may take over an import left `parsing` (the
+ * runner re-queues a job whose process died, and never runs one job twice at once).
+ */
+async function claim(db: Db, tenantId: number, importId: number, jobId: number | null) {
   const result = await db.execute<Record<string, unknown>>(sql`
     update statement_imports set status = 'parsing', error = null
-    where id = ${importId} and tenant_id = ${tenantId} and status in ('uploaded', 'parsing')
+    where id = ${importId} and tenant_id = ${tenantId}
+      and (status = 'uploaded' or (status = 'parsing' and job_id is not null and job_id = ${jobId ?? 0}))
     returning id, tenant_id, source, file_id, period::text as period, currency, mapping`)
   const row = result.rows[0]
   if (!row) return null
@@ -127,9 +132,15 @@ async function claim(db: Db, tenantId: number, importId: number) {
  * or `failed` with a message; a retry after a crash starts again from no lines. Returns false when
  * the import was no longer waiting to be read.
  */
-export async function parseImport(services: Services, tenantId: number, importId: number, signal?: AbortSignal): Promise<boolean> {
+export async function parseImport(
+  services: Services,
+  tenantId: number,
+  importId: number,
+  options: { jobId?: number; signal?: AbortSignal } = {},
+): Promise<boolean> {
   const { db } = services
-  const target = await claim(db, tenantId, importId)
+  const { signal } = options
+  const target = await claim(db, tenantId, importId, options.jobId ?? null)
   if (!target) return false
   await db.execute(sql`delete from statement_lines where import_id = ${importId}`)
   try {

@@ -62,7 +62,7 @@ export const statementsSeeder: Seeder = {
         const currency = source === 'audiosalad' && month === DEMO_EUR_MONTH ? 'EUR' : 'USD'
         const data = Buffer.from(source === 'cms' ? cmsFile(faker, catalogue, month) : audioSaladFile(faker, catalogue, month, currency))
         const name = source === 'cms' ? `youtube-cms-asset-revenue-${month}.csv` : `audiosalad-sales-${month}.csv`
-        const created = await createImport(services, actor, source, { period: month, currency, mapping: {} }, { filename: name, data })
+        const created = await createImport(services, actor, source, { period: month, currency, mapping: {} }, { filename: name, data }, false)
         await parseImport(services, tenant.id, created.id)
         await commitImport(services, actor, created.id)
         lines += LINES_PER_STATEMENT
@@ -76,6 +76,7 @@ export const statementsSeeder: Seeder = {
       'cms',
       { period: month, currency: 'USD', mapping: {} },
       { filename: `youtube-cms-asset-revenue-${month}-duplicate-export.csv`, data: Buffer.from(cmsFile(faker, catalogue, month)) },
+      false,
     )
     await parseImport(services, tenant.id, mistaken.id)
     await cancelImport(services, actor, mistaken.id)

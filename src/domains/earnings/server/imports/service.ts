@@ -67,6 +67,8 @@ export async function createImport(
   source: StatementSource,
   input: UploadInput,
   file: Pick<UploadedFile, 'filename' | 'data'>,
+  /** false: no parse job; the caller runs parseImport itself (the demo seeder). */
+  queue = true,
 ): Promise<{ id: number; status: ImportStatus }> {
   const { db } = services
   const tenantId = actor.tenantId
@@ -99,14 +101,16 @@ export async function createImport(
           ${JSON.stringify(input.mapping)}::jsonb, ${actor.actorAccountId})
         returning id`)
       const id = Number(rows[0].id)
-      const jobId = await services.jobs.enqueue(tx, {
-        type: PARSE_JOB,
-        tenantId,
-        createdBy: actor.actorAccountId,
-        payload: { tenantId, importId: id },
-        maxAttempts: 3,
-      })
-      await tx.execute(sql`update statement_imports set job_id = ${jobId} where id = ${id}`)
+      if (queue) {
+        const jobId = await services.jobs.enqueue(tx, {
+          type: PARSE_JOB,
+          tenantId,
+          createdBy: actor.actorAccountId,
+          payload: { tenantId, importId: id },
+          maxAttempts: 3,
+        })
+        await tx.execute(sql`update statement_imports set job_id = ${jobId} where id = ${id}`)
+      }
       await audit(tx, actor, {
         action: 'earnings.import.upload',
         entityType: ENTITY,
@@ -356,7 +360,7 @@ export async function importLines(ctx: AuthedContext, id: number, page: number, 
 
 /** The parse job: one per upload (the seeder calls parseImport directly, the same work). */
 export function registerImportJobs(runner: Services['jobs'], services: Services) {
-  runner.register<{ tenantId: number; importId: number }>(PARSE_JOB, async ({ payload, signal }) => ({
-    read: await parseImport(services, payload.tenantId, payload.importId, signal),
+  runner.register<{ tenantId: number; importId: number }>(PARSE_JOB, async ({ job, payload, signal }) => ({
+    read: await parseImport(services, payload.tenantId, payload.importId, { jobId: job.id, signal }),
   }))
 }
