@@ -10,6 +10,7 @@ import { usersEndpoints } from './users-admin'
 import { releasesEndpoints } from './releases'
 import { releaseOpsEndpoints } from './release-ops'
 import { releaseLinksEndpoints } from './release-links'
+import { ledgerEndpoints } from './ledger'
 import type { EndpointDef } from './define'
 
 /** Every API call of the product. Domains add their groups here; nothing else is the API's truth. */
@@ -26,6 +27,7 @@ export const ENDPOINTS = {
   ...releasesEndpoints,
   ...releaseOpsEndpoints,
   ...releaseLinksEndpoints,
+  ...ledgerEndpoints,
 } as const satisfies Record<string, EndpointDef>
 
 export type Endpoints = typeof ENDPOINTS

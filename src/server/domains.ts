@@ -14,6 +14,7 @@ import { helpCenterServer } from '@domains/help-center/server'
 import { searchServer } from '@domains/search/server'
 import { siteSetupServer } from '@domains/site-setup/server'
 import { catalogueServer } from '@domains/catalogue/server'
+import { ledgerServer } from '@domains/earnings/server/ledger'
 
 /** What a business domain plugs into the server. */
 export interface DomainServer {
@@ -38,6 +39,7 @@ export const DOMAINS: DomainServer[] = [
   searchServer,
   siteSetupServer,
   catalogueServer,
+  ledgerServer,
 ]
 
 export function allHandlers(): Partial<Record<EndpointId, AnyHandler>> {
