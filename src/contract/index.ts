@@ -10,6 +10,7 @@ import { usersEndpoints } from './users-admin'
 import { releasesEndpoints } from './releases'
 import { releaseOpsEndpoints } from './release-ops'
 import { releaseLinksEndpoints } from './release-links'
+import { ledgerEndpoints } from './ledger'
 import { earningsImportsEndpoints } from './earnings-imports'
 import type { EndpointDef } from './define'
 
@@ -27,6 +28,7 @@ export const ENDPOINTS = {
   ...releasesEndpoints,
   ...releaseOpsEndpoints,
   ...releaseLinksEndpoints,
+  ...ledgerEndpoints,
   ...earningsImportsEndpoints,
 } as const satisfies Record<string, EndpointDef>
 

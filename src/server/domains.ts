@@ -14,6 +14,7 @@ import { helpCenterServer } from '@domains/help-center/server'
 import { searchServer } from '@domains/search/server'
 import { siteSetupServer } from '@domains/site-setup/server'
 import { catalogueServer } from '@domains/catalogue/server'
+import { ledgerServer } from '@domains/earnings/server/ledger'
 import { earningsImportsServer } from '@domains/earnings/server/imports'
 
 /** What a business domain plugs into the server. */
@@ -39,6 +40,7 @@ export const DOMAINS: DomainServer[] = [
   searchServer,
   siteSetupServer,
   catalogueServer,
+  ledgerServer,
   earningsImportsServer,
 ]
 
