@@ -62,7 +62,14 @@ export const statementsSeeder: Seeder = {
         const currency = source === 'audiosalad' && month === DEMO_EUR_MONTH ? 'EUR' : 'USD'
         const data = Buffer.from(source === 'cms' ? cmsFile(faker, catalogue, month) : audioSaladFile(faker, catalogue, month, currency))
         const name = source === 'cms' ? `youtube-cms-asset-revenue-${month}.csv` : `audiosalad-sales-${month}.csv`
-        const created = await createImport(services, actor, source, { period: month, currency, mapping: {} }, { filename: name, data }, false)
+        const created = await createImport(
+          services,
+          actor,
+          source,
+          { period: month, currency, mapping: {} },
+          { filename: name, data },
+          false,
+        )
         await parseImport(services, tenant.id, created.id)
         await commitImport(services, actor, created.id)
         lines += LINES_PER_STATEMENT
@@ -86,7 +93,6 @@ export const statementsSeeder: Seeder = {
 
 type Faker = Parameters<Seeder['run']>[0]['faker']
 
-const money = (faker: Faker, min: number, max: number) => fromScaled(BigInt(faker.number.int({ min, max })), 6)
 const unknownIsrc = (faker: Faker) => `QZ${faker.string.alphanumeric({ length: 3, casing: 'upper' })}${faker.string.numeric(7)}`
 
 function cmsFile(faker: Faker, catalogue: Catalogue, month: string): string {
@@ -96,6 +102,7 @@ function cmsFile(faker: Faker, catalogue: Catalogue, month: string): string {
   for (let index = 0; index < LINES_PER_STATEMENT; index += 1) {
     const unmatched = index % 18 === 17
     const track = faker.helpers.arrayElement(catalogue.tracks)
+    const partner = BigInt(faker.number.int({ min: 20_000, max: 85_000_000 }))
     rows.push([
       month,
       `A${faker.string.alphanumeric({ length: 13, casing: 'upper' })}`,
@@ -106,7 +113,9 @@ function cmsFile(faker: Faker, catalogue: Catalogue, month: string): string {
       faker.helpers.arrayElement(COUNTRIES),
       faker.helpers.arrayElement(CMS_SOURCES),
       faker.number.int({ min: 50, max: 90_000 }),
-      money(faker, 20_000, 85_000_000),
+      // YouTube keeps 45%: gross = partner revenue / 0.55, in micro-units.
+      fromScaled((partner * 100n) / 55n, 6),
+      fromScaled(partner, 6),
     ])
   }
   return csv(rows)

@@ -23,7 +23,7 @@ const fetchLines = (input: string, signal: AbortSignal) => {
 
 function Figure({ label, value, detail }: { label: string; value: string; detail?: string }) {
   return (
-    <Card size="1">
+    <Card size="1" role="group" aria-label={label}>
       <Text as="div" size="1" color="gray">
         {label}
       </Text>
