@@ -72,6 +72,22 @@ describe('statement upload and dry run', () => {
     expect(all.data[2]).toMatchObject({ matchedBy: 'upc', track: null, release: { title: 'Night Drive' } })
   })
 
+  it('matches a key remembered from a manual match on later statements', async () => {
+    const admin = await signedIn(t.app, 'admin@acme.test')
+    const { rows } = await t.services.db.execute<{ id: number; release_id: number }>(
+      sql`select id, release_id from tracks where isrc = 'USWL12600002'`,
+    )
+    await t.services.db.execute(sql`
+      insert into statement_manual_matches (tenant_id, key_kind, key, track_id, release_id)
+      values (${ws.tenant.id}, 'isrc', 'QZMAN2600001', ${rows[0].id}, ${rows[0].release_id})`)
+    const text = 'ISRC,Partner Revenue\nQZMAN2600001,2.00\nQZNONE000001,1.00\n'
+    const upload = await admin.ok('earnings.importCms', { multipart: { fields: { period: '2025-12' }, files: statementFile(text) } })
+    const detail = await dryRun(t, admin, upload.id)
+    expect(detail.report!.matched).toEqual({ isrc: 0, upc: 0, manual: 1 })
+    const lines = await admin.ok('earnings.importLines', { params: { id: upload.id }, query: { filter: 'matched' } })
+    expect(lines.data[0]).toMatchObject({ isrc: 'QZMAN2600001', matchedBy: 'manual', track: { id: rows[0].id } })
+  })
+
   it('converts another currency with the rate of its period, and fails clearly without one', async () => {
     const admin = await signedIn(t.app, 'admin@acme.test')
     const file =
