@@ -70,6 +70,12 @@ describe('statement upload and dry run', () => {
     })
     expect(all.data[1].quantity).toBe(1500)
     expect(all.data[2]).toMatchObject({ matchedBy: 'upc', track: null, release: { title: 'Night Drive' } })
+    // The palette finds it by file name or id.
+    const byName = await admin.ok('search.query', { query: { q: 'cms-2026', kinds: 'statementImport' } })
+    expect(byName.hits[0]).toMatchObject({ kind: 'statementImport', id: detail.id, title: 'cms-2026-04.csv' })
+    expect(byName.hits[0].subtitle).toBe(`Import #${detail.id} · YouTube CMS · 2026-04 · Dry run ready · 4 rows`)
+    const byId = await admin.ok('search.query', { query: { q: `import:${detail.id}`, kinds: 'statementImport' } })
+    expect(byId.hits.map((hit) => hit.id)).toEqual([detail.id])
   })
 
   it('matches a key remembered from a manual match on later statements', async () => {
