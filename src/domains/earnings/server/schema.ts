@@ -156,10 +156,7 @@ export const ledgerTransactions = pgTable(
     createdBy: ref('created_by').references(() => accounts.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('ledger_transactions_import_idx').on(t.importId),
-    index('ledger_transactions_tenant_idx').on(t.tenantId, t.createdAt.desc()),
-  ],
+  (t) => [index('ledger_transactions_import_idx').on(t.importId), index('ledger_transactions_tenant_idx').on(t.tenantId, t.createdAt.desc())],
 )
 
 /**
