@@ -21,6 +21,12 @@ export const ENTITY_KIND_UI: Readonly<Record<EntityKind, EntityKindUi>> = {
   },
   draft: { kind: 'draft', label: 'Draft in the uploader', pattern: '/uploader/edit/{id}', path: (id) => `/uploader/edit/${id}` },
   split: { kind: 'split', label: 'Split', pattern: '/royalty-shares/single/{id}', path: (id) => `/royalty-shares/single/${id}` },
+  statementImport: {
+    kind: 'statementImport',
+    label: 'Statement import',
+    pattern: '/earnings/import/{id}',
+    path: (id) => `/earnings/import/${id}`,
+  },
 }
 
 /** Which kind of record a route pattern shows, for "actions on the focused record". */

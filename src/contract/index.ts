@@ -12,6 +12,8 @@ import { releaseOpsEndpoints } from './release-ops'
 import { releaseLinksEndpoints } from './release-links'
 import { splitsEndpoints } from './splits'
 import { earningsEndpoints } from './earnings'
+import { ledgerEndpoints } from './ledger'
+import { earningsImportsEndpoints } from './earnings-imports'
 import type { EndpointDef } from './define'
 
 /** Every API call of the product. Domains add their groups here; nothing else is the API's truth. */
@@ -30,6 +32,8 @@ export const ENDPOINTS = {
   ...releaseLinksEndpoints,
   ...splitsEndpoints,
   ...earningsEndpoints,
+  ...ledgerEndpoints,
+  ...earningsImportsEndpoints,
 } as const satisfies Record<string, EndpointDef>
 
 export type Endpoints = typeof ENDPOINTS

@@ -16,6 +16,8 @@ import { siteSetupServer } from '@domains/site-setup/server'
 import { catalogueServer } from '@domains/catalogue/server'
 import { splitsServer } from '@domains/splits/server'
 import { earningsReportsServer } from '@domains/earnings/server/reports'
+import { ledgerServer } from '@domains/earnings/server/ledger'
+import { earningsImportsServer } from '@domains/earnings/server/imports'
 
 /** What a business domain plugs into the server. */
 export interface DomainServer {
@@ -42,6 +44,8 @@ export const DOMAINS: DomainServer[] = [
   catalogueServer,
   splitsServer,
   earningsReportsServer,
+  ledgerServer,
+  earningsImportsServer,
 ]
 
 export function allHandlers(): Partial<Record<EndpointId, AnyHandler>> {

@@ -1,6 +1,8 @@
 // `npm run bench [-- --accounts 100000 --duration 10 --connections 10 --pglite-mode worker]`
 // Generates a dataset, runs the server on it (PostgreSQL when DATABASE_URL is set, else PGlite),
-// drives each scenario with autocannon and prints p50/p95/p99 and requests per second.
+// drives each scenario with autocannon and prints p50/p95/p99 and requests per second; then imports
+// a statement of --import-lines lines end to end (`--only import` runs just that; BENCH_DB names the
+// scratch database on PostgreSQL, wl_admin_bench by default).
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
@@ -11,10 +13,11 @@ import autocannon from 'autocannon'
 import pg from 'pg'
 import { openDatabase } from '../../src/server/db/engine'
 import { migrateDatabase } from '../../src/server/db/migrate'
-import { BENCH_ADMIN, generateDataset } from './dataset'
+import { BENCH_ADMIN, benchReleaseCount, generateDataset } from './dataset'
 import { SCENARIOS, type Scenario } from './scenarios'
 import { measureStall } from './pglite-stall'
 import { measurePalette } from './palette'
+import { measureStatementImport } from './statement-import'
 
 const { values } = parseArgs({
   options: {
@@ -23,6 +26,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '10' },
     'pglite-mode': { type: 'string', default: 'worker' },
     only: { type: 'string' },
+    'import-lines': { type: 'string', default: '1000000' },
   },
 })
 const accounts = Number(values.accounts)
@@ -37,11 +41,12 @@ async function prepareDatabase(): Promise<{ env: Record<string, string>; engine:
   if (url) {
     const admin = new pg.Client({ connectionString: url })
     await admin.connect()
-    await admin.query('drop database if exists wl_admin_bench with (force)')
-    await admin.query('create database wl_admin_bench')
+    const name = (process.env.BENCH_DB ?? 'wl_admin_bench').replace(/[^a-z0-9_]/g, '')
+    await admin.query(`drop database if exists ${name} with (force)`)
+    await admin.query(`create database ${name}`)
     await admin.end()
     const benchUrl = new URL(url)
-    benchUrl.pathname = '/wl_admin_bench'
+    benchUrl.pathname = `/${name}`
     const database = await openDatabase({ url: benchUrl.toString() })
     await migrateDatabase(database)
     await generateDataset(database, accounts, log)
@@ -138,12 +143,27 @@ try {
       `  ${row.scenario.padEnd(22)} p50 ${String(row.p50).padStart(6)} ms   p95 ${String(row.p95).padStart(6)} ms   p99 ${String(row.p99).padStart(6)} ms   ${String(row.rps).padStart(6)} req/s${row.failures ? `   ${row.failures} failed` : ''}`,
     )
   }
+  const only = values.only?.split(',') ?? null
+  let statementImport
+  if (!only || only.includes('import')) {
+    const lines = Number(values['import-lines'])
+    log(`Statement import: ${lines.toLocaleString()} lines, written to disk, uploaded, dry run, committed…`)
+    statementImport = await measureStatementImport(server.url, token, {
+      lines,
+      catalogue: benchReleaseCount(accounts),
+      serverPid: server.child.pid,
+      dir: mkdtempSync(path.join(os.tmpdir(), 'wl-bench-statement-')),
+    })
+    log(
+      `  ${statementImport.lines.toLocaleString()} lines (${statementImport.fileMb} MB): upload ${statementImport.uploadMs} ms, dry run ${statementImport.dryRunMs} ms, commit ${statementImport.commitMs} ms; ${statementImport.linesPerSecond.toLocaleString()} lines/s end to end; server peak RSS ${statementImport.peakRssMb ?? '?'} MB`,
+    )
+  }
   const palette = measurePalette()
   log(
     `Palette: filtering ${palette.commands} commands per keystroke: p50 ${palette.p50Micros} µs, p99 ${palette.p99Micros} µs, max ${palette.maxMicros} µs (a frame is 16,667 µs)`,
   )
   let stall
-  if (!process.env.DATABASE_URL) {
+  if (!process.env.DATABASE_URL && (!only || only.includes('stall'))) {
     log('PGlite: what a 15M-row aggregate costs a request that needs no database:')
     stall = [await measureStall('inline'), await measureStall('worker')]
     for (const row of stall) {
@@ -161,6 +181,7 @@ try {
     cpus: os.cpus().length,
     node: process.version,
     scenarios: rows,
+    statementImport,
     stall,
   }
   mkdirSync(path.join(root, 'tests/bench/results'), { recursive: true })

@@ -72,7 +72,9 @@ describe('route table', () => {
     // The registry imports React screens lazily; reading it here needs only the descriptors.
     const { ROUTES } = await import('../../src/client/routing/registry')
     expect(ROUTES.length).toBeGreaterThan(0)
-    for (const route of ROUTES)
+    // Record pages this project adds beside the spec's routes (each documented where its domain is).
+    const added = new Set(['/earnings/import/{id}'])
+    for (const route of ROUTES.filter((entry) => !added.has(entry.path)))
       expect({ path: route.path, ...spec.get(route.path) }).toEqual({ path: route.path, access: route.access, title: route.title })
   })
 })

@@ -8,9 +8,20 @@ import { siteSetupUi } from '@domains/site-setup'
 import { usersUi } from '@domains/users'
 import { splitsUi } from '@domains/splits'
 import { earningsUi } from '@domains/earnings'
+import { earningsImportsUi } from '@domains/earnings/ui/imports'
 
 /** Every built screen, from the domains that own them. A route of routes.tsv not listed here shows not-found. */
-export const DOMAIN_UIS: DomainUi[] = [authUi, dashboardUi, notificationsUi, usersUi, catalogueUi, splitsUi, earningsUi, siteSetupUi]
+export const DOMAIN_UIS: DomainUi[] = [
+  authUi,
+  dashboardUi,
+  notificationsUi,
+  usersUi,
+  catalogueUi,
+  splitsUi,
+  earningsUi,
+  earningsImportsUi,
+  siteSetupUi,
+]
 
 export interface RegisteredRoute extends RouteDef {
   compiled: CompiledPattern

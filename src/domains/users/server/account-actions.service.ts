@@ -14,6 +14,7 @@ import { asFileFieldError, decodeDataUrl } from '@server/storage/data-url'
 import { MAX_MESSAGE_ATTACHMENT_BYTES } from '@contract/help-center'
 import { notify } from '@domains/notifications/server/service'
 import { findAccount, loadSingle, requireStaff, type AccountRecord } from './account.service'
+import { postPublishing, reversePublishing } from '@domains/earnings/server/ledger/service'
 
 type Flags = Partial<
   Pick<
@@ -196,6 +197,16 @@ export function addPublishingEntry(ctx: AuthedContext, input: { userId: number; 
         createdBy: ctx.session.account.id,
       })
       .returning()
+    // The publishing balance line is a ledger sum: the entry posts a `publishing` transaction.
+    await postPublishing(tx, {
+      tenantId: account.tenantId,
+      accountId: account.id,
+      entryId: entry.id,
+      amount: entry.amount,
+      period: entry.period,
+      note: entry.note,
+      actorId: ctx.session.account.id,
+    })
     return { after: { entryId: entry.id, amount: entry.amount, period: entry.period, note: entry.note } }
   })
 }
@@ -208,6 +219,14 @@ export function removePublishingEntry(ctx: AuthedContext, input: { userId: numbe
       .where(and(eq(publishingEntries.id, input.entryId), eq(publishingEntries.accountId, account.id), isNull(publishingEntries.removedAt)))
       .returning()
     if (!removed[0]) throw notFound('There is no such publishing entry on this account.')
+    await reversePublishing(tx, {
+      tenantId: account.tenantId,
+      accountId: account.id,
+      entryId: removed[0].id,
+      amount: removed[0].amount,
+      period: removed[0].period,
+      actorId: ctx.session.account.id,
+    })
     return { before: { entryId: removed[0].id, amount: removed[0].amount, period: removed[0].period } }
   })
 }

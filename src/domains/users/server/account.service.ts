@@ -9,6 +9,7 @@ import { badRequest, forbidden, notFound } from '@server/errors'
 import { countCapped, pageMeta } from '@server/db/paging'
 import { MIN_FUZZY_LENGTH } from '@server/search'
 import * as repo from './repository'
+import { balanceLines } from '@domains/earnings/server/ledger/service'
 
 export type AccountRecord = typeof accounts.$inferSelect
 
@@ -91,9 +92,7 @@ export async function listUsers(ctx: AuthedContext, query: UsersListQuery, scope
   return { data: rows.map(toRow), meta: pageMeta(total, estimate, query.page, query.per_page) }
 }
 
-const money = (value: unknown) => Number(value ?? 0).toFixed(2)
-
-/** Everything the account tab shows at the top. Balance lines come from the ledger once it exists. */
+/** Everything the account tab shows at the top. Balance lines are sums over the ledger. */
 export async function loadSingle(db: Queryable, ctx: Pick<AuthedContext, 'tenant'>, id: number): Promise<UserSingle> {
   const account = await findAccount(db, ctx.tenant.id, id)
   const [profiles] = await db
@@ -131,14 +130,9 @@ export async function loadSingle(db: Queryable, ctx: Pick<AuthedContext, 'tenant
     .leftJoin(accounts, eq(accounts.id, publishingEntries.createdBy))
     .where(and(eq(publishingEntries.accountId, id), isNull(publishingEntries.removedAt)))
     .orderBy(desc(publishingEntries.period), desc(publishingEntries.id))
-  const [sums] = (
-    await db.execute<{ publishing: string | null }>(
-      sql`select sum(amount)::numeric(20,2)::text as publishing from publishing_entries where account_id = ${id} and removed_at is null`,
-    )
-  ).rows
+  const ledger = await balanceLines(db, ctx.tenant.id, id)
   const name = displayName({ displayName: profiles?.details, artistName: profiles?.artistName, labelName: profiles?.labelName, ...account })
   const person = (row: AccountRecord | null) => (row ? { id: row.id, name: displayName(row) } : null)
-  const publishingTotal = money(sums?.publishing)
   return {
     id: account.id,
     created: account.createdAt,
@@ -205,17 +199,9 @@ export async function loadSingle(db: Queryable, ctx: Pick<AuthedContext, 'tenant
       created: entry.createdAt,
       createdBy: person(author),
     })),
-    // Earnings, sales, payouts and adjustments are sums over the royalties ledger, which arrives with
-    // the royalties work; until then they are truly zero. Manual publishing entries exist now.
-    balance: {
-      adjustment: '0.00',
-      earnings: '0.00',
-      payouts: '0.00',
-      publishing: publishingTotal,
-      sales: '0.00',
-      available: publishingTotal,
-    },
-    lastEarnings: { date: null, amount: '0.00' },
+    // Every balance line is a sum over the account's ledger entries (docs/royalties.md).
+    balance: ledger.balance,
+    lastEarnings: ledger.lastEarnings,
     artistName: profiles?.artistName ?? null,
     labelName: profiles?.labelName ?? null,
   }

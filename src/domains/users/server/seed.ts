@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Seeder } from '@server/seed/seeder'
 import { accounts, artistProfiles, auditLog, invites, labelProfiles, loginHistory } from '@server/db/schema'
 import { accountDocuments, accountNotes, publishingEntries, userDetails } from './schema'
+import { postPublishing } from '@domains/earnings/server/ledger/service'
 import { hashToken, newToken } from '@server/auth/tokens'
 
 const DAY = 24 * 60 * 60 * 1000
@@ -154,24 +155,39 @@ export const usersSeeder: Seeder = {
           },
         ])
       }
-      await tx.insert(publishingEntries).values([
-        {
+      const seededPublishing = await tx
+        .insert(publishingEntries)
+        .values([
+          {
+            tenantId: tenant.id,
+            accountId: artists[0].id,
+            amount: '120.50',
+            period: '2026-09-01',
+            note: 'Sync licence, September',
+            createdBy: staff.id,
+          },
+          {
+            tenantId: tenant.id,
+            accountId: artists[0].id,
+            amount: '75.00',
+            period: '2026-10-01',
+            note: 'Mechanicals, October',
+            createdBy: staff.id,
+          },
+        ])
+        .returning()
+      // Publishing entries are ledger money too (docs/royalties.md).
+      for (const entry of seededPublishing) {
+        await postPublishing(tx, {
           tenantId: tenant.id,
-          accountId: artists[0].id,
-          amount: '120.50',
-          period: '2026-09-01',
-          note: 'Sync licence, September',
-          createdBy: staff.id,
-        },
-        {
-          tenantId: tenant.id,
-          accountId: artists[0].id,
-          amount: '75.00',
-          period: '2026-10-01',
-          note: 'Mechanicals, October',
-          createdBy: staff.id,
-        },
-      ])
+          accountId: entry.accountId,
+          entryId: entry.id,
+          amount: entry.amount,
+          period: entry.period,
+          note: entry.note,
+          actorId: staff.id,
+        })
+      }
 
       // Invitations in every state.
       const invite = (

@@ -1,0 +1,92 @@
+import type { Command, CommandContext, CommandEnv } from './types'
+import type { ImportStatus } from '@contract/earnings-imports'
+
+/** What the import tab publishes about the import it shows (`publishRecord`, kind 'statementImport'). */
+export interface ImportRecordState {
+  status?: ImportStatus
+  fileName?: string
+  /** Why Commit is refused now (lines with errors), or null. */
+  commitBlocked?: string | null
+}
+
+/** Where "Import statement…" opens the flow: the earnings tab's imports section. */
+export const IMPORT_FLOW_PATH = '/earnings/overview/1?section=imports&import=new'
+
+const focused = (context: CommandContext): ImportRecordState | null =>
+  context.record?.kind === 'statementImport' ? ((context.record.state ?? {}) as ImportRecordState) : null
+const importId = (context: CommandContext) => Number(context.record?.id)
+const label = (context: CommandContext) => `import #${context.record?.id}`
+
+function onImport(applies: (state: ImportRecordState) => boolean | string) {
+  return (context: CommandContext) => {
+    const state = focused(context)
+    return state ? applies(state) : false
+  }
+}
+
+function done(env: CommandEnv, text: string) {
+  env.refresh()
+  env.notify(text, 'success')
+}
+
+export const IMPORT_COMMANDS: readonly Command[] = [
+  {
+    id: 'earnings.importStatement',
+    title: 'Import statement…',
+    subject: 'Statement',
+    group: 'Earnings',
+    keywords: ['import', 'statement', 'royalties', 'youtube cms', 'audiosalad', 'earnings', 'upload', 'csv'],
+    access: 'admin',
+    run: (_context, env) => env.open(IMPORT_FLOW_PATH),
+  },
+  {
+    id: 'earnings.importCommit',
+    title: (context) => `Commit ${label(context)}`,
+    group: 'Statement import',
+    keywords: ['commit', 'post', 'credit', 'import'],
+    access: 'admin',
+    when: onImport((state) => (state.status !== 'review' ? false : state.commitBlocked ? state.commitBlocked : true)),
+    run: async (context, env) => {
+      await env.call('earnings.importCommit', { params: { id: importId(context) } })
+      done(env, 'Import Successfully.')
+    },
+  },
+  {
+    id: 'earnings.importCancel',
+    title: (context) => `Cancel ${label(context)}`,
+    group: 'Statement import',
+    keywords: ['cancel', 'discard', 'import'],
+    access: 'admin',
+    when: onImport((state) =>
+      state.status === 'review' || state.status === 'uploaded' || state.status === 'failed'
+        ? true
+        : state.status === 'parsing'
+          ? 'The file is still being read: cancel it when its dry run is ready.'
+          : false,
+    ),
+    run: async (context, env) => {
+      await env.call('earnings.importCancel', { params: { id: importId(context) } })
+      done(env, 'Import cancelled: nothing was credited.')
+    },
+  },
+  {
+    id: 'earnings.importRollback',
+    title: (context) => `Roll back ${label(context)}…`,
+    group: 'Statement import',
+    keywords: ['rollback', 'roll back', 'reverse', 'undo', 'import'],
+    access: 'admin',
+    placeholder: 'Confirm the rollback',
+    when: onImport((state) => state.status === 'committed'),
+    children: (context) => [
+      {
+        id: 'earnings.importRollback.confirm',
+        title: `Yes, roll back ${label(context)}: reverse all of its credits`,
+        group: 'Confirm',
+        run: async (runContext, env) => {
+          await env.call('earnings.importRollback', { params: { id: importId(runContext) } })
+          done(env, `Import #${importId(runContext)} rolled back: its credits were reversed.`)
+        },
+      },
+    ],
+  },
+]

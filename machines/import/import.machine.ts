@@ -1,0 +1,184 @@
+import { assign, fromPromise, setup } from 'xstate'
+
+// The statement import flow, React-free (the UI binds it with @xstate/react):
+// idle → uploading → parsing (polls the import until its dry run is ready or failed) → review →
+// committing → committed | cancelling → cancelled; committed → rollingBack → rolledBack; any
+// failure → error, and RETRY repeats the step that failed.
+
+/** The import as the server reports it: what the machine needs of it. */
+export interface ImportSnapshot {
+  id: number
+  status: 'uploaded' | 'parsing' | 'review' | 'committing' | 'committed' | 'cancelled' | 'failed' | 'rolled_back'
+  error?: string | null
+}
+
+export type ImportStep = 'upload' | 'parse' | 'commit' | 'cancel' | 'rollback'
+
+export interface ImportMachineContext<U = unknown, D extends ImportSnapshot = ImportSnapshot> {
+  upload: U | null
+  importId: number | null
+  detail: D | null
+  error: string | null
+  failedStep: ImportStep | null
+  polls: number
+}
+
+export type ImportMachineEvent =
+  | { type: 'UPLOAD'; upload: unknown }
+  | { type: 'OPEN'; id: number }
+  | { type: 'COMMIT' }
+  | { type: 'CANCEL' }
+  | { type: 'ROLLBACK' }
+  | { type: 'RETRY' }
+  | { type: 'RESET' }
+
+/** How often the dry run is asked about while the file is read. */
+export const POLL_MS = 750
+export const GENERIC_ERROR = 'Something went wrong.'
+
+const messageOf = (error: unknown) =>
+  error &&
+  typeof error === 'object' &&
+  typeof (error as { message?: unknown }).message === 'string' &&
+  (error as { message: string }).message
+    ? (error as { message: string }).message
+    : GENERIC_ERROR
+
+export const importMachine = setup({
+  types: {} as { context: ImportMachineContext; events: ImportMachineEvent },
+  actors: {
+    /** Sends the file: answers the new import ({ id, status }). Provided by the caller. */
+    upload: fromPromise<ImportSnapshot, unknown>(async () => {
+      throw new Error('upload is provided by the caller')
+    }),
+    /** Reads the import (with its report). */
+    fetchImport: fromPromise<ImportSnapshot, { id: number }>(async () => {
+      throw new Error('fetchImport is provided by the caller')
+    }),
+    commit: fromPromise<ImportSnapshot, { id: number }>(async () => {
+      throw new Error('commit is provided by the caller')
+    }),
+    cancel: fromPromise<ImportSnapshot, { id: number }>(async () => {
+      throw new Error('cancel is provided by the caller')
+    }),
+    rollback: fromPromise<ImportSnapshot, { id: number }>(async () => {
+      throw new Error('rollback is provided by the caller')
+    }),
+  },
+  guards: {
+    stillReading: ({ event }) => ['uploaded', 'parsing'].includes((event as unknown as { output: ImportSnapshot }).output.status),
+    inReview: ({ event }) => (event as unknown as { output: ImportSnapshot }).output.status === 'review',
+    isCommitted: ({ event }) => ['committed', 'committing'].includes((event as unknown as { output: ImportSnapshot }).output.status),
+    isCancelled: ({ event }) => (event as unknown as { output: ImportSnapshot }).output.status === 'cancelled',
+    isRolledBack: ({ event }) => (event as unknown as { output: ImportSnapshot }).output.status === 'rolled_back',
+    retryUpload: ({ context }) =>
+      context.failedStep === 'upload' || (context.failedStep === 'parse' && context.detail?.status === 'failed'),
+    retryParse: ({ context }) => context.failedStep === 'parse',
+    retryCommit: ({ context }) => context.failedStep === 'commit',
+    retryCancel: ({ context }) => context.failedStep === 'cancel',
+    retryRollback: ({ context }) => context.failedStep === 'rollback',
+  },
+  actions: {
+    remember: assign(({ event }) => {
+      const output = (event as unknown as { output: ImportSnapshot }).output
+      return { detail: output, importId: output.id, error: null, failedStep: null }
+    }),
+    fail: assign(({ event }, params: { step: ImportStep }) => ({
+      error: messageOf((event as { error?: unknown }).error),
+      failedStep: params.step,
+    })),
+  },
+  delays: { poll: POLL_MS },
+}).createMachine({
+  id: 'import',
+  initial: 'idle',
+  context: { upload: null, importId: null, detail: null, error: null, failedStep: null, polls: 0 },
+  on: {
+    RESET: { target: '.idle', actions: assign({ upload: null, importId: null, detail: null, error: null, failedStep: null, polls: 0 }) },
+    OPEN: {
+      target: '.parsing',
+      actions: assign({ importId: ({ event }) => event.id, detail: null, error: null, failedStep: null, polls: 0 }),
+    },
+  },
+  states: {
+    idle: {
+      on: { UPLOAD: { target: 'uploading', actions: assign({ upload: ({ event }) => event.upload, error: null, failedStep: null }) } },
+    },
+    uploading: {
+      invoke: {
+        src: 'upload',
+        input: ({ context }: { context: ImportMachineContext }) => context.upload,
+        onDone: { target: 'parsing', actions: ['remember', assign({ polls: 0 })] },
+        onError: { target: 'error', actions: { type: 'fail', params: { step: 'upload' } } },
+      },
+    },
+    parsing: {
+      initial: 'fetching',
+      states: {
+        fetching: {
+          invoke: {
+            src: 'fetchImport',
+            input: ({ context }) => ({ id: context.importId! }),
+            onDone: [
+              { guard: 'stillReading', target: 'waiting', actions: ['remember', assign({ polls: ({ context }) => context.polls + 1 })] },
+              { guard: 'inReview', target: '#import.review', actions: 'remember' },
+              { guard: 'isCommitted', target: '#import.committed', actions: 'remember' },
+              { guard: 'isCancelled', target: '#import.cancelled', actions: 'remember' },
+              { guard: 'isRolledBack', target: '#import.rolledBack', actions: 'remember' },
+              {
+                // failed: the dry run could not be made; the server says why.
+                target: '#import.error',
+                actions: ['remember', assign({ error: ({ event }) => event.output.error || GENERIC_ERROR, failedStep: 'parse' as const })],
+              },
+            ],
+            onError: { target: '#import.error', actions: { type: 'fail', params: { step: 'parse' } } },
+          },
+        },
+        waiting: { after: { poll: 'fetching' } },
+      },
+    },
+    review: {
+      on: { COMMIT: 'committing', CANCEL: 'cancelling' },
+    },
+    committing: {
+      invoke: {
+        src: 'commit',
+        input: ({ context }) => ({ id: context.importId! }),
+        onDone: { target: 'committed', actions: 'remember' },
+        onError: { target: 'error', actions: { type: 'fail', params: { step: 'commit' } } },
+      },
+    },
+    cancelling: {
+      invoke: {
+        src: 'cancel',
+        input: ({ context }) => ({ id: context.importId! }),
+        onDone: { target: 'cancelled', actions: 'remember' },
+        onError: { target: 'error', actions: { type: 'fail', params: { step: 'cancel' } } },
+      },
+    },
+    committed: { on: { ROLLBACK: 'rollingBack' } },
+    rollingBack: {
+      invoke: {
+        src: 'rollback',
+        input: ({ context }) => ({ id: context.importId! }),
+        onDone: { target: 'rolledBack', actions: 'remember' },
+        onError: { target: 'error', actions: { type: 'fail', params: { step: 'rollback' } } },
+      },
+    },
+    cancelled: {},
+    rolledBack: {},
+    error: {
+      on: {
+        RETRY: [
+          { guard: 'retryUpload', target: 'uploading', actions: assign({ error: null, importId: null, detail: null }) },
+          { guard: 'retryParse', target: 'parsing', actions: assign({ error: null, polls: 0 }) },
+          { guard: 'retryCommit', target: 'committing', actions: assign({ error: null }) },
+          { guard: 'retryCancel', target: 'cancelling', actions: assign({ error: null }) },
+          { guard: 'retryRollback', target: 'rollingBack', actions: assign({ error: null }) },
+        ],
+        // Back to the dry run after a refused commit or cancel (e.g. someone else acted first).
+        CANCEL: { guard: ({ context }) => context.failedStep === 'commit', target: 'cancelling', actions: assign({ error: null }) },
+      },
+    },
+  },
+})

@@ -1,0 +1,605 @@
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import type { Queryable, Tx } from '@server/db/engine'
+import { accounts } from '@server/db/schema/platform'
+import { badRequest, conflict, notFound } from '@server/errors'
+import { allocate, operatorShare } from '@core/allocation'
+import { fromScaled, MONEY_SCALE, SHARE_ONE, SHARE_SCALE, toScaled } from '@core/decimal'
+import { payeesForTracks } from '@domains/splits/server/allocation'
+import { releaseOwners, releaseTarget, trackTarget, type MatchTarget } from '@domains/catalogue/server/royalties-read'
+import { ledgerEntries, ledgerTransactions, manualMatches } from '../schema'
+
+// Posting statements to the ledger and keeping the rollups current (rules: docs/royalties.md).
+// SQL aggregates the lines (1M lines become a few thousand groups); JS allocates the groups with
+// exact bigints; entries go in with chunked unnest inserts; rollups move by INSERT ... SELECT ...
+// GROUP BY ... ON CONFLICT DO UPDATE adding deltas, in the caller's transaction.
+
+export type Source = 'cms' | 'audiosalad'
+export type Category = 'earnings' | 'sales' | 'adjustment' | 'publishing' | 'payouts'
+export type Book = 'account' | 'tenant' | 'suspense' | 'clearing' | 'payouts'
+
+/** The balance line statement money of a source belongs to. */
+export const categoryOf = (source: string): Category => (source === 'cms' ? 'earnings' : 'sales')
+
+const money = (units: bigint) => fromScaled(units, MONEY_SCALE)
+const units = (value: string | null | undefined) => toScaled(value ?? '0', MONEY_SCALE)
+
+/** A JS array as one SQL array parameter (drizzle would expand a bare array into a row). */
+export const sqlArray = (values: unknown[], type: string): SQL => sql`${sql.param(values)}::${sql.raw(type)}[]`
+
+export interface NewEntry {
+  book: Book
+  accountId: number | null
+  category: Category
+  amount: bigint
+  importId: number | null
+  trackId: number | null
+  releaseId: number | null
+  period: string | null
+}
+
+/** Entries merged per (book, account, category, import, track, release, period); zeros dropped at insert. */
+export class EntrySet {
+  private readonly byKey = new Map<string, NewEntry>()
+  add(entry: NewEntry) {
+    if (entry.amount === 0n) return
+    const key = [entry.book, entry.accountId, entry.category, entry.importId, entry.trackId, entry.releaseId, entry.period].join('|')
+    const existing = this.byKey.get(key)
+    if (existing) existing.amount += entry.amount
+    else this.byKey.set(key, { ...entry })
+  }
+  list(): NewEntry[] {
+    return [...this.byKey.values()].filter((entry) => entry.amount !== 0n)
+  }
+  sum(book?: Book): bigint {
+    let total = 0n
+    for (const entry of this.byKey.values()) if (!book || entry.book === book) total += entry.amount
+    return total
+  }
+}
+
+const ENTRY_CHUNK = 5_000
+
+/** A new ledger transaction; returns its id. */
+export async function createTransaction(
+  tx: Tx,
+  input: { tenantId: number; kind: string; importId?: number | null; reversesId?: number | null; reason?: string; actorId: number | null },
+): Promise<number> {
+  const [row] = await tx
+    .insert(ledgerTransactions)
+    .values({
+      tenantId: input.tenantId,
+      kind: input.kind,
+      importId: input.importId ?? null,
+      reversesId: input.reversesId ?? null,
+      reason: input.reason ?? '',
+      createdBy: input.actorId,
+    })
+    .returning({ id: ledgerTransactions.id })
+  return row.id
+}
+
+/** Writes `entries` under one transaction, refusing anything that does not sum to zero. */
+export async function insertEntries(tx: Tx, tenantId: number, transactionId: number, entries: NewEntry[]): Promise<void> {
+  let total = 0n
+  for (const entry of entries) total += entry.amount
+  if (total !== 0n) throw new Error(`Ledger transaction ${transactionId} does not balance (off by ${money(total)})`)
+  for (let start = 0; start < entries.length; start += ENTRY_CHUNK) {
+    const chunk = entries.slice(start, start + ENTRY_CHUNK)
+    await tx.execute(sql`
+      insert into ledger_entries (tenant_id, transaction_id, book, account_id, category, amount, import_id, track_id, release_id, period)
+      select ${tenantId}, ${transactionId}, e.book, e.account_id, e.category, e.amount, e.import_id, e.track_id, e.release_id, e.period
+      from unnest(
+        ${sqlArray(
+          chunk.map((e) => e.book),
+          'text',
+        )},
+        ${sqlArray(
+          chunk.map((e) => e.accountId),
+          'bigint',
+        )},
+        ${sqlArray(
+          chunk.map((e) => e.category),
+          'text',
+        )},
+        ${sqlArray(
+          chunk.map((e) => money(e.amount)),
+          'numeric',
+        )},
+        ${sqlArray(
+          chunk.map((e) => e.importId),
+          'bigint',
+        )},
+        ${sqlArray(
+          chunk.map((e) => e.trackId),
+          'bigint',
+        )},
+        ${sqlArray(
+          chunk.map((e) => e.releaseId),
+          'bigint',
+        )},
+        ${sqlArray(
+          chunk.map((e) => e.period),
+          'date',
+        )}
+      ) as e(book, account_id, category, amount, import_id, track_id, release_id, period)`)
+  }
+}
+
+/** Matched statement money of one (import, track or release, period). */
+interface Group {
+  importId: number
+  source: string
+  trackId: number | null
+  releaseId: number
+  period: string
+  net: bigint
+}
+
+/**
+ * Allocates matched groups: operator share (tenant split, toward zero) to the tenant book, the rest
+ * to the split's payees (largest remainder) or, without a split that applies, the release's owner.
+ * Returns the tenant total.
+ */
+async function allocateGroups(tx: Tx, tenantId: number, groups: Group[], entries: EntrySet): Promise<bigint> {
+  if (groups.length === 0) return 0n
+  const releaseIds = [...new Set(groups.map((group) => group.releaseId))]
+  const owners = await releaseOwners(tx, tenantId, releaseIds)
+  const ownerIds = [...new Set(owners.values())]
+  const splits = new Map<number, string | null>()
+  for (let start = 0; start < ownerIds.length; start += 10_000) {
+    const rows = await tx
+      .select({ id: accounts.id, tenantSplit: accounts.tenantSplit })
+      .from(accounts)
+      .where(and(eq(accounts.tenantId, tenantId), inArray(accounts.id, ownerIds.slice(start, start + 10_000))))
+    for (const row of rows) splits.set(row.id, row.tenantSplit)
+  }
+  // Payees per period (a split applies to a range of months).
+  const tracksByPeriod = new Map<string, Set<number>>()
+  for (const group of groups) {
+    if (group.trackId === null) continue
+    const set = tracksByPeriod.get(group.period) ?? new Set<number>()
+    set.add(group.trackId)
+    tracksByPeriod.set(group.period, set)
+  }
+  const payees = new Map<string, { accountId: number; share: bigint }[]>()
+  for (const [period, trackIds] of tracksByPeriod) {
+    const byTrack = await payeesForTracks(tx, tenantId, [...trackIds], period)
+    for (const [trackId, list] of byTrack) {
+      const shares = list.map((payee) => ({ accountId: payee.accountId, share: toScaled(payee.share, SHARE_SCALE) }))
+      // A split whose shares do not sum to exactly 1 is ignored: the owner is paid (docs/royalties.md).
+      if (shares.length > 0 && shares.reduce((sum, payee) => sum + payee.share, 0n) === SHARE_ONE)
+        payees.set(`${trackId}|${period}`, shares)
+    }
+  }
+  let tenantTotal = 0n
+  for (const group of groups) {
+    const owner = owners.get(group.releaseId)
+    if (owner === undefined) throw new Error(`Release #${group.releaseId} of a matched statement line is not in this workspace`)
+    const category = categoryOf(group.source)
+    const base = { category, importId: group.importId, trackId: group.trackId, releaseId: group.releaseId, period: group.period }
+    const operator = operatorShare(group.net, splits.get(owner) ?? null)
+    tenantTotal += operator
+    entries.add({ ...base, book: 'tenant', accountId: null, amount: operator })
+    const accountSide = group.net - operator
+    const split = group.trackId === null ? undefined : payees.get(`${group.trackId}|${group.period}`)
+    if (!split) {
+      entries.add({ ...base, book: 'account', accountId: owner, amount: accountSide })
+      continue
+    }
+    const parts = allocate(
+      accountSide,
+      split.map((payee) => payee.share),
+    )
+    split.forEach((payee, index) => entries.add({ ...base, book: 'account', accountId: payee.accountId, amount: parts[index] }))
+  }
+  return tenantTotal
+}
+
+async function matchedGroups(tx: Tx, where: SQL): Promise<Group[]> {
+  const { rows } = await tx.execute<{
+    import_id: number
+    source: string
+    track_id: number | null
+    release_id: number
+    period: string
+    net: string
+  }>(sql`
+    select l.import_id, i.source, l.track_id, l.release_id, to_char(l.period, 'YYYY-MM-DD') as period, sum(l.net_base)::text as net
+    from statement_lines l
+    join statement_imports i on i.id = l.import_id
+    where ${where} and l.release_id is not null
+    group by l.import_id, i.source, l.track_id, l.release_id, l.period
+    order by l.import_id, l.release_id, l.track_id nulls first, l.period`)
+  return rows.map((row) => ({
+    importId: row.import_id,
+    source: row.source,
+    trackId: row.track_id,
+    releaseId: row.release_id,
+    period: row.period,
+    net: units(row.net),
+  }))
+}
+
+/**
+ * Rollups computed from statement lines, added with `sign`. `import`/`rollback`: every rollup the
+ * lines feed. `match`: the lines just matched leave `unmatched` and join the track/release rollups.
+ */
+async function applyLineRollups(tx: Tx, tenantId: number, where: SQL, sign: 1 | -1, mode: 'all' | 'match') {
+  const s = sql.raw(sign === 1 ? '1' : '-1')
+  const from = sql`from statement_lines l join statement_imports i on i.id = l.import_id where ${where}`
+  if (mode === 'all') {
+    await tx.execute(sql`
+      insert into earnings_monthly (tenant_id, period, source, lines, quantity, net, tenant_share, unmatched)
+      select ${tenantId}, l.period, i.source, ${s} * count(*), ${s} * coalesce(sum(l.quantity), 0), ${s} * sum(l.net_base), 0,
+        ${s} * coalesce(sum(l.net_base) filter (where l.release_id is null), 0)
+      ${from}
+      group by l.period, i.source
+      on conflict (tenant_id, period, source) do update set
+        lines = earnings_monthly.lines + excluded.lines,
+        quantity = earnings_monthly.quantity + excluded.quantity,
+        net = earnings_monthly.net + excluded.net,
+        unmatched = earnings_monthly.unmatched + excluded.unmatched`)
+    await tx.execute(sql`
+      insert into earnings_channel_monthly (tenant_id, period, channel, quantity, net)
+      select ${tenantId}, l.period, l.channel, ${s} * coalesce(sum(l.quantity), 0), ${s} * sum(l.net_base)
+      ${from}
+      group by l.period, l.channel
+      on conflict (tenant_id, period, channel) do update set
+        quantity = earnings_channel_monthly.quantity + excluded.quantity,
+        net = earnings_channel_monthly.net + excluded.net`)
+  } else {
+    await tx.execute(sql`
+      insert into earnings_monthly (tenant_id, period, source, unmatched)
+      select ${tenantId}, l.period, i.source, ${s} * -sum(l.net_base)
+      ${from}
+      group by l.period, i.source
+      on conflict (tenant_id, period, source) do update set unmatched = earnings_monthly.unmatched + excluded.unmatched`)
+  }
+  const matched = sql`${from} and l.release_id is not null`
+  await tx.execute(sql`
+    insert into earnings_track_monthly (tenant_id, release_id, track_id, period, quantity, net)
+    select ${tenantId}, l.release_id, coalesce(l.track_id, 0), l.period, ${s} * coalesce(sum(l.quantity), 0), ${s} * sum(l.net_base)
+    ${matched}
+    group by l.release_id, coalesce(l.track_id, 0), l.period
+    on conflict (release_id, track_id, period) do update set
+      quantity = earnings_track_monthly.quantity + excluded.quantity,
+      net = earnings_track_monthly.net + excluded.net`)
+  await tx.execute(sql`
+    insert into earnings_release_totals (tenant_id, release_id, quantity, net)
+    select ${tenantId}, l.release_id, ${s} * coalesce(sum(l.quantity), 0), ${s} * sum(l.net_base)
+    ${matched}
+    group by l.release_id
+    on conflict (release_id) do update set
+      quantity = earnings_release_totals.quantity + excluded.quantity,
+      net = earnings_release_totals.net + excluded.net`)
+  await tx.execute(sql`
+    insert into earnings_track_totals (tenant_id, track_id, release_id, quantity, net)
+    select ${tenantId}, l.track_id, min(l.release_id), ${s} * coalesce(sum(l.quantity), 0), ${s} * sum(l.net_base)
+    ${matched} and l.track_id is not null
+    group by l.track_id
+    on conflict (track_id) do update set
+      quantity = earnings_track_totals.quantity + excluded.quantity,
+      net = earnings_track_totals.net + excluded.net`)
+  await tx.execute(sql`
+    insert into earnings_release_detail (tenant_id, release_id, period, channel, territory, quantity, net)
+    select ${tenantId}, l.release_id, l.period, l.channel, l.territory, ${s} * coalesce(sum(l.quantity), 0), ${s} * sum(l.net_base)
+    ${matched}
+    group by l.release_id, l.period, l.channel, l.territory
+    on conflict (release_id, period, channel, territory) do update set
+      quantity = earnings_release_detail.quantity + excluded.quantity,
+      net = earnings_release_detail.net + excluded.net`)
+}
+
+/** Rollups computed from one ledger transaction's statement entries: account credits and the operator's share. */
+async function applyEntryRollups(tx: Tx, tenantId: number, transactionId: number) {
+  await tx.execute(sql`
+    insert into earnings_account_monthly (tenant_id, account_id, period, amount)
+    select ${tenantId}, e.account_id, e.period, sum(e.amount)
+    from ledger_entries e
+    where e.transaction_id = ${transactionId} and e.book = 'account' and e.period is not null
+    group by e.account_id, e.period
+    on conflict (account_id, period) do update set amount = earnings_account_monthly.amount + excluded.amount`)
+  await tx.execute(sql`
+    insert into earnings_account_totals (tenant_id, account_id, amount)
+    select ${tenantId}, e.account_id, sum(e.amount)
+    from ledger_entries e
+    where e.transaction_id = ${transactionId} and e.book = 'account' and e.period is not null
+    group by e.account_id
+    on conflict (account_id) do update set amount = earnings_account_totals.amount + excluded.amount`)
+  await tx.execute(sql`
+    insert into earnings_monthly (tenant_id, period, source, tenant_share)
+    select ${tenantId}, e.period, i.source, sum(e.amount)
+    from ledger_entries e
+    join statement_imports i on i.id = e.import_id
+    where e.transaction_id = ${transactionId} and e.book = 'tenant' and e.period is not null
+    group by e.period, i.source
+    on conflict (tenant_id, period, source) do update set tenant_share = earnings_monthly.tenant_share + excluded.tenant_share`)
+}
+
+type ImportRow = {
+  id: number
+  source: string
+  status: string
+  net_base: string
+}
+
+async function lockImport(tx: Tx, tenantId: number, importId: number): Promise<ImportRow> {
+  const { rows } = await tx.execute<ImportRow>(sql`
+    select id, source, status, net_base::text as net_base from statement_imports
+    where tenant_id = ${tenantId} and id = ${importId}
+    for update`)
+  if (!rows[0]) throw notFound('There is no such statement import in this workspace.')
+  return rows[0]
+}
+
+/**
+ * Posts a parsed import: one `import` transaction (clearing −net; per matched (track or release,
+ * period) the operator's share and the payees' parts; unmatched net to suspense) and every rollup.
+ * The credits (accounts + tenant + suspense) equal the import's net_base exactly. The caller moves
+ * the import's status; this only writes the money.
+ */
+export async function postImport(
+  tx: Tx,
+  tenantId: number,
+  importId: number,
+  actorId: number | null,
+): Promise<{ net: string; tenantShare: string; suspense: string; transactionId: number }> {
+  const row = await lockImport(tx, tenantId, importId)
+  const posted = await tx.execute<{ id: number }>(sql`
+    select id from ledger_transactions where tenant_id = ${tenantId} and import_id = ${importId} and kind = 'import' limit 1`)
+  if (posted.rows[0]) throw conflict('This import has already been posted to the ledger.')
+  const category = categoryOf(row.source)
+  const { rows: periods } = await tx.execute<{ period: string; net: string | null; unmatched: string | null }>(sql`
+    select to_char(period, 'YYYY-MM-DD') as period, sum(net_base)::text as net,
+      (sum(net_base) filter (where release_id is null))::text as unmatched
+    from statement_lines
+    where tenant_id = ${tenantId} and import_id = ${importId}
+    group by period
+    order by period`)
+  const entries = new EntrySet()
+  let net = 0n
+  let suspense = 0n
+  for (const period of periods) {
+    const periodNet = units(period.net)
+    const periodUnmatched = units(period.unmatched)
+    net += periodNet
+    suspense += periodUnmatched
+    const base = { category, importId, trackId: null, releaseId: null, period: period.period, accountId: null }
+    entries.add({ ...base, book: 'clearing', amount: -periodNet })
+    entries.add({ ...base, book: 'suspense', amount: periodUnmatched })
+  }
+  if (net !== units(row.net_base)) {
+    throw new Error(`Import #${importId}: its lines sum to ${money(net)}, not the import's net ${row.net_base}`)
+  }
+  const where = sql`l.tenant_id = ${tenantId} and l.import_id = ${importId}`
+  const tenantShare = await allocateGroups(tx, tenantId, await matchedGroups(tx, where), entries)
+  const transactionId = await createTransaction(tx, { tenantId, kind: 'import', importId, actorId })
+  await insertEntries(tx, tenantId, transactionId, entries.list())
+  await applyLineRollups(tx, tenantId, where, 1, 'all')
+  await applyEntryRollups(tx, tenantId, transactionId)
+  return { net: money(net), tenantShare: money(tenantShare), suspense: money(suspense), transactionId }
+}
+
+/**
+ * Reverses a posted import: one `rollback` transaction negating every entry carrying the import's id
+ * (its own and later `match` entries), and every rollup moved back, so the books and rollups are as
+ * before the import. Nothing is deleted from the ledger. The caller moves the import's status.
+ */
+export async function rollbackImport(
+  tx: Tx,
+  tenantId: number,
+  importId: number,
+  actorId: number | null,
+): Promise<{ transactionId: number; net: string }> {
+  const row = await lockImport(tx, tenantId, importId)
+  const { rows: previous } = await tx.execute<{ id: number; kind: string }>(sql`
+    select id, kind from ledger_transactions
+    where tenant_id = ${tenantId} and import_id = ${importId} and kind in ('import', 'rollback')
+    order by id`)
+  const posting = previous.find((transaction) => transaction.kind === 'import')
+  if (!posting) throw conflict('This import was never posted to the ledger, so there is nothing to roll back.')
+  if (previous.some((transaction) => transaction.kind === 'rollback')) throw conflict('This import has already been rolled back.')
+  const transactionId = await createTransaction(tx, { tenantId, kind: 'rollback', importId, reversesId: posting.id, actorId })
+  await tx.execute(sql`
+    insert into ledger_entries (tenant_id, transaction_id, book, account_id, category, amount, import_id, track_id, release_id, period)
+    select ${tenantId}, ${transactionId}, book, account_id, category, -sum(amount), import_id, track_id, release_id, period
+    from ledger_entries
+    where tenant_id = ${tenantId} and import_id = ${importId}
+    group by book, account_id, category, import_id, track_id, release_id, period
+    having sum(amount) <> 0`)
+  const where = sql`l.tenant_id = ${tenantId} and l.import_id = ${importId}`
+  await applyLineRollups(tx, tenantId, where, -1, 'all')
+  await applyEntryRollups(tx, tenantId, transactionId)
+  await dropEmptyRollups(tx, tenantId, importId, transactionId)
+  return { transactionId, net: row.net_base }
+}
+
+/** Rollup rows an import created and its rollback emptied go away, so "before" is exactly restored. */
+async function dropEmptyRollups(tx: Tx, tenantId: number, importId: number, transactionId: number) {
+  const lines = sql`(select distinct release_id from statement_lines where tenant_id = ${tenantId} and import_id = ${importId} and release_id is not null)`
+  const periods = sql`(select distinct period from statement_lines where tenant_id = ${tenantId} and import_id = ${importId})`
+  const entryAccounts = sql`(select distinct account_id from ledger_entries where transaction_id = ${transactionId} and book = 'account')`
+  await tx.execute(
+    sql`delete from earnings_monthly where tenant_id = ${tenantId} and period in ${periods} and lines = 0 and quantity = 0 and net = 0 and tenant_share = 0 and unmatched = 0`,
+  )
+  await tx.execute(
+    sql`delete from earnings_channel_monthly where tenant_id = ${tenantId} and period in ${periods} and quantity = 0 and net = 0`,
+  )
+  await tx.execute(
+    sql`delete from earnings_track_monthly where tenant_id = ${tenantId} and release_id in ${lines} and quantity = 0 and net = 0`,
+  )
+  await tx.execute(
+    sql`delete from earnings_release_totals where tenant_id = ${tenantId} and release_id in ${lines} and quantity = 0 and net = 0`,
+  )
+  await tx.execute(
+    sql`delete from earnings_track_totals where tenant_id = ${tenantId} and release_id in ${lines} and quantity = 0 and net = 0`,
+  )
+  await tx.execute(
+    sql`delete from earnings_release_detail where tenant_id = ${tenantId} and release_id in ${lines} and quantity = 0 and net = 0`,
+  )
+  await tx.execute(
+    sql`delete from earnings_account_monthly where tenant_id = ${tenantId} and account_id in ${entryAccounts} and amount = 0`,
+  )
+  await tx.execute(sql`delete from earnings_account_totals where tenant_id = ${tenantId} and account_id in ${entryAccounts} and amount = 0`)
+}
+
+export type MatchKey = { kind: 'isrc' | 'upc'; value: string }
+export type MatchSelection = { importId?: number; lineIds?: number[]; key?: MatchKey }
+
+/** Statuses whose lines a manual match marks; only `committed` ones are posted now (the rest post at commit). */
+const MARKABLE = ['uploaded', 'parsing', 'review', 'committed']
+
+/**
+ * Matches statement lines by hand to a track (and so its release) or a release: marks the lines
+ * (matched_by 'manual'), remembers the key for later statements, and for lines of committed imports
+ * posts a `match` transaction moving their net from suspense to the owner/payees by the posting rule.
+ * Only unmatched lines move. Lines of imports being committed, cancelled, failed or rolled back are left alone.
+ */
+export async function matchLines(
+  tx: Tx,
+  tenantId: number,
+  selection: MatchSelection,
+  target: { trackId?: number | null; releaseId?: number | null },
+  actorId: number | null,
+): Promise<{ lines: number; posted: number; amount: string; transactionId: number | null; target: MatchTarget }> {
+  const resolved = target.trackId
+    ? await trackTarget(tx, tenantId, target.trackId)
+    : target.releaseId
+      ? await releaseTarget(tx, tenantId, target.releaseId)
+      : null
+  if (!resolved) {
+    if (!target.trackId && !target.releaseId) throw badRequest('Choose a track or a release to match the lines to.')
+    throw notFound(target.trackId ? 'There is no such track in this workspace.' : 'There is no such release in this workspace.')
+  }
+  if (!selection.key && !selection.lineIds?.length) throw badRequest('Choose the lines to match: a key or line ids.')
+  const key = selection.key ? { kind: selection.key.kind, value: selection.key.value.trim().toUpperCase() } : null
+  if (key && !key.value) throw badRequest('The key to match is empty.')
+  const conditions: SQL[] = [sql`l.tenant_id = ${tenantId}`, sql`l.release_id is null`]
+  if (selection.importId !== undefined) conditions.push(sql`l.import_id = ${selection.importId}`)
+  if (selection.lineIds?.length) conditions.push(sql`l.id = any(${sqlArray(selection.lineIds, 'bigint')})`)
+  if (key) conditions.push(key.kind === 'isrc' ? sql`upper(l.isrc) = ${key.value}` : sql`l.upc = ${key.value}`)
+  const selected = sql.join(conditions, sql` and `)
+  // Lock the imports involved so a commit or rollback cannot run between marking and posting.
+  const { rows: imports } = await tx.execute<{ id: number; status: string }>(sql`
+    select id, status from statement_imports
+    where tenant_id = ${tenantId} and id in (select distinct l.import_id from statement_lines l where ${selected})
+    order by id
+    for update`)
+  const markable = imports.filter((row) => MARKABLE.includes(row.status)).map((row) => row.id)
+  const committed = imports.filter((row) => row.status === 'committed').map((row) => row.id)
+  const { rows: marked } = markable.length
+    ? await tx.execute<{ id: number; import_id: number; isrc: string | null; upc: string | null }>(sql`
+        update statement_lines l set track_id = ${resolved.trackId}, release_id = ${resolved.releaseId}, matched_by = 'manual'
+        where ${selected} and l.import_id = any(${sqlArray(markable, 'bigint')})
+        returning l.id, l.import_id, l.isrc, l.upc`)
+    : { rows: [] as { id: number; import_id: number; isrc: string | null; upc: string | null }[] }
+  // Remember the key (or the lines' keys) for later statements.
+  const keys = new Map<string, MatchKey>()
+  if (key) keys.set(`${key.kind}|${key.value}`, key)
+  else
+    for (const line of marked) {
+      const remembered: MatchKey | null = line.isrc
+        ? { kind: 'isrc', value: line.isrc.toUpperCase() }
+        : line.upc
+          ? { kind: 'upc', value: line.upc }
+          : null
+      if (remembered) keys.set(`${remembered.kind}|${remembered.value}`, remembered)
+    }
+  for (const remembered of keys.values()) {
+    await tx
+      .insert(manualMatches)
+      .values({
+        tenantId,
+        keyKind: remembered.kind,
+        key: remembered.value,
+        trackId: resolved.trackId,
+        releaseId: resolved.releaseId,
+        createdBy: actorId,
+      })
+      .onConflictDoUpdate({
+        target: [manualMatches.tenantId, manualMatches.keyKind, manualMatches.key],
+        set: { trackId: resolved.trackId, releaseId: resolved.releaseId, createdBy: actorId, createdAt: new Date() },
+      })
+  }
+  // Keep the imports' match counters true.
+  const perImport = new Map<number, number>()
+  for (const line of marked) perImport.set(line.import_id, (perImport.get(line.import_id) ?? 0) + 1)
+  for (const [id, count] of perImport) {
+    await tx.execute(sql`
+      update statement_imports set matched_manual = matched_manual + ${count}, unmatched = greatest(unmatched - ${count}, 0)
+      where tenant_id = ${tenantId} and id = ${id}`)
+  }
+  const postIds = marked.filter((line) => committed.includes(line.import_id)).map((line) => line.id)
+  if (postIds.length === 0) return { lines: marked.length, posted: 0, amount: money(0n), transactionId: null, target: resolved }
+  const where = sql`l.tenant_id = ${tenantId} and l.id = any(${sqlArray(postIds, 'bigint')})`
+  const groups = await matchedGroups(tx, where)
+  const entries = new EntrySet()
+  let amount = 0n
+  for (const group of groups) {
+    amount += group.net
+    entries.add({
+      book: 'suspense',
+      accountId: null,
+      category: categoryOf(group.source),
+      amount: -group.net,
+      importId: group.importId,
+      trackId: null,
+      releaseId: null,
+      period: group.period,
+    })
+  }
+  await allocateGroups(tx, tenantId, groups, entries)
+  const importIds = [...new Set(groups.map((group) => group.importId))]
+  const transactionId = await createTransaction(tx, {
+    tenantId,
+    kind: 'match',
+    importId: importIds.length === 1 ? importIds[0] : null,
+    reason: key ? `${key.kind.toUpperCase()} ${key.value}` : `${postIds.length} line(s)`,
+    actorId,
+  })
+  await insertEntries(tx, tenantId, transactionId, entries.list())
+  await applyLineRollups(tx, tenantId, where, 1, 'match')
+  await applyEntryRollups(tx, tenantId, transactionId)
+  return { lines: marked.length, posted: postIds.length, amount: money(amount), transactionId, target: resolved }
+}
+
+export interface RememberedMatch {
+  trackId: number | null
+  releaseId: number
+}
+
+/** For the importer: the remembered manual matches of these ISRCs and UPCs. */
+export async function lookupManualMatches(
+  q: Queryable,
+  tenantId: number,
+  keys: { isrc?: string[]; upc?: string[] },
+): Promise<{ isrc: Map<string, RememberedMatch>; upc: Map<string, RememberedMatch> }> {
+  const result = { isrc: new Map<string, RememberedMatch>(), upc: new Map<string, RememberedMatch>() }
+  for (const kind of ['isrc', 'upc'] as const) {
+    const values = [
+      ...new Set((keys[kind] ?? []).map((value) => (kind === 'isrc' ? value.trim().toUpperCase() : value.trim())).filter(Boolean)),
+    ]
+    for (let start = 0; start < values.length; start += 10_000) {
+      const rows = await q
+        .select({ key: manualMatches.key, trackId: manualMatches.trackId, releaseId: manualMatches.releaseId })
+        .from(manualMatches)
+        .where(
+          and(
+            eq(manualMatches.tenantId, tenantId),
+            eq(manualMatches.keyKind, kind),
+            inArray(manualMatches.key, values.slice(start, start + 10_000)),
+          ),
+        )
+      for (const row of rows) result[kind].set(row.key, { trackId: row.trackId, releaseId: row.releaseId })
+    }
+  }
+  return result
+}
+
+/** Sum of entries (for checks and tests): per book, or of everything. */
+export async function ledgerSum(q: Queryable, tenantId: number, where: SQL = sql`true`): Promise<string> {
+  const { rows } = await q.execute<{ total: string | null }>(
+    sql`select sum(amount)::text as total from ${ledgerEntries} where ${ledgerEntries.tenantId} = ${tenantId} and ${where}`,
+  )
+  return money(units(rows[0]?.total))
+}

@@ -1,0 +1,12 @@
+import { lazy } from 'react'
+import type { DomainUi } from '@client/routing/types'
+import { IMPORT_COMMANDS } from '@commands/earnings-imports'
+
+const ImportScreen = lazy(() => import('./ImportScreen'))
+
+/** Statement imports: one import's page (and /earnings/import/new for the flow and histories on their own). */
+export const earningsImportsUi: DomainUi = {
+  name: 'earnings-imports',
+  routes: [{ path: '/earnings/import/{id}', access: 'admin', title: 'Statement import', screen: ImportScreen }],
+  commands: IMPORT_COMMANDS,
+}
