@@ -6,9 +6,10 @@ import { dashboardUi } from '@domains/dashboard'
 import { notificationsUi } from '@domains/notifications'
 import { siteSetupUi } from '@domains/site-setup'
 import { usersUi } from '@domains/users'
+import { ledgerUi } from '@domains/earnings/ui/ledger'
 
 /** Every built screen, from the domains that own them. A route of routes.tsv not listed here shows not-found. */
-export const DOMAIN_UIS: DomainUi[] = [authUi, dashboardUi, notificationsUi, usersUi, catalogueUi, siteSetupUi]
+export const DOMAIN_UIS: DomainUi[] = [authUi, dashboardUi, notificationsUi, usersUi, catalogueUi, siteSetupUi, ledgerUi]
 
 export interface RegisteredRoute extends RouteDef {
   compiled: CompiledPattern

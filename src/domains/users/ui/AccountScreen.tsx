@@ -13,6 +13,7 @@ import { AccountHeader } from './account/AccountHeader'
 import { OverviewSection } from './account/OverviewSection'
 import { ProfileSection } from './account/ProfileSection'
 import { DetailsSection } from './account/DetailsSection'
+import { LedgerSection } from '@domains/earnings/ui/ledger/LedgerSection'
 import {
   ActivitySection,
   CatalogueSection,
@@ -28,6 +29,7 @@ const SECTIONS = [
   { id: 'profile', label: 'Profile' },
   { id: 'details', label: 'Payments & details' },
   { id: 'catalogue', label: 'Catalogue' },
+  { id: 'ledger', label: 'Ledger' },
   { id: 'notes', label: 'Notes' },
   { id: 'documents', label: 'Documents' },
   { id: 'activity', label: 'Sign-ins & sessions' },
@@ -113,6 +115,7 @@ export default function AccountScreen({ params, search }: ScreenProps) {
         {section === 'profile' && <ProfileSection userId={account.id} type={account.type} version={version} />}
         {section === 'details' && <DetailsSection userId={account.id} version={version} />}
         {section === 'catalogue' && <CatalogueSection userId={account.id} version={version} />}
+        {section === 'ledger' && <LedgerSection userId={account.id} version={version} />}
         {section === 'notes' && <NotesSection account={account} />}
         {section === 'documents' && <DocumentsSection account={account} />}
         {section === 'activity' && <ActivitySection userId={account.id} version={version} />}
