@@ -141,7 +141,7 @@ describe('ledger invariants', () => {
         for (const [id, total] of byImport) if (!standingIds.has(id)) expect(total).toBe('0.000000')
         // Each account's available balance is the sum of its entries (rounded to cents once).
         for (const owner of owners) {
-          const exact = toScaled(await accountBalance(t.services, owner), 6)
+          const exact = toScaled((await accountBalance(t.services, owner)) ?? '0', 6)
           const { balance } = await balanceLines(t.services.db, ws.tenant.id, owner)
           expect(balance.available).toBe(fromScaled(divideHalfEven(exact, 10_000n), 2))
           const lines = ['earnings', 'sales', 'adjustment', 'publishing'].reduce(
