@@ -1,4 +1,5 @@
 import type { Command, CommandContext, CommandEnv } from './types'
+import { formatMoney } from '@core/format'
 import { promptCommand } from './prompt'
 
 // Palette actions of the royalties ledger: adjustments on the focused account, exchange rates and
@@ -51,7 +52,7 @@ export const LEDGER_COMMANDS: readonly Command[] = [
     submit: async (text, context, env) => {
       const parsed = parseAdjustment(text) as { amount: string; reason: string }
       const result = await env.call('ledger.adjust', { params: { id: accountId(context) }, body: parsed })
-      await done(env, `Adjustment added. Available balance: ${result.balance.available}.`)
+      await done(env, `Adjustment added. Available balance: ${formatMoney(result.balance.available)}.`)
     },
   }),
   promptCommand({
