@@ -86,7 +86,7 @@ export const LEDGER_COMMANDS: readonly Command[] = [
     search: async (query, _context, env) => {
       const rates = await env.call('ledger.rates', {
         params: { id: 1 },
-        query: { currency: query.trim().slice(0, 3) || undefined, per_page: 25 },
+        query: { currency: query.replace(/[^A-Za-z]/g, '').slice(0, 3) || undefined, per_page: 25 },
       })
       return rates.data.map((rate) => ({
         id: `ledger.rateDelete.${rate.id}`,
