@@ -107,7 +107,14 @@ export const ledgerEndpoints = {
     access: 'admin',
     summary: 'Exchange rates, newest month first ({id} is the page number)',
     params: z.object({ id: page }),
-    query: z.object({ currency: z.string().trim().max(3).optional(), per_page: perPage }),
+    query: z.object({
+      currency: z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z]{0,3}$/, 'Filter by up to three letters of a currency code')
+        .optional(),
+      per_page: perPage,
+    }),
     response: pageOf(exchangeRate),
   }),
   'ledger.rateCreate': endpoint({

@@ -53,6 +53,9 @@ describe('exchange rates', () => {
     expect(list.data.map((row) => row.currency)).toEqual(['EUR'])
     expect((await admin.ok('ledger.rates', { params: { id: 1 }, query: {} })).meta.total).toBe(2)
     expect((await otherAdmin.ok('ledger.rates', { params: { id: 1 }, query: {} })).meta.total).toBe(0)
+    expect((await admin.call('ledger.rates', { params: { id: 1 }, query: { currency: 'E%' } })).error.errors).toMatchObject({
+      currency: 'Filter by up to three letters of a currency code',
+    })
 
     expect(await exchangeRateFor(t.services.db, ws.tenant.id, 'EUR', '2025-03-01')).toBe('1.0825')
     expect(await exchangeRateFor(t.services.db, ws.tenant.id, 'usd', '2025-03')).toBe('1')
@@ -151,6 +154,8 @@ describe('unmatched lines', () => {
     expect((await admin.ok('ledger.unmatched', { params: { page: 1 }, query: { search: 'remix' } })).data.map((row) => row.key)).toEqual([
       'QZNNN2500001',
     ])
+    // % and _ are plain characters, not wildcards.
+    expect((await admin.ok('ledger.unmatched', { params: { page: 1 }, query: { search: '%' } })).data).toEqual([])
     expect((await otherAdmin.ok('ledger.unmatched', { params: { page: 1 }, query: {} })).data).toEqual([])
     expect(pending.id).toBeGreaterThan(0)
 

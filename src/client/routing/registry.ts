@@ -9,6 +9,7 @@ import { usersUi } from '@domains/users'
 import { splitsUi } from '@domains/splits'
 import { earningsUi } from '@domains/earnings'
 import { earningsImportsUi } from '@domains/earnings/ui/imports'
+import { ledgerUi } from '@domains/earnings/ui/ledger'
 
 /** Every built screen, from the domains that own them. A route of routes.tsv not listed here shows not-found. */
 export const DOMAIN_UIS: DomainUi[] = [
@@ -20,6 +21,7 @@ export const DOMAIN_UIS: DomainUi[] = [
   splitsUi,
   earningsUi,
   earningsImportsUi,
+  ledgerUi,
   siteSetupUi,
 ]
 

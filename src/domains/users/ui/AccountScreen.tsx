@@ -14,6 +14,7 @@ import { OverviewSection } from './account/OverviewSection'
 import { ProfileSection } from './account/ProfileSection'
 import { DetailsSection } from './account/DetailsSection'
 import { AccountSalesSection } from '@domains/earnings/ui/AccountSalesSection'
+import { LedgerSection } from '@domains/earnings/ui/ledger/LedgerSection'
 import {
   ActivitySection,
   CatalogueSection,
@@ -30,6 +31,7 @@ const SECTIONS = [
   { id: 'details', label: 'Payments & details' },
   { id: 'catalogue', label: 'Catalogue' },
   { id: 'sales', label: 'Sales' },
+  { id: 'ledger', label: 'Ledger' },
   { id: 'notes', label: 'Notes' },
   { id: 'documents', label: 'Documents' },
   { id: 'activity', label: 'Sign-ins & sessions' },
@@ -116,6 +118,7 @@ export default function AccountScreen({ params, search }: ScreenProps) {
         {section === 'details' && <DetailsSection userId={account.id} version={version} />}
         {section === 'catalogue' && <CatalogueSection userId={account.id} version={version} />}
         {section === 'sales' && <AccountSalesSection userId={account.id} version={version} />}
+        {section === 'ledger' && <LedgerSection userId={account.id} version={version} />}
         {section === 'notes' && <NotesSection account={account} />}
         {section === 'documents' && <DocumentsSection account={account} />}
         {section === 'activity' && <ActivitySection userId={account.id} version={version} />}

@@ -195,7 +195,26 @@ async function allocateGroups(tx: Tx, tenantId: number, groups: Group[], entries
   return tenantTotal
 }
 
-async function matchedGroups(tx: Tx, where: SQL): Promise<Group[]> {
+/**
+ * One pass over the selected statement lines: a temporary table (dropped at commit) of their sums
+ * per (import, period, channel, territory, release, track). Grouping, allocation and every
+ * line-based rollup then read this instead of scanning the lines again. Unmatched lines have no release.
+ */
+async function aggregateLines(tx: Tx, where: SQL): Promise<void> {
+  await tx.execute(sql`drop table if exists pg_temp.ledger_line_agg`)
+  await tx.execute(sql`
+    create temporary table ledger_line_agg on commit drop as
+    select l.import_id, i.source, l.period, l.channel, l.territory, l.release_id, l.track_id,
+      count(*)::bigint as lines, coalesce(sum(l.quantity), 0)::bigint as quantity, sum(l.net_base) as net
+    from statement_lines l
+    join statement_imports i on i.id = l.import_id
+    where ${where}
+    group by l.import_id, i.source, l.period, l.channel, l.territory, l.release_id, l.track_id`)
+  await tx.execute(sql`analyze pg_temp.ledger_line_agg`)
+}
+
+/** Matched money per (import, track or release, period), from the aggregate. */
+async function matchedGroups(tx: Tx): Promise<Group[]> {
   const { rows } = await tx.execute<{
     import_id: number
     source: string
@@ -204,12 +223,11 @@ async function matchedGroups(tx: Tx, where: SQL): Promise<Group[]> {
     period: string
     net: string
   }>(sql`
-    select l.import_id, i.source, l.track_id, l.release_id, to_char(l.period, 'YYYY-MM-DD') as period, sum(l.net_base)::text as net
-    from statement_lines l
-    join statement_imports i on i.id = l.import_id
-    where ${where} and l.release_id is not null
-    group by l.import_id, i.source, l.track_id, l.release_id, l.period
-    order by l.import_id, l.release_id, l.track_id nulls first, l.period`)
+    select a.import_id, a.source, a.track_id, a.release_id, to_char(a.period, 'YYYY-MM-DD') as period, sum(a.net)::text as net
+    from pg_temp.ledger_line_agg a
+    where a.release_id is not null
+    group by a.import_id, a.source, a.track_id, a.release_id, a.period
+    order by a.import_id, a.release_id, a.track_id nulls first, a.period`)
   return rows.map((row) => ({
     importId: row.import_id,
     source: row.source,
@@ -221,19 +239,20 @@ async function matchedGroups(tx: Tx, where: SQL): Promise<Group[]> {
 }
 
 /**
- * Rollups computed from statement lines, added with `sign`. `import`/`rollback`: every rollup the
- * lines feed. `match`: the lines just matched leave `unmatched` and join the track/release rollups.
+ * Rollups computed from the aggregated lines, added with `sign`. `all` (import, rollback): every
+ * rollup the lines feed. `match`: the lines just matched leave `unmatched` and join the
+ * track/release rollups.
  */
-async function applyLineRollups(tx: Tx, tenantId: number, where: SQL, sign: 1 | -1, mode: 'all' | 'match') {
+async function applyLineRollups(tx: Tx, tenantId: number, sign: 1 | -1, mode: 'all' | 'match') {
   const s = sql.raw(sign === 1 ? '1' : '-1')
-  const from = sql`from statement_lines l join statement_imports i on i.id = l.import_id where ${where}`
+  const from = sql`from pg_temp.ledger_line_agg a`
   if (mode === 'all') {
     await tx.execute(sql`
       insert into earnings_monthly (tenant_id, period, source, lines, quantity, net, tenant_share, unmatched)
-      select ${tenantId}, l.period, i.source, ${s} * count(*), ${s} * coalesce(sum(l.quantity), 0), ${s} * sum(l.net_base), 0,
-        ${s} * coalesce(sum(l.net_base) filter (where l.release_id is null), 0)
+      select ${tenantId}, a.period, a.source, ${s} * sum(a.lines), ${s} * sum(a.quantity), ${s} * sum(a.net), 0,
+        ${s} * coalesce(sum(a.net) filter (where a.release_id is null), 0)
       ${from}
-      group by l.period, i.source
+      group by a.period, a.source
       on conflict (tenant_id, period, source) do update set
         lines = earnings_monthly.lines + excluded.lines,
         quantity = earnings_monthly.quantity + excluded.quantity,
@@ -241,50 +260,50 @@ async function applyLineRollups(tx: Tx, tenantId: number, where: SQL, sign: 1 | 
         unmatched = earnings_monthly.unmatched + excluded.unmatched`)
     await tx.execute(sql`
       insert into earnings_channel_monthly (tenant_id, period, channel, quantity, net)
-      select ${tenantId}, l.period, l.channel, ${s} * coalesce(sum(l.quantity), 0), ${s} * sum(l.net_base)
+      select ${tenantId}, a.period, a.channel, ${s} * sum(a.quantity), ${s} * sum(a.net)
       ${from}
-      group by l.period, l.channel
+      group by a.period, a.channel
       on conflict (tenant_id, period, channel) do update set
         quantity = earnings_channel_monthly.quantity + excluded.quantity,
         net = earnings_channel_monthly.net + excluded.net`)
   } else {
     await tx.execute(sql`
       insert into earnings_monthly (tenant_id, period, source, unmatched)
-      select ${tenantId}, l.period, i.source, ${s} * -sum(l.net_base)
+      select ${tenantId}, a.period, a.source, ${s} * -sum(a.net)
       ${from}
-      group by l.period, i.source
+      group by a.period, a.source
       on conflict (tenant_id, period, source) do update set unmatched = earnings_monthly.unmatched + excluded.unmatched`)
   }
-  const matched = sql`${from} and l.release_id is not null`
+  const matched = sql`${from} where a.release_id is not null`
   await tx.execute(sql`
     insert into earnings_track_monthly (tenant_id, release_id, track_id, period, quantity, net)
-    select ${tenantId}, l.release_id, coalesce(l.track_id, 0), l.period, ${s} * coalesce(sum(l.quantity), 0), ${s} * sum(l.net_base)
+    select ${tenantId}, a.release_id, coalesce(a.track_id, 0), a.period, ${s} * sum(a.quantity), ${s} * sum(a.net)
     ${matched}
-    group by l.release_id, coalesce(l.track_id, 0), l.period
+    group by a.release_id, coalesce(a.track_id, 0), a.period
     on conflict (release_id, track_id, period) do update set
       quantity = earnings_track_monthly.quantity + excluded.quantity,
       net = earnings_track_monthly.net + excluded.net`)
   await tx.execute(sql`
     insert into earnings_release_totals (tenant_id, release_id, quantity, net)
-    select ${tenantId}, l.release_id, ${s} * coalesce(sum(l.quantity), 0), ${s} * sum(l.net_base)
+    select ${tenantId}, a.release_id, ${s} * sum(a.quantity), ${s} * sum(a.net)
     ${matched}
-    group by l.release_id
+    group by a.release_id
     on conflict (release_id) do update set
       quantity = earnings_release_totals.quantity + excluded.quantity,
       net = earnings_release_totals.net + excluded.net`)
   await tx.execute(sql`
     insert into earnings_track_totals (tenant_id, track_id, release_id, quantity, net)
-    select ${tenantId}, l.track_id, min(l.release_id), ${s} * coalesce(sum(l.quantity), 0), ${s} * sum(l.net_base)
-    ${matched} and l.track_id is not null
-    group by l.track_id
+    select ${tenantId}, a.track_id, min(a.release_id), ${s} * sum(a.quantity), ${s} * sum(a.net)
+    ${matched} and a.track_id is not null
+    group by a.track_id
     on conflict (track_id) do update set
       quantity = earnings_track_totals.quantity + excluded.quantity,
       net = earnings_track_totals.net + excluded.net`)
   await tx.execute(sql`
     insert into earnings_release_detail (tenant_id, release_id, period, channel, territory, quantity, net)
-    select ${tenantId}, l.release_id, l.period, l.channel, l.territory, ${s} * coalesce(sum(l.quantity), 0), ${s} * sum(l.net_base)
+    select ${tenantId}, a.release_id, a.period, a.channel, a.territory, ${s} * sum(a.quantity), ${s} * sum(a.net)
     ${matched}
-    group by l.release_id, l.period, l.channel, l.territory
+    group by a.release_id, a.period, a.channel, a.territory
     on conflict (release_id, period, channel, territory) do update set
       quantity = earnings_release_detail.quantity + excluded.quantity,
       net = earnings_release_detail.net + excluded.net`)
@@ -349,11 +368,11 @@ export async function postImport(
     select id from ledger_transactions where tenant_id = ${tenantId} and import_id = ${importId} and kind = 'import' limit 1`)
   if (posted.rows[0]) throw conflict('This import has already been posted to the ledger.')
   const category = categoryOf(row.source)
+  const where = sql`l.tenant_id = ${tenantId} and l.import_id = ${importId}`
+  await aggregateLines(tx, where)
   const { rows: periods } = await tx.execute<{ period: string; net: string | null; unmatched: string | null }>(sql`
-    select to_char(period, 'YYYY-MM-DD') as period, sum(net_base)::text as net,
-      (sum(net_base) filter (where release_id is null))::text as unmatched
-    from statement_lines
-    where tenant_id = ${tenantId} and import_id = ${importId}
+    select to_char(period, 'YYYY-MM-DD') as period, sum(net)::text as net, (sum(net) filter (where release_id is null))::text as unmatched
+    from pg_temp.ledger_line_agg
     group by period
     order by period`)
   const entries = new EntrySet()
@@ -371,11 +390,10 @@ export async function postImport(
   if (net !== units(row.net_base)) {
     throw new Error(`Import #${importId}: its lines sum to ${money(net)}, not the import's net ${row.net_base}`)
   }
-  const where = sql`l.tenant_id = ${tenantId} and l.import_id = ${importId}`
-  const tenantShare = await allocateGroups(tx, tenantId, await matchedGroups(tx, where), entries)
+  const tenantShare = await allocateGroups(tx, tenantId, await matchedGroups(tx), entries)
   const transactionId = await createTransaction(tx, { tenantId, kind: 'import', importId, actorId })
   await insertEntries(tx, tenantId, transactionId, entries.list())
-  await applyLineRollups(tx, tenantId, where, 1, 'all')
+  await applyLineRollups(tx, tenantId, 1, 'all')
   await applyEntryRollups(tx, tenantId, transactionId)
   return { net: money(net), tenantShare: money(tenantShare), suspense: money(suspense), transactionId }
 }
@@ -407,40 +425,44 @@ export async function rollbackImport(
     where tenant_id = ${tenantId} and import_id = ${importId}
     group by book, account_id, category, import_id, track_id, release_id, period
     having sum(amount) <> 0`)
-  const where = sql`l.tenant_id = ${tenantId} and l.import_id = ${importId}`
-  await applyLineRollups(tx, tenantId, where, -1, 'all')
+  await aggregateLines(tx, sql`l.tenant_id = ${tenantId} and l.import_id = ${importId}`)
+  await applyLineRollups(tx, tenantId, -1, 'all')
   await applyEntryRollups(tx, tenantId, transactionId)
-  await dropEmptyRollups(tx, tenantId, importId, transactionId)
+  await dropEmptyRollups(tx, tenantId, transactionId)
   return { transactionId, net: row.net_base }
 }
 
 /** Rollup rows an import created and its rollback emptied go away, so "before" is exactly restored. */
-async function dropEmptyRollups(tx: Tx, tenantId: number, importId: number, transactionId: number) {
-  const lines = sql`(select distinct release_id from statement_lines where tenant_id = ${tenantId} and import_id = ${importId} and release_id is not null)`
-  const periods = sql`(select distinct period from statement_lines where tenant_id = ${tenantId} and import_id = ${importId})`
-  const entryAccounts = sql`(select distinct account_id from ledger_entries where transaction_id = ${transactionId} and book = 'account')`
-  await tx.execute(
-    sql`delete from earnings_monthly where tenant_id = ${tenantId} and period in ${periods} and lines = 0 and quantity = 0 and net = 0 and tenant_share = 0 and unmatched = 0`,
+async function dropEmptyRollups(tx: Tx, tenantId: number, transactionId: number) {
+  const { rows: keys } = await tx.execute<{ periods: string[] | null; releases: number[] | null }>(sql`
+    select array_agg(distinct to_char(period, 'YYYY-MM-DD')) as periods,
+      array_agg(distinct release_id) filter (where release_id is not null) as releases
+    from pg_temp.ledger_line_agg`)
+  const periods = keys[0]?.periods ?? []
+  const releases = (keys[0]?.releases ?? []).map(Number)
+  if (periods.length) {
+    const inPeriods = sql`period = any(${sqlArray(periods, 'date')})`
+    await tx.execute(
+      sql`delete from earnings_monthly where tenant_id = ${tenantId} and ${inPeriods} and lines = 0 and quantity = 0 and net = 0 and tenant_share = 0 and unmatched = 0`,
+    )
+    await tx.execute(sql`delete from earnings_channel_monthly where tenant_id = ${tenantId} and ${inPeriods} and quantity = 0 and net = 0`)
+  }
+  if (releases.length) {
+    const inReleases = sql`release_id = any(${sqlArray(releases, 'bigint')})`
+    await tx.execute(sql`delete from earnings_track_monthly where tenant_id = ${tenantId} and ${inReleases} and quantity = 0 and net = 0`)
+    await tx.execute(sql`delete from earnings_release_totals where tenant_id = ${tenantId} and ${inReleases} and quantity = 0 and net = 0`)
+    await tx.execute(sql`delete from earnings_track_totals where tenant_id = ${tenantId} and ${inReleases} and quantity = 0 and net = 0`)
+    await tx.execute(sql`delete from earnings_release_detail where tenant_id = ${tenantId} and ${inReleases} and quantity = 0 and net = 0`)
+  }
+  const { rows: touched } = await tx.execute<{ ids: number[] | null }>(
+    sql`select array_agg(distinct account_id) as ids from ledger_entries where transaction_id = ${transactionId} and book = 'account'`,
   )
-  await tx.execute(
-    sql`delete from earnings_channel_monthly where tenant_id = ${tenantId} and period in ${periods} and quantity = 0 and net = 0`,
-  )
-  await tx.execute(
-    sql`delete from earnings_track_monthly where tenant_id = ${tenantId} and release_id in ${lines} and quantity = 0 and net = 0`,
-  )
-  await tx.execute(
-    sql`delete from earnings_release_totals where tenant_id = ${tenantId} and release_id in ${lines} and quantity = 0 and net = 0`,
-  )
-  await tx.execute(
-    sql`delete from earnings_track_totals where tenant_id = ${tenantId} and release_id in ${lines} and quantity = 0 and net = 0`,
-  )
-  await tx.execute(
-    sql`delete from earnings_release_detail where tenant_id = ${tenantId} and release_id in ${lines} and quantity = 0 and net = 0`,
-  )
-  await tx.execute(
-    sql`delete from earnings_account_monthly where tenant_id = ${tenantId} and account_id in ${entryAccounts} and amount = 0`,
-  )
-  await tx.execute(sql`delete from earnings_account_totals where tenant_id = ${tenantId} and account_id in ${entryAccounts} and amount = 0`)
+  const accountIds = (touched[0]?.ids ?? []).map(Number)
+  if (accountIds.length) {
+    const inAccounts = sql`account_id = any(${sqlArray(accountIds, 'bigint')})`
+    await tx.execute(sql`delete from earnings_account_monthly where tenant_id = ${tenantId} and ${inAccounts} and amount = 0`)
+    await tx.execute(sql`delete from earnings_account_totals where tenant_id = ${tenantId} and ${inAccounts} and amount = 0`)
+  }
 }
 
 export type MatchKey = { kind: 'isrc' | 'upc'; value: string }
@@ -531,8 +553,8 @@ export async function matchLines(
   }
   const postIds = marked.filter((line) => committed.includes(line.import_id)).map((line) => line.id)
   if (postIds.length === 0) return { lines: marked.length, posted: 0, amount: money(0n), transactionId: null, target: resolved }
-  const where = sql`l.tenant_id = ${tenantId} and l.id = any(${sqlArray(postIds, 'bigint')})`
-  const groups = await matchedGroups(tx, where)
+  await aggregateLines(tx, sql`l.tenant_id = ${tenantId} and l.id = any(${sqlArray(postIds, 'bigint')})`)
+  const groups = await matchedGroups(tx)
   const entries = new EntrySet()
   let amount = 0n
   for (const group of groups) {
@@ -558,7 +580,7 @@ export async function matchLines(
     actorId,
   })
   await insertEntries(tx, tenantId, transactionId, entries.list())
-  await applyLineRollups(tx, tenantId, where, 1, 'match')
+  await applyLineRollups(tx, tenantId, 1, 'match')
   await applyEntryRollups(tx, tenantId, transactionId)
   return { lines: marked.length, posted: postIds.length, amount: money(amount), transactionId, target: resolved }
 }

@@ -8,6 +8,7 @@ import { accounts } from '@server/db/schema/platform'
 import { audit, actorOf } from '@server/audit'
 import { conflict, notFound } from '@server/errors'
 import { countCapped, pageMeta } from '@server/db/paging'
+import { likePattern } from '@server/search'
 import { catalogueTitles } from '@domains/catalogue/server/royalties-read'
 import { exchangeRates } from '../schema'
 import { createTransaction, insertEntries, matchLines, type MatchKey } from './posting'
@@ -322,7 +323,7 @@ export async function listUnmatched(ctx: AuthedContext, page: number, perPage: n
       from statement_lines l
       join statement_imports i on i.id = l.import_id and i.status = 'committed' and i.tenant_id = ${ctx.tenant.id}
       where l.tenant_id = ${ctx.tenant.id} and l.release_id is null and (coalesce(l.isrc, '') <> '' or coalesce(l.upc, '') <> '')
-        ${term ? sql`and (l.isrc ilike ${`%${term}%`} or l.upc ilike ${`%${term}%`} or l.title ilike ${`%${term}%`} or l.artist ilike ${`%${term}%`})` : sql``}
+        ${term ? sql`and (l.isrc ilike ${likePattern(term)} or l.upc ilike ${likePattern(term)} or l.title ilike ${likePattern(term)} or l.artist ilike ${likePattern(term)})` : sql``}
     ) u
     group by u.kind, u.key`
   const { rows } = await db.execute<{

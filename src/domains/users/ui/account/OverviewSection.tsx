@@ -24,6 +24,7 @@ import { api } from '@client/api'
 import { UserPickerDialog } from '@client/ui/dialogs/UserPickerDialog'
 import { showNotice } from '@client/ui/notices/notices'
 import { runAction } from '../run-action'
+import { AdjustmentDialog } from '@domains/earnings/ui/ledger/AdjustmentDialog'
 
 const BALANCE_LINES: [keyof UserSingle['balance'], string][] = [
   ['earnings', 'Earnings'],
@@ -103,11 +104,18 @@ export function OverviewSection({ account }: { account: UserSingle }) {
 }
 
 function BalanceCard({ account }: { account: UserSingle }) {
+  const [adjusting, setAdjusting] = useState(false)
   return (
     <Card size="2">
-      <Heading as="h2" size="4" mb="3">
-        Balance
-      </Heading>
+      <Flex justify="between" align="center" mb="3" gap="2">
+        <Heading as="h2" size="4">
+          Balance
+        </Heading>
+        <Button size="1" variant="soft" onClick={() => setAdjusting(true)}>
+          Add adjustment
+        </Button>
+      </Flex>
+      <AdjustmentDialog accountId={account.id} accountName={account.displayName} open={adjusting} onOpenChange={setAdjusting} />
       <DataList.Root>
         {BALANCE_LINES.map(([key, label]) => (
           <DataList.Item key={key}>
