@@ -4,15 +4,17 @@ import { useSession } from '@client/state/session'
 import { useDataVersion } from '@client/state/useDataVersion'
 import { SectionTabs, sectionOf } from '@client/ui/SectionTabs'
 import { OverviewSection } from './OverviewSection'
+import { ImportsSection } from './imports/ImportsSection'
+import { UnmatchedSection } from './ledger/UnmatchedSection'
+import { RatesSection } from './ledger/RatesSection'
 
-/**
- * The sections of the earnings screen, in order; `?section=` keeps the open one in the address.
- * At merge, add after 'overview': { id: 'imports', label: 'Imports' } (ImportsSection from
- * ./imports/ImportsSection), { id: 'unmatched', label: 'Unmatched lines' } (UnmatchedSection from
- * ./ledger/UnmatchedSection) and { id: 'rates', label: 'Exchange rates' } (RatesSection from
- * ./ledger/RatesSection), each rendered below with `version={version}`.
- */
-const SECTIONS = [{ id: 'overview', label: 'Overview' }] as const
+/** The sections of the earnings screen, in order; `?section=` keeps the open one in the address. */
+const SECTIONS = [
+  { id: 'overview', label: 'Overview' },
+  { id: 'imports', label: 'Imports' },
+  { id: 'unmatched', label: 'Unmatched lines' },
+  { id: 'rates', label: 'Exchange rates' },
+] as const
 
 /** /earnings/overview/{page}: the earnings of the workspace; {page} pages the top accounts. */
 export default function EarningsScreen({ params, search }: ScreenProps) {
@@ -40,6 +42,9 @@ export default function EarningsScreen({ params, search }: ScreenProps) {
       </div>
       <SectionTabs sections={SECTIONS} value={section}>
         {section === 'overview' && <OverviewSection page={page} search={search} version={version} />}
+        {section === 'imports' && <ImportsSection version={version} />}
+        {section === 'unmatched' && <UnmatchedSection version={version} />}
+        {section === 'rates' && <RatesSection version={version} />}
       </SectionTabs>
     </Flex>
   )
