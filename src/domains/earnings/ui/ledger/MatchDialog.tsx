@@ -5,7 +5,7 @@ import type { SearchHit } from '@contract/search'
 import type { UnmatchedKey } from '@contract/ledger'
 import { api, ApiError } from '@client/api'
 import { useLoad } from '@client/state/useLoad'
-import { formatMoney } from '@core/format'
+import { formatCount, formatMoney } from '@core/format'
 import { LEDGER_FAILED, ledgerSave } from './shared'
 
 export const MATCH_SEARCH_DEBOUNCE_MS = 300
@@ -63,8 +63,8 @@ function MatchBody({ entry, onDone }: { entry: UnmatchedKey; onDone(): void }) {
         Match {entry.kind.toUpperCase()} {entry.key}
       </Dialog.Title>
       <Dialog.Description size="2" color="gray">
-        {entry.lines} unmatched line{entry.lines === 1 ? '' : 's'} worth {formatMoney(entry.total)} move from suspense to the owner and
-        payees of what you choose. Later statements with this {entry.kind.toUpperCase()} match it too.
+        {formatCount(entry.lines)} unmatched line{entry.lines === 1 ? '' : 's'} worth {formatMoney(entry.total)} move from suspense to the
+        owner and payees of what you choose. Later statements with this {entry.kind.toUpperCase()} match it too.
       </Dialog.Description>
       <TextField.Root
         aria-label="Search tracks and releases"
@@ -97,8 +97,8 @@ function MatchBody({ entry, onDone }: { entry: UnmatchedKey; onDone(): void }) {
             key={`${hit.kind}:${hit.id}`}
             role="option"
             aria-selected={chosen?.kind === hit.kind && chosen.id === hit.id}
-            variant={chosen?.kind === hit.kind && chosen.id === hit.id ? 'solid' : 'soft'}
-            color="gray"
+            variant={chosen?.kind === hit.kind && chosen.id === hit.id ? 'surface' : 'soft'}
+            color={chosen?.kind === hit.kind && chosen.id === hit.id ? undefined : 'gray'}
             style={{ justifyContent: 'flex-start', height: 'auto', padding: '6px 10px' }}
             onClick={() => setChosen(hit)}
           >
