@@ -11,7 +11,8 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 describe('demo data', () => {
-  it('seeds the demo workspace with the four sign-ins and a few hundred artists and labels', async () => {
+  // The whole demo (catalogue, splits, two years of statements through the import path) takes a while.
+  it('seeds the demo workspace with the four sign-ins and a few hundred artists and labels', { timeout: 240_000 }, async () => {
     expect(await databaseIsEmpty(t.services)).toBe(true)
     await seedDemo(t.services)
     expect(await databaseIsEmpty(t.services)).toBe(false)
