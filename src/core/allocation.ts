@@ -41,7 +41,7 @@ export function allocate(amount: bigint, shares: bigint[]): bigint[] {
   return negative ? parts.map((part) => -part) : parts
 }
 
-/** Parts per million of a percent string ("15.0000" → 15% of the amount) kept exact at 10 places. */
+/** A percent ("15.0000" is 15% of the amount), read exactly at 10 places. */
 const PERCENT_SCALE = 10
 const PERCENT_DENOMINATOR = 100n * 10n ** BigInt(PERCENT_SCALE)
 
