@@ -1,13 +1,13 @@
-import { parse } from 'csv-parse'
 import { sql } from 'drizzle-orm'
 import type { ImportReport, StatementField, StatementSource } from '@contract/earnings-imports'
 import { fromScaled, toScaled } from '@core/decimal'
 import type { Db, Queryable } from '@server/db/engine'
 import type { Services } from '@server/context'
+import { CsvError, csvBatches } from './csv'
 import { FORMATS, StatementFormatError, resolveColumns, type Columns } from './formats'
 import { rateFor } from './ledger'
 
-// Reading a statement: the stored file is streamed through csv-parse (never whole in memory),
+// Reading a statement: the stored file is streamed through csvBatches (./csv.ts; never whole in memory),
 // each row checked and converted, lines inserted and matched set-wise in chunks (insert … select
 // from unnest, joined to tracks, releases and manual matches), then summed into the dry-run
 // report (docs/royalties.md, docs/formats/).
@@ -194,7 +194,6 @@ async function readAndReport(services: Services, target: ParseTarget, signal?: A
   const file = target.fileId === null ? null : await services.files.find(db, target.tenantId, target.fileId)
   if (!file) throw new ImportFailure('The statement file is no longer stored: upload it again.')
   const stream = await services.files.open(file)
-  const parser = stream.pipe(parse({ bom: true, relax_column_count: true, skip_empty_lines: true, relax_quotes: true }))
   const format = FORMATS[target.source]
   let columns: Columns | null = null
   let chunk = new Chunk()
@@ -207,55 +206,56 @@ async function readAndReport(services: Services, target: ParseTarget, signal?: A
   let errorCount = 0
   const errors: { line: number; message: string }[] = []
   try {
-    for await (const record of parser as AsyncIterable<string[]>) {
-      if (!columns) {
-        columns = resolveColumns(target.source, record, target.mapping)
-        continue
-      }
-      line += 1
-      if (record.every((value) => value.trim() === '')) continue
-      try {
-        const lineGross = columns.gross >= 0 && cell(record, columns.gross) !== '' ? amount(cell(record, columns.gross), 'Gross') : 0n
-        const rawNet = cell(record, columns.net)
-        if (rawNet === '') throw new ImportFailure('Net is empty')
-        const lineNet = amount(rawNet, 'Net')
-        const lineBaseUnits = divideHalfEvenFast(lineNet * rateUnits, rateDivisor)
-        const linePeriod = month(cell(record, columns.period), target.period)
-        const quantity = count(cell(record, columns.quantity))
-        chunk.lineNo.push(line)
-        chunk.period.push(linePeriod)
-        chunk.quantity.push(quantity)
-        chunk.isrc.push(isrcOf(cell(record, columns.isrc)))
-        chunk.upc.push(upcOf(cell(record, columns.upc)))
-        chunk.title.push(text(cell(record, columns.title)))
-        chunk.artist.push(text(cell(record, columns.artist)))
-        chunk.channel.push(cell(record, columns.channel).slice(0, 200) || format.defaultChannel)
-        chunk.territory.push(territoryOf(cell(record, columns.territory)))
-        chunk.gross.push(fromScaled(lineGross, LINE_SCALE))
-        chunk.net.push(fromScaled(lineNet, LINE_SCALE))
-        chunk.netBase.push(fromScaled(lineBaseUnits, BASE_SCALE))
-        gross += lineGross
-        net += lineNet
-        netBase += lineBaseUnits
-        rows += 1
-      } catch (error) {
-        if (!(error instanceof ImportFailure)) throw error
-        errorCount += 1
-        if (errors.length < ERROR_SAMPLES) errors.push({ line, message: error.message })
-      }
-      if (chunk.size >= CHUNK_ROWS) {
-        if (signal?.aborted) throw new Error('Stopped')
-        // One insert in flight while the next chunk is read (its own pooled connection).
-        await inFlight
-        inFlight = insertChunk(db, target, chunk)
-        inFlight.catch(() => undefined)
-        chunk = new Chunk()
+    for await (const batch of csvBatches(stream)) {
+      for (const record of batch) {
+        if (!columns) {
+          columns = resolveColumns(target.source, record, target.mapping)
+          continue
+        }
+        line += 1
+        if (record.every((value) => value.trim() === '')) continue
+        try {
+          const lineGross = columns.gross >= 0 && cell(record, columns.gross) !== '' ? amount(cell(record, columns.gross), 'Gross') : 0n
+          const rawNet = cell(record, columns.net)
+          if (rawNet === '') throw new ImportFailure('Net is empty')
+          const lineNet = amount(rawNet, 'Net')
+          const lineBaseUnits = divideHalfEvenFast(lineNet * rateUnits, rateDivisor)
+          const linePeriod = month(cell(record, columns.period), target.period)
+          const quantity = count(cell(record, columns.quantity))
+          chunk.lineNo.push(line)
+          chunk.period.push(linePeriod)
+          chunk.quantity.push(quantity)
+          chunk.isrc.push(isrcOf(cell(record, columns.isrc)))
+          chunk.upc.push(upcOf(cell(record, columns.upc)))
+          chunk.title.push(text(cell(record, columns.title)))
+          chunk.artist.push(text(cell(record, columns.artist)))
+          chunk.channel.push(cell(record, columns.channel).slice(0, 200) || format.defaultChannel)
+          chunk.territory.push(territoryOf(cell(record, columns.territory)))
+          chunk.gross.push(fromScaled(lineGross, LINE_SCALE))
+          chunk.net.push(fromScaled(lineNet, LINE_SCALE))
+          chunk.netBase.push(fromScaled(lineBaseUnits, BASE_SCALE))
+          gross += lineGross
+          net += lineNet
+          netBase += lineBaseUnits
+          rows += 1
+        } catch (error) {
+          if (!(error instanceof ImportFailure)) throw error
+          errorCount += 1
+          if (errors.length < ERROR_SAMPLES) errors.push({ line, message: error.message })
+        }
+        if (chunk.size >= CHUNK_ROWS) {
+          if (signal?.aborted) throw new Error('Stopped')
+          // One insert in flight while the next chunk is read (its own pooled connection).
+          await inFlight
+          inFlight = insertChunk(db, target, chunk)
+          inFlight.catch(() => undefined)
+          chunk = new Chunk()
+        }
       }
     }
   } catch (error) {
     if (error instanceof ImportFailure || error instanceof StatementFormatError) throw error
-    if (error && typeof error === 'object' && 'code' in error && String((error as { code: unknown }).code).startsWith('CSV_'))
-      throw new ImportFailure(`The CSV could not be read at line ${line + 1}: ${(error as unknown as Error).message}`)
+    if (error instanceof CsvError) throw new ImportFailure(`The CSV could not be read at line ${error.line}: ${error.message}`)
     throw error
   } finally {
     stream.destroy()
