@@ -230,7 +230,7 @@ export function registerContract(
         const params = parsePart(def.params, req.params, 'path')
         const query = parsePart(def.query, req.query, 'query')
         let body: unknown
-        let files: Record<string, UploadedFile> = {}
+        const files: Record<string, UploadedFile> = {}
         let result: unknown
         try {
           if (def.bodyType === 'multipart') {
