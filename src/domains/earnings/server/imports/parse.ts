@@ -62,15 +62,34 @@ class Chunk {
  * keys are looked up once each and hash-joined to the lines (a lateral lookup per line cost ~4 µs
  * a line more on PostgreSQL).
  */
+/**
+ * A PostgreSQL array literal of numbers, dates or decimals (no character needs quoting): built with
+ * one join instead of the driver's per-element escaping, which cost ~1.5 s of CPU per million lines.
+ */
+const plainArray = (values: (string | number)[]) => sql.param(`{${values.join(',')}}`)
+
+/** A PostgreSQL array literal of text cells: every element quoted, `"` and `\` escaped, null as NULL. */
+function textArray(values: (string | null)[]) {
+  const parts = new Array<string>(values.length)
+  for (let index = 0; index < values.length; index += 1) {
+    const value = values[index]
+    if (value === null) parts[index] = 'NULL'
+    else if (value.indexOf('"') < 0 && value.indexOf('\\') < 0) parts[index] = `"${value}"`
+    else parts[index] = `"${value.replace(/["\\]/g, '\\$&')}"`
+  }
+  return sql.param(`{${parts.join(',')}}`)
+}
+
 async function insertChunk(db: Queryable, target: ParseTarget, chunk: Chunk) {
   if (!chunk.size) return
-  const p = sql.param
+  const n = plainArray
+  const t = textArray
   const tenantId = target.tenantId
   await db.execute(sql`
     with u as materialized (
-      select * from unnest(${p(chunk.lineNo)}::int[], ${p(chunk.period)}::date[], ${p(chunk.isrc)}::text[], ${p(chunk.upc)}::text[],
-        ${p(chunk.title)}::text[], ${p(chunk.artist)}::text[], ${p(chunk.channel)}::text[], ${p(chunk.territory)}::text[],
-        ${p(chunk.quantity)}::bigint[], ${p(chunk.gross)}::numeric[], ${p(chunk.net)}::numeric[], ${p(chunk.netBase)}::numeric[])
+      select * from unnest(${n(chunk.lineNo)}::int[], ${n(chunk.period)}::date[], ${t(chunk.isrc)}::text[], ${t(chunk.upc)}::text[],
+        ${t(chunk.title)}::text[], ${t(chunk.artist)}::text[], ${t(chunk.channel)}::text[], ${t(chunk.territory)}::text[],
+        ${n(chunk.quantity)}::bigint[], ${n(chunk.gross)}::numeric[], ${n(chunk.net)}::numeric[], ${n(chunk.netBase)}::numeric[])
         as u(line_no, period, isrc, upc, title, artist, channel, territory, quantity, gross, net, net_base)
     ),
     ti as (
