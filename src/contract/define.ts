@@ -27,8 +27,12 @@ export interface EndpointDef {
   idempotent?: boolean
   /** Largest accepted body in bytes when it exceeds the default 2 MB (files sent as data URLs). */
   bodyLimit?: number
-  /** Multipart only: the file fields accepted and the largest size of each, in bytes. */
-  files?: Readonly<Record<string, { maxBytes: number; required?: boolean }>>
+  /**
+   * Multipart only: the file fields accepted and the largest size of each, in bytes. `spool`: the
+   * upload streams to a temporary file (hashed on the way) instead of memory; the handler gets its
+   * first bytes as `data` and the file as `spooled`.
+   */
+  files?: Readonly<Record<string, { maxBytes: number; required?: boolean; spool?: boolean }>>
 }
 
 export function endpoint<const D extends EndpointDef>(definition: D): D {
@@ -49,8 +53,14 @@ export interface UploadedFile {
   filename: string
   /** As the browser declared it; uploads are judged by their bytes, not by this. */
   mimetype: string
+  /** The whole file; for a spooled upload, its first bytes only (SPOOL_HEAD_BYTES). */
   data: Buffer
+  /** A spooled upload: the temporary file (removed after the request), its size and SHA-256. */
+  spooled?: { path: string; size: number; sha256: string }
 }
+
+/** How many first bytes of a spooled upload its `data` holds (enough for a header row and a content check). */
+export const SPOOL_HEAD_BYTES = 64 * 1024
 
 export interface ParsedInput<D extends EndpointDef> {
   params: [Schema<D, 'params'>] extends [never] ? Record<string, never> : z.output<Schema<D, 'params'>>

@@ -185,7 +185,7 @@ const upload = (source: StatementSource, label: string) =>
     access: 'admin',
     summary: `Upload a ${label} statement (CSV, period YYYY-MM, currency, optional column mapping as JSON): queued for a dry run`,
     bodyType: 'multipart',
-    files: { file: { maxBytes: STATEMENT_MAX_BYTES, required: true } },
+    files: { file: { maxBytes: STATEMENT_MAX_BYTES, required: true, spool: true } },
     body: importUploadBody,
     response: accepted,
     status: 202,

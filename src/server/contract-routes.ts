@@ -1,6 +1,13 @@
+import { createHash, randomUUID } from 'node:crypto'
+import { createWriteStream } from 'node:fs'
+import { rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { Transform } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
-import { ENDPOINTS, routePath, type EndpointDef, type EndpointId, type UploadedFile } from '@contract/index'
+import { ENDPOINTS, SPOOL_HEAD_BYTES, routePath, type EndpointDef, type EndpointId, type UploadedFile } from '@contract/index'
 import { CSRF_HEADER, ERROR_CODES, SESSION_COOKIE } from '@core/session'
 import type { AuthedContext, RequestContext, Services, SessionInfo } from './context'
 import { HttpError, forbidden, unauthorized } from './errors'
@@ -112,17 +119,64 @@ async function buildContext(services: Services, def: EndpointDef, req: FastifyRe
   return ctx
 }
 
+const tooLarge = (field: string, maxBytes: number) => {
+  const megabytes = Math.round(maxBytes / 1024 / 1024)
+  return new HttpError(413, `The file is larger than ${megabytes} MB.`, 'upload_too_large', {
+    [field]: `The file is larger than ${megabytes} MB.`,
+  })
+}
+
+/**
+ * Streams one file part to a temporary file, hashing and counting on the way and keeping its first
+ * bytes; memory stays flat whatever the size. The file is removed when over the limit or failing.
+ */
+async function spoolPart(
+  field: string,
+  filename: string,
+  mimetype: string,
+  source: AsyncIterable<Buffer> & NodeJS.ReadableStream,
+  maxBytes: number,
+): Promise<UploadedFile> {
+  const target = path.join(os.tmpdir(), `wl-upload-${process.pid}-${randomUUID()}`)
+  const hash = createHash('sha256')
+  const head: Buffer[] = []
+  let headBytes = 0
+  let size = 0
+  const meter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length
+      if (size > maxBytes) return done(tooLarge(field, maxBytes))
+      hash.update(chunk)
+      if (headBytes < SPOOL_HEAD_BYTES) {
+        const part = chunk.subarray(0, SPOOL_HEAD_BYTES - headBytes)
+        head.push(Buffer.from(part))
+        headBytes += part.length
+      }
+      done(null, chunk)
+    },
+  })
+  try {
+    await pipeline(source, meter, createWriteStream(target, { mode: 0o600 }))
+  } catch (error) {
+    await rm(target, { force: true })
+    throw error
+  }
+  return { filename, mimetype, data: Buffer.concat(head), spooled: { path: target, size, sha256: hash.digest('hex') } }
+}
+
 /**
  * Reads a multipart body: text fields into an object (validated by the body schema), files into
- * buffers, refusing unknown file fields, missing required ones, and files over their limit.
+ * buffers (or temporary files for `spool` fields), refusing unknown file fields, missing required
+ * ones, and files over their limit.
  */
 async function readMultipart(
   req: FastifyRequest,
   def: EndpointDef,
-): Promise<{ fields: Record<string, string>; files: Record<string, UploadedFile> }> {
+  /** Filled as parts arrive, so the caller can remove spooled files whatever happens. */
+  files: Record<string, UploadedFile>,
+): Promise<{ fields: Record<string, string> }> {
   if (!req.isMultipart()) throw new HttpError(400, 'This needs a multipart form.', ERROR_CODES.validation)
   const fields: Record<string, string> = {}
-  const files: Record<string, UploadedFile> = {}
   const accepted = def.files ?? {}
   for await (const part of req.parts()) {
     if (part.type === 'file') {
@@ -133,16 +187,15 @@ async function readMultipart(
           [part.fieldname]: 'Unexpected file',
         })
       }
+      if (rule.spool) {
+        files[part.fieldname] = await spoolPart(part.fieldname, part.filename, part.mimetype, part.file, rule.maxBytes)
+        continue
+      }
       const chunks: Buffer[] = []
       let size = 0
       for await (const chunk of part.file) {
         size += (chunk as Buffer).length
-        if (size > rule.maxBytes) {
-          const megabytes = Math.round(rule.maxBytes / 1024 / 1024)
-          throw new HttpError(413, `The file is larger than ${megabytes} MB.`, 'upload_too_large', {
-            [part.fieldname]: `The file is larger than ${megabytes} MB.`,
-          })
-        }
+        if (size > rule.maxBytes) throw tooLarge(part.fieldname, rule.maxBytes)
         chunks.push(chunk as Buffer)
       }
       files[part.fieldname] = { filename: part.filename, mimetype: part.mimetype, data: Buffer.concat(chunks) }
@@ -154,7 +207,7 @@ async function readMultipart(
     if (rule.required && !files[name])
       throw new HttpError(400, 'Please provide the file.', ERROR_CODES.validation, { [name]: 'Please provide the file.' })
   }
-  return { fields, files }
+  return { fields }
 }
 
 /** Registers one Fastify route per contract endpoint, with validation, access and response shaping. */
@@ -177,15 +230,20 @@ export function registerContract(
         const params = parsePart(def.params, req.params, 'path')
         const query = parsePart(def.query, req.query, 'query')
         let body: unknown
-        let files: Record<string, UploadedFile> = {}
-        if (def.bodyType === 'multipart') {
-          const parts = await readMultipart(req, def)
-          body = parsePart(def.body, parts.fields, 'body')
-          files = parts.files
-        } else {
-          body = parsePart(def.body, req.body, 'body')
+        const files: Record<string, UploadedFile> = {}
+        let result: unknown
+        try {
+          if (def.bodyType === 'multipart') {
+            const parts = await readMultipart(req, def, files)
+            body = parsePart(def.body, parts.fields, 'body')
+          } else {
+            body = parsePart(def.body, req.body, 'body')
+          }
+          result = await handler({ params, query, body, files, ctx })
+        } finally {
+          // Spooled uploads the handler did not move into storage.
+          for (const file of Object.values(files)) if (file.spooled) await rm(file.spooled.path, { force: true })
         }
-        const result = await handler({ params, query, body, files, ctx })
         if (def.responseType === 'file') return reply
         // Parsing the answer strips every field the contract does not name: nothing leaks by accident.
         const shaped = def.response.safeParse(result)

@@ -155,7 +155,7 @@ try {
       dir: mkdtempSync(path.join(os.tmpdir(), 'wl-bench-statement-')),
     })
     log(
-      `  ${statementImport.lines.toLocaleString()} lines (${statementImport.fileMb} MB): upload ${statementImport.uploadMs} ms, dry run ${statementImport.dryRunMs} ms, commit ${statementImport.commitMs} ms; ${statementImport.linesPerSecond.toLocaleString()} lines/s end to end; server peak RSS ${statementImport.peakRssMb ?? '?'} MB`,
+      `  ${statementImport.lines.toLocaleString()} lines (${statementImport.fileMb} MB): upload ${statementImport.uploadMs} ms, dry run ${statementImport.dryRunMs} ms, commit ${statementImport.commitMs} ms; ${statementImport.linesPerSecond.toLocaleString()} lines/s end to end; server peak RSS ${statementImport.peakRssMb ?? '?'} MB; load average ${statementImport.loadAverage} on ${os.cpus().length} CPUs`,
     )
   }
   const palette = measurePalette()

@@ -18,6 +18,8 @@ export interface ImportBenchResult {
   peakRssMb: number | null
   matched: number
   unmatched: number
+  /** The machine's 1-minute load average when the import ended: other work skews every figure. */
+  loadAverage: number
 }
 
 const STORES = ['Spotify', 'Apple Music', 'Amazon Music', 'Deezer', 'Tidal', 'Merlin', 'YouTube Music', '']
@@ -92,5 +94,6 @@ export async function measureStatementImport(
     peakRssMb: peakRss(options.serverPid),
     matched: detail.matched,
     unmatched: detail.unmatched,
+    loadAverage: Math.round(os.loadavg()[0] * 10) / 10,
   }
 }

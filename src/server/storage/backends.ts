@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs'
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { AwsClient } from 'aws4fetch'
@@ -8,6 +8,8 @@ import { AwsClient } from 'aws4fetch'
 export interface StorageBackend {
   readonly kind: 'local' | 's3'
   put(key: string, body: Buffer, contentType: string): Promise<void>
+  /** Stores the bytes of a local file (a spooled upload), which may be moved away in the process. */
+  putFile(key: string, file: string, contentType: string): Promise<void>
   get(key: string): Promise<Readable>
   delete(key: string): Promise<void>
 }
@@ -31,6 +33,20 @@ export class LocalStorage implements StorageBackend {
     // Write then rename: a crash never leaves half a file under the final name.
     const temporary = `${target}.${process.pid}.partial`
     await writeFile(temporary, body, { mode: 0o600 })
+    await rename(temporary, target)
+  }
+
+  async putFile(key: string, file: string): Promise<void> {
+    const target = this.resolve(key)
+    await mkdir(path.dirname(target), { recursive: true })
+    const temporary = `${target}.${process.pid}.partial`
+    try {
+      await rename(file, temporary)
+    } catch (error) {
+      // Another file system: copy instead of moving.
+      if ((error as { code?: string }).code !== 'EXDEV') throw error
+      await copyFile(file, temporary)
+    }
     await rename(temporary, target)
   }
 
@@ -84,6 +100,11 @@ export class S3Storage implements StorageBackend {
       headers: { 'content-type': contentType },
     })
     if (!response.ok) throw new Error(`S3 PUT ${key} answered ${response.status}`)
+  }
+
+  /** Read whole: a signed PUT needs the body's hash (SigV4), so this is not streamed. */
+  async putFile(key: string, file: string, contentType: string): Promise<void> {
+    await this.put(key, await readFile(file), contentType)
   }
 
   async get(key: string): Promise<Readable> {

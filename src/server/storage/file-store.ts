@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto'
 import type { Readable } from 'node:stream'
 import { and, eq } from 'drizzle-orm'
 import { fileTypeFromBuffer } from 'file-type'
+import type { UploadedFile } from '@contract/index'
 import type { Queryable } from '../db/engine'
 import { files } from '../db/schema'
 import { HttpError } from '../errors'
@@ -35,17 +36,12 @@ export interface SaveInput {
   createdBy?: number | null
 }
 
-async function detect(data: Buffer, kind: FileKind): Promise<string | null> {
+/** `partial`: the first bytes of a longer file (a character may be cut at the end). */
+async function detect(data: Buffer, kind: FileKind, partial = false): Promise<string | null> {
   if (kind === 'csv') {
     // Text has no magic number: accept valid UTF-8 without NUL bytes that is not a known binary.
     if ((await fileTypeFromBuffer(data)) !== undefined) return null
-    if (data.includes(0)) return null
-    try {
-      new TextDecoder('utf-8', { fatal: true }).decode(data)
-    } catch {
-      return null
-    }
-    return 'text/csv'
+    return FileStore.isText(data, partial) ? 'text/csv' : null
   }
   const type = await fileTypeFromBuffer(data)
   return type?.mime ?? null
@@ -65,8 +61,39 @@ export class FileStore {
     if (!mime || !(rule.mimes as readonly string[]).includes(mime)) {
       throw new HttpError(415, `The file must be a ${rule.label}.`, 'upload_type')
     }
-    const key = `${input.tenantId}/${input.purpose.replace(/[^a-z0-9-]/gi, '')}/${randomUUID()}`
+    const key = this.key(input)
     await this.backend.put(key, input.data, mime)
+    return this.insertRow(db, input, key, mime, input.data.length, createHash('sha256').update(input.data).digest('hex'))
+  }
+
+  /**
+   * Saves a spooled upload (streamed to a temporary file by the multipart reader, hashed on the
+   * way): the content check reads its first bytes, the file is moved into storage, never read whole.
+   */
+  async saveSpooled(
+    db: Queryable,
+    input: Omit<SaveInput, 'data'> & { head: Buffer; spooled: NonNullable<UploadedFile['spooled']> },
+  ): Promise<FileRow> {
+    const rule = FILE_KINDS[input.kind]
+    const { size, sha256, path } = input.spooled
+    if (size === 0) throw new HttpError(400, 'The file is empty.', 'upload_invalid')
+    if (size > input.maxBytes) {
+      throw new HttpError(413, `The file is larger than ${Math.round(input.maxBytes / 1024 / 1024)} MB.`, 'upload_too_large')
+    }
+    const mime = await detect(input.head, input.kind, input.head.length < size)
+    if (!mime || !(rule.mimes as readonly string[]).includes(mime)) {
+      throw new HttpError(415, `The file must be a ${rule.label}.`, 'upload_type')
+    }
+    const key = this.key(input)
+    await this.backend.putFile(key, path, mime)
+    return this.insertRow(db, input, key, mime, size, sha256)
+  }
+
+  private key(input: { tenantId: number; purpose: string }) {
+    return `${input.tenantId}/${input.purpose.replace(/[^a-z0-9-]/gi, '')}/${randomUUID()}`
+  }
+
+  private async insertRow(db: Queryable, input: Omit<SaveInput, 'data'>, key: string, mime: string, size: number, sha256: string) {
     const [row] = await db
       .insert(files)
       .values({
@@ -74,8 +101,8 @@ export class FileStore {
         storageKey: key,
         originalName: input.originalName.replace(/[\\/\r\n"]/g, '_').slice(0, 200) || 'file',
         contentType: mime,
-        size: input.data.length,
-        sha256: createHash('sha256').update(input.data).digest('hex'),
+        size,
+        sha256,
         visibility: input.visibility ?? 'private',
         purpose: input.purpose,
         createdBy: input.createdBy ?? null,
@@ -102,10 +129,11 @@ export class FileStore {
   }
 
   /** Text that is valid UTF-8 without NUL bytes: what a CSV must be, since text has no magic number. */
-  static isText(data: Buffer): boolean {
+  static isText(data: Buffer, partial = false): boolean {
     if (data.includes(0)) return false
     try {
-      new TextDecoder('utf-8', { fatal: true }).decode(data)
+      // A cut multi-byte character at the end of a partial read is not an error.
+      new TextDecoder('utf-8', { fatal: true }).decode(data, { stream: partial })
       return true
     } catch {
       return false

@@ -66,35 +66,40 @@ export async function createImport(
   actor: AuditActor & { tenantId: number },
   source: StatementSource,
   input: UploadInput,
-  file: Pick<UploadedFile, 'filename' | 'data'>,
+  /** Whole bytes (the seeder), or a spooled upload whose `data` is its first bytes. */
+  file: Pick<UploadedFile, 'filename' | 'data' | 'spooled'>,
   /** false: no parse job; the caller runs parseImport itself (the demo seeder). */
   queue = true,
 ): Promise<{ id: number; status: ImportStatus }> {
   const { db } = services
   const tenantId = actor.tenantId
-  if (file.data.length === 0) throw uploadError(400, 'The file is empty.')
-  if (!FileStore.isText(file.data)) throw uploadError(415, 'The file must be a CSV file.')
+  const size = file.spooled?.size ?? file.data.length
+  if (size === 0) throw uploadError(400, 'The file is empty.')
+  if (!FileStore.isText(file.data, size > file.data.length)) throw uploadError(415, 'The file must be a CSV file.')
   try {
     resolveColumns(source, headerRow(file.data), input.mapping)
   } catch (error) {
     if (error instanceof StatementFormatError) throw uploadError(400, error.message)
     throw error
   }
-  const hash = createHash('sha256').update(file.data).digest('hex')
+  const hash = file.spooled?.sha256 ?? createHash('sha256').update(file.data).digest('hex')
   const existing = await standingImport(db, tenantId, hash)
   if (existing) throw duplicate(existing)
   const period = `${input.period}-01`
   try {
     return await db.transaction(async (tx) => {
-      const stored = await services.files.save(tx, {
+      const what = {
         tenantId,
         purpose: 'statements',
         originalName: file.filename || 'statement.csv',
-        data: file.data,
-        kind: 'csv',
+        kind: 'csv' as const,
         maxBytes: STATEMENT_MAX_BYTES,
         createdBy: actor.actorAccountId,
-      })
+      }
+      // A spooled upload is moved into storage, never read whole.
+      const stored = file.spooled
+        ? await services.files.saveSpooled(tx, { ...what, head: file.data, spooled: file.spooled })
+        : await services.files.save(tx, { ...what, data: file.data })
       const { rows } = await tx.execute<{ id: number }>(sql`
         insert into statement_imports (tenant_id, source, status, file_id, file_name, content_hash, period, currency, mapping, created_by)
         values (${tenantId}, ${source}, 'uploaded', ${stored.id}, ${stored.originalName}, ${hash}, ${period}::date, ${input.currency},
