@@ -1,5 +1,5 @@
 import { Suspense, lazy, useState } from 'react'
-import { Card, Flex, Grid, Skeleton, Text } from '@radix-ui/themes'
+import { Flex, Grid, Skeleton, Text } from '@radix-ui/themes'
 import { monthLabel } from '@core/months'
 import { api } from '@client/api'
 import { useLoad } from '@client/state/useLoad'
@@ -7,7 +7,7 @@ import { useSite } from '@client/state/site'
 import { Empty } from '@client/ui/When'
 import { Pagination } from '@client/ui/list/Pagination'
 import { fitColumns } from '@client/ui/fit-columns'
-import { Loaded, Money, ReleaseCell, SalesCard } from './parts'
+import { Figure, Loaded, Money, ReleaseCell, SalesCard } from './parts'
 import { SalesTable } from './SalesTable'
 
 const MoneyChart = lazy(() => import('./MoneyChart'))
@@ -31,35 +31,15 @@ export function AccountSalesSection({ userId, version = 0 }: { userId: number; v
         {(data) => (
           <>
             <Grid columns={fitColumns(200)} gap="3" aria-label="Earnings totals">
-              <Card>
-                <Text as="p" size="1" color="gray">
-                  Credited {monthLabel(data.from)} – {monthLabel(data.to)}
-                </Text>
-                <Text as="p" size="5" weight="bold">
-                  <Money value={data.rangeTotal} />
-                </Text>
-              </Card>
-              <Card>
-                <Text as="p" size="1" color="gray">
-                  Credited all time
-                </Text>
-                <Text as="p" size="5" weight="bold">
-                  <Money value={data.allTime} />
-                </Text>
-              </Card>
-              <Card>
-                <Text as="p" size="1" color="gray">
-                  Last earnings
-                </Text>
-                <Text as="p" size="5" weight="bold">
-                  {data.lastEarning ? <Money value={data.lastEarning.amount} /> : '—'}
-                </Text>
-                {data.lastEarning && (
-                  <Text as="p" size="1" color="gray">
-                    {monthLabel(data.lastEarning.month)}
-                  </Text>
-                )}
-              </Card>
+              <Figure label={`Credited ${monthLabel(data.from)} – ${monthLabel(data.to)}`}>
+                <Money value={data.rangeTotal} />
+              </Figure>
+              <Figure label="Credited all time">
+                <Money value={data.allTime} />
+              </Figure>
+              <Figure label="Last earnings" hint={data.lastEarning && monthLabel(data.lastEarning.month)}>
+                {data.lastEarning ? <Money value={data.lastEarning.amount} /> : '—'}
+              </Figure>
             </Grid>
             <SalesCard title="Monthly earnings">
               {data.monthly.some((row) => Number(row.amount) !== 0) ? (

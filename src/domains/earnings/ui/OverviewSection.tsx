@@ -13,7 +13,7 @@ import { RecordLink } from '@client/ui/RecordLink'
 import { Empty } from '@client/ui/When'
 import { Pagination } from '@client/ui/list/Pagination'
 import { fitColumns } from '@client/ui/fit-columns'
-import { LoadFailure, Money, ReleaseCell } from './parts'
+import { Figure, LoadFailure, Money, ReleaseCell } from './parts'
 import { ChannelTable, SalesTable } from './SalesTable'
 
 // ECharts is large: its chunk loads only when the monthly totals are drawn.
@@ -159,17 +159,9 @@ function TotalsCards({ data }: { data: EarningsOverview }) {
       </Text>
       <Grid columns={fitColumns(200)} gap="3">
         {cards.map((card) => (
-          <Card key={card.label} data-testid={`total-${card.label}`}>
-            <Text as="p" size="1" color="gray">
-              {card.label}
-            </Text>
-            <Text as="p" size="5" weight="bold">
-              <Money value={card.value} />
-            </Text>
-            <Text as="p" size="1" color="gray">
-              {card.hint}
-            </Text>
-          </Card>
+          <Figure key={card.label} data-testid={`total-${card.label}`} label={card.label} hint={card.hint}>
+            <Money value={card.value} />
+          </Figure>
         ))}
       </Grid>
     </section>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import type { ComponentProps, ReactNode } from 'react'
 import { Avatar, Button, Callout, Card, Flex, Heading, Skeleton, Text } from '@radix-ui/themes'
 import { ExclamationTriangleIcon } from '@radix-ui/react-icons'
 import { formatMoney } from '@core/format'
@@ -27,6 +27,25 @@ export function LoadFailure({ what, message, onRetry }: { what: string; message?
         )}
       </Callout.Text>
     </Callout.Root>
+  )
+}
+
+/** A total on a card: a grey label, the figure in bold and an optional grey hint under it. */
+export function Figure({ label, hint, children, ...props }: ComponentProps<typeof Card> & { label: string; hint?: string | null }) {
+  return (
+    <Card {...props}>
+      <Text as="p" size="1" color="gray">
+        {label}
+      </Text>
+      <Text as="p" size="5" weight="bold">
+        {children}
+      </Text>
+      {hint && (
+        <Text as="p" size="1" color="gray">
+          {hint}
+        </Text>
+      )}
+    </Card>
   )
 }
 
