@@ -13,7 +13,8 @@ import { RecordLink } from '@client/ui/RecordLink'
 import { Empty } from '@client/ui/When'
 import { Pagination } from '@client/ui/list/Pagination'
 import { fitColumns } from '@client/ui/fit-columns'
-import { LoadFailure, Money, ReleaseCell } from './parts'
+import { Figure, LoadFailure, Money, ReleaseCell } from './parts'
+import { ChannelTable, SalesTable } from './SalesTable'
 
 // ECharts is large: its chunk loads only when the monthly totals are drawn.
 const MoneyChart = lazy(() => import('./MoneyChart'))
@@ -158,17 +159,9 @@ function TotalsCards({ data }: { data: EarningsOverview }) {
       </Text>
       <Grid columns={fitColumns(200)} gap="3">
         {cards.map((card) => (
-          <Card key={card.label} data-testid={`total-${card.label}`}>
-            <Text as="p" size="1" color="gray">
-              {card.label}
-            </Text>
-            <Text as="p" size="5" weight="bold">
-              <Money value={card.value} />
-            </Text>
-            <Text as="p" size="1" color="gray">
-              {card.hint}
-            </Text>
-          </Card>
+          <Figure key={card.label} data-testid={`total-${card.label}`} label={card.label} hint={card.hint}>
+            <Money value={card.value} />
+          </Figure>
         ))}
       </Grid>
     </section>
@@ -277,28 +270,16 @@ function TopReleases({ data }: { data: EarningsOverview }) {
       {data.releases.length === 0 ? (
         <Empty>No release has sales yet.</Empty>
       ) : (
-        <NamedTable size="1" label="Top releases">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeaderCell>Release</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell justify="end">Units</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell justify="end">Net</Table.ColumnHeaderCell>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {data.releases.map((row) => (
-              <Table.Row key={row.id} align="center">
-                <Table.RowHeaderCell>
-                  <ReleaseCell release={row} />
-                </Table.RowHeaderCell>
-                <Table.Cell justify="end">{formatCount(row.quantity)}</Table.Cell>
-                <Table.Cell justify="end">
-                  <Money value={row.total} />
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </NamedTable>
+        <SalesTable
+          label="Top releases"
+          first="Release"
+          align="center"
+          rows={data.releases}
+          rowKey={(row) => row.id}
+          head={(row) => <ReleaseCell release={row} />}
+          units={(row) => row.quantity}
+          net={(row) => row.total}
+        />
       )}
     </ListCard>
   )
@@ -310,35 +291,25 @@ function TopTracks({ data }: { data: EarningsOverview }) {
       {data.tracks.length === 0 ? (
         <Empty>No track has sales yet.</Empty>
       ) : (
-        <NamedTable size="1" label="Top tracks">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeaderCell>Track</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell justify="end">Units</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell justify="end">Net</Table.ColumnHeaderCell>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {data.tracks.map((row) => (
-              <Table.Row key={row.id} align="center">
-                <Table.RowHeaderCell>
-                  <Flex direction="column" style={{ minWidth: 0 }}>
-                    <Text size="2" weight="medium" truncate>
-                      <RecordLink to={`/releases/track/${row.id}`}>{row.title}</RecordLink>
-                    </Text>
-                    <Text size="1" color="gray" truncate>
-                      {[row.isrc, row.release?.title].filter(Boolean).join(' · ')}
-                    </Text>
-                  </Flex>
-                </Table.RowHeaderCell>
-                <Table.Cell justify="end">{formatCount(row.quantity)}</Table.Cell>
-                <Table.Cell justify="end">
-                  <Money value={row.total} />
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </NamedTable>
+        <SalesTable
+          label="Top tracks"
+          first="Track"
+          align="center"
+          rows={data.tracks}
+          rowKey={(row) => row.id}
+          head={(row) => (
+            <Flex direction="column" style={{ minWidth: 0 }}>
+              <Text size="2" weight="medium" truncate>
+                <RecordLink to={`/releases/track/${row.id}`}>{row.title}</RecordLink>
+              </Text>
+              <Text size="1" color="gray" truncate>
+                {[row.isrc, row.release?.title].filter(Boolean).join(' · ')}
+              </Text>
+            </Flex>
+          )}
+          units={(row) => row.quantity}
+          net={(row) => row.total}
+        />
       )}
     </ListCard>
   )
@@ -356,45 +327,5 @@ function Channels({ data }: { data: EarningsOverview }) {
         />
       )}
     </ListCard>
-  )
-}
-
-/** Channels by their labels; the statement's own name shows beside a label that differs from it. */
-export function ChannelTable({
-  label,
-  rows,
-}: {
-  label: string
-  rows: readonly { raw: string; label: string; quantity: number; net: string }[]
-}) {
-  return (
-    <NamedTable size="1" label={label}>
-      <Table.Header>
-        <Table.Row>
-          <Table.ColumnHeaderCell>Channel</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell justify="end">Units</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell justify="end">Net</Table.ColumnHeaderCell>
-        </Table.Row>
-      </Table.Header>
-      <Table.Body>
-        {rows.map((row) => (
-          <Table.Row key={row.raw}>
-            <Table.RowHeaderCell>
-              {row.label}
-              {row.raw.trim() && row.raw.trim() !== row.label && (
-                <Text size="1" color="gray">
-                  {' '}
-                  (“{row.raw}” in statements)
-                </Text>
-              )}
-            </Table.RowHeaderCell>
-            <Table.Cell justify="end">{formatCount(row.quantity)}</Table.Cell>
-            <Table.Cell justify="end">
-              <Money value={row.net} />
-            </Table.Cell>
-          </Table.Row>
-        ))}
-      </Table.Body>
-    </NamedTable>
   )
 }

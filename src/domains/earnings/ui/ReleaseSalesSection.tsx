@@ -1,15 +1,13 @@
 import { Suspense, lazy } from 'react'
-import { Card, Flex, Grid, Heading, Skeleton, Table, Text } from '@radix-ui/themes'
-import { formatCount } from '@core/format'
+import { Card, Flex, Grid, Heading, Skeleton, Text } from '@radix-ui/themes'
 import { monthLabel } from '@core/months'
 import { api } from '@client/api'
 import { useLoad } from '@client/state/useLoad'
 import { useSite } from '@client/state/site'
-import { NamedTable } from '@client/ui/NamedTable'
 import { Empty } from '@client/ui/When'
 import { fitColumns } from '@client/ui/fit-columns'
-import { ChannelTable } from './OverviewSection'
-import { LoadFailure, Money } from './parts'
+import { Loaded, Money, SalesCard } from './parts'
+import { ChannelTable, NamedWithNote, SalesTable } from './SalesTable'
 
 const MoneyChart = lazy(() => import('./MoneyChart'))
 
@@ -49,109 +47,66 @@ export function ReleaseSalesSection({ releaseId, ownerId, version = 0 }: { relea
                 </Text>
               )}
             </Flex>
-            {monthly.status === 'error' && (
-              <LoadFailure what="the monthly sales" message={monthly.error?.message} onRetry={monthly.reload} />
-            )}
-            {!data && monthly.status !== 'error' && <Skeleton height="240px" />}
-            {data && months.length === 0 && <Empty>No sales of this release in these months.</Empty>}
-            {data && months.length > 0 && (
-              <>
-                <Suspense fallback={<Skeleton height="220px" />}>
-                  <MoneyChart
-                    height={220}
-                    months={data.monthly.map((row) => row.month)}
-                    series={[{ name: 'Net', kind: 'bar', color: site.colors.primary, values: data.monthly.map((row) => row.net) }]}
-                  />
-                </Suspense>
-                <NamedTable size="1" label="Sales per month">
-                  <Table.Header>
-                    <Table.Row>
-                      <Table.ColumnHeaderCell>Month</Table.ColumnHeaderCell>
-                      <Table.ColumnHeaderCell justify="end">Units</Table.ColumnHeaderCell>
-                      <Table.ColumnHeaderCell justify="end">Net</Table.ColumnHeaderCell>
-                    </Table.Row>
-                  </Table.Header>
-                  <Table.Body>
-                    {[...months].reverse().map((row) => (
-                      <Table.Row key={row.month}>
-                        <Table.RowHeaderCell>{monthLabel(row.month)}</Table.RowHeaderCell>
-                        <Table.Cell justify="end">{formatCount(row.quantity)}</Table.Cell>
-                        <Table.Cell justify="end">
-                          <Money value={row.net} />
-                        </Table.Cell>
-                      </Table.Row>
-                    ))}
-                  </Table.Body>
-                </NamedTable>
-              </>
-            )}
+            <Loaded load={monthly} what="the monthly sales" height="240px">
+              {(sales) =>
+                months.length === 0 ? (
+                  <Empty>No sales of this release in these months.</Empty>
+                ) : (
+                  <>
+                    <Suspense fallback={<Skeleton height="220px" />}>
+                      <MoneyChart
+                        height={220}
+                        months={sales.monthly.map((row) => row.month)}
+                        series={[{ name: 'Net', kind: 'bar', color: site.colors.primary, values: sales.monthly.map((row) => row.net) }]}
+                      />
+                    </Suspense>
+                    <SalesTable
+                      label="Sales per month"
+                      first="Month"
+                      rows={[...months].reverse()}
+                      rowKey={(row) => row.month}
+                      head={(row) => monthLabel(row.month)}
+                      units={(row) => row.quantity}
+                      net={(row) => row.net}
+                    />
+                  </>
+                )
+              }
+            </Loaded>
           </Flex>
         </section>
       </Card>
       <Grid columns={fitColumns(380)} gap="4">
-        <Card asChild>
-          <section aria-label="Sales by channel">
-            <Flex direction="column" gap="2">
-              <Heading as="h2" size="3">
-                By channel
-              </Heading>
-              {channels.status === 'error' && (
-                <LoadFailure what="the channels" message={channels.error?.message} onRetry={channels.reload} />
-              )}
-              {!channels.data && channels.status !== 'error' && <Skeleton height="120px" />}
-              {channels.data && channels.data.channels.length === 0 && <Empty>No channel has sold this release in these months.</Empty>}
-              {channels.data && channels.data.channels.length > 0 && (
-                <ChannelTable label="Sales by channel" rows={channels.data.channels} />
-              )}
-            </Flex>
-          </section>
-        </Card>
-        <Card asChild>
-          <section aria-label="Sales by territory">
-            <Flex direction="column" gap="2">
-              <Heading as="h2" size="3">
-                By territory
-              </Heading>
-              {territories.status === 'error' && (
-                <LoadFailure what="the territories" message={territories.error?.message} onRetry={territories.reload} />
-              )}
-              {!territories.data && territories.status !== 'error' && <Skeleton height="120px" />}
-              {territories.data && territories.data.territories.length === 0 && (
+        <SalesCard title="By channel" label="Sales by channel">
+          <Loaded load={channels} what="the channels" height="120px">
+            {(sales) =>
+              sales.channels.length === 0 ? (
+                <Empty>No channel has sold this release in these months.</Empty>
+              ) : (
+                <ChannelTable label="Sales by channel" rows={sales.channels} />
+              )
+            }
+          </Loaded>
+        </SalesCard>
+        <SalesCard title="By territory" label="Sales by territory">
+          <Loaded load={territories} what="the territories" height="120px">
+            {(sales) =>
+              sales.territories.length === 0 ? (
                 <Empty>No territory has sales of this release in these months.</Empty>
-              )}
-              {territories.data && territories.data.territories.length > 0 && (
-                <NamedTable size="1" label="Sales by territory">
-                  <Table.Header>
-                    <Table.Row>
-                      <Table.ColumnHeaderCell>Territory</Table.ColumnHeaderCell>
-                      <Table.ColumnHeaderCell justify="end">Units</Table.ColumnHeaderCell>
-                      <Table.ColumnHeaderCell justify="end">Net</Table.ColumnHeaderCell>
-                    </Table.Row>
-                  </Table.Header>
-                  <Table.Body>
-                    {territories.data.territories.map((row) => (
-                      <Table.Row key={row.code}>
-                        <Table.RowHeaderCell>
-                          {row.name}
-                          {row.code && (
-                            <Text size="1" color="gray">
-                              {' '}
-                              ({row.code})
-                            </Text>
-                          )}
-                        </Table.RowHeaderCell>
-                        <Table.Cell justify="end">{formatCount(row.quantity)}</Table.Cell>
-                        <Table.Cell justify="end">
-                          <Money value={row.net} />
-                        </Table.Cell>
-                      </Table.Row>
-                    ))}
-                  </Table.Body>
-                </NamedTable>
-              )}
-            </Flex>
-          </section>
-        </Card>
+              ) : (
+                <SalesTable
+                  label="Sales by territory"
+                  first="Territory"
+                  rows={sales.territories}
+                  rowKey={(row) => row.code}
+                  head={(row) => <NamedWithNote name={row.name} note={row.code && `(${row.code})`} />}
+                  units={(row) => row.quantity}
+                  net={(row) => row.net}
+                />
+              )
+            }
+          </Loaded>
+        </SalesCard>
       </Grid>
     </Flex>
   )

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react'
-import { Avatar, Badge, Box, Button, Callout, Card, DataList, Flex, Heading, Select, Table, Text } from '@radix-ui/themes'
+import { Avatar, Badge, Box, Button, Card, DataList, Flex, Heading, Select, Table, Text } from '@radix-ui/themes'
 import { LockClosedIcon, LockOpen1Icon } from '@radix-ui/react-icons'
 import type { SplitSingle } from '@contract/splits'
 import type { SplitRecordState } from '@commands/splits'
@@ -11,10 +11,10 @@ import { useLoad } from '@client/state/useLoad'
 import { useDataVersion } from '@client/state/useDataVersion'
 import { useTab } from '@client/workspace/tab-context'
 import { workspaceActions } from '@client/workspace/store'
-import { MainSkeleton } from '@client/pages/MainSkeleton'
 import { rememberRecord } from '@client/shell/recents'
 import { NamedTable } from '@client/ui/NamedTable'
 import { RecordLink } from '@client/ui/RecordLink'
+import { RecordPending, recordMissing } from '@client/ui/RecordPending'
 import { When } from '@client/ui/When'
 import { ConfirmDialog } from '@client/ui/list'
 import { showNotice } from '@client/ui/notices/notices'
@@ -100,24 +100,8 @@ export default function SplitScreen({ params }: ScreenProps) {
     return () => publishRecord(null)
   }, [record, publishRecord])
 
-  if (!valid || (load.status === 'error' && load.error?.status === 404)) {
-    return (
-      <Callout.Root color="gray" role="status" m="4">
-        <Callout.Text>This split does not exist, or it belongs to another workspace.</Callout.Text>
-      </Callout.Root>
-    )
-  }
-  if (!split) {
-    if (load.status === 'error')
-      return (
-        <Flex direction="column" gap="3" align="start" role="alert" p="4">
-          <Text color="red">{load.error?.message}</Text>
-          <Button variant="soft" onClick={load.reload}>
-            Try again
-          </Button>
-        </Flex>
-      )
-    return <MainSkeleton />
+  if (recordMissing(valid, load) || !split) {
+    return <RecordPending valid={valid} load={load} missing="This split does not exist, or it belongs to another workspace." />
   }
 
   const choices = adminChoices(split.status, split.payees)

@@ -6,9 +6,9 @@ import { api } from '@client/api'
 import { useLoad } from '@client/state/useLoad'
 import { NamedTable } from '@client/ui/NamedTable'
 import { Empty } from '@client/ui/When'
-import { Pagination } from '@client/ui/list/Pagination'
 import { RecordLink } from '@client/ui/RecordLink'
 import { amountIn, baseMoney, changeText } from './format'
+import { LoadError, PageFooter } from './parts'
 
 type Filter = 'unmatched' | 'matched' | 'all'
 
@@ -128,30 +128,14 @@ export function ImportReview({ detail, version = 0 }: { detail: ImportDetail; ve
           loading={lines.status === 'loading' && !lines.data}
           error={lines.error?.message ?? null}
         />
-        {lines.data && (
-          <Box mt="2">
-            <Pagination
-              page={lines.data.meta.page}
-              lastPage={lines.data.meta.last_page}
-              perPage={lines.data.meta.per_page}
-              total={lines.data.meta.total}
-              totalIsEstimate={lines.data.meta.totalIsEstimate}
-              onPage={setPage}
-            />
-          </Box>
-        )}
+        {lines.data && <PageFooter meta={lines.data.meta} onPage={setPage} />}
       </Box>
     </Flex>
   )
 }
 
 function LinesTable({ lines, filter, loading, error }: { lines: ImportLine[]; filter: Filter; loading: boolean; error: string | null }) {
-  if (error)
-    return (
-      <Callout.Root color="red" role="alert">
-        <Callout.Text>{error}</Callout.Text>
-      </Callout.Root>
-    )
+  if (error) return <LoadError message={error} />
   if (loading) return <Empty>Loading lines…</Empty>
   if (!lines.length) return <Empty>{filter === 'unmatched' ? 'Every line matched a track or release.' : 'No lines.'}</Empty>
   return (

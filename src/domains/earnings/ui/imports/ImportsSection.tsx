@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { Badge, Box, Button, Callout, Flex, Heading, Table, Text } from '@radix-ui/themes'
+import { Badge, Box, Button, Flex, Heading, Table, Text } from '@radix-ui/themes'
 import { SOURCE_LABELS, type ImportRow, type StatementSource } from '@contract/earnings-imports'
 import { formatCount } from '@core/format'
 import { api, ApiError } from '@client/api'
@@ -10,12 +10,12 @@ import { NamedTable } from '@client/ui/NamedTable'
 import { RecordLink } from '@client/ui/RecordLink'
 import { Empty, When } from '@client/ui/When'
 import { ConfirmDialog } from '@client/ui/list/ConfirmDialog'
-import { Pagination } from '@client/ui/list/Pagination'
 import { showNotice } from '@client/ui/notices/notices'
 import { useTab } from '@client/workspace/tab-context'
 import { workspaceActions } from '@client/workspace/store'
 import { ImportFlowDialog } from './ImportFlowDialog'
 import { STATUS_COLORS, amountIn, baseMoney, statusLabel } from './format'
+import { LoadError, PageFooter } from './parts'
 
 const PER_PAGE = 25
 
@@ -57,11 +57,7 @@ function History({
       <Heading as="h3" size="3" mb="2">
         {SOURCE_LABELS[source]} imports
       </Heading>
-      {load.error && (
-        <Callout.Root color="red" role="alert">
-          <Callout.Text>{load.error.message}</Callout.Text>
-        </Callout.Root>
-      )}
+      {load.error && <LoadError message={load.error.message} />}
       {!load.error && load.data && rows.length === 0 && <Empty>{`No ${SOURCE_LABELS[source]} statement imported yet.`}</Empty>}
       {rows.length > 0 && (
         <NamedTable label={`${SOURCE_LABELS[source]} import history`} size="1" variant="surface">
@@ -130,18 +126,7 @@ function History({
           </Table.Body>
         </NamedTable>
       )}
-      {load.data && load.data.meta.total > 0 && (
-        <Box mt="2">
-          <Pagination
-            page={load.data.meta.page}
-            lastPage={load.data.meta.last_page}
-            perPage={load.data.meta.per_page}
-            total={load.data.meta.total}
-            totalIsEstimate={load.data.meta.totalIsEstimate}
-            onPage={setPage}
-          />
-        </Box>
-      )}
+      {load.data && load.data.meta.total > 0 && <PageFooter meta={load.data.meta} onPage={setPage} />}
     </Box>
   )
 }

@@ -1,13 +1,13 @@
 import { useState, type ReactNode } from 'react'
-import { Badge, Button, Card, Flex, Heading, Select, Table, Text } from '@radix-ui/themes'
+import { Badge, Flex, Select, Table, Text } from '@radix-ui/themes'
 import { LEDGER_CATEGORIES, type LedgerEntry } from '@contract/ledger'
 import { formatMoney } from '@core/format'
 import { api } from '@client/api'
 import { useLoad } from '@client/state/useLoad'
 import { NamedTable } from '@client/ui/NamedTable'
 import { RecordLink } from '@client/ui/RecordLink'
-import { Empty, When } from '@client/ui/When'
-import { Pagination } from '@client/ui/list/Pagination'
+import { When } from '@client/ui/When'
+import { PagedCard } from './PagedCard'
 
 const PER_PAGE = 50
 
@@ -73,13 +73,10 @@ export function LedgerSection({ userId, version = 0 }: { userId: number; version
   const [page, setPage] = useState(1)
   const [category, setCategory] = useState('')
   const load = useLoad(fetchEntries, JSON.stringify({ id: userId, page, category, version }))
-  const rows = load.data?.data ?? []
   return (
-    <Card size="2">
-      <Flex justify="between" align="center" gap="3" mb="2" wrap="wrap">
-        <Heading as="h2" size="3">
-          Ledger
-        </Heading>
+    <PagedCard
+      title="Ledger"
+      tools={
         <Select.Root
           value={category || 'all'}
           onValueChange={(value) => {
@@ -97,17 +94,14 @@ export function LedgerSection({ userId, version = 0 }: { userId: number; version
             ))}
           </Select.Content>
         </Select.Root>
-      </Flex>
-      {load.status === 'error' && (
-        <Flex gap="2" align="center" role="alert">
-          <Text color="red">{load.error?.message}</Text>
-          <Button variant="soft" size="1" onClick={load.reload}>
-            Try again
-          </Button>
-        </Flex>
-      )}
-      {load.status === 'success' && rows.length === 0 && <Empty>No ledger entries yet.</Empty>}
-      {rows.length > 0 && (
+      }
+      load={load}
+      page={page}
+      perPage={PER_PAGE}
+      onPage={setPage}
+      empty="No ledger entries yet."
+    >
+      {(rows) => (
         <NamedTable label="Ledger entries" size="1">
           <Table.Header>
             <Table.Row>
@@ -141,16 +135,6 @@ export function LedgerSection({ userId, version = 0 }: { userId: number; version
           </Table.Body>
         </NamedTable>
       )}
-      {load.data && load.data.meta.last_page > 1 && (
-        <Pagination
-          page={page}
-          lastPage={load.data.meta.last_page}
-          perPage={PER_PAGE}
-          total={load.data.meta.total}
-          totalIsEstimate={load.data.meta.totalIsEstimate}
-          onPage={setPage}
-        />
-      )}
-    </Card>
+    </PagedCard>
   )
 }

@@ -6,10 +6,10 @@ import { api } from '@client/api'
 import { useLoad } from '@client/state/useLoad'
 import { Field } from '@client/ui/Field'
 import { NamedTable } from '@client/ui/NamedTable'
-import { Empty, When } from '@client/ui/When'
+import { When } from '@client/ui/When'
 import { useSubmit } from '@client/ui/useSubmit'
 import { ConfirmDialog } from '@client/ui/list/ConfirmDialog'
-import { Pagination } from '@client/ui/list/Pagination'
+import { PagedCard } from './PagedCard'
 import { ledgerAction, ledgerSave } from './shared'
 
 const PER_PAGE = 25
@@ -30,7 +30,6 @@ export function RatesSection({ version = 0 }: { version?: number }) {
   const [deleting, setDeleting] = useState<ExchangeRate | null>(null)
   const currencyFilter = filter.trim().toUpperCase()
   const load = useLoad(fetchRates, JSON.stringify({ page, currency: currencyFilter, version, revision }))
-  const rows = load.data?.data ?? []
 
   const [currency, setCurrency] = useState('')
   const [period, setPeriod] = useState('')
@@ -89,11 +88,9 @@ export function RatesSection({ version = 0 }: { version?: number }) {
           </Flex>
         </form>
       </Card>
-      <Card size="2">
-        <Flex justify="between" align="center" gap="3" mb="2" wrap="wrap">
-          <Heading as="h2" size="3">
-            Exchange rates
-          </Heading>
+      <PagedCard
+        title="Exchange rates"
+        tools={
           <TextField.Root
             aria-label="Filter by currency"
             placeholder="Filter by currency"
@@ -104,19 +101,14 @@ export function RatesSection({ version = 0 }: { version?: number }) {
               setPage(1)
             }}
           />
-        </Flex>
-        {load.status === 'error' && (
-          <Flex gap="2" align="center" role="alert">
-            <Text color="red">{load.error?.message}</Text>
-            <Button variant="soft" size="1" onClick={load.reload}>
-              Try again
-            </Button>
-          </Flex>
-        )}
-        {load.status === 'success' && rows.length === 0 && (
-          <Empty>{currencyFilter ? `No rates for ${currencyFilter}.` : 'No exchange rates yet. Statements in USD need none.'}</Empty>
-        )}
-        {rows.length > 0 && (
+        }
+        load={load}
+        page={page}
+        perPage={PER_PAGE}
+        onPage={setPage}
+        empty={currencyFilter ? `No rates for ${currencyFilter}.` : 'No exchange rates yet. Statements in USD need none.'}
+      >
+        {(rows) => (
           <NamedTable label="Exchange rates" size="1">
             <Table.Header>
               <Table.Row>
@@ -159,17 +151,7 @@ export function RatesSection({ version = 0 }: { version?: number }) {
             </Table.Body>
           </NamedTable>
         )}
-        {load.data && load.data.meta.last_page > 1 && (
-          <Pagination
-            page={page}
-            lastPage={load.data.meta.last_page}
-            perPage={PER_PAGE}
-            total={load.data.meta.total}
-            totalIsEstimate={load.data.meta.totalIsEstimate}
-            onPage={setPage}
-          />
-        )}
-      </Card>
+      </PagedCard>
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

@@ -1,13 +1,12 @@
 import { useEffect, useState } from 'react'
-import { Button, Card, Flex, Heading, Table, Text, TextField, VisuallyHidden } from '@radix-ui/themes'
+import { Button, Table, Text, TextField, VisuallyHidden } from '@radix-ui/themes'
 import { MagnifyingGlassIcon } from '@radix-ui/react-icons'
 import type { UnmatchedKey } from '@contract/ledger'
 import { formatCount, formatMoney } from '@core/format'
 import { api } from '@client/api'
 import { useLoad } from '@client/state/useLoad'
 import { NamedTable } from '@client/ui/NamedTable'
-import { Empty } from '@client/ui/When'
-import { Pagination } from '@client/ui/list/Pagination'
+import { PagedCard } from './PagedCard'
 import { MatchDialog } from './MatchDialog'
 
 const PER_PAGE = 25
@@ -36,89 +35,75 @@ export function UnmatchedSection({ version = 0 }: { version?: number }) {
     return () => clearTimeout(timer)
   }, [text])
   const load = useLoad(fetchUnmatched, JSON.stringify({ page, search, version, revision }))
-  const rows = load.data?.data ?? []
   return (
-    <Card size="2">
-      <Flex justify="between" align="center" gap="3" mb="2" wrap="wrap">
-        <Heading as="h2" size="3">
-          Unmatched lines {load.data ? `(${formatCount(load.data.meta.total)} ${load.data.meta.total === 1 ? 'key' : 'keys'})` : ''}
-        </Heading>
-        <TextField.Root
-          aria-label="Search unmatched lines"
-          placeholder="ISRC, UPC, title or artist"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-        >
-          <TextField.Slot>
-            <MagnifyingGlassIcon />
-          </TextField.Slot>
-        </TextField.Root>
-      </Flex>
-      {load.status === 'error' && (
-        <Flex gap="2" align="center" role="alert">
-          <Text color="red">{load.error?.message}</Text>
-          <Button variant="soft" size="1" onClick={load.reload}>
-            Try again
-          </Button>
-        </Flex>
-      )}
-      {load.status === 'success' && rows.length === 0 && (
-        <Empty>{search ? `No unmatched lines match “${search}”.` : 'Every line of the committed statements is matched.'}</Empty>
-      )}
-      {rows.length > 0 && (
-        <NamedTable label="Unmatched lines by ISRC or UPC" size="1">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeaderCell>Key</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Titles on the statements</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell justify="end">Lines</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell justify="end">Net (USD)</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Imports</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.ColumnHeaderCell>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {rows.map((row) => (
-              <Table.Row key={`${row.kind}:${row.key}`}>
-                <Table.RowHeaderCell>
-                  <Text size="1" color="gray">
-                    {row.kind.toUpperCase()}
-                  </Text>{' '}
-                  <Text style={{ fontFamily: 'var(--code-font-family)' }}>{row.key}</Text>
-                </Table.RowHeaderCell>
-                <Table.Cell>{row.titles.length ? row.titles.join(' · ') : '—'}</Table.Cell>
-                <Table.Cell justify="end">{formatCount(row.lines)}</Table.Cell>
-                <Table.Cell justify="end" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {formatMoney(row.total)}
-                </Table.Cell>
-                <Table.Cell>{row.importIds.map((id) => `#${id}`).join(', ')}</Table.Cell>
-                <Table.Cell>
-                  <Button
-                    size="1"
-                    variant="soft"
-                    aria-label={`Match ${row.kind.toUpperCase()} ${row.key}`}
-                    onClick={() => setMatching(row)}
-                  >
-                    Match…
-                  </Button>
-                </Table.Cell>
+    <>
+      <PagedCard
+        title={
+          <>Unmatched lines {load.data ? `(${formatCount(load.data.meta.total)} ${load.data.meta.total === 1 ? 'key' : 'keys'})` : ''}</>
+        }
+        tools={
+          <TextField.Root
+            aria-label="Search unmatched lines"
+            placeholder="ISRC, UPC, title or artist"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          >
+            <TextField.Slot>
+              <MagnifyingGlassIcon />
+            </TextField.Slot>
+          </TextField.Root>
+        }
+        load={load}
+        page={page}
+        perPage={PER_PAGE}
+        onPage={setPage}
+        empty={search ? `No unmatched lines match “${search}”.` : 'Every line of the committed statements is matched.'}
+      >
+        {(rows) => (
+          <NamedTable label="Unmatched lines by ISRC or UPC" size="1">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeaderCell>Key</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Titles on the statements</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell justify="end">Lines</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell justify="end">Net (USD)</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Imports</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.ColumnHeaderCell>
               </Table.Row>
-            ))}
-          </Table.Body>
-        </NamedTable>
-      )}
-      {load.data && load.data.meta.last_page > 1 && (
-        <Pagination
-          page={page}
-          lastPage={load.data.meta.last_page}
-          perPage={PER_PAGE}
-          total={load.data.meta.total}
-          totalIsEstimate={load.data.meta.totalIsEstimate}
-          onPage={setPage}
-        />
-      )}
+            </Table.Header>
+            <Table.Body>
+              {rows.map((row) => (
+                <Table.Row key={`${row.kind}:${row.key}`}>
+                  <Table.RowHeaderCell>
+                    <Text size="1" color="gray">
+                      {row.kind.toUpperCase()}
+                    </Text>{' '}
+                    <Text style={{ fontFamily: 'var(--code-font-family)' }}>{row.key}</Text>
+                  </Table.RowHeaderCell>
+                  <Table.Cell>{row.titles.length ? row.titles.join(' · ') : '—'}</Table.Cell>
+                  <Table.Cell justify="end">{formatCount(row.lines)}</Table.Cell>
+                  <Table.Cell justify="end" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {formatMoney(row.total)}
+                  </Table.Cell>
+                  <Table.Cell>{row.importIds.map((id) => `#${id}`).join(', ')}</Table.Cell>
+                  <Table.Cell>
+                    <Button
+                      size="1"
+                      variant="soft"
+                      aria-label={`Match ${row.kind.toUpperCase()} ${row.key}`}
+                      onClick={() => setMatching(row)}
+                    >
+                      Match…
+                    </Button>
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </NamedTable>
+        )}
+      </PagedCard>
       <MatchDialog
         entry={matching}
         onOpenChange={(open) => {
@@ -128,6 +113,6 @@ export function UnmatchedSection({ version = 0 }: { version?: number }) {
           }
         }}
       />
-    </Card>
+    </>
   )
 }
