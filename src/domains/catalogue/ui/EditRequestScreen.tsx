@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useMemo, useState } from 'react'
-import { Badge, Box, Button, Callout, Card, Dialog, Flex, Heading, Kbd, Table, Text, TextArea } from '@radix-ui/themes'
+import { RecordPending, recordMissing } from '@client/ui/RecordPending'
+import { Badge, Box, Button, Card, Dialog, Flex, Heading, Kbd, Table, Text, TextArea } from '@radix-ui/themes'
 import { ArrowDownIcon, ArrowUpIcon, CheckIcon, Cross2Icon } from '@radix-ui/react-icons'
 import { useHotkeys } from 'react-hotkeys-hook'
 import type { EditRequestSingle } from '@contract/releases'
@@ -9,7 +10,6 @@ import { api, ApiError } from '@client/api'
 import { useLoad } from '@client/state/useLoad'
 import { useDataVersion } from '@client/state/useDataVersion'
 import { useTab } from '@client/workspace/tab-context'
-import { MainSkeleton } from '@client/pages/MainSkeleton'
 import { rememberRecord } from '@client/shell/recents'
 import { Link } from '@client/routing/Link'
 import { NamedTable } from '@client/ui/NamedTable'
@@ -250,24 +250,8 @@ export default function EditRequestScreen({ params }: ScreenProps) {
 
   const countries = useMemo(() => new Map((request?.countries ?? []).map((country) => [country.code, country.name])), [request])
 
-  if (!valid || (load.status === 'error' && load.error?.status === 404))
-    return (
-      <Callout.Root color="gray" role="status" m="4">
-        <Callout.Text>This edit request does not exist, or it belongs to another workspace.</Callout.Text>
-      </Callout.Root>
-    )
-  if (!request) {
-    if (load.status === 'error')
-      return (
-        <Flex direction="column" gap="3" align="start" role="alert" p="4">
-          <Text color="red">{load.error?.message}</Text>
-          <Button variant="soft" onClick={load.reload}>
-            Try again
-          </Button>
-        </Flex>
-      )
-    return <MainSkeleton />
-  }
+  if (!request || recordMissing(valid, load))
+    return <RecordPending valid={valid} load={load} missing="This edit request does not exist, or it belongs to another workspace." />
 
   const releaseRows = request.releaseEdits.map((edit, index) => ({ ...edit, key: `r:${edit.field}:${index}` }))
   const trackRows = request.trackEdits.map((edit, index) => ({

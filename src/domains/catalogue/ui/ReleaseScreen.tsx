@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react'
-import { Button, Callout, Flex, Text } from '@radix-ui/themes'
+import { Flex } from '@radix-ui/themes'
 import type { ReleaseGeneral } from '@contract/releases'
 import type { ReleaseRecordState } from '@commands/releases'
 import type { ScreenProps } from '@client/routing/types'
@@ -7,8 +7,8 @@ import { api } from '@client/api'
 import { useLoad } from '@client/state/useLoad'
 import { useDataVersion } from '@client/state/useDataVersion'
 import { useTab } from '@client/workspace/tab-context'
+import { RecordPending, recordMissing } from '@client/ui/RecordPending'
 import { SectionTabs, sectionOf } from '@client/ui/SectionTabs'
-import { MainSkeleton } from '@client/pages/MainSkeleton'
 import { rememberRecord } from '@client/shell/recents'
 import { ReleaseHeader } from './release/ReleaseHeader'
 import { ReleaseCompare } from './release/ReleaseCompare'
@@ -110,25 +110,8 @@ export default function ReleaseScreen({ params, search }: ScreenProps) {
     return () => publishRecord(null)
   }, [record, publishRecord])
 
-  if (!valid || (load.status === 'error' && load.error?.status === 404)) {
-    return (
-      <Callout.Root color="gray" role="status" m="4">
-        <Callout.Text>This release does not exist, or it belongs to another workspace.</Callout.Text>
-      </Callout.Root>
-    )
-  }
-  if (!release) {
-    if (load.status === 'error')
-      return (
-        <Flex direction="column" gap="3" align="start" role="alert" p="4">
-          <Text color="red">{load.error?.message}</Text>
-          <Button variant="soft" onClick={load.reload}>
-            Try again
-          </Button>
-        </Flex>
-      )
-    return <MainSkeleton />
-  }
+  if (!release || recordMissing(valid, load))
+    return <RecordPending valid={valid} load={load} missing="This release does not exist, or it belongs to another workspace." />
 
   return (
     <Flex direction="column" gap="4" p="4">

@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react'
+import { RecordPending, recordMissing } from '@client/ui/RecordPending'
 import {
   Badge,
   Box,
@@ -24,7 +25,6 @@ import { api, ApiError } from '@client/api'
 import { useLoad } from '@client/state/useLoad'
 import { useDataVersion } from '@client/state/useDataVersion'
 import { useTab } from '@client/workspace/tab-context'
-import { MainSkeleton } from '@client/pages/MainSkeleton'
 import { rememberRecord } from '@client/shell/recents'
 import { Link } from '@client/routing/Link'
 import { ConfirmDialog } from '@client/ui/list'
@@ -242,24 +242,8 @@ export default function TrackScreen({ params, search }: ScreenProps) {
     return () => publishRecord(null)
   }, [record, publishRecord])
 
-  if (!valid || (load.status === 'error' && load.error?.status === 404))
-    return (
-      <Callout.Root color="gray" role="status" m="4">
-        <Callout.Text>This track does not exist, or it was removed.</Callout.Text>
-      </Callout.Root>
-    )
-  if (!track) {
-    if (load.status === 'error')
-      return (
-        <Flex direction="column" gap="3" align="start" role="alert" p="4">
-          <Text color="red">{load.error?.message}</Text>
-          <Button variant="soft" onClick={load.reload}>
-            Try again
-          </Button>
-        </Flex>
-      )
-    return <MainSkeleton />
-  }
+  if (!track || recordMissing(valid, load))
+    return <RecordPending valid={valid} load={load} missing="This track does not exist, or it was removed." />
   return (
     <Flex direction="column" gap="4" p="4">
       <TrackHeader track={track} />
