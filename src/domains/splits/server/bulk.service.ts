@@ -1,11 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm'
-import { parse } from 'csv-parse/sync'
 import { z } from 'zod'
 import type { BulkRow, SplitStatus } from '@contract/splits'
 import type { AuthedContext } from '@server/context'
 import type { Queryable } from '@server/db/engine'
-import { HttpError, badRequest, conflict, notFound } from '@server/errors'
-import { FileStore } from '@server/storage/file-store'
+import { badRequest, conflict, notFound } from '@server/errors'
+import { readCsvUpload } from '@server/csv-upload'
 import { newToken } from '@server/auth/tokens'
 import { audit, actorOf } from '@server/audit'
 import { checkIsrc } from '@core/identifiers'
@@ -46,21 +45,7 @@ const HEADERS: Record<string, keyof Omit<RawRow, 'row'>> = {
 const emailSchema = z.email()
 
 function readRows(data: Buffer): RawRow[] {
-  if (!FileStore.isText(data))
-    throw new HttpError(415, 'The file must be a CSV file.', 'upload_type', { file: 'The file must be a CSV file.' })
-  let records: Record<string, string>[]
-  try {
-    records = parse(data, {
-      bom: true,
-      columns: (header: string[]) => header.map((name) => HEADERS[name.toLowerCase().replace(/[^a-z]/g, '')] ?? `ignored:${name}`),
-      skip_empty_lines: true,
-      trim: true,
-      relax_column_count: true,
-    }) as Record<string, string>[]
-  } catch (error) {
-    throw badRequest(`The CSV could not be read: ${(error as Error).message}`, { file: 'The CSV could not be read.' })
-  }
-  if (records.length === 0) throw badRequest('The CSV has no rows.', { file: 'The CSV has no rows.' })
+  const records = readCsvUpload(data, HEADERS)
   const missing = (['isrc', 'email', 'share', 'startsOn'] as const).filter((column) => !(column in records[0]))
   if (missing.length)
     throw badRequest(

@@ -1,12 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm'
-import { parse } from 'csv-parse/sync'
 import { z } from 'zod'
 import type { AuthedContext } from '@server/context'
 import { accounts, artistProfiles, invites, labelProfiles } from '@server/db/schema'
 import { HttpError, badRequest } from '@server/errors'
 import { ERROR_CODES } from '@core/session'
 import { audit, actorOf } from '@server/audit'
-import { FileStore } from '@server/storage/file-store'
+import { readCsvUpload } from '@server/csv-upload'
 import { hashToken, newToken } from '@server/auth/tokens'
 import { queueMail } from '@server/mail/mailer'
 import { mailTemplates } from '@server/mail/templates'
@@ -47,21 +46,7 @@ interface Row {
 const emailSchema = z.email()
 
 function readRows(data: Buffer): Row[] {
-  if (!FileStore.isText(data))
-    throw new HttpError(415, 'The file must be a CSV file.', 'upload_type', { file: 'The file must be a CSV file.' })
-  let records: Record<string, string>[]
-  try {
-    records = parse(data, {
-      bom: true,
-      columns: (header: string[]) => header.map((name) => HEADERS[name.toLowerCase().replace(/[^a-z]/g, '')] ?? `ignored:${name}`),
-      skip_empty_lines: true,
-      trim: true,
-      relax_column_count: true,
-    }) as Record<string, string>[]
-  } catch (error) {
-    throw badRequest(`The CSV could not be read: ${(error as Error).message}`, { file: 'The CSV could not be read.' })
-  }
-  if (records.length === 0) throw badRequest('The CSV has no rows.', { file: 'The CSV has no rows.' })
+  const records = readCsvUpload(data, HEADERS)
   if (!('email' in records[0])) throw badRequest('The CSV needs an "email" column.', { file: 'The CSV needs an "email" column.' })
   if (records.length > MAX_IMPORT_ROWS)
     throw badRequest(`At most ${MAX_IMPORT_ROWS.toLocaleString('en')} rows per import.`, { file: 'Too many rows.' })
