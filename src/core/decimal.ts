@@ -58,3 +58,11 @@ export function divideHalfEven(numerator: bigint, denominator: bigint): bigint {
   if (twice > denominator || (twice === denominator && quotient % 2n === 1n)) quotient += 1n
   return negative ? -quotient : quotient
 }
+
+/** The exact sum of money strings, with six places (never through floats). */
+export function sumMoney(values: readonly string[]): string {
+  return fromScaled(
+    values.reduce((sum, value) => sum + toScaled(value, MONEY_SCALE), 0n),
+    MONEY_SCALE,
+  )
+}

@@ -15,7 +15,7 @@ import { TwoFactorPanel } from '@domains/auth/ui/TwoFactorPanel'
 import { StatusBadge } from '@domains/catalogue/ui/status'
 import { HealthCard } from './HealthCard'
 import { BalanceCard } from '@domains/earnings/ui/BalanceCard'
-import { sumMoney } from '@domains/earnings/ui/money'
+import { sumMoney } from '@core/decimal'
 
 // ECharts is large: its chunk loads only when the statistics are drawn.
 const MonthlyChart = lazy(() => import('./MonthlyChart'))

@@ -5,7 +5,7 @@ import { addMonths, monthOf } from '@core/months'
 import { channelLabel } from '@core/channels'
 import { countryName } from '@core/countries'
 import { displayName } from '@core/names'
-import { MONEY_SCALE, fromScaled, toScaled } from '@core/decimal'
+import { sumMoney } from '@core/decimal'
 import { TOP_LIST_SIZE } from '@contract/earnings'
 import { findAccount, requireStaff } from '@domains/users/server/account.service'
 import * as catalogue from '@domains/catalogue/server/stats'
@@ -174,17 +174,18 @@ export async function accountSalesOverview(ctx: AuthedContext, accountId: number
   const range = rangeOf({}, SALES_MONTHS, now)
   const monthly = await q.accountMonthly(db, tenantId, accountId, range)
   const totals = await q.accountTotals(db, tenantId, accountId)
-  const rangeTotal = fromScaled(
-    monthly.reduce((sum, row) => sum + toScaled(row.amount, MONEY_SCALE), 0n),
-    MONEY_SCALE,
-  )
+  const rangeTotal = sumMoney(monthly.map((row) => row.amount))
   return { from: range.from, to: range.to, monthly, rangeTotal, ...totals }
 }
 
-/** The release of the workspace, owned by `user`; anything else is the same 404. */
-async function ownedRelease(ctx: AuthedContext, releaseId: number, userId: number) {
+/**
+ * The months a release's sales section covers, once the release is known to be of the workspace and
+ * owned by `user` (anything else is the same 404).
+ */
+async function releaseSalesRange(ctx: AuthedContext, releaseId: number, userId: number, input: { from?: string; to?: string }, now: Date) {
   const owner = await catalogue.releaseOwner(ctx.services.db, ctx.tenant.id, releaseId)
   if (owner === null || owner !== userId) throw notFound(NO_RELEASE_SALES)
+  return rangeOf(input, SALES_MONTHS, now)
 }
 
 export async function releaseSalesMonthly(
@@ -194,14 +195,9 @@ export async function releaseSalesMonthly(
   input: { from?: string; to?: string },
   now = new Date(),
 ) {
-  await ownedRelease(ctx, releaseId, userId)
-  const range = rangeOf(input, SALES_MONTHS, now)
+  const range = await releaseSalesRange(ctx, releaseId, userId, input, now)
   const monthly = await q.releaseMonthly(ctx.services.db, ctx.tenant.id, releaseId, range)
-  const total = fromScaled(
-    monthly.reduce((sum, row) => sum + toScaled(row.net, MONEY_SCALE), 0n),
-    MONEY_SCALE,
-  )
-  return { ...range, monthly, total }
+  return { ...range, monthly, total: sumMoney(monthly.map((row) => row.net)) }
 }
 
 export async function releaseSalesChannels(
@@ -211,8 +207,7 @@ export async function releaseSalesChannels(
   input: { from?: string; to?: string },
   now = new Date(),
 ) {
-  await ownedRelease(ctx, releaseId, userId)
-  const range = rangeOf(input, SALES_MONTHS, now)
+  const range = await releaseSalesRange(ctx, releaseId, userId, input, now)
   const rows = await q.releaseBy(ctx.services.db, ctx.tenant.id, releaseId, 'channel', range)
   return { ...range, channels: rows.map((row) => ({ raw: row.key, label: channelLabel(row.key), quantity: row.quantity, net: row.net })) }
 }
@@ -224,8 +219,7 @@ export async function releaseSalesTerritories(
   input: { from?: string; to?: string },
   now = new Date(),
 ) {
-  await ownedRelease(ctx, releaseId, userId)
-  const range = rangeOf(input, SALES_MONTHS, now)
+  const range = await releaseSalesRange(ctx, releaseId, userId, input, now)
   const rows = await q.releaseBy(ctx.services.db, ctx.tenant.id, releaseId, 'territory', range)
   return {
     ...range,
