@@ -40,3 +40,13 @@ export function monthlyPoints(series: readonly { month: string; count: number }[
   const points: ChartPoint[] = series.map((row) => ({ label: monthLabel(row.month), value: row.count }))
   return points.length === 1 ? [...points, { label: '', value: null }] : points
 }
+
+/**
+ * The months a ranged screen covers: `from` and `to` as asked; a missing end is filled so the range
+ * spans `months` months, ending this month when neither is given.
+ */
+export function monthRange(input: { from?: string; to?: string }, months: number, now: Date): { from: string; to: string } {
+  const to = input.to ?? (input.from ? addMonths(input.from, months - 1) : monthOf(now))
+  const from = input.from ?? addMonths(to, -(months - 1))
+  return { from, to }
+}

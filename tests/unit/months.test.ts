@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addMonths, monthLabel, monthOf, monthlyPoints, monthsBetween } from '../../src/core/months'
+import { addMonths, monthLabel, monthOf, monthRange, monthlyPoints, monthsBetween } from '../../src/core/months'
 
 describe('months', () => {
   it('labels a month like "Jan 24"', () => {
@@ -36,5 +36,15 @@ describe('months', () => {
       { label: 'Dec 23', value: 0 },
       { label: 'Jan 24', value: 2 },
     ])
+  })
+})
+
+describe('monthRange', () => {
+  const now = new Date('2026-11-22T10:00:00Z')
+  it('ends this month and spans the months asked when no end is given', () => {
+    expect(monthRange({}, 12, now)).toEqual({ from: '2025-12', to: '2026-11' })
+    expect(monthRange({ from: '2026-01' }, 3, now)).toEqual({ from: '2026-01', to: '2026-03' })
+    expect(monthRange({ to: '2026-02' }, 3, now)).toEqual({ from: '2025-12', to: '2026-02' })
+    expect(monthRange({ from: '2024-05', to: '2024-06' }, 12, now)).toEqual({ from: '2024-05', to: '2024-06' })
   })
 })

@@ -3,7 +3,7 @@ import type { AuthedContext } from '@server/context'
 import { audit, actorOf } from '@server/audit'
 import { notifyAdmins, truncate } from '@domains/notifications/server/service'
 import { displayStatus, RELEASE_STATUS } from '@core/release-status'
-import { addMonths, monthOf } from '@core/months'
+import { monthRange } from '@core/months'
 import { requireStaff } from '@domains/users/server/account.service'
 import * as catalogue from '@domains/catalogue/server/stats'
 import { monthlyEarnings } from '@domains/earnings/server/reports/stats'
@@ -85,8 +85,7 @@ export async function dashboardStatistics(ctx: AuthedContext, input: { from?: st
   requireStaff(ctx)
   const { db } = ctx.services
   const tenantId = ctx.tenant.id
-  const to = input.to ?? (input.from ? addMonths(input.from, DEFAULT_MONTHS - 1) : monthOf(now))
-  const from = input.from ?? addMonths(to, -(DEFAULT_MONTHS - 1))
+  const { from, to } = monthRange(input, DEFAULT_MONTHS, now)
   const releases = await catalogue.monthlyReleases(db, tenantId, from, to)
   const accounts = await repo.monthlyAccounts(db, tenantId, from, to)
   const tracks = await catalogue.monthlyTracks(db, tenantId, from, to)

@@ -1,7 +1,7 @@
 import type { AuthedContext } from '@server/context'
 import { notFound } from '@server/errors'
 import { pageMeta } from '@server/db/paging'
-import { addMonths, monthOf } from '@core/months'
+import { monthRange } from '@core/months'
 import { channelLabel } from '@core/channels'
 import { countryName } from '@core/countries'
 import { displayName } from '@core/names'
@@ -20,11 +20,6 @@ export const SALES_MONTHS = 24
 export const NO_RELEASE_SALES = 'There is no such release in this workspace, or it does not belong to this account.'
 
 /** from…to with the defaults: `months` months ending this month, or starting at `from`. */
-export function rangeOf(input: { from?: string; to?: string }, months: number, now: Date): q.Range {
-  const to = input.to ?? (input.from ? addMonths(input.from, months - 1) : monthOf(now))
-  const from = input.from ?? addMonths(to, -(months - 1))
-  return { from, to }
-}
 
 const imageUrl = (fileId: number | null) => (fileId ? `/api/files/${fileId}` : null)
 
@@ -64,7 +59,7 @@ export async function earningsOverview(
   requireStaff(ctx)
   const { db } = ctx.services
   const tenantId = ctx.tenant.id
-  const range = rangeOf(input, DEFAULT_MONTHS, now)
+  const range = monthRange(input, DEFAULT_MONTHS, now)
   // No range asked: the top lists are all time (the *_totals tables and their rank indexes).
   const scoped = input.from || input.to ? range : null
   const perPage = input.per_page
@@ -171,7 +166,7 @@ export async function accountSalesOverview(ctx: AuthedContext, accountId: number
   const { db } = ctx.services
   const tenantId = ctx.tenant.id
   await findAccount(db, tenantId, accountId)
-  const range = rangeOf({}, SALES_MONTHS, now)
+  const range = monthRange({}, SALES_MONTHS, now)
   const monthly = await q.accountMonthly(db, tenantId, accountId, range)
   const totals = await q.accountTotals(db, tenantId, accountId)
   const rangeTotal = sumMoney(monthly.map((row) => row.amount))
@@ -185,7 +180,7 @@ export async function accountSalesOverview(ctx: AuthedContext, accountId: number
 async function releaseSalesRange(ctx: AuthedContext, releaseId: number, userId: number, input: { from?: string; to?: string }, now: Date) {
   const owner = await catalogue.releaseOwner(ctx.services.db, ctx.tenant.id, releaseId)
   if (owner === null || owner !== userId) throw notFound(NO_RELEASE_SALES)
-  return rangeOf(input, SALES_MONTHS, now)
+  return monthRange(input, SALES_MONTHS, now)
 }
 
 export async function releaseSalesMonthly(
