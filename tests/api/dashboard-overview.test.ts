@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { createTestApp, type TestApp } from '../helpers/app'
 import type { TestClient } from '../helpers/client'
-import { createWorkspace, signedIn } from '../helpers/fixtures'
+import { createWorkspace, twoWorkspaces } from '../helpers/fixtures'
 import { accounts } from '../../src/server/db/schema'
 import { monthOf } from '../../src/core/months'
 import { createRelease } from './releases-fixtures'
@@ -18,11 +18,7 @@ const at = (iso: string) => new Date(iso)
 
 beforeAll(async () => {
   t = await createTestApp()
-  ws = await createWorkspace(t.services, 'acme')
-  other = await createWorkspace(t.services, 'globex')
-  admin = await signedIn(t.app, 'admin@acme.test')
-  otherAdmin = await signedIn(t.app, 'admin@globex.test', { tenant: 'globex' })
-  artist = await signedIn(t.app, 'artist@acme.test')
+  ;({ ws, other, admin, artist, otherAdmin } = await twoWorkspaces(t, 'acme', 'globex'))
 
   const base = { tenantId: ws.tenant.id, accountId: ws.artist.id }
   // Seven releases in 2024: two pending takedown, one pending edit; tracks follow their release's month.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { createTestApp, type TestApp } from '../helpers/app'
 import type { TestClient } from '../helpers/client'
-import { createAccount, createWorkspace, signedIn } from '../helpers/fixtures'
+import { createAccount, createWorkspace, twoWorkspaces } from '../helpers/fixtures'
 import { addMonths, monthOf } from '../../src/core/months'
 import { accounts } from '../../src/server/db/schema'
 import {
@@ -30,11 +30,7 @@ const day = (month: string) => `${month}-01`
 
 beforeAll(async () => {
   t = await createTestApp()
-  ws = await createWorkspace(t.services, 'acme')
-  other = await createWorkspace(t.services, 'globex')
-  admin = await signedIn(t.app, 'admin@acme.test')
-  otherAdmin = await signedIn(t.app, 'admin@globex.test', { tenant: 'globex' })
-  artist = await signedIn(t.app, 'artist@acme.test')
+  ;({ ws, other, admin, artist, otherAdmin } = await twoWorkspaces(t, 'acme', 'globex'))
   const db = t.services.db
   const tenantId = ws.tenant.id
   first = await createRelease(t.services, { tenantId, accountId: ws.artist.id, title: 'First', coverUrl: '/covers/first.jpg' })

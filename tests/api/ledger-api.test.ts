@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import { createTestApp, type TestApp } from '../helpers/app'
 import type { TestClient } from '../helpers/client'
-import { createWorkspace, signedIn } from '../helpers/fixtures'
+import { createWorkspace, twoWorkspaces } from '../helpers/fixtures'
 import { auditLog, manualMatches } from '../../src/server/db/schema'
 import { postImport } from '../../src/domains/earnings/server/ledger/posting'
 import { exchangeRateFor } from '../../src/domains/earnings/server/ledger/service'
@@ -18,11 +18,7 @@ let otherAdmin: TestClient
 
 beforeAll(async () => {
   t = await createTestApp()
-  ws = await createWorkspace(t.services, 'ledgerapi')
-  other = await createWorkspace(t.services, 'ledgerother')
-  admin = await signedIn(t.app, 'admin@ledgerapi.test')
-  artist = await signedIn(t.app, 'artist@ledgerapi.test')
-  otherAdmin = await signedIn(t.app, 'admin@ledgerother.test')
+  ;({ ws, other, admin, artist, otherAdmin } = await twoWorkspaces(t, 'ledgerapi', 'ledgerother'))
 })
 afterAll(() => t.close())
 

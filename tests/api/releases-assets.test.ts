@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { createTestApp, type TestApp } from '../helpers/app'
 import { TestClient } from '../helpers/client'
-import { createWorkspace, signedIn } from '../helpers/fixtures'
+import { createWorkspace, twoWorkspaces } from '../helpers/fixtures'
 import { auditLog, files } from '../../src/server/db/schema'
 import { escapeMarkup } from '../../src/server/markup'
 import { createRelease } from './releases-fixtures'
@@ -17,11 +17,7 @@ let otherAdmin: TestClient
 
 beforeAll(async () => {
   t = await createTestApp()
-  ws = await createWorkspace(t.services, 'acme')
-  other = await createWorkspace(t.services, 'globex')
-  admin = await signedIn(t.app, 'admin@acme.test')
-  artist = await signedIn(t.app, 'artist@acme.test')
-  otherAdmin = await signedIn(t.app, 'admin@globex.test', { tenant: 'globex' })
+  ;({ ws, other, admin, artist, otherAdmin } = await twoWorkspaces(t, 'acme', 'globex'))
 })
 afterAll(() => t.close())
 

@@ -77,3 +77,16 @@ export async function signedIn(app: FastifyInstance, email: string, options: { t
   await client.ok('auth.login', { body: { email, password: options.password ?? PASSWORD, tenant: options.tenant } })
   return client
 }
+
+/**
+ * Two workspaces for tenancy checks: the first one's admin and artist and the second one's admin,
+ * each signed in.
+ */
+export async function twoWorkspaces(t: { services: Services; app: FastifyInstance }, slug: string, otherSlug: string) {
+  const ws = await createWorkspace(t.services, slug)
+  const other = await createWorkspace(t.services, otherSlug)
+  const admin = await signedIn(t.app, `admin@${slug}.test`)
+  const artist = await signedIn(t.app, `artist@${slug}.test`)
+  const otherAdmin = await signedIn(t.app, `admin@${otherSlug}.test`, { tenant: otherSlug })
+  return { ws, other, admin, artist, otherAdmin }
+}
