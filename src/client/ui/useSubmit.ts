@@ -36,5 +36,7 @@ export function useSubmit<T>(action: () => Promise<T>, onSuccess?: (result: T) =
     [action, onSuccess],
   )
   const setError = useCallback((error: string | null) => setState((current) => ({ ...current, error })), [])
-  return { ...state, submit, setError }
+  // The message for the form as a whole: a failure no field message already explains.
+  const formError = Object.keys(state.fieldErrors).length ? null : state.error
+  return { ...state, formError, submit, setError }
 }

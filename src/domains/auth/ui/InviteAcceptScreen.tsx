@@ -76,7 +76,7 @@ export default function InviteAcceptScreen({ search }: ScreenProps) {
       title={`Join ${invite.workspace}`}
       subtitle={`You are invited as ${invite.type === 'label' ? 'a label' : `an ${invite.type}`} with ${invite.email}.`}
     >
-      <FormAlert error={Object.keys(accept.fieldErrors).length ? null : accept.error} />
+      <FormAlert error={accept.formError} />
       <form onSubmit={accept.submit} noValidate aria-label="Accept invitation">
         <Flex direction="column" gap="4">
           <Flex gap="3">

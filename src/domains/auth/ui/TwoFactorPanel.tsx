@@ -39,10 +39,7 @@ export function TwoFactorPanel() {
             ? `Every sign-in asks for a code emailed to ${me.account.email}.`
             : `Ask for a code emailed to ${me.account.email} at every sign-in, on top of the password.`}
         </Text>
-        <FormAlert
-          error={send.error ?? (Object.keys(confirm.fieldErrors).length ? null : confirm.error)}
-          notice={step === 'code' ? `We sent a code to ${me.account.email}.` : null}
-        />
+        <FormAlert error={send.error ?? confirm.formError} notice={step === 'code' ? `We sent a code to ${me.account.email}.` : null} />
         {step === 'idle' ? (
           <div>
             <Button variant="soft" onClick={() => void send.submit()} loading={send.submitting}>

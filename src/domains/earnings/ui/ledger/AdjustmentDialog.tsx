@@ -42,7 +42,7 @@ function AdjustmentForm({ accountId, accountName, onDone }: { accountId: number;
     onDone,
   )
   const errors = save.fieldErrors
-  const problem = Object.keys(errors).length ? null : save.error
+  const problem = save.formError
   return (
     <form onSubmit={(event) => void save.submit(event)} noValidate aria-label="Add an adjustment">
       <Dialog.Title>Add an adjustment</Dialog.Title>

@@ -50,7 +50,7 @@ export function RatesSection({ version = 0 }: { version?: number }) {
     }, []),
   )
   const errors = add.fieldErrors
-  const problem = Object.keys(errors).length ? null : add.error
+  const problem = add.formError
 
   return (
     <Flex direction="column" gap="4">

@@ -103,7 +103,7 @@ export function DocumentsSection({ account }: { account: UserSingle }) {
     }, []),
   )
   const errors = upload.fieldErrors
-  const problem = Object.keys(errors).length ? null : upload.error
+  const problem = upload.formError
   return (
     <Flex direction="column" gap="4">
       <Card size="2" asChild>
