@@ -121,7 +121,7 @@ function CreateSmartlink({ release, base, platformLinks }: { release: ReleaseGen
           No smartlink yet. It will list the release’s {platformLinks} platform link{platformLinks === 1 ? '' : 's'} at {base}
           {code.trim().toLowerCase() || '…'}
         </Text>
-        {create.error && !Object.keys(create.fieldErrors).length && (
+        {create.formError && (
           <Text size="2" color="red" role="alert">
             {create.error}
           </Text>
@@ -298,7 +298,7 @@ function EditSmartlink({ smartlink, releaseId }: { smartlink: Smartlink; release
   return (
     <form onSubmit={(event) => void save.submit(event)} aria-label="Smartlink code and title" noValidate>
       <Flex direction="column" gap="3">
-        {save.error && !Object.keys(save.fieldErrors).length && (
+        {save.formError && (
           <Text size="2" color="red" role="alert">
             {save.error}
           </Text>

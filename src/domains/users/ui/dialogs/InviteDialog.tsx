@@ -49,7 +49,7 @@ export function InviteDialog({ open, onOpenChange, kind }: Props) {
         </Dialog.Description>
         <form onSubmit={send.submit} noValidate aria-label="Invite">
           <Flex direction="column" gap="3">
-            {send.error && !Object.keys(send.fieldErrors).length && (
+            {send.formError && (
               <Callout.Root color="red" role="alert">
                 <Callout.Text>{send.error}</Callout.Text>
               </Callout.Root>
