@@ -1,3 +1,4 @@
+import { csvCell } from '@server/csv-stream'
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import { displayName, initials } from '@core/names'
 import { checkIsrc, checkUpc } from '@core/identifiers'
@@ -704,13 +705,6 @@ export async function findArtists(ctx: AuthedContext, search: string) {
       apple: row.apple || null,
     })),
   }
-}
-
-/** One CSV cell: quoted when needed, and never read as a formula by a spreadsheet. */
-export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : String(value)
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
 export const LYRICS_COLUMNS = [

@@ -14,7 +14,7 @@ import { ledgerEntries, ledgerTransactions, manualMatches } from '../schema'
 // GROUP BY ... ON CONFLICT DO UPDATE adding deltas, in the caller's transaction.
 
 export type Source = 'cms' | 'audiosalad'
-export type Category = 'earnings' | 'sales' | 'adjustment' | 'publishing' | 'payouts'
+export type Category = 'earnings' | 'sales' | 'adjustment' | 'publishing' | 'payouts' | 'payout_fee'
 export type Book = 'account' | 'tenant' | 'suspense' | 'clearing' | 'payouts'
 
 /** The balance line statement money of a source belongs to. */

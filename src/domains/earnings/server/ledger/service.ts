@@ -138,6 +138,14 @@ export interface BalanceSummary {
  * differ by a cent from adding the rounded lines). lastEarnings: the newest statement credit (an
  * import or match transaction of an import that stands) and its amount for this account.
  */
+/** The account's exact available balance in micro-units (the sum of its account book entries). */
+export async function availableUnits(q: Queryable, tenantId: number, accountId: number): Promise<bigint> {
+  const { rows } = await q.execute<{ total: string | null }>(sql`
+    select sum(amount)::text as total from ledger_entries
+    where tenant_id = ${tenantId} and book = 'account' and account_id = ${accountId}`)
+  return units(rows[0]?.total ?? '0')
+}
+
 export async function balanceLines(q: Queryable, tenantId: number, accountId: number): Promise<BalanceSummary> {
   const { rows } = await q.execute<{ category: string; total: string }>(sql`
     select category, sum(amount)::text as total from ledger_entries
@@ -170,7 +178,8 @@ export async function balanceLines(q: Queryable, tenantId: number, accountId: nu
   }
 }
 
-async function lockAccount(tx: Tx, tenantId: number, accountId: number) {
+/** Locks the account's row for the transaction: balance-changing writes on one account run one at a time. */
+export async function lockAccount(tx: Tx, tenantId: number, accountId: number) {
   const { rows } = await tx.execute<{ id: number }>(
     sql`select id from accounts where id = ${accountId} and tenant_id = ${tenantId} for update`,
   )
