@@ -303,12 +303,47 @@ export async function releaseMonthly(db: Queryable, tenantId: number, releaseId:
   return result.rows.map((row) => ({ month: row.month, quantity: Number(row.quantity ?? 0), net: money(row.net) }))
 }
 
-/** A release's sales grouped by channel or territory over the range, best first. */
-export async function releaseBy(db: Queryable, tenantId: number, releaseId: number, column: 'channel' | 'territory', range: Range) {
+/** A period whose ends may be open: a missing end does not limit it (all time when neither is given). */
+export interface OpenRange {
+  from?: string | null
+  to?: string | null
+}
+
+/** The filter of `column` to an open range ("true" when neither end is given). */
+export const withinOpen = (column: SQL, range: OpenRange) =>
+  sql.join(
+    [
+      sql`true`,
+      ...(range.from ? [sql`${column} >= ${firstDay(range.from)}::date`] : []),
+      ...(range.to ? [sql`${column} <= ${firstDay(range.to)}::date`] : []),
+    ],
+    sql` and `,
+  )
+
+/** A bigint[] parameter of ids. */
+export const idArray = (ids: readonly number[]) =>
+  sql`array[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::bigint[]`
+
+/**
+ * A release's (or several releases') sales grouped by channel or territory over the range, best
+ * first: the release tab's sections, and an account's countries and channels (its releases).
+ */
+export async function releaseBy(
+  db: Queryable,
+  tenantId: number,
+  releaseIds: number | readonly number[],
+  column: 'channel' | 'territory',
+  range: OpenRange,
+) {
+  const ids = typeof releaseIds === 'number' ? [releaseIds] : releaseIds
+  if (ids.length === 0) return []
   const result = await db.execute<{ key: string; quantity: string; net: string }>(sql`
     select ${sql.raw(column)} as key, sum(quantity)::text as quantity, sum(net)::text as net
     from earnings_release_detail
-    where release_id = ${releaseId} and tenant_id = ${tenantId} and ${within(sql`period`, range.from, range.to)}
+    where release_id = any(${idArray(ids)}) and tenant_id = ${tenantId} and ${withinOpen(sql`period`, range)}
     group by 1
     order by sum(net) desc, 1`)
   return result.rows.map((row) => ({ key: row.key, quantity: Number(row.quantity), net: money(row.net) }))
