@@ -169,7 +169,10 @@ describe("statement reports (the account's own releases)", () => {
     // The label's release: its whole net of 8, though the label was credited 3.2.
     const label = await admin.ok('users.reportGrossReleases', of(ws.label.id))
     expect(label.data.map((row) => [row.release.title, row.net])).toEqual([['Lantern', '8.000000']])
-    const byUnits = await admin.ok('users.reportGrossReleases', of(ws.artist.id, { sort: 'quantity', dir: 'asc', from: '2025-01', to: '2025-01' }))
+    const byUnits = await admin.ok(
+      'users.reportGrossReleases',
+      of(ws.artist.id, { sort: 'quantity', dir: 'asc', from: '2025-01', to: '2025-01' }),
+    )
     expect(byUnits.data.map((row) => [row.release.title, row.quantity])).toEqual([['Aurora', 170]])
   })
 

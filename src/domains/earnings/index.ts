@@ -1,10 +1,11 @@
 import { lazy } from 'react'
 import type { DomainUi } from '@client/routing/types'
 import { EARNINGS_COMMANDS } from '@commands/earnings'
+import { ACCOUNT_SALES_COMMANDS } from '@commands/account-sales'
 
 /** Earnings: the overview (and, at merge, statement imports, unmatched lines and exchange rates). */
 export const earningsUi: DomainUi = {
   name: 'earnings',
   routes: [{ path: '/earnings/overview/{page}', access: 'auth', title: 'Earnings', screen: lazy(() => import('./ui/EarningsScreen')) }],
-  commands: EARNINGS_COMMANDS,
+  commands: [...EARNINGS_COMMANDS, ...ACCOUNT_SALES_COMMANDS],
 }

@@ -14,6 +14,7 @@ import { OverviewSection } from './account/OverviewSection'
 import { ProfileSection } from './account/ProfileSection'
 import { DetailsSection } from './account/DetailsSection'
 import { AccountSalesSection } from '@domains/earnings/ui/AccountSalesSection'
+import { AccountReportsSection } from '@domains/earnings/ui/account-reports/AccountReportsSection'
 import { LedgerSection } from '@domains/earnings/ui/ledger/LedgerSection'
 import {
   ActivitySection,
@@ -31,6 +32,7 @@ const SECTIONS = [
   { id: 'details', label: 'Payments & details' },
   { id: 'catalogue', label: 'Catalogue' },
   { id: 'sales', label: 'Sales' },
+  { id: 'reports', label: 'Reports' },
   { id: 'ledger', label: 'Ledger' },
   { id: 'notes', label: 'Notes' },
   { id: 'documents', label: 'Documents' },
@@ -118,6 +120,7 @@ export default function AccountScreen({ params, search }: ScreenProps) {
         {section === 'details' && <DetailsSection userId={account.id} version={version} />}
         {section === 'catalogue' && <CatalogueSection userId={account.id} version={version} />}
         {section === 'sales' && <AccountSalesSection userId={account.id} version={version} />}
+        {section === 'reports' && <AccountReportsSection userId={account.id} version={version} />}
         {section === 'ledger' && <LedgerSection userId={account.id} version={version} />}
         {section === 'notes' && <NotesSection account={account} />}
         {section === 'documents' && <DocumentsSection account={account} />}

@@ -25,8 +25,7 @@ import * as q from './queries'
 // sorted and paged here; totals are over every row.
 
 export const LEDGER_NOTE = 'What the ledger credited this account (its earnings and sales balance lines), splits included.'
-export const STATEMENT_NOTE =
-  "Statement figures of the account's own releases: their whole net before the operator's share and splits."
+export const STATEMENT_NOTE = "Statement figures of the account's own releases: their whole net before the operator's share and splits."
 
 type Period = q.OpenRange
 interface ListInput {
@@ -53,7 +52,12 @@ interface CreditRow {
 
 /** The account's statement credit over the period per (release, track), its two lines apart; rows left at zero are dropped. */
 export async function accountCredits(db: Queryable, tenantId: number, accountId: number, period: Period): Promise<CreditRow[]> {
-  const result = await db.execute<{ release_id: number | null; track_id: number | null; earnings: string | null; sales: string | null }>(sql`
+  const result = await db.execute<{
+    release_id: number | null
+    track_id: number | null
+    earnings: string | null
+    sales: string | null
+  }>(sql`
     select release_id, track_id,
       sum(amount) filter (where category = 'earnings')::text as earnings,
       sum(amount) filter (where category = 'sales')::text as sales
@@ -124,7 +128,9 @@ function releaseRef(cards: Map<number, ReleaseCard>, id: number | null): Release
   if (id === null) return { id: 0, title: 'Without a release', artist: '', artwork: null }
   const card = cards.get(id)
   // A release deleted since its statements keeps its money under its id.
-  return card ? { id: card.id, title: card.title, artist: card.artist, artwork: card.artwork } : { id, title: `Release #${id}`, artist: '', artwork: null }
+  return card
+    ? { id: card.id, title: card.title, artist: card.artist, artwork: card.artwork }
+    : { id, title: `Release #${id}`, artist: '', artwork: null }
 }
 
 interface Sortable {
@@ -265,7 +271,11 @@ export async function tracksReport(ctx: AuthedContext, accountId: number, input:
       sales: row.sales,
     }
   })
-  const page = sortAndPage(named, (row) => ({ name: row.track.title, amount: row.earnings + row.sales, quantity: 0, key: row.track.id }), input)
+  const page = sortAndPage(
+    named,
+    (row) => ({ name: row.track.title, amount: row.earnings + row.sales, quantity: 0, key: row.track.id }),
+    input,
+  )
   const all = sumCredit(credits)
   return {
     ...periodOf(input),
@@ -295,7 +305,11 @@ export async function grossReleasesReport(ctx: AuthedContext, accountId: number,
     rows.map((row) => row.releaseId),
   )
   const named = rows.map((row) => ({ release: releaseRef(cards, row.releaseId), quantity: row.quantity, net: row.net }))
-  const page = sortAndPage(named, (row) => ({ name: row.release.title, amount: row.net, quantity: row.quantity, key: row.release.id }), input)
+  const page = sortAndPage(
+    named,
+    (row) => ({ name: row.release.title, amount: row.net, quantity: row.quantity, key: row.release.id }),
+    input,
+  )
   return {
     ...periodOf(input),
     basis: 'statement' as const,
@@ -386,12 +400,14 @@ export async function channelOverview(ctx: AuthedContext, input: { userId: numbe
   const ranked = [...byLabel]
     .filter(([, series]) => series.total !== 0n || series.monthly.some((value) => value !== 0n))
     .sort(([labelA, a], [labelB, b]) => (a.total === b.total ? labelA.localeCompare(labelB) : a.total > b.total ? -1 : 1))
-  const shown: { raw: string | null; label: string; total: bigint; monthly: bigint[] }[] = ranked.slice(0, CHANNEL_OVERVIEW_SERIES).map(([label, series]) => ({
-    raw: [...series.raws].sort().join(' / '),
-    label,
-    total: series.total,
-    monthly: series.monthly,
-  }))
+  const shown: { raw: string | null; label: string; total: bigint; monthly: bigint[] }[] = ranked
+    .slice(0, CHANNEL_OVERVIEW_SERIES)
+    .map(([label, series]) => ({
+      raw: [...series.raws].sort().join(' / '),
+      label,
+      total: series.total,
+      monthly: series.monthly,
+    }))
   const rest = ranked.slice(CHANNEL_OVERVIEW_SERIES)
   if (rest.length > 0)
     shown.push({
