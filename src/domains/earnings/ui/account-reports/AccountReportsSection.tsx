@@ -217,8 +217,9 @@ function Details({ load, period }: { load: LoadState<DetailsData>; period: Perio
           <Figure label="Statements" hint="First and last month credited">
             {data.firstMonth && data.lastMonth ? `${monthLabel(data.firstMonth)} – ${monthLabel(data.lastMonth)}` : 'None yet'}
           </Figure>
-          <Figure label="Credited releases and tracks">
-            {formatCount(data.releases)} · {formatCount(data.tracks)}
+          <Figure label="Credited releases and tracks" hint={`In ${periodText(period)}`}>
+            {formatCount(data.releases)} {data.releases === 1 ? 'release' : 'releases'} · {formatCount(data.tracks)}{' '}
+            {data.tracks === 1 ? 'track' : 'tracks'}
           </Figure>
           <Figure label="Top channel" hint={data.topChannel ? null : 'No channel has sales in this period'}>
             {data.topChannel ? (
