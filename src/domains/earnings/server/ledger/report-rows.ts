@@ -176,7 +176,7 @@ export interface MonthlyCreditRow {
 export function monthlyCreditRows(q: Queryable, scope: RowsScope, by: { releaseId: number } | 'release'): AsyncGenerator<MonthlyCreditRow> {
   const perTrack = by !== 'release'
   const mine = scope.accountId === null ? sql`` : sql`and e.account_id = ${scope.accountId}`
-  const trackKey = perTrack ? sql`coalesce(e.track_id, 0)` : sql`0`
+  const trackKey = perTrack ? sql`coalesce(e.track_id, 0)` : sql`0::integer`
   return keysetRows<MonthlyCreditRow, [string, number, number]>(
     q,
     (after, size) => sql`
