@@ -41,20 +41,61 @@ const later = (kind: string) => {
 
 /** Every account download, in the order the Downloads section shows them. */
 export const ACCOUNT_DOWNLOAD_LIST: readonly AccountDownloadInfo[] = [
-  { id: 'accountReports.statement', label: 'Statement', description: 'One month: every ledger entry, the total and the balance after.', takes: 'month', inPath: true },
+  {
+    id: 'accountReports.statement',
+    label: 'Statement',
+    description: 'One month: every ledger entry, the total and the balance after.',
+    takes: 'month',
+    inPath: true,
+  },
   { id: 'accountReports.transactions', label: 'Transactions', description: 'Ledger entries with the running balance.', takes: 'period' },
   { id: 'accountReports.track', label: 'Track', description: 'Credits per track.', takes: 'period' },
   { id: 'accountReports.release', label: 'Release', description: 'Credits per release.', takes: 'period' },
-  { id: 'accountReports.grossRelease', label: 'Gross release', description: "Gross per release before the operator's share and splits, and this account's part.", takes: 'period' },
+  {
+    id: 'accountReports.grossRelease',
+    label: 'Gross release',
+    description: "Gross per release before the operator's share and splits, and this account's part.",
+    takes: 'period',
+  },
   { id: 'accountReports.channel', label: 'Store', description: 'Credits per month and store.', takes: 'period' },
   { id: 'accountReports.country', label: 'Country', description: 'Credits per month and country.', takes: 'period' },
   { id: 'accountReports.catalog', label: 'Catalog', description: 'Releases and tracks as they are now.', takes: 'none' },
-  { id: 'accountReports.royaltyShares', label: 'Royalty shares', description: 'Splits it owns or is a payee of, with its share.', takes: 'period', inPath: true },
-  { id: 'accountReports.fullRoyaltyShares', label: 'Full royalty shares', description: 'Every payee of those splits.', takes: 'period', inPath: true },
+  {
+    id: 'accountReports.royaltyShares',
+    label: 'Royalty shares',
+    description: 'Splits it owns or is a payee of, with its share.',
+    takes: 'period',
+    inPath: true,
+  },
+  {
+    id: 'accountReports.fullRoyaltyShares',
+    label: 'Full royalty shares',
+    description: 'Every payee of those splits.',
+    takes: 'period',
+    inPath: true,
+  },
   { id: 'accountReports.payouts', label: 'Payout', description: 'Payouts requested in the months.', takes: 'period', inPath: true },
-  { id: 'accountReports.influencer', label: 'Influencer', description: 'Influencer activity.', takes: 'period', unavailable: later('influencer') },
-  { id: 'accountReports.audience', label: 'Audience', description: 'Audience export.', takes: 'period', unavailable: later('audience-export') },
-  { id: 'accountReports.deliveryLog', label: 'Delivery log', description: 'Deliveries to stores.', takes: 'period', unavailable: later('delivery-log') },
+  {
+    id: 'accountReports.influencer',
+    label: 'Influencer',
+    description: 'Influencer activity.',
+    takes: 'period',
+    unavailable: later('influencer'),
+  },
+  {
+    id: 'accountReports.audience',
+    label: 'Audience',
+    description: 'Audience export.',
+    takes: 'period',
+    unavailable: later('audience-export'),
+  },
+  {
+    id: 'accountReports.deliveryLog',
+    label: 'Delivery log',
+    description: 'Deliveries to stores.',
+    takes: 'period',
+    unavailable: later('delivery-log'),
+  },
 ]
 
 export interface DownloadPeriod {
@@ -85,7 +126,8 @@ export function palettePeriods(now: Date): { label: string; period: DownloadPeri
 
 const onAccount = (context: CommandContext) => context.record?.kind === 'account'
 const accountId = (context: CommandContext) => Number(context.record?.id)
-const nameOf = (context: CommandContext) => (context.record?.state?.displayName as string | undefined) ?? context.record?.title ?? 'this account'
+const nameOf = (context: CommandContext) =>
+  (context.record?.state?.displayName as string | undefined) ?? context.record?.title ?? 'this account'
 
 async function run(info: AccountDownloadInfo, context: CommandContext, env: CommandEnv, period: DownloadPeriod) {
   await env.download(info.id, downloadInput(info, accountId(context), period) as never)
@@ -95,7 +137,8 @@ async function run(info: AccountDownloadInfo, context: CommandContext, env: Comm
 function command(info: AccountDownloadInfo): Command {
   const base = {
     id: `accountReports.${info.id.split('.')[1]}`,
-    title: (context: CommandContext) => `Download ${info.label.toLowerCase()} report${info.takes === 'none' ? '' : '…'}: ${nameOf(context)}`,
+    title: (context: CommandContext) =>
+      `Download ${info.label.toLowerCase()} report${info.takes === 'none' ? '' : '…'}: ${nameOf(context)}`,
     group: 'Account',
     subject: `${info.label} report`,
     keywords: ['download', 'report', 'csv', info.label.toLowerCase(), ...(info.takes === 'month' ? ['statement', 'month'] : [])],

@@ -13,11 +13,17 @@ const month = z
 /** The months covered, both included; either may be left out (open-ended). */
 const period = z
   .object({ from: month.optional(), to: month.optional() })
-  .refine((value) => !value.from || !value.to || value.from <= value.to, { message: 'The first month must not be after the last', path: ['to'] })
+  .refine((value) => !value.from || !value.to || value.from <= value.to, {
+    message: 'The first month must not be after the last',
+    path: ['to'],
+  })
 
 const userBody = z
   .object({ userId: id, from: month.optional(), to: month.optional() })
-  .refine((value) => !value.from || !value.to || value.from <= value.to, { message: 'The first month must not be after the last', path: ['to'] })
+  .refine((value) => !value.from || !value.to || value.from <= value.to, {
+    message: 'The first month must not be after the last',
+    path: ['to'],
+  })
 
 const userParams = z.object({ userId: id })
 
@@ -25,7 +31,16 @@ const download = <const S extends string>(path: S, summary: string) =>
   endpoint({ method: 'POST', path, access: 'admin', summary, body: userBody, response: z.unknown(), responseType: 'file' })
 
 const downloadFor = <const S extends string>(path: S, summary: string) =>
-  endpoint({ method: 'POST', path, access: 'admin', summary, params: userParams, body: period, response: z.unknown(), responseType: 'file' })
+  endpoint({
+    method: 'POST',
+    path,
+    access: 'admin',
+    summary,
+    params: userParams,
+    body: period,
+    response: z.unknown(),
+    responseType: 'file',
+  })
 
 export const accountReportEndpoints = {
   'accountReports.channel': download(
@@ -72,7 +87,13 @@ export const accountReportEndpoints = {
     'users/transaction-report',
     "Download an account's ledger entries over the months with the running balance as CSV",
   ),
-  'accountReports.influencer': download('users/influencer-report', "An account's influencer report (not available yet: arrives with Audience)"),
+  'accountReports.influencer': download(
+    'users/influencer-report',
+    "An account's influencer report (not available yet: arrives with Audience)",
+  ),
   'accountReports.audience': download('users/audience-report', "An account's audience report (not available yet: arrives with Audience)"),
-  'accountReports.deliveryLog': download('users/delivery-log-report', "An account's delivery log (not available yet: arrives with Delivery)"),
+  'accountReports.deliveryLog': download(
+    'users/delivery-log-report',
+    "An account's delivery log (not available yet: arrives with Delivery)",
+  ),
 } as const

@@ -37,7 +37,9 @@ describe('account downloads', () => {
       ['Opening', '72.00'],
       ['Closing', '8.40'],
     ])
-    expect(columnSum(rows, 'net_usd')).toBe(await ledgerCents(t, sql`book = 'account' and account_id = ${userId} and category in ('earnings', 'sales')`))
+    expect(columnSum(rows, 'net_usd')).toBe(
+      await ledgerCents(t, sql`book = 'account' and account_id = ${userId} and category in ('earnings', 'sales')`),
+    )
     const april = file(await admin.call('accountReports.track', { body: { userId, from: '2025-04' } }))
     expect(april.map((row) => [row.track, row.net_usd])).toEqual([['Opening', '24.00']])
   })
@@ -65,9 +67,9 @@ describe('account downloads', () => {
 
   it('royalty shares: its own share, or every payee of its splits; payouts', async () => {
     const userId = world.ws.label.id
-    expect(file(await admin.call('accountReports.royaltyShares', { params: { userId }, body: {} })).map((row) => row.share_percent)).toEqual([
-      '40.00000000',
-    ])
+    expect(
+      file(await admin.call('accountReports.royaltyShares', { params: { userId }, body: {} })).map((row) => row.share_percent),
+    ).toEqual(['40.00000000'])
     expect(
       file(await admin.call('accountReports.fullRoyaltyShares', { params: { userId }, body: {} })).map((row) => row.share_percent),
     ).toEqual(['60.00000000', '40.00000000'])

@@ -65,9 +65,17 @@ describe('the files add up to the ledger', () => {
       const shared = (Number(row.admin_fee_usd) * 100 + Number(row.payees_usd) * 100) / 100
       expect(Math.abs(shared - Number(row.gross_usd)), row.track).toBeLessThanOrEqual(0.021)
     }
-    expect(rows.find((row) => row.track === 'Opening')).toMatchObject({ quantity: '30', gross_usd: '150.00', admin_fee_usd: '30.00', payees_usd: '120.00', account_usd: '' })
+    expect(rows.find((row) => row.track === 'Opening')).toMatchObject({
+      quantity: '30',
+      gross_usd: '150.00',
+      admin_fee_usd: '30.00',
+      payees_usd: '120.00',
+      account_usd: '',
+    })
     expect(columnSum(rows, 'gross_usd')).toBe('218.83')
-    expect(columnSum(rows, 'payees_usd')).toBe(await ledgerCents(t, sql`tenant_id = ${tenantId} and book = 'account' and category in ('earnings', 'sales')`))
+    expect(columnSum(rows, 'payees_usd')).toBe(
+      await ledgerCents(t, sql`tenant_id = ${tenantId} and book = 'account' and category in ('earnings', 'sales')`),
+    )
     const mine = await report('gross-sales/release', artist())
     expect(mine.map((row) => [row.release, row.gross_usd, row.account_usd])).toEqual([['Night Album', '165.50', '84.40']])
   })
@@ -165,7 +173,13 @@ describe('the other sources', () => {
     expect(await report('exchange-rate')).toEqual([
       { month: '2025-03', currency: 'EUR', rate_to_usd: '1.0825', entered: expect.any(String), entered_by: world.ws.admin.email },
     ])
-    const everything = (await Promise.all(Object.keys(REPORT_SOURCES).filter((kind) => !kind.startsWith('account-') && kind !== 'release-earning').map((kind) => csvOf(t, kind, workspace())))).join('\n')
+    const everything = (
+      await Promise.all(
+        Object.keys(REPORT_SOURCES)
+          .filter((kind) => !kind.startsWith('account-') && kind !== 'release-earning')
+          .map((kind) => csvOf(t, kind, workspace())),
+      )
+    ).join('\n')
     expect(everything).not.toContain('Foreign Hit')
     expect(everything).not.toContain('Stranger')
     expect(everything).not.toContain('QZFOR')

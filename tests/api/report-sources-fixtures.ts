@@ -20,13 +20,19 @@ export async function reportWorld(t: TestApp, slug: string, otherSlug: string) {
   const other = await createWorkspace(t.services, otherSlug)
   const tenantId = ws.tenant.id
   const db = t.services.db
-  const album = await createRelease(t.services, { tenantId, accountId: ws.artist.id, title: 'Night Album', artistText: 'Nova', upc: upc(501) }, [
-    { isrc: 'QZNOV2500001', title: 'Opening' },
-    { isrc: 'QZNOV2500002', title: 'Closing' },
-  ])
-  const single = await createRelease(t.services, { tenantId, accountId: ws.label.id, title: 'Label Single', artistText: 'Band', upc: upc(502) }, [
-    { isrc: 'QZLAB2500001', title: 'Single Song' },
-  ])
+  const album = await createRelease(
+    t.services,
+    { tenantId, accountId: ws.artist.id, title: 'Night Album', artistText: 'Nova', upc: upc(501) },
+    [
+      { isrc: 'QZNOV2500001', title: 'Opening' },
+      { isrc: 'QZNOV2500002', title: 'Closing' },
+    ],
+  )
+  const single = await createRelease(
+    t.services,
+    { tenantId, accountId: ws.label.id, title: 'Label Single', artistText: 'Band', upc: upc(502) },
+    [{ isrc: 'QZLAB2500001', title: 'Single Song' }],
+  )
   await db.update(accounts).set({ tenantSplit: '20.0000' }).where(eq(accounts.id, ws.artist.id))
   const split = await createSplit(t.services, {
     tenantId,
@@ -86,9 +92,11 @@ export async function reportWorld(t: TestApp, slug: string, otherSlug: string) {
   await db.insert(exchangeRates).values({ tenantId, currency: 'EUR', period: '2025-03-01', rate: '1.0825000000', createdBy: ws.admin.id })
 
   // The other workspace: its own release and money, which no report of ws may show.
-  const theirs = await createRelease(t.services, { tenantId: other.tenant.id, accountId: other.artist.id, title: 'Foreign Hit', artistText: 'Stranger' }, [
-    { isrc: 'QZFOR2500001' },
-  ])
+  const theirs = await createRelease(
+    t.services,
+    { tenantId: other.tenant.id, accountId: other.artist.id, title: 'Foreign Hit', artistText: 'Stranger' },
+    [{ isrc: 'QZFOR2500001' }],
+  )
   const foreign = await createImport(t.services, {
     tenantId: other.tenant.id,
     period: '2025-03-01',
@@ -133,6 +141,8 @@ export const columnSum = (rows: Record<string, string>[], column: string) =>
 
 /** A ledger sum (micro-units) rounded half to even once, the way the reports round totals. */
 export async function ledgerCents(t: TestApp, where: ReturnType<typeof sql>) {
-  const { rows } = await t.services.db.execute<{ total: string | null }>(sql`select sum(amount)::text as total from ledger_entries where ${where}`)
+  const { rows } = await t.services.db.execute<{ total: string | null }>(
+    sql`select sum(amount)::text as total from ledger_entries where ${where}`,
+  )
   return fromScaled(divideHalfEven(toScaled(rows[0]?.total ?? '0', 6), 10_000n), 2)
 }

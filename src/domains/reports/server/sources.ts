@@ -116,7 +116,12 @@ const salesByStore: ReportSource = {
     const net = new CentsColumn()
     const rows =
       scope.accountId === null
-        ? mapRows(workspaceChannelRows(q, scope), (row) => ({ month: row.month, key: row.channel, quantity: row.quantity, amount: row.net }))
+        ? mapRows(workspaceChannelRows(q, scope), (row) => ({
+            month: row.month,
+            key: row.channel,
+            quantity: row.quantity,
+            amount: row.net,
+          }))
         : apportionedRows(q, { ...scope, accountId: scope.accountId }, 'channel')
     for await (const row of rows) yield [row.month, channelLabel(row.key), row.key, row.quantity, net.next(row.amount)]
   },
@@ -128,9 +133,15 @@ const salesByCountry: ReportSource = {
     const net = new CentsColumn()
     const rows =
       scope.accountId === null
-        ? mapRows(workspaceTerritoryRows(q, scope), (row) => ({ month: row.month, key: row.territory, quantity: row.quantity, amount: row.net }))
+        ? mapRows(workspaceTerritoryRows(q, scope), (row) => ({
+            month: row.month,
+            key: row.territory,
+            quantity: row.quantity,
+            amount: row.net,
+          }))
         : apportionedRows(q, { ...scope, accountId: scope.accountId }, 'territory')
-    for await (const row of rows) yield [row.month, row.key, row.key ? (countryName(row.key) ?? row.key) : 'Unknown', row.quantity, net.next(row.amount)]
+    for await (const row of rows)
+      yield [row.month, row.key, row.key ? (countryName(row.key) ?? row.key) : 'Unknown', row.quantity, net.next(row.amount)]
   },
 }
 
@@ -150,7 +161,8 @@ function keyCells(by: ShareDimension, row: Partial<ShareRow>): unknown[] {
   return [...release, trackId > 0 ? trackId : '', row.isrc ?? '', trackId > 0 ? (row.track_title ?? '') : '(matched by UPC only)']
 }
 
-const keyHeader = (by: ShareDimension): readonly string[] => (by === 'artist' ? ['artist'] : by === 'release' ? RELEASE_COLUMNS : TRACK_COLUMNS)
+const keyHeader = (by: ShareDimension): readonly string[] =>
+  by === 'artist' ? ['artist'] : by === 'release' ? RELEASE_COLUMNS : TRACK_COLUMNS
 
 const sum = (...values: (string | null | undefined)[]) => values.reduce((total, value) => total + units(value), 0n)
 
@@ -161,7 +173,8 @@ function salesBy(by: ShareDimension): ReportSource {
     async *rows(q, scope) {
       const net = new CentsColumn()
       if (scope.accountId !== null) {
-        for await (const row of shareRows(q, scope, by)) yield [...keyCells(by, row), row.quantity ?? '0', net.next(sum(row.earnings, row.sales))]
+        for await (const row of shareRows(q, scope, by))
+          yield [...keyCells(by, row), row.quantity ?? '0', net.next(sum(row.earnings, row.sales))]
         return
       }
       const rows =
@@ -346,7 +359,8 @@ const trimRate = (rate: string) => (rate.includes('.') ? rate.replace(/0+$/, '')
 const exchangeRate: ReportSource = {
   header: ['month', 'currency', 'rate_to_usd', 'entered', 'entered_by'],
   async *rows(q, scope) {
-    for await (const row of exchangeRateRows(q, scope)) yield [row.month, row.currency, trimRate(row.rate), row.entered, row.entered_by ?? '']
+    for await (const row of exchangeRateRows(q, scope))
+      yield [row.month, row.currency, trimRate(row.rate), row.entered, row.entered_by ?? '']
   },
 }
 
@@ -417,7 +431,21 @@ const artistEarning: ReportSource = {
 // ---------------------------------------------------------------------------------------------
 // An account's ledger
 
-const ENTRY_HEADER = ['date', 'entry_id', 'transaction_id', 'kind', 'category', 'month', 'track_id', 'isrc', 'track', 'release_id', 'release', 'reason', 'amount_usd']
+const ENTRY_HEADER = [
+  'date',
+  'entry_id',
+  'transaction_id',
+  'kind',
+  'category',
+  'month',
+  'track_id',
+  'isrc',
+  'track',
+  'release_id',
+  'release',
+  'reason',
+  'amount_usd',
+]
 
 /** account-transactions: the account's entries over the months, with the running balance. */
 const accountTransactions: ReportSource = {

@@ -57,7 +57,9 @@ export function AccountDownloads({ userId }: { userId: number }) {
             All time
           </Button>
           <Text size="1" color={reversed ? 'red' : 'gray'} role={reversed ? 'alert' : undefined}>
-            {reversed ? 'The first month must not be after the last.' : 'Empty months mean open-ended. The statement covers the From month.'}
+            {reversed
+              ? 'The first month must not be after the last.'
+              : 'Empty months mean open-ended. The statement covers the From month.'}
           </Text>
         </Flex>
       </Card>

@@ -46,7 +46,11 @@ export function shareRows(q: Queryable, scope: RowsScope, by: ShareDimension): A
   const page = (after: unknown, size: number) => {
     // Pushed into both sums so a page reads from its first release on.
     const low =
-      after === null || by === 'artist' ? sql`` : by === 'track' ? sql`and release_id >= ${(after as [number, number])[0]}` : sql`and release_id > ${after as number}`
+      after === null || by === 'artist'
+        ? sql``
+        : by === 'track'
+          ? sql`and release_id >= ${(after as [number, number])[0]}`
+          : sql`and release_id > ${after as number}`
     const perTrack = sql`
       credit as (
         select e.release_id, coalesce(e.track_id, 0) as track_id,
@@ -274,4 +278,3 @@ export function exchangeRateRows(q: Queryable, scope: RowsScope): AsyncGenerator
     (row) => [row.period, row.currency],
   )
 }
-

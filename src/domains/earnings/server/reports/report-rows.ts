@@ -44,7 +44,10 @@ export function workspaceMonthlyRows(q: Queryable, scope: RowsScope): AsyncGener
 }
 
 /** Per month: what the ledger credited one account from statements (earnings_account_monthly). */
-export function accountMonthlyRows(q: Queryable, scope: RowsScope & { accountId: number }): AsyncGenerator<{ month: string; amount: string }> {
+export function accountMonthlyRows(
+  q: Queryable,
+  scope: RowsScope & { accountId: number },
+): AsyncGenerator<{ month: string; amount: string }> {
   return keysetRows<{ month: string; amount: string }, string>(
     q,
     (after, size) => sql`

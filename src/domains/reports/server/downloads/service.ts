@@ -83,7 +83,9 @@ export async function accountDownload(
   const rows = await primed(source.rows(ctx.services.db, scope))
   const name = slug(displayName(account))
   const fileName =
-    download === 'statement' ? `${name}-statement-${period.from}.csv` : `${name}-${file}-${period.from ?? 'start'}-${period.to ?? 'now'}.csv`
+    download === 'statement'
+      ? `${name}-statement-${period.from}.csv`
+      : `${name}-${file}-${period.from ?? 'start'}-${period.to ?? 'now'}.csv`
   return ctx.reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${fileName}"`)
@@ -93,7 +95,11 @@ export async function accountDownload(
 }
 
 /** The downloads whose data does not exist yet: 409 with the reason (after the account check). */
-export async function unavailableDownload(ctx: AuthedContext, download: keyof typeof UNAVAILABLE_DOWNLOADS, userId: number): Promise<never> {
+export async function unavailableDownload(
+  ctx: AuthedContext,
+  download: keyof typeof UNAVAILABLE_DOWNLOADS,
+  userId: number,
+): Promise<never> {
   await accountOf(ctx, userId)
   const info = siteReportKind(UNAVAILABLE_DOWNLOADS[download])
   throw conflict(info ? notAvailableMessage(info) : 'This report is not available yet.')
