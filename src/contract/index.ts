@@ -15,6 +15,7 @@ import { earningsEndpoints } from './earnings'
 import { ledgerEndpoints } from './ledger'
 import { earningsImportsEndpoints } from './earnings-imports'
 import { accountSalesEndpoints } from './account-sales'
+import { accountReportEndpoints } from './account-reports'
 import type { EndpointDef } from './define'
 
 /** Every API call of the product. Domains add their groups here; nothing else is the API's truth. */
@@ -36,6 +37,7 @@ export const ENDPOINTS = {
   ...ledgerEndpoints,
   ...earningsImportsEndpoints,
   ...accountSalesEndpoints,
+  ...accountReportEndpoints,
 } as const satisfies Record<string, EndpointDef>
 
 export type Endpoints = typeof ENDPOINTS

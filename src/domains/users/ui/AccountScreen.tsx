@@ -16,6 +16,7 @@ import { DetailsSection } from './account/DetailsSection'
 import { AccountSalesSection } from '@domains/earnings/ui/AccountSalesSection'
 import { AccountReportsSection } from '@domains/earnings/ui/account-reports/AccountReportsSection'
 import { LedgerSection } from '@domains/earnings/ui/ledger/LedgerSection'
+import { AccountDownloads } from '@domains/reports/ui/AccountDownloads'
 import {
   ActivitySection,
   CatalogueSection,
@@ -34,6 +35,7 @@ const SECTIONS = [
   { id: 'sales', label: 'Sales' },
   { id: 'reports', label: 'Reports' },
   { id: 'ledger', label: 'Ledger' },
+  { id: 'downloads', label: 'Downloads' },
   { id: 'notes', label: 'Notes' },
   { id: 'documents', label: 'Documents' },
   { id: 'activity', label: 'Sign-ins & sessions' },
@@ -122,6 +124,7 @@ export default function AccountScreen({ params, search }: ScreenProps) {
         {section === 'sales' && <AccountSalesSection userId={account.id} version={version} />}
         {section === 'reports' && <AccountReportsSection userId={account.id} version={version} />}
         {section === 'ledger' && <LedgerSection userId={account.id} version={version} />}
+        {section === 'downloads' && <AccountDownloads userId={account.id} />}
         {section === 'notes' && <NotesSection account={account} />}
         {section === 'documents' && <DocumentsSection account={account} />}
         {section === 'activity' && <ActivitySection userId={account.id} version={version} />}
