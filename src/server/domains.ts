@@ -18,6 +18,7 @@ import { splitsServer } from '@domains/splits/server'
 import { earningsReportsServer } from '@domains/earnings/server/reports'
 import { ledgerServer } from '@domains/earnings/server/ledger'
 import { earningsImportsServer } from '@domains/earnings/server/imports'
+import { payoutBatchesServer } from '@domains/payouts/server/batches'
 
 /** What a business domain plugs into the server. */
 export interface DomainServer {
@@ -46,6 +47,7 @@ export const DOMAINS: DomainServer[] = [
   earningsReportsServer,
   ledgerServer,
   earningsImportsServer,
+  payoutBatchesServer,
 ]
 
 export function allHandlers(): Partial<Record<EndpointId, AnyHandler>> {
