@@ -42,7 +42,7 @@ export async function send(label: string, fetchImpl: typeof fetch, url: string, 
 export function failure(label: string, answer: ProviderAnswer): HttpError {
   if (answer.status === 401 || answer.status === 403)
     return new HttpError(502, `${label} refused the API credentials. Check them; nothing was changed.`, 'upstream_auth')
-  const reason = providerMessage(answer.body) ?? `answered ${answer.status}`
+  const reason = (providerMessage(answer.body) ?? `answered ${answer.status}`).replace(/[.\s]+$/, '')
   return new HttpError(502, `${label}: ${reason}. Nothing was changed.`, 'upstream_error')
 }
 
