@@ -92,14 +92,15 @@ export const payoutBatchesEndpoints = {
     method: 'GET',
     path: 'payouts/connections',
     access: 'admin',
-    summary: "Each payout provider's state: configured or paid by file, its API base, last batch, payable accounts and approved payouts waiting",
+    summary:
+      "Each payout provider's state: configured or paid by file, its API base, last batch, payable accounts and approved payouts waiting",
     response: z.object({ data: z.array(payoutConnection) }),
   }),
   'payouts.batchSync': endpoint({
     method: 'POST',
     path: 'payouts/batches/{id}/sync',
     access: 'admin',
-    summary: "Ask the provider how a batch submitted through its API stands, and mark its payouts paid or failed accordingly",
+    summary: 'Ask the provider how a batch submitted through its API stands, and mark its payouts paid or failed accordingly',
     idempotent: true,
     params: idParams,
     response: syncResult,

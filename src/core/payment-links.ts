@@ -13,7 +13,8 @@ export function isSandboxBase(apiBase: string | null | undefined): boolean {
  */
 export function providerActivityLink(provider: PayoutProvider, options: { apiBase?: string | null } = {}): string {
   const sandbox = isSandboxBase(options.apiBase)
-  if (provider === 'paypal') return sandbox ? 'https://www.sandbox.paypal.com/myaccount/activities' : 'https://www.paypal.com/myaccount/activities'
+  if (provider === 'paypal')
+    return sandbox ? 'https://www.sandbox.paypal.com/myaccount/activities' : 'https://www.paypal.com/myaccount/activities'
   return sandbox ? 'https://hub.sandbox.tipalti.com/dashboard/payments' : 'https://hub.tipalti.com/dashboard/payments'
 }
 

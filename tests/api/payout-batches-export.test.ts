@@ -37,7 +37,14 @@ describe('payouts/export', () => {
     const ana = await payee('ana@batches.test')
     const ben = await payee('ben,quoted@batches.test')
     const cleo = await payee('cleo@batches.test')
-    const a = await createPayout(t.services, { tenantId: ws.tenant.id, accountId: ana.id, provider: 'paypal', payee: 'ana@batches.test', amount: '120.50', fee: '2.41' })
+    const a = await createPayout(t.services, {
+      tenantId: ws.tenant.id,
+      accountId: ana.id,
+      provider: 'paypal',
+      payee: 'ana@batches.test',
+      amount: '120.50',
+      fee: '2.41',
+    })
     const b = await createPayout(t.services, {
       tenantId: ws.tenant.id,
       accountId: ben.id,
@@ -46,8 +53,22 @@ describe('payouts/export', () => {
       amount: '1234.567891',
       fee: '0.000001',
     })
-    const pending = await createPayout(t.services, { tenantId: ws.tenant.id, accountId: cleo.id, provider: 'paypal', payee: 'cleo@batches.test', amount: '50', status: 'pending' })
-    const tipalti = await createPayout(t.services, { tenantId: ws.tenant.id, accountId: cleo.id, provider: 'tipalti', payee: 'TIP-CLEO', amount: '75', fee: '3' })
+    const pending = await createPayout(t.services, {
+      tenantId: ws.tenant.id,
+      accountId: cleo.id,
+      provider: 'paypal',
+      payee: 'cleo@batches.test',
+      amount: '50',
+      status: 'pending',
+    })
+    const tipalti = await createPayout(t.services, {
+      tenantId: ws.tenant.id,
+      accountId: cleo.id,
+      provider: 'tipalti',
+      payee: 'TIP-CLEO',
+      amount: '75',
+      fee: '3',
+    })
     const before = await available(t.services, ws.tenant.id, ana.id)
 
     const batch = await admin.ok('payouts.export', { body: { provider: 'paypal' } })
@@ -78,7 +99,10 @@ describe('payouts/export', () => {
     ])
     // The amount was reserved at request; exporting moves no money.
     expect(await available(t.services, ws.tenant.id, ana.id)).toBe(before)
-    const [logged] = await t.services.db.select().from(auditLog).where(sql`${auditLog.action} = 'payouts.exported' and ${auditLog.entityId} = ${String(batch.id)}`)
+    const [logged] = await t.services.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.action} = 'payouts.exported' and ${auditLog.entityId} = ${String(batch.id)}`)
     expect(logged.actorAccountId).toBe(ws.admin.id)
 
     const history = await admin.ok('payouts.history', { params: { page: 1 }, query: { per_page: 25 } })
@@ -100,9 +124,27 @@ describe('payouts/export', () => {
 
   it('exports only the payouts named, and refuses one that is not an approved payout of that provider', async () => {
     const dan = await payee('dan@batches.test')
-    const one = await createPayout(t.services, { tenantId: ws.tenant.id, accountId: dan.id, provider: 'paypal', payee: 'dan@batches.test', amount: '10' })
-    const two = await createPayout(t.services, { tenantId: ws.tenant.id, accountId: dan.id, provider: 'paypal', payee: 'dan@batches.test', amount: '20' })
-    const other = await createPayout(t.services, { tenantId: ws.tenant.id, accountId: dan.id, provider: 'tipalti', payee: 'TIP-DAN', amount: '30' })
+    const one = await createPayout(t.services, {
+      tenantId: ws.tenant.id,
+      accountId: dan.id,
+      provider: 'paypal',
+      payee: 'dan@batches.test',
+      amount: '10',
+    })
+    const two = await createPayout(t.services, {
+      tenantId: ws.tenant.id,
+      accountId: dan.id,
+      provider: 'paypal',
+      payee: 'dan@batches.test',
+      amount: '20',
+    })
+    const other = await createPayout(t.services, {
+      tenantId: ws.tenant.id,
+      accountId: dan.id,
+      provider: 'tipalti',
+      payee: 'TIP-DAN',
+      amount: '30',
+    })
     const batchesBefore = (await t.services.db.select().from(payoutBatches)).length
 
     const refused = await admin.call('payouts.export', { body: { provider: 'paypal', ids: [one.id, other.id] } })
@@ -126,7 +168,13 @@ describe('payouts/export', () => {
 
   it('is for staff of the workspace only', async () => {
     const eve = await payee('eve@batches.test')
-    const mine = await createPayout(t.services, { tenantId: ws.tenant.id, accountId: eve.id, provider: 'paypal', payee: 'eve@batches.test', amount: '15' })
+    const mine = await createPayout(t.services, {
+      tenantId: ws.tenant.id,
+      accountId: eve.id,
+      provider: 'paypal',
+      payee: 'eve@batches.test',
+      amount: '15',
+    })
     expect((await artist.call('payouts.export', { body: { provider: 'paypal' } })).status).toBe(403)
     expect((await artist.call('payouts.history', { params: { page: 1 }, query: { per_page: 25 } })).status).toBe(403)
     expect((await artist.call('payouts.connections')).status).toBe(403)
@@ -144,24 +192,42 @@ describe('payouts/export', () => {
 
   // The Idempotency-Key handling is generic (src/server/idempotency.ts, for every endpoint flagged
   // idempotent); this runs once it is part of the app.
-  it.runIf(existsSync(new URL('../../src/server/idempotency.ts', import.meta.url)))('answers a replayed Idempotency-Key with the first batch', async () => {
-    const fay = await payee('fay@batches.test')
-    await createPayout(t.services, { tenantId: ws.tenant.id, accountId: fay.id, provider: 'paypal', payee: 'fay@batches.test', amount: '40' })
-    const headers = { 'idempotency-key': 'export-fay-1' }
-    const first = await admin.call('payouts.export', { body: { provider: 'paypal' }, headers })
-    const replay = await admin.call('payouts.export', { body: { provider: 'paypal' }, headers })
-    expect(first.status).toBe(201)
-    expect(replay.status).toBe(201)
-    expect(replay.data.id).toBe(first.data.id)
-    expect((await t.services.db.select().from(payoutBatches).where(sql`${payoutBatches.id} = ${first.data.id}`)).length).toBe(1)
-    const otherBody = await admin.call('payouts.export', { body: { provider: 'tipalti' }, headers })
-    expect(otherBody.status).toBe(422)
-  })
+  it.runIf(existsSync(new URL('../../src/server/idempotency.ts', import.meta.url)))(
+    'answers a replayed Idempotency-Key with the first batch',
+    async () => {
+      const fay = await payee('fay@batches.test')
+      await createPayout(t.services, {
+        tenantId: ws.tenant.id,
+        accountId: fay.id,
+        provider: 'paypal',
+        payee: 'fay@batches.test',
+        amount: '40',
+      })
+      const headers = { 'idempotency-key': 'export-fay-1' }
+      const first = await admin.call('payouts.export', { body: { provider: 'paypal' }, headers })
+      const replay = await admin.call('payouts.export', { body: { provider: 'paypal' }, headers })
+      expect(first.status).toBe(201)
+      expect(replay.status).toBe(201)
+      expect(replay.data.id).toBe(first.data.id)
+      expect(
+        (
+          await t.services.db
+            .select()
+            .from(payoutBatches)
+            .where(sql`${payoutBatches.id} = ${first.data.id}`)
+        ).length,
+      ).toBe(1)
+      const otherBody = await admin.call('payouts.export', { body: { provider: 'tipalti' }, headers })
+      expect(otherBody.status).toBe(422)
+    },
+  )
 })
 
 describe('payouts/history', () => {
   it('pages batches newest first and filters by provider', async () => {
-    const { rows } = await t.services.db.execute<{ n: number }>(sql`select count(*)::int as n from payout_batches where tenant_id = ${ws.tenant.id}`)
+    const { rows } = await t.services.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from payout_batches where tenant_id = ${ws.tenant.id}`,
+    )
     const existing = Number(rows[0].n)
     const base = Date.parse('2024-01-01T00:00:00Z')
     await t.services.db.insert(payoutBatches).values(
@@ -191,10 +257,17 @@ describe('payouts/history', () => {
 describe('payouts/connections', () => {
   it('says each provider is not configured and paid by file, with its activity link, payable accounts and approved totals', async () => {
     const gil = await payee('gil@batches.test')
-    await t.services.db.insert(userDetails).values([
-      { accountId: gil.id, tenantId: ws.tenant.id, paypalEmail: 'gil@batches.test', paypalConfirmed: true, tipaltiId: 'TIP-GIL' },
-    ])
-    await createPayout(t.services, { tenantId: ws.tenant.id, accountId: gil.id, provider: 'tipalti', payee: 'TIP-GIL', amount: '99.99', fee: '3' })
+    await t.services.db
+      .insert(userDetails)
+      .values([{ accountId: gil.id, tenantId: ws.tenant.id, paypalEmail: 'gil@batches.test', paypalConfirmed: true, tipaltiId: 'TIP-GIL' }])
+    await createPayout(t.services, {
+      tenantId: ws.tenant.id,
+      accountId: gil.id,
+      provider: 'tipalti',
+      payee: 'TIP-GIL',
+      amount: '99.99',
+      fee: '3',
+    })
     const { data } = await admin.ok('payouts.connections')
     const paypal = data.find((entry) => entry.provider === 'paypal')!
     const tipalti = data.find((entry) => entry.provider === 'tipalti')!

@@ -23,7 +23,15 @@ export async function credit(services: Services, tenantId: number, accountId: nu
 /** A payout as the request path leaves it (reserved), then moved to `status` through the real postings. */
 export async function createPayout(
   services: Services,
-  input: { tenantId: number; accountId: number; provider: PayoutProvider; payee: string; amount: string; fee?: string; status?: PayoutStatus },
+  input: {
+    tenantId: number
+    accountId: number
+    provider: PayoutProvider
+    payee: string
+    amount: string
+    fee?: string
+    status?: PayoutStatus
+  },
 ) {
   return services.db.transaction(async (tx) => {
     const actor = { tenantId: input.tenantId, actorId: null }
@@ -55,7 +63,12 @@ export async function payoutRows(services: Services, ids: number[]) {
   const { rows } = await services.db.execute<{ id: number; status: string; batch_id: number | null; reason: string }>(
     sql`select id, status, batch_id, reason from payouts where id = any(${sql.param(ids)}::bigint[]) order by id`,
   )
-  return rows.map((row) => ({ id: Number(row.id), status: row.status, batchId: row.batch_id === null ? null : Number(row.batch_id), reason: row.reason }))
+  return rows.map((row) => ({
+    id: Number(row.id),
+    status: row.status,
+    batchId: row.batch_id === null ? null : Number(row.batch_id),
+    reason: row.reason,
+  }))
 }
 
 export const available = (services: Services, tenantId: number, accountId: number) => availableUnits(services.db, tenantId, accountId)

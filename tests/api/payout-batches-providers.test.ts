@@ -101,8 +101,17 @@ describe('PayPal Payouts API', () => {
     }
     expect(sent.sender_batch_header.sender_batch_id).toMatch(/^wl-\d+-[0-9a-f]{24}$/)
     expect(sent.items).toEqual([
-      expect.objectContaining({ receiver: one.account.email, amount: { value: '98.00', currency: 'USD' }, sender_item_id: `P${one.payout.id}`, recipient_wallet: 'PAYPAL' }),
-      expect.objectContaining({ receiver: two.account.email, amount: { value: '40.00', currency: 'USD' }, sender_item_id: `P${two.payout.id}` }),
+      expect.objectContaining({
+        receiver: one.account.email,
+        amount: { value: '98.00', currency: 'USD' },
+        sender_item_id: `P${one.payout.id}`,
+        recipient_wallet: 'PAYPAL',
+      }),
+      expect.objectContaining({
+        receiver: two.account.email,
+        amount: { value: '40.00', currency: 'USD' },
+        sender_item_id: `P${two.payout.id}`,
+      }),
     ])
     const tokenCall = fake.requests.find((request) => request.url === '/paypal/v1/oauth2/token')!
     expect(tokenCall.body).toBe('grant_type=client_credentials')
@@ -135,7 +144,9 @@ describe('PayPal Payouts API', () => {
       .returning()
     const result = await admin.call('payouts.batchSync', { params: { id: row.id } })
     expect(result.status).toBe(409)
-    expect(result.error.message).toBe(`Batch ${row.id} was paid by file: mark its payouts paid or failed on the payouts list once PayPal has paid them.`)
+    expect(result.error.message).toBe(
+      `Batch ${row.id} was paid by file: mark its payouts paid or failed on the payouts list once PayPal has paid them.`,
+    )
     expect((await admin.call('payouts.batchSync', { params: { id: 999999 } })).status).toBe(404)
   })
 })

@@ -29,12 +29,14 @@ describe('net amounts', () => {
 
 describe('PayPal payouts CSV', () => {
   it('writes one row per payout without a header: receiver, amount, currency, id, note, wallet', () => {
-    expect(paypalPayoutsCsv([line({}), line({ payoutId: 2, payeeId: 'b@x.test', net: '1234.50', reference: 'P2', note: 'Thanks, "B"' })])).toBe(
-      'ana@example.test,10.00,USD,P1,Payout P1 from Acme,PAYPAL\r\n' + 'b@x.test,1234.50,USD,P2,"Thanks, ""B""",PAYPAL\r\n',
-    )
+    expect(
+      paypalPayoutsCsv([line({}), line({ payoutId: 2, payeeId: 'b@x.test', net: '1234.50', reference: 'P2', note: 'Thanks, "B"' })]),
+    ).toBe('ana@example.test,10.00,USD,P1,Payout P1 from Acme,PAYPAL\r\n' + 'b@x.test,1234.50,USD,P2,"Thanks, ""B""",PAYPAL\r\n')
   })
   it('keeps the customer id within 30 characters without spaces, notes on one line, and formulas inert', () => {
-    const [row] = paypalPayoutsCsv([line({ reference: 'P 123456789012345678901234567890', note: '=HYPERLINK("x")\nline two' })]).split('\r\n')
+    const [row] = paypalPayoutsCsv([line({ reference: 'P 123456789012345678901234567890', note: '=HYPERLINK("x")\nline two' })]).split(
+      '\r\n',
+    )
     expect(row).toBe(`ana@example.test,10.00,USD,P12345678901234567890123456789,"'=HYPERLINK(""x"") line two",PAYPAL`)
   })
 })
@@ -59,16 +61,26 @@ describe('provider item statuses', () => {
       'pending',
       'pending',
     ])
-    expect(['Paid', 'Error', 'Canceled', 'Submitted', 'Deferred'].map(tipaltiItemStatus)).toEqual(['paid', 'failed', 'failed', 'pending', 'pending'])
+    expect(['Paid', 'Error', 'Canceled', 'Submitted', 'Deferred'].map(tipaltiItemStatus)).toEqual([
+      'paid',
+      'failed',
+      'failed',
+      'pending',
+      'pending',
+    ])
   })
 })
 
 describe('payment provider openLink', () => {
   it("builds each provider's account-activity page, live or sandbox", () => {
     expect(providerActivityLink('paypal')).toBe('https://www.paypal.com/myaccount/activities')
-    expect(providerActivityLink('paypal', { apiBase: 'https://api-m.sandbox.paypal.com' })).toBe('https://www.sandbox.paypal.com/myaccount/activities')
+    expect(providerActivityLink('paypal', { apiBase: 'https://api-m.sandbox.paypal.com' })).toBe(
+      'https://www.sandbox.paypal.com/myaccount/activities',
+    )
     expect(providerActivityLink('tipalti')).toBe('https://hub.tipalti.com/dashboard/payments')
-    expect(providerActivityLink('tipalti', { apiBase: 'https://api.sandbox.tipalti.com' })).toBe('https://hub.sandbox.tipalti.com/dashboard/payments')
+    expect(providerActivityLink('tipalti', { apiBase: 'https://api.sandbox.tipalti.com' })).toBe(
+      'https://hub.sandbox.tipalti.com/dashboard/payments',
+    )
     expect(payeeLink('tipalti', 'A/B')).toBe('https://hub.tipalti.com/dashboard/payees/A%2FB')
   })
 })

@@ -13,7 +13,7 @@ import { countCapped, pageMeta } from '@server/db/paging'
 import type { FileRow } from '@server/storage/file-store'
 import { payableAccountCounts } from '@domains/users/server/payment-methods.service'
 import { applyTransition, lockPayouts, type PayoutRow } from '../postings'
-import { payoutBatches, payouts } from '../schema'
+import { payoutBatches } from '../schema'
 import { payoutProviders } from '../providers'
 import { netCents, sumCents } from '../providers/files'
 import { PAYOUT_CURRENCY, type BatchLine } from '../providers/types'
@@ -107,7 +107,9 @@ async function batchRows(q: Queryable, where: SQL, limit: number, offset: number
     net: row.net,
     delivery: row.delivery,
     providerBatchId: row.provider_batch_id,
-    by: row.by_id ? { id: Number(row.by_id), name: displayName({ firstName: row.by_first, lastName: row.by_last, email: row.by_email ?? '' }) } : null,
+    by: row.by_id
+      ? { id: Number(row.by_id), name: displayName({ firstName: row.by_first, lastName: row.by_last, email: row.by_email ?? '' }) }
+      : null,
     statuses: { processing: row.processing, paid: row.paid, failed: row.failed },
   }))
 }
@@ -153,7 +155,9 @@ export async function exportApproved(
           row.status !== 'approved'
             ? [`Payout ${row.id} is ${row.status}, not approved.`]
             : row.provider !== input.provider
-              ? [`Payout ${row.id} is paid through ${PAYOUT_PROVIDER_LABELS[row.provider as PayoutProvider] ?? row.provider}, not ${label}.`]
+              ? [
+                  `Payout ${row.id} is paid through ${PAYOUT_PROVIDER_LABELS[row.provider as PayoutProvider] ?? row.provider}, not ${label}.`,
+                ]
               : [],
         )
         if (refusals.length > 0) throw conflict(refusals.join(' '))
@@ -163,9 +167,13 @@ export async function exportApproved(
           where tenant_id = ${tenantId} and provider = ${input.provider} and status = 'approved'
           order by id limit 5000`)
         // Locked, then checked again: a payout rejected meanwhile stays out of the batch.
-        rows = (await lockPayouts(tx, tenantId, ids.map((row) => Number(row.id)))).filter(
-          (row) => row.status === 'approved' && row.provider === input.provider,
-        )
+        rows = (
+          await lockPayouts(
+            tx,
+            tenantId,
+            ids.map((row) => Number(row.id)),
+          )
+        ).filter((row) => row.status === 'approved' && row.provider === input.provider)
       }
       if (rows.length === 0) throw conflict(`There are no approved ${label} payouts to export.`)
 
@@ -201,7 +209,13 @@ export async function exportApproved(
       let delivery: 'file' | 'api' = 'file'
       let providerBatchId: string | null = null
       if (adapter.configured) {
-        const submitted = await adapter.submit({ reference: batchReference(tenantId, rows.map((row) => row.id)), lines })
+        const submitted = await adapter.submit({
+          reference: batchReference(
+            tenantId,
+            rows.map((row) => row.id),
+          ),
+          lines,
+        })
         delivery = 'api'
         providerBatchId = submitted.providerBatchId
       }
@@ -211,7 +225,16 @@ export async function exportApproved(
         action: 'payouts.exported',
         entityType: 'payout_batch',
         entityId: batch.id,
-        after: { provider: input.provider, count: rows.length, amount, net, delivery, providerBatchId, payoutIds: rows.map((row) => row.id), fileName },
+        after: {
+          provider: input.provider,
+          count: rows.length,
+          amount,
+          net,
+          delivery,
+          providerBatchId,
+          payoutIds: rows.map((row) => row.id),
+          fileName,
+        },
       })
       return findBatch(tx, tenantId, batch.id)
     })
@@ -249,7 +272,13 @@ export async function syncBatch(services: Services, actor: BatchActor, batchId: 
   const result = await services.db.transaction(async (tx) => {
     const { rows: ids } = await tx.execute<{ id: number }>(sql`
       select id from payouts where tenant_id = ${tenantId} and batch_id = ${batch.id} and status = 'processing' order by id`)
-    const locked = (await lockPayouts(tx, tenantId, ids.map((row) => Number(row.id)))).filter((row) => row.status === 'processing')
+    const locked = (
+      await lockPayouts(
+        tx,
+        tenantId,
+        ids.map((row) => Number(row.id)),
+      )
+    ).filter((row) => row.status === 'processing')
     const paid = locked.filter((row) => byReference.get(payoutReference(row.id))?.status === 'paid')
     const failed = locked.filter((row) => byReference.get(payoutReference(row.id))?.status === 'failed')
     const ledgerActor = { tenantId, actorId: actor.actorId }

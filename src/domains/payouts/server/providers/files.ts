@@ -33,11 +33,21 @@ const oneLine = (text: string, max: number) => text.replace(/[\r\n]+/g, ' ').sli
  */
 export function paypalPayoutsCsv(lines: readonly BatchLine[]): string {
   return lines
-    .map((line) => csvLine([line.payeeId, line.net, line.currency, line.reference.replace(/\s+/g, '').slice(0, 30), oneLine(line.note, 400), 'PAYPAL']))
+    .map((line) =>
+      csvLine([line.payeeId, line.net, line.currency, line.reference.replace(/\s+/g, '').slice(0, 30), oneLine(line.note, 400), 'PAYPAL']),
+    )
     .join('')
 }
 
-export const TIPALTI_HEADER = ['Idap', 'Amount', 'SubmittedAmountCurrency', 'RefCode', 'EWalletMessage', 'BankingMessage', 'EmailMessage'] as const
+export const TIPALTI_HEADER = [
+  'Idap',
+  'Amount',
+  'SubmittedAmountCurrency',
+  'RefCode',
+  'EWalletMessage',
+  'BankingMessage',
+  'EmailMessage',
+] as const
 
 /**
  * Tipalti payment file (Payments › Upload payment file): a header row, then per payout the payee
@@ -48,7 +58,17 @@ export function tipaltiPaymentFile(lines: readonly BatchLine[]): string {
   return (
     csvLine(TIPALTI_HEADER) +
     lines
-      .map((line) => csvLine([line.payeeId, line.net, line.currency, line.reference, oneLine(line.note, 100), oneLine(line.reference, 20), oneLine(line.note, 400)]))
+      .map((line) =>
+        csvLine([
+          line.payeeId,
+          line.net,
+          line.currency,
+          line.reference,
+          oneLine(line.note, 100),
+          oneLine(line.reference, 20),
+          oneLine(line.note, 400),
+        ]),
+      )
       .join('')
   )
 }

@@ -42,7 +42,12 @@ export function createPaypalAdapter(config: Config['payoutProviders']['paypal'],
   const call = async (path: string, init: RequestInit) => {
     const answer = await send(LABEL, fetchImpl, `${apiBase}${path}`, {
       ...init,
-      headers: { authorization: `Bearer ${await token()}`, accept: 'application/json', 'content-type': 'application/json', ...init.headers },
+      headers: {
+        authorization: `Bearer ${await token()}`,
+        accept: 'application/json',
+        'content-type': 'application/json',
+        ...init.headers,
+      },
     })
     if (answer.status < 200 || answer.status >= 300) throw failure(LABEL, answer)
     return answer.body as Record<string, unknown>
@@ -75,16 +80,20 @@ export function createPaypalAdapter(config: Config['payoutProviders']['paypal'],
         }),
       })
       const header = (body.batch_header ?? {}) as { payout_batch_id?: unknown }
-      if (typeof header.payout_batch_id !== 'string') throw new HttpError(502, 'PayPal accepted the batch but sent no batch id.', 'upstream_error')
+      if (typeof header.payout_batch_id !== 'string')
+        throw new HttpError(502, 'PayPal accepted the batch but sent no batch id.', 'upstream_error')
       return { providerBatchId: header.payout_batch_id }
     },
     async status(providerBatchId) {
       const items: ProviderBatchStatus['items'] = []
       let batchStatus = 'UNKNOWN'
       for (let page = 1; page <= 100; page++) {
-        const body = await call(`/v1/payments/payouts/${encodeURIComponent(providerBatchId)}?page=${page}&page_size=1000&total_required=true`, {
-          method: 'GET',
-        })
+        const body = await call(
+          `/v1/payments/payouts/${encodeURIComponent(providerBatchId)}?page=${page}&page_size=1000&total_required=true`,
+          {
+            method: 'GET',
+          },
+        )
         batchStatus = String((body.batch_header as { batch_status?: unknown } | undefined)?.batch_status ?? batchStatus)
         const pageItems = Array.isArray(body.items) ? (body.items as Record<string, unknown>[]) : []
         for (const item of pageItems) {
@@ -98,7 +107,8 @@ export function createPaypalAdapter(config: Config['payoutProviders']['paypal'],
             reason: errors ? String(errors.message ?? errors.name ?? providerStatus) : null,
           })
         }
-        const totalPages = typeof body.total_page === 'number' ? body.total_page : typeof body.total_pages === 'number' ? body.total_pages : 1
+        const totalPages =
+          typeof body.total_page === 'number' ? body.total_page : typeof body.total_pages === 'number' ? body.total_pages : 1
         if (page >= totalPages || pageItems.length === 0) break
       }
       return { batchStatus, items }

@@ -50,7 +50,12 @@ export function createTipaltiAdapter(config: Config['payoutProviders']['tipalti'
   const call = async (path: string, init: RequestInit) => {
     const answer = await send(LABEL, fetchImpl, `${apiBase}${path}`, {
       ...init,
-      headers: { authorization: `Bearer ${await token()}`, accept: 'application/json', 'content-type': 'application/json', ...init.headers },
+      headers: {
+        authorization: `Bearer ${await token()}`,
+        accept: 'application/json',
+        'content-type': 'application/json',
+        ...init.headers,
+      },
     })
     if (answer.status < 200 || answer.status >= 300) throw failure(LABEL, answer)
     return answer.body
@@ -75,7 +80,8 @@ export function createTipaltiAdapter(config: Config['payoutProviders']['tipalti'
         }),
       })) as Record<string, unknown> | null
       const id = body?.id ?? body?.paymentBatchId
-      if (typeof id !== 'string' && typeof id !== 'number') throw new HttpError(502, 'Tipalti accepted the batch but sent no batch id.', 'upstream_error')
+      if (typeof id !== 'string' && typeof id !== 'number')
+        throw new HttpError(502, 'Tipalti accepted the batch but sent no batch id.', 'upstream_error')
       return { providerBatchId: String(id) }
     },
     async status(providerBatchId) {
