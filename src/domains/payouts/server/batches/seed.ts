@@ -71,7 +71,8 @@ async function approvedPayouts(
 
 /**
  * Two past batches, made by the real export: a PayPal batch six weeks ago (most of it paid since)
- * and a Tipalti batch ten days ago (still processing), from payouts of artists with a balance.
+ * and a Tipalti batch ten days ago (still processing), from payouts of artists with a balance; and
+ * two approved PayPal payouts waiting for the next export.
  */
 export const payoutBatchesSeeder: Seeder = {
   name: 'payout-batches',
@@ -94,7 +95,7 @@ export const payoutBatchesSeeder: Seeder = {
         and exists (select 1 from ledger_entries e where e.tenant_id = a.tenant_id and e.book = 'account' and e.account_id = a.id)
       order by a.id limit 12`)
     const accounts = candidates.map((row) => ({ id: Number(row.id), email: row.email }))
-    if (accounts.length < 5) return
+    if (accounts.length < 7) return
     const now = Date.now()
 
     const paypalAt = new Date(now - 42 * DAY)
@@ -116,6 +117,8 @@ export const payoutBatchesSeeder: Seeder = {
       await exportApproved(services, actor, { provider: 'tipalti', ids: tipaltiIds }, { createdAt: tipaltiAt })
       made++
     }
-    log(`exported ${made} past payout batches (${paypalIds.length + tipaltiIds.length} payouts)`)
+    // Two approved PayPal payouts wait for the next batch, so "Export approved payouts" has work.
+    const waiting = await approvedPayouts(services, actor, 'paypal', accounts.slice(5, 7), new Date(now - 2 * DAY))
+    log(`exported ${made} past payout batches (${paypalIds.length + tipaltiIds.length} payouts); ${waiting.length} approved payouts wait`)
   },
 }

@@ -18,7 +18,7 @@ import { payoutProviders } from '../providers'
 import { netCents, sumCents } from '../providers/files'
 import { PAYOUT_CURRENCY, type BatchLine } from '../providers/types'
 
-// Payout batches (docs/payouts.md "Batches"): export approved payouts into a provider's file (and
+// Payout batches (docs/api.md "Payout batches", docs/formats/): export approved payouts into a provider's file (and
 // its API when configured), the history of batches, the providers' state, and syncing a batch.
 
 /** Who acts: the ledger's actor and the audit's. */
