@@ -16,6 +16,7 @@ import { ledgerEndpoints } from './ledger'
 import { earningsImportsEndpoints } from './earnings-imports'
 import { accountSalesEndpoints } from './account-sales'
 import { accountReportEndpoints } from './account-reports'
+import { payoutBatchesEndpoints } from './payout-batches'
 import type { EndpointDef } from './define'
 
 /** Every API call of the product. Domains add their groups here; nothing else is the API's truth. */
@@ -38,6 +39,7 @@ export const ENDPOINTS = {
   ...earningsImportsEndpoints,
   ...accountSalesEndpoints,
   ...accountReportEndpoints,
+  ...payoutBatchesEndpoints,
 } as const satisfies Record<string, EndpointDef>
 
 export type Endpoints = typeof ENDPOINTS

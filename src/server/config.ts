@@ -63,6 +63,15 @@ const envSchema = z.object({
   PGLITE_MODE: z.enum(['worker', 'inline']).default('worker'),
   /** The key secrets at rest (SMTP passwords, DKIM keys) are encrypted with. */
   APP_SECRET: optional.pipe(z.string().min(32, 'APP_SECRET must be at least 32 characters').optional()),
+  /** PayPal Payouts API (OAuth2 client credentials); batches are paid by file without them. */
+  PAYPAL_CLIENT_ID: optional,
+  PAYPAL_CLIENT_SECRET: optional,
+  PAYPAL_API_BASE: z.string().default('https://api-m.paypal.com'),
+  /** Tipalti's REST API (OAuth2 client credentials); batches are paid by file without them. */
+  TIPALTI_CLIENT_ID: optional,
+  TIPALTI_CLIENT_SECRET: optional,
+  TIPALTI_API_BASE: z.string().default('https://api-p.tipalti.com'),
+  TIPALTI_TOKEN_URL: optional,
   /** Resolvers DNS verification asks, e.g. `1.1.1.1,8.8.8.8` or `127.0.0.1:5353`; the system's when unset. */
   DNS_SERVERS: optional,
 })
@@ -95,6 +104,11 @@ export interface Config {
   scanProvider: { url?: string; key?: string; name: string }
   /** AudioSalad client API: both URL and key (a bearer token), or not configured. */
   audioSalad: { url?: string; key?: string; accessId?: string }
+  /** Payout providers' APIs: both client id and secret, or not configured (batches are paid by file). */
+  payoutProviders: {
+    paypal: { clientId?: string; clientSecret?: string; apiBase: string }
+    tipalti: { clientId?: string; clientSecret?: string; apiBase: string; tokenUrl: string }
+  }
   logLevel: string
   version: string
   pgliteMode: 'worker' | 'inline'
@@ -160,6 +174,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     scanProvider: { url: e.SCAN_PROVIDER_URL?.replace(/\/$/, ''), key: e.SCAN_PROVIDER_KEY, name: e.SCAN_PROVIDER_NAME },
     audioSalad: { url: e.AUDIOSALAD_URL?.replace(/\/$/, ''), key: e.AUDIOSALAD_KEY, accessId: e.AUDIOSALAD_ACCESS_ID },
+    payoutProviders: {
+      paypal: { clientId: e.PAYPAL_CLIENT_ID, clientSecret: e.PAYPAL_CLIENT_SECRET, apiBase: e.PAYPAL_API_BASE.replace(/\/$/, '') },
+      tipalti: {
+        clientId: e.TIPALTI_CLIENT_ID,
+        clientSecret: e.TIPALTI_CLIENT_SECRET,
+        apiBase: e.TIPALTI_API_BASE.replace(/\/$/, ''),
+        // Tipalti's identity server sits beside the API: sso.tipalti.com, sso.sandbox.tipalti.com.
+        tokenUrl:
+          e.TIPALTI_TOKEN_URL ??
+          (/sandbox/i.test(e.TIPALTI_API_BASE) ? 'https://sso.sandbox.tipalti.com/connect/token' : 'https://sso.tipalti.com/connect/token'),
+      },
+    },
     logLevel: e.LOG_LEVEL,
     version: e.APP_VERSION ?? packageVersion(),
     pgliteMode: e.PGLITE_MODE,

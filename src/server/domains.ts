@@ -19,6 +19,7 @@ import { earningsReportsServer } from '@domains/earnings/server/reports'
 import { ledgerServer } from '@domains/earnings/server/ledger'
 import { earningsImportsServer } from '@domains/earnings/server/imports'
 import { accountDownloadsServer } from '@domains/reports/server/downloads'
+import { payoutBatchesServer } from '@domains/payouts/server/batches'
 
 /** What a business domain plugs into the server. */
 export interface DomainServer {
@@ -48,6 +49,7 @@ export const DOMAINS: DomainServer[] = [
   ledgerServer,
   earningsImportsServer,
   accountDownloadsServer,
+  payoutBatchesServer,
 ]
 
 export function allHandlers(): Partial<Record<EndpointId, AnyHandler>> {

@@ -11,6 +11,7 @@ import { earningsUi } from '@domains/earnings'
 import { earningsImportsUi } from '@domains/earnings/ui/imports'
 import { ledgerUi } from '@domains/earnings/ui/ledger'
 import { accountDownloadsUi } from '@domains/reports/ui/account-downloads-ui'
+import { payoutBatchesUi } from '@domains/payouts/batches'
 
 /** Every built screen, from the domains that own them. A route of routes.tsv not listed here shows not-found. */
 export const DOMAIN_UIS: DomainUi[] = [
@@ -24,6 +25,7 @@ export const DOMAIN_UIS: DomainUi[] = [
   earningsImportsUi,
   ledgerUi,
   accountDownloadsUi,
+  payoutBatchesUi,
   siteSetupUi,
 ]
 

@@ -1,0 +1,91 @@
+import type { Command, CommandContext, CommandEnv } from './types'
+import { formatCount, formatMoney } from '@core/format'
+
+// Palette actions of payout batches: export the approved payouts of a provider (picked on a nested
+// page that shows how many and how much, then confirmed), and on a focused batch: sync its status
+// with the provider's API, download its file.
+
+/** What /payouts/export publishes about the batch it has selected (`publishRecord`, kind 'payoutBatch'). */
+export interface PayoutBatchRecordState {
+  delivery: 'file' | 'api'
+  provider: 'paypal' | 'tipalti'
+  fileId: number | null
+  fileName: string | null
+}
+
+const focused = (context: CommandContext): PayoutBatchRecordState | null =>
+  context.record?.kind === 'payoutBatch' ? ((context.record.state ?? null) as PayoutBatchRecordState | null) : null
+const batchId = (context: CommandContext) => Number(context.record?.id)
+const plural = (count: number, word: string) => `${formatCount(count)} ${word}${count === 1 ? '' : 's'}`
+
+async function exportBatch(env: CommandEnv, provider: 'paypal' | 'tipalti') {
+  const batch = await env.call('payouts.export', { body: { provider } })
+  env.refresh()
+  env.notify(`Batch #${batch.id} exported: ${plural(batch.count, 'payout')}, ${formatMoney(batch.net)} to pay.`, 'success')
+  env.open(`/payouts/export/1?batch=${batch.id}`)
+}
+
+export const PAYOUT_BATCH_COMMANDS: readonly Command[] = [
+  {
+    id: 'payouts.export',
+    title: 'Export approved payouts…',
+    subject: 'Approved payouts',
+    group: 'Payouts',
+    keywords: ['export', 'batch', 'payout', 'paypal', 'tipalti', 'file', 'csv', 'pay'],
+    access: 'admin',
+    placeholder: 'Choose the provider',
+    children: async (_context, env) => {
+      const { data } = await env.call('payouts.connections')
+      return data.map((provider) => ({
+        id: `payouts.export.${provider.provider}`,
+        title:
+          provider.approved.count > 0
+            ? `${provider.label}: ${plural(provider.approved.count, 'approved payout')}, ${formatMoney(provider.approved.amount)} (net ${formatMoney(provider.approved.net)})`
+            : `${provider.label}: no approved payouts`,
+        group: 'Provider',
+        when: () => (provider.approved.count > 0 ? true : `No approved ${provider.label} payouts to export`),
+        placeholder: 'Confirm the export',
+        children: () => [
+          {
+            id: `payouts.export.${provider.provider}.confirm`,
+            title: `Yes, export ${plural(provider.approved.count, 'payout')} to a ${provider.label} batch${provider.configured ? ' and submit it' : ' file'}`,
+            group: 'Confirm',
+            run: (_runContext: CommandContext, runEnv: CommandEnv) => exportBatch(runEnv, provider.provider),
+          },
+        ],
+      }))
+    },
+  },
+  {
+    id: 'payouts.batchSync',
+    title: (context) => `Sync status of batch #${context.record?.id}`,
+    group: 'Payout batch',
+    keywords: ['sync', 'status', 'refresh', 'provider', 'paid', 'batch'],
+    access: 'admin',
+    when: (context) => {
+      const state = focused(context)
+      if (!state) return false
+      return state.delivery === 'api' ? true : 'This batch was paid by file: there is no provider status to ask for'
+    },
+    run: async (context, env) => {
+      const result = await env.call('payouts.batchSync', { params: { id: batchId(context) } })
+      env.refresh()
+      env.notify(result.message, 'success')
+    },
+  },
+  {
+    id: 'payouts.batchDownload',
+    title: (context) => `Download the file of batch #${context.record?.id}`,
+    group: 'Payout batch',
+    keywords: ['download', 'file', 'csv', 'batch'],
+    access: 'admin',
+    when: (context) => {
+      const state = focused(context)
+      if (!state) return false
+      return state.fileId ? true : 'This batch has no stored file'
+    },
+    run: async (context, env) => {
+      await env.download('files.get', { params: { id: focused(context)!.fileId! } })
+    },
+  },
+]
