@@ -14,6 +14,8 @@ import { splitsEndpoints } from './splits'
 import { earningsEndpoints } from './earnings'
 import { ledgerEndpoints } from './ledger'
 import { earningsImportsEndpoints } from './earnings-imports'
+import { reportsEndpoints } from './reports'
+import { siteReportsEndpoints } from './site-reports'
 import type { EndpointDef } from './define'
 
 /** Every API call of the product. Domains add their groups here; nothing else is the API's truth. */
@@ -34,6 +36,8 @@ export const ENDPOINTS = {
   ...earningsEndpoints,
   ...ledgerEndpoints,
   ...earningsImportsEndpoints,
+  ...reportsEndpoints,
+  ...siteReportsEndpoints,
 } as const satisfies Record<string, EndpointDef>
 
 export type Endpoints = typeof ENDPOINTS

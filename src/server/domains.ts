@@ -18,6 +18,7 @@ import { splitsServer } from '@domains/splits/server'
 import { earningsReportsServer } from '@domains/earnings/server/reports'
 import { ledgerServer } from '@domains/earnings/server/ledger'
 import { earningsImportsServer } from '@domains/earnings/server/imports'
+import { reportsServer } from '@domains/reports/server'
 
 /** What a business domain plugs into the server. */
 export interface DomainServer {
@@ -46,6 +47,8 @@ export const DOMAINS: DomainServer[] = [
   earningsReportsServer,
   ledgerServer,
   earningsImportsServer,
+  // After earnings and payouts: the demo reports are built from their data.
+  reportsServer,
 ]
 
 export function allHandlers(): Partial<Record<EndpointId, AnyHandler>> {

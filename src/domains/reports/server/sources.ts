@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Queryable } from '@server/db/engine'
 import { keysetRows } from '@server/csv-stream'
+import { rawData } from '@domains/earnings/server/imports/raw-rows'
 
 // Report sources: for each report kind, its CSV header and the rows, streamed from the database
 // (docs/reports.md). A source reads through the owning domain's exported read functions, never
@@ -49,4 +50,5 @@ const monthlySales: ReportSource = {
 /** The kinds that can be produced, by kind id (src/core/report-kinds.ts lists every kind). */
 export const REPORT_SOURCES: Readonly<Record<string, ReportSource>> = {
   'monthly-sales': monthlySales,
+  'raw-data': rawData,
 }
