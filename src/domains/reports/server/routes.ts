@@ -1,6 +1,6 @@
 import { SITE_REPORT_KINDS } from '@core/report-kinds'
 import type { reportsEndpoints } from '@contract/reports'
-import { siteReportEndpointId, type siteReportsEndpoints } from '@contract/site-reports'
+import { siteReportEndpointId, type SiteReportEndpointId, type SiteReportKind, type siteReportsEndpoints } from '@contract/site-reports'
 import type { Handler, Handlers, IdsOf } from '@server/handlers'
 import * as service from './service'
 
@@ -17,12 +17,12 @@ export const reportsHandlers: Handlers<IdsOf<typeof reportsEndpoints>> = {
   'reports.retry': ({ ctx, params }) => service.retryReport(ctx, params.id),
 }
 
-type SiteReportHandler = Handler<(typeof siteReportsEndpoints)[`siteReports.${string}`]>
+type SiteReportHandler = Handler<(typeof siteReportsEndpoints)[SiteReportEndpointId]>
 
 /** One handler per site-reports/{kind} call. */
 export const siteReportsHandlers = Object.fromEntries(
   SITE_REPORT_KINDS.map((info): [string, SiteReportHandler] => [
-    siteReportEndpointId(info.kind),
+    siteReportEndpointId(info.kind as SiteReportKind),
     ({ ctx, body }) => service.requestSiteReport(ctx, info.kind, body),
   ]),
 )

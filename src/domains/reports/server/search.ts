@@ -22,8 +22,7 @@ export const reportSearch: SearchProvider = {
   access: 'auth',
   async search(ctx, query, limit) {
     const { db } = ctx.services
-    const visible =
-      ctx.session.account.type === 'admin' ? sql`true` : sql`r.scope = 'user' and r.account_id = ${ctx.session.account.id}`
+    const visible = ctx.session.account.type === 'admin' ? sql`true` : sql`r.scope = 'user' and r.account_id = ${ctx.session.account.id}`
     const select = sql`
       select r.id, r.kind, r.status, to_char(r.period_from, 'YYYY-MM') as period_from, to_char(r.period_to, 'YYYY-MM') as period_to,
         case when r.account_id is null then null else ${personName} end as account_name
@@ -46,7 +45,14 @@ export const reportSearch: SearchProvider = {
     const pattern = likePattern(query.text)
     const { rows } = await db.execute<Row>(sql`
       ${select} and (
-        ${kinds.length ? sql`r.kind in (${sql.join(kinds.map((kind) => sql`${kind}`), sql`, `)}) or` : sql``}
+        ${
+          kinds.length
+            ? sql`r.kind in (${sql.join(
+                kinds.map((kind) => sql`${kind}`),
+                sql`, `,
+              )}) or`
+            : sql``
+        }
         (r.account_id is not null and (u.email ilike ${pattern} or (u.first_name || ' ' || u.last_name) ilike ${pattern})))
       order by r.created_at desc, r.id desc limit ${limit}`)
     return rows.map((row) => toHit(row, kinds.includes(row.kind) ? 0.7 : 0.6))

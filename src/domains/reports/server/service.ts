@@ -84,7 +84,8 @@ export async function requestSiteReport(ctx: AuthedContext, kind: string, body: 
   if (isAdmin(ctx)) {
     accountId = body.userId === undefined ? null : await requireAccount(ctx.services.db, tenantId, body.userId, 'userId')
   } else {
-    if (body.userId !== undefined && body.userId !== ctx.session.account.id) throw forbidden('You can only ask for reports about your own account.')
+    if (body.userId !== undefined && body.userId !== ctx.session.account.id)
+      throw forbidden('You can only ask for reports about your own account.')
     accountId = ctx.session.account.id
   }
   return requestAndLoad(ctx, { tenantId, scope: accountId === null ? 'site' : 'user', kind, accountId, from: body.from, to: body.to })
@@ -128,7 +129,13 @@ export async function retryReport(ctx: AuthedContext, id: number) {
       where id = ${id} and tenant_id = ${ctx.tenant.id} and status = 'failed' returning id`)
     if (!rows[0]) throw conflict('This report was already asked again.')
     await enqueueReport(ctx.services, tx, ctx.tenant.id, id, ctx.session.account.id)
-    await audit(tx, actorIn(ctx), { action: 'reports.retry', entityType: ENTITY, entityId: id, before: { status: 'failed' }, after: { status: 'queued' } })
+    await audit(tx, actorIn(ctx), {
+      action: 'reports.retry',
+      entityType: ENTITY,
+      entityId: id,
+      before: { status: 'failed' },
+      after: { status: 'queued' },
+    })
   })
   return loadReport(ctx, id)
 }
