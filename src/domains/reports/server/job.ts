@@ -61,14 +61,15 @@ export function reportFileName(kind: string, from: string | null, to: string | n
 }
 
 /**
- * Builds one report's file. Answers the rows written; a report that is no longer queued (already
- * built, or built by another runner) is left alone.
+ * Builds one report's file. Answers the rows written; a report already ready or failed is left
+ * alone. A report still `running` is built again: its job only runs again when the runner that had
+ * it died (the job runner's lease), so the half-written file went with it.
  */
 export async function runReport(services: Services, reportId: number): Promise<{ rows: number } | null> {
   const { db } = services
   const { rows: claimed } = await db.execute<Claimed>(sql`
     update reports set status = 'running', started_at = now(), error = ''
-    where id = ${reportId} and status = 'queued'
+    where id = ${reportId} and status in ('queued', 'running')
     returning id, tenant_id, scope, kind, to_char(period_from, 'YYYY-MM') as period_from, to_char(period_to, 'YYYY-MM') as period_to,
       account_id, params, requested_by`)
   const report = claimed[0]
