@@ -27,6 +27,8 @@ export const ENTITY_KIND_UI: Readonly<Record<EntityKind, EntityKindUi>> = {
     pattern: '/earnings/import/{id}',
     path: (id) => `/earnings/import/${id}`,
   },
+  // No page of its own: a report opens in the reports list, focused (the list finds its scope).
+  report: { kind: 'report', label: 'Report', pattern: '/reports/{page}?report={id}', path: (id) => `/reports/1?report=${id}` },
 }
 
 /** Which kind of record a route pattern shows, for "actions on the focused record". */

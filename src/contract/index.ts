@@ -17,6 +17,8 @@ import { earningsImportsEndpoints } from './earnings-imports'
 import { accountSalesEndpoints } from './account-sales'
 import { accountReportEndpoints } from './account-reports'
 import { payoutBatchesEndpoints } from './payout-batches'
+import { reportsEndpoints } from './reports'
+import { siteReportsEndpoints } from './site-reports'
 import type { EndpointDef } from './define'
 
 /** Every API call of the product. Domains add their groups here; nothing else is the API's truth. */
@@ -40,6 +42,8 @@ export const ENDPOINTS = {
   ...accountSalesEndpoints,
   ...accountReportEndpoints,
   ...payoutBatchesEndpoints,
+  ...reportsEndpoints,
+  ...siteReportsEndpoints,
 } as const satisfies Record<string, EndpointDef>
 
 export type Endpoints = typeof ENDPOINTS

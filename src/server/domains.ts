@@ -20,6 +20,7 @@ import { ledgerServer } from '@domains/earnings/server/ledger'
 import { earningsImportsServer } from '@domains/earnings/server/imports'
 import { accountDownloadsServer } from '@domains/reports/server/downloads'
 import { payoutBatchesServer } from '@domains/payouts/server/batches'
+import { reportsServer } from '@domains/reports/server'
 
 /** What a business domain plugs into the server. */
 export interface DomainServer {
@@ -50,6 +51,8 @@ export const DOMAINS: DomainServer[] = [
   earningsImportsServer,
   accountDownloadsServer,
   payoutBatchesServer,
+  // After earnings and payouts: the demo reports are built from their data.
+  reportsServer,
 ]
 
 export function allHandlers(): Partial<Record<EndpointId, AnyHandler>> {

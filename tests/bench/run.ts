@@ -18,6 +18,7 @@ import { SCENARIOS, type Scenario } from './scenarios'
 import { measureStall } from './pglite-stall'
 import { measurePalette } from './palette'
 import { measureStatementImport } from './statement-import'
+import { describeReportBench, measureRawDataReport } from './reports'
 
 const { values } = parseArgs({
   options: {
@@ -27,6 +28,7 @@ const { values } = parseArgs({
     'pglite-mode': { type: 'string', default: 'worker' },
     only: { type: 'string' },
     'import-lines': { type: 'string', default: '1000000' },
+    'report-lines': { type: 'string', default: '10000000' },
   },
 })
 const accounts = Number(values.accounts)
@@ -172,6 +174,13 @@ try {
       )
     }
   }
+  let siteReport
+  if (!only || only.includes('reports')) {
+    const lines = Number(values['report-lines'])
+    log(`Site report: raw data over ${lines.toLocaleString()} statement lines, streamed to a file…`)
+    siteReport = await measureRawDataReport({ lines, log })
+    log(describeReportBench(siteReport))
+  }
   const results = {
     at: new Date().toISOString(),
     engine,
@@ -183,6 +192,7 @@ try {
     scenarios: rows,
     statementImport,
     stall,
+    siteReport,
   }
   mkdirSync(path.join(root, 'tests/bench/results'), { recursive: true })
   const file = path.join(root, 'tests/bench/results', `${results.at.replace(/[:.]/g, '-')}-${engine}.json`)

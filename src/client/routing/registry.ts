@@ -12,6 +12,7 @@ import { earningsImportsUi } from '@domains/earnings/ui/imports'
 import { ledgerUi } from '@domains/earnings/ui/ledger'
 import { accountDownloadsUi } from '@domains/reports/ui/account-downloads-ui'
 import { payoutBatchesUi } from '@domains/payouts/batches'
+import { reportsUi } from '@domains/reports'
 
 /** Every built screen, from the domains that own them. A route of routes.tsv not listed here shows not-found. */
 export const DOMAIN_UIS: DomainUi[] = [
@@ -26,6 +27,7 @@ export const DOMAIN_UIS: DomainUi[] = [
   ledgerUi,
   accountDownloadsUi,
   payoutBatchesUi,
+  reportsUi,
   siteSetupUi,
 ]
 

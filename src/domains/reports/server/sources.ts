@@ -30,6 +30,7 @@ import {
 import { splitPayeeRows } from '@domains/splits/server/report-rows'
 import { catalogueTrackRows } from '@domains/catalogue/server/report-rows'
 import { payoutHistoryRows } from '@domains/payouts/server/reads'
+import { rawData } from '@domains/earnings/server/imports/raw-rows'
 
 // Report sources: for each report kind, its CSV header and the rows, streamed from the database
 // (docs/reports-sources.md defines every kind's columns, figures, period filter and order). A
@@ -521,4 +522,5 @@ export const REPORT_SOURCES: Readonly<Record<string, ReportSource>> = {
   'artist-earning': artistEarning,
   'account-transactions': accountTransactions,
   'account-statement': accountStatement,
+  'raw-data': rawData,
 }

@@ -1,0 +1,29 @@
+import { lazy } from 'react'
+import type { DomainUi } from '@client/routing/types'
+import { REPORT_COMMANDS } from '@commands/reports'
+
+/** Reports: user, admin and site report lists (request, status, download, retry) and their palette actions. */
+export const reportsUi: DomainUi = {
+  name: 'reports',
+  routes: [
+    {
+      path: '/reports/{page}',
+      access: 'auth',
+      title: 'Reports',
+      screen: lazy(() => import('./ui/ReportsScreen').then((module) => ({ default: module.UserReportsScreen }))),
+    },
+    {
+      path: '/admin-reports/{page}',
+      access: 'admin',
+      title: 'Admin reports',
+      screen: lazy(() => import('./ui/ReportsScreen').then((module) => ({ default: module.AdminReportsScreen }))),
+    },
+    {
+      path: '/reports/site/{page}',
+      access: 'admin',
+      title: 'Site reports',
+      screen: lazy(() => import('./ui/ReportsScreen').then((module) => ({ default: module.SiteReportsScreen }))),
+    },
+  ],
+  commands: REPORT_COMMANDS,
+}
