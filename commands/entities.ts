@@ -27,6 +27,8 @@ export const ENTITY_KIND_UI: Readonly<Record<EntityKind, EntityKindUi>> = {
     pattern: '/earnings/import/{id}',
     path: (id) => `/earnings/import/${id}`,
   },
+  // A payout opens in the payouts list's detail pane; the pattern is no route, so the list itself is no record.
+  payout: { kind: 'payout', label: 'Payout', pattern: '/payouts/single/{id}', path: (id) => `/payouts/manage/1?payout=${id}` },
 }
 
 /** Which kind of record a route pattern shows, for "actions on the focused record". */

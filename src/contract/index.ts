@@ -14,6 +14,7 @@ import { splitsEndpoints } from './splits'
 import { earningsEndpoints } from './earnings'
 import { ledgerEndpoints } from './ledger'
 import { earningsImportsEndpoints } from './earnings-imports'
+import { payoutsEndpoints } from './payouts'
 import type { EndpointDef } from './define'
 
 /** Every API call of the product. Domains add their groups here; nothing else is the API's truth. */
@@ -34,6 +35,7 @@ export const ENDPOINTS = {
   ...earningsEndpoints,
   ...ledgerEndpoints,
   ...earningsImportsEndpoints,
+  ...payoutsEndpoints,
 } as const satisfies Record<string, EndpointDef>
 
 export type Endpoints = typeof ENDPOINTS

@@ -18,6 +18,7 @@ import { splitsServer } from '@domains/splits/server'
 import { earningsReportsServer } from '@domains/earnings/server/reports'
 import { ledgerServer } from '@domains/earnings/server/ledger'
 import { earningsImportsServer } from '@domains/earnings/server/imports'
+import { payoutsServer } from '@domains/payouts/server'
 
 /** What a business domain plugs into the server. */
 export interface DomainServer {
@@ -46,6 +47,7 @@ export const DOMAINS: DomainServer[] = [
   earningsReportsServer,
   ledgerServer,
   earningsImportsServer,
+  payoutsServer,
 ]
 
 export function allHandlers(): Partial<Record<EndpointId, AnyHandler>> {
