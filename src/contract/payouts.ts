@@ -174,7 +174,8 @@ export const payoutsEndpoints = {
     method: 'POST',
     path: 'payouts/force-withdraw',
     access: 'admin',
-    summary: "Withdraw an account's whole available balance regardless of the minimum (the confirmed payout method unless provider is given)",
+    summary:
+      "Withdraw an account's whole available balance regardless of the minimum (the confirmed payout method unless provider is given)",
     idempotent: true,
     status: 201,
     body: z.object({ userId: id, provider: payoutProvider.optional() }),

@@ -71,52 +71,55 @@ export async function runIdempotent(
   const hash = requestHash(input)
   const tenantId = ctx.tenant.id
   const actorId = ctx.session.account.id
-  return ctx.services.db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(idempotencyKeys)
-      .values({ tenantId, actorId, endpoint, key, requestHash: hash })
-      .onConflictDoNothing()
-      .returning({ id: idempotencyKeys.id })
-    if (!inserted) {
-      // Another request holds (or held) this key; the insert above waited for it to commit.
-      const [row] = await tx
-        .select()
-        .from(idempotencyKeys)
-        .where(
-          and(
-            eq(idempotencyKeys.tenantId, tenantId),
-            eq(idempotencyKeys.actorId, actorId),
-            eq(idempotencyKeys.endpoint, endpoint),
-            eq(idempotencyKeys.key, key),
-          ),
-        )
-      if (!row || row.statusCode === null) throw new HttpError(409, 'A request with this Idempotency-Key is still running. Try again.')
-      if (row.requestHash !== hash) throw new HttpError(422, 'This Idempotency-Key was used with a different request.', 'idempotency_key_reused')
-      return replay(row)
-    }
-    let outcome: Outcome
-    try {
-      // A savepoint: a refusal undoes the work but keeps the key and its answer.
-      outcome = await tx.transaction((inner: Tx) => work(scopedContext(ctx, inner)))
-    } catch (error) {
-      if (!(error instanceof HttpError) || error.statusCode >= 500) throw error
-      outcome = {
-        status: error.statusCode,
-        body: { message: error.message, code: error.code, ...(error.errors ? { errors: error.errors } : {}) },
+  return ctx.services.db
+    .transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(idempotencyKeys)
+        .values({ tenantId, actorId, endpoint, key, requestHash: hash })
+        .onConflictDoNothing()
+        .returning({ id: idempotencyKeys.id })
+      if (!inserted) {
+        // Another request holds (or held) this key; the insert above waited for it to commit.
+        const [row] = await tx
+          .select()
+          .from(idempotencyKeys)
+          .where(
+            and(
+              eq(idempotencyKeys.tenantId, tenantId),
+              eq(idempotencyKeys.actorId, actorId),
+              eq(idempotencyKeys.endpoint, endpoint),
+              eq(idempotencyKeys.key, key),
+            ),
+          )
+        if (!row || row.statusCode === null) throw new HttpError(409, 'A request with this Idempotency-Key is still running. Try again.')
+        if (row.requestHash !== hash)
+          throw new HttpError(422, 'This Idempotency-Key was used with a different request.', 'idempotency_key_reused')
+        return replay(row)
       }
-    }
-    await tx
-      .update(idempotencyKeys)
-      .set({ statusCode: outcome.status, response: outcome.body as never })
-      .where(eq(idempotencyKeys.id, inserted.id))
-    return outcome
-  }).then((outcome) => {
-    if (outcome.status >= 400) {
-      const body = outcome.body as { message: string; code?: string; errors?: Record<string, string> }
-      throw new HttpError(outcome.status, body.message, body.code, body.errors)
-    }
-    return outcome
-  })
+      let outcome: Outcome
+      try {
+        // A savepoint: a refusal undoes the work but keeps the key and its answer.
+        outcome = await tx.transaction((inner: Tx) => work(scopedContext(ctx, inner)))
+      } catch (error) {
+        if (!(error instanceof HttpError) || error.statusCode >= 500) throw error
+        outcome = {
+          status: error.statusCode,
+          body: { message: error.message, code: error.code, ...(error.errors ? { errors: error.errors } : {}) },
+        }
+      }
+      await tx
+        .update(idempotencyKeys)
+        .set({ statusCode: outcome.status, response: outcome.body as never })
+        .where(eq(idempotencyKeys.id, inserted.id))
+      return outcome
+    })
+    .then((outcome) => {
+      if (outcome.status >= 400) {
+        const body = outcome.body as { message: string; code?: string; errors?: Record<string, string> }
+        throw new HttpError(outcome.status, body.message, body.code, body.errors)
+      }
+      return outcome
+    })
 }
 
 /** The request's context with the transaction as its database: the work joins the key's transaction. */

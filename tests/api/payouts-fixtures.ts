@@ -8,7 +8,12 @@ import type { TestClient } from '../helpers/client'
 export const key = (value: string = randomUUID()) => ({ 'idempotency-key': value })
 
 /** Gives the account `amount` of balance (a manual adjustment) and a confirmed payout method. */
-export async function fund(admin: TestClient, userId: number, amount: string, method: { paypal?: boolean; tipalti?: boolean } = { paypal: true }) {
+export async function fund(
+  admin: TestClient,
+  userId: number,
+  amount: string,
+  method: { paypal?: boolean; tipalti?: boolean } = { paypal: true },
+) {
   await admin.ok('ledger.adjust', { params: { id: userId }, body: { amount, reason: 'Test funds' } })
   await admin.ok('users.editPayoutMethods', {
     body: {

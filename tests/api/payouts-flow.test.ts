@@ -35,7 +35,10 @@ describe('settings', () => {
       fees: { paypal: { percent: '2', fixed: '0.3', cap: '20' }, tipalti: { percent: '0', fixed: '3', cap: null } },
     })
     const bad = await admin.call('payouts.updateSettings', {
-      body: { minimumWithdrawal: '-5', fees: { paypal: { percent: '120', fixed: '0', cap: null }, tipalti: { percent: '0', fixed: 'x', cap: null } } },
+      body: {
+        minimumWithdrawal: '-5',
+        fees: { paypal: { percent: '120', fixed: '0', cap: null }, tipalti: { percent: '0', fixed: 'x', cap: null } },
+      },
     })
     expect(bad.status).toBe(400)
     expect(bad.error.errors).toMatchObject({
@@ -86,8 +89,12 @@ describe('withdrawal requests', () => {
       expect(result.status).toBe(409)
       return result.error.message
     }
-    expect(await refuse(client, { amount: '120.01', provider: 'paypal' })).toBe('The amount of $120.01 is over the available balance of $120.00.')
-    expect(await refuse(client, { amount: '49.99', provider: 'paypal' })).toBe('The amount of $49.99 is under the minimum withdrawal of $50.00.')
+    expect(await refuse(client, { amount: '120.01', provider: 'paypal' })).toBe(
+      'The amount of $120.01 is over the available balance of $120.00.',
+    )
+    expect(await refuse(client, { amount: '49.99', provider: 'paypal' })).toBe(
+      'The amount of $49.99 is under the minimum withdrawal of $50.00.',
+    )
     expect(await refuse(client, { amount: '60', provider: 'tipalti' })).toBe(
       'The account has no Tipalti payee id: its payout method is not confirmed.',
     )
@@ -118,7 +125,10 @@ describe('withdrawal requests', () => {
     const missing = await admin.call('payouts.request', { body: { amount: '60', provider: 'paypal' }, headers: key() })
     expect(missing.status).toBe(400)
     expect(missing.error.errors).toMatchObject({ userId: 'Choose the account to withdraw for' })
-    const foreign = await otherAdmin.call('payouts.request', { body: { amount: '60', provider: 'paypal', userId: ws.artist.id }, headers: key() })
+    const foreign = await otherAdmin.call('payouts.request', {
+      body: { amount: '60', provider: 'paypal', userId: ws.artist.id },
+      headers: key(),
+    })
     expect(foreign.status).toBe(404)
   })
 })
@@ -166,14 +176,17 @@ describe('status changes', () => {
     expect(await available(admin, account.id)).toBe('300.00')
     const refused = await admin.call('payouts.changeStatus', { body: { id: payout.id, status: 'approved' }, headers: key() })
     expect(refused.error.message).toBe(`Payout ${payout.id}: A rejected payout cannot change any more.`)
-    expect((await otherAdmin.call('payouts.changeStatus', { body: { id: payout.id, status: 'approved' }, headers: key() })).status).toBe(400)
+    expect((await otherAdmin.call('payouts.changeStatus', { body: { id: payout.id, status: 'approved' }, headers: key() })).status).toBe(
+      400,
+    )
     expect((await auditsOf(t.services, ws.tenant.id, 'payout.status_changed')).some((row) => row.entityId === String(payout.id))).toBe(true)
   })
 
   it('changes many at once, all or nothing, naming every refused payout', async () => {
     const { account, client } = await newArtist('bulk@payflow.test', '1000')
     const ids = []
-    for (const amount of ['60', '70', '80']) ids.push((await client.ok('payouts.request', { body: { amount, provider: 'paypal' }, headers: key() })).id)
+    for (const amount of ['60', '70', '80'])
+      ids.push((await client.ok('payouts.request', { body: { amount, provider: 'paypal' }, headers: key() })).id)
     await admin.ok('payouts.changeStatus', { body: { id: ids[2], status: 'rejected' }, headers: key() })
     const refused = await admin.call('payouts.bulkStatus', { body: { ids, status: 'approved' }, headers: key() })
     expect(refused.status).toBe(409)
@@ -193,7 +206,14 @@ describe('force withdraw and totals', () => {
   it('pays the whole available balance regardless of the minimum, through the confirmed method', async () => {
     const { account } = await newArtist('force@payflow.test', '20.5', { tipalti: true })
     const payout = await admin.ok('payouts.forceWithdraw', { body: { userId: account.id }, headers: key() })
-    expect(payout).toMatchObject({ amount: '20.500000', fee: '3.000000', net: '17.500000', isForce: true, type: 'force', provider: 'tipalti' })
+    expect(payout).toMatchObject({
+      amount: '20.500000',
+      fee: '3.000000',
+      net: '17.500000',
+      isForce: true,
+      type: 'force',
+      provider: 'tipalti',
+    })
     expect(await available(admin, account.id)).toBe('0.00')
     const nothing = await admin.call('payouts.forceWithdraw', { body: { userId: account.id }, headers: key() })
     expect(nothing.status).toBe(409)

@@ -44,7 +44,10 @@ describe('Idempotency-Key', () => {
     const { client } = await newArtist('nokey@payidem.test', '100')
     const missing = await client.call('payouts.request', { body: { amount: '60', provider: 'paypal' } })
     expect(missing.status).toBe(400)
-    expect(missing.error).toMatchObject({ code: 'idempotency_key_missing', message: expect.stringMatching(/needs an Idempotency-Key header/) })
+    expect(missing.error).toMatchObject({
+      code: 'idempotency_key_missing',
+      message: expect.stringMatching(/needs an Idempotency-Key header/),
+    })
     for (const [id, body] of [
       ['payouts.changeStatus', { id: 1, status: 'approved' }],
       ['payouts.bulkStatus', { ids: [1], status: 'approved' }],
@@ -71,7 +74,12 @@ describe('Idempotency-Key', () => {
     const refusalKey = key()
     const refused = await client.call('payouts.request', { body: { amount: '10', provider: 'paypal' }, headers: refusalKey })
     expect(refused.status).toBe(409)
-    await admin.ok('payouts.updateSettings', { body: { minimumWithdrawal: '5', fees: { paypal: { percent: '0', fixed: '0', cap: null }, tipalti: { percent: '0', fixed: '0', cap: null } } } })
+    await admin.ok('payouts.updateSettings', {
+      body: {
+        minimumWithdrawal: '5',
+        fees: { paypal: { percent: '0', fixed: '0', cap: null }, tipalti: { percent: '0', fixed: '0', cap: null } },
+      },
+    })
     const retried = await client.call('payouts.request', { body: { amount: '10', provider: 'paypal' }, headers: refusalKey })
     expect([retried.status, retried.error.message]).toEqual([409, refused.error.message])
     // The same key from another account is that account's own key.

@@ -10,6 +10,7 @@ import { splitsUi } from '@domains/splits'
 import { earningsUi } from '@domains/earnings'
 import { earningsImportsUi } from '@domains/earnings/ui/imports'
 import { ledgerUi } from '@domains/earnings/ui/ledger'
+import { payoutsUi } from '@domains/payouts'
 
 /** Every built screen, from the domains that own them. A route of routes.tsv not listed here shows not-found. */
 export const DOMAIN_UIS: DomainUi[] = [
@@ -22,6 +23,7 @@ export const DOMAIN_UIS: DomainUi[] = [
   earningsUi,
   earningsImportsUi,
   ledgerUi,
+  payoutsUi,
   siteSetupUi,
 ]
 

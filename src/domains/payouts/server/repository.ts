@@ -132,7 +132,13 @@ export const personName = (row: {
   artist_name?: string | null
   label_name?: string | null
 }) =>
-  displayName({ email: row.email, firstName: row.first_name, lastName: row.last_name, artistName: row.artist_name, labelName: row.label_name })
+  displayName({
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    artistName: row.artist_name,
+    labelName: row.label_name,
+  })
 
 /** Counts and sums per status and provider. */
 export async function totals(db: Queryable, tenantId: number) {

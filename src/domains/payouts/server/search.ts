@@ -24,19 +24,21 @@ export const payoutSearch: SearchProvider = {
     const found = await db.execute<{ id: number }>(sql`
       select p.id from payouts p ${where}
       order by p.created_at desc nulls last, p.id desc nulls last limit ${limit}`)
-    const rows = await repo.payoutsById(db, tenantId, found.rows.map((row) => Number(row.id)))
+    const rows = await repo.payoutsById(
+      db,
+      tenantId,
+      found.rows.map((row) => Number(row.id)),
+    )
     return rows
       .sort((a, b) => Number(b.id) - Number(a.id))
-      .map(
-        (row): SearchHit => ({
-          kind: 'payout',
-          id: Number(row.id),
-          title: `Payout #${row.id} of ${formatMoney(row.amount)} to ${repo.personName(row)}`,
-          subtitle: [PAYOUT_PROVIDER_LABELS[row.provider as PayoutProvider], row.provider_account_id, payoutStatusLabel(row.status)]
-            .filter(Boolean)
-            .join(' · '),
-          score: query.id !== null && Number(row.id) === query.id ? 1 : 0.7,
-        }),
-      )
+      .map((row): SearchHit => ({
+        kind: 'payout',
+        id: Number(row.id),
+        title: `Payout #${row.id} of ${formatMoney(row.amount)} to ${repo.personName(row)}`,
+        subtitle: [PAYOUT_PROVIDER_LABELS[row.provider as PayoutProvider], row.provider_account_id, payoutStatusLabel(row.status)]
+          .filter(Boolean)
+          .join(' · '),
+        score: query.id !== null && Number(row.id) === query.id ? 1 : 0.7,
+      }))
   },
 }

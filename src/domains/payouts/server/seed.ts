@@ -20,7 +20,12 @@ const PLAN: { status: PayoutStatus[]; provider: PayoutProvider; daysAgo: number;
   { status: ['approved'], provider: 'paypal', daysAgo: 7 },
   { status: ['approved'], provider: 'tipalti', daysAgo: 8 },
   { status: ['approved', 'processing'], provider: 'paypal', daysAgo: 12 },
-  { status: ['approved', 'processing', 'failed'], provider: 'paypal', daysAgo: 40, reason: 'The PayPal account could not receive payments' },
+  {
+    status: ['approved', 'processing', 'failed'],
+    provider: 'paypal',
+    daysAgo: 40,
+    reason: 'The PayPal account could not receive payments',
+  },
   { status: ['approved', 'paid'], provider: 'paypal', daysAgo: 35 },
   { status: ['approved', 'paid'], provider: 'tipalti', daysAgo: 38 },
   { status: ['approved', 'paid'], provider: 'paypal', daysAgo: 65, force: true },
@@ -77,17 +82,23 @@ export const payoutsSeeder: Seeder = {
     }
     let made = 0
     for (const [index, plan] of PLAN.entries()) {
-      const pool = byProvider[plan.provider].length ? byProvider[plan.provider] : byProvider.paypal.length ? byProvider.paypal : byProvider.tipalti
+      const pool = byProvider[plan.provider].length
+        ? byProvider[plan.provider]
+        : byProvider.paypal.length
+          ? byProvider.paypal
+          : byProvider.tipalti
       const provider: PayoutProvider = byProvider[plan.provider].length ? plan.provider : byProvider.paypal.length ? 'paypal' : 'tipalti'
       const account = pool[index % pool.length]
       // A tenth of the balance at the start, in whole dollars and cents, at least the minimum.
       const cents = account.total / 10n / 10n ** BigInt(MONEY_SCALE - 2)
       const amount = fromScaled(cents < 5_000n ? 5_000n : cents, 2)
-      const row = await db.transaction(async (tx) => {
-        const created = await createPayout(tx, ctx, { accountId: account.id, provider, amount, force: plan.force ?? false })
-        for (const status of plan.status) await transition(tx, ctx, [created.id], status, plan.reason)
-        return created
-      }).catch(() => null)
+      const row = await db
+        .transaction(async (tx) => {
+          const created = await createPayout(tx, ctx, { accountId: account.id, provider, amount, force: plan.force ?? false })
+          for (const status of plan.status) await transition(tx, ctx, [created.id], status, plan.reason)
+          return created
+        })
+        .catch(() => null)
       if (!row) continue
       made += 1
       const at = new Date(Date.now() - plan.daysAgo * DAY)

@@ -1,7 +1,14 @@
 import { createHmac } from 'node:crypto'
 import { divideHalfEven, MONEY_SCALE, toScaled } from '@core/decimal'
 import { formatMoney } from '@core/format'
-import { PAYOUT_PROVIDER_LABELS, PAYOUT_STATUSES, payoutStatusLabel, RESERVED_STATUSES, type PayoutProvider, type PayoutStatus } from '@core/payout-status'
+import {
+  PAYOUT_PROVIDER_LABELS,
+  PAYOUT_STATUSES,
+  payoutStatusLabel,
+  RESERVED_STATUSES,
+  type PayoutProvider,
+  type PayoutStatus,
+} from '@core/payout-status'
 import type { PayoutItemResult, PayoutSettings } from '@contract/payouts'
 import type { AuthedContext } from '@server/context'
 import type { Queryable, Tx } from '@server/db/engine'
@@ -61,7 +68,13 @@ export async function updateSettings(ctx: AuthedContext, input: PayoutSettings) 
     const before = await settingsOf(tx, ctx.tenant.id)
     await repo.writeSettings(tx, ctx.tenant.id, { minimumWithdrawal: input.minimumWithdrawal, fees: input.fees })
     const after = await settingsOf(tx, ctx.tenant.id)
-    await audit(tx, actorOf(ctx), { action: 'payout_settings.updated', entityType: 'payout_settings', entityId: ctx.tenant.id, before, after })
+    await audit(tx, actorOf(ctx), {
+      action: 'payout_settings.updated',
+      entityType: 'payout_settings',
+      entityId: ctx.tenant.id,
+      before,
+      after,
+    })
     return after
   })
 }
@@ -91,7 +104,10 @@ export function tipaltiLink(config: TipaltiLinkConfig | null, now: Date): { tipa
   const query = `payer=${encodeURIComponent(config.payer)}&ts=${ts}`
   const hashkey = createHmac('sha256', config.secret).update(query).digest('hex')
   const base = (config.baseUrl ?? 'https://ui2.tipalti.com').replace(/\/+$/, '')
-  return { tipaltiUrl: `${base}/payeedashboard/home?${query}&hashkey=${hashkey}`, tipaltiExpire: new Date((ts + TIPALTI_LINK_SECONDS) * 1000) }
+  return {
+    tipaltiUrl: `${base}/payeedashboard/home?${query}&hashkey=${hashkey}`,
+    tipaltiExpire: new Date((ts + TIPALTI_LINK_SECONDS) * 1000),
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -136,7 +152,11 @@ export async function listPayouts(
   }
   const rows = await repo.listPage(db, filter, query.page, query.per_page)
   const { total, estimate } = await countCapped(db, repo.listFrom(filter))
-  return { data: rows.map(toItem), meta: pageMeta(total, estimate, query.page, query.per_page), ...tipaltiLink(tipalti, ctx.services.now()) }
+  return {
+    data: rows.map(toItem),
+    meta: pageMeta(total, estimate, query.page, query.per_page),
+    ...tipaltiLink(tipalti, ctx.services.now()),
+  }
 }
 
 export async function pendingTotals(ctx: AuthedContext) {
@@ -188,7 +208,8 @@ export async function single(ctx: AuthedContext, id: number) {
     ...(row.decided_by ? [Number(row.decided_by)] : []),
     ...history.flatMap((entry) => (entry.actor_account_id ? [Number(entry.actor_account_id)] : [])),
   ])
-  const person = (personId: number | null) => (personId ? { id: Number(personId), name: people.get(Number(personId)) ?? `Account #${personId}` } : null)
+  const person = (personId: number | null) =>
+    personId ? { id: Number(personId), name: people.get(Number(personId)) ?? `Account #${personId}` } : null
   const item = toItem(row)
   return {
     ...item,
@@ -272,7 +293,8 @@ export async function createPayout(tx: Tx, ctx: AuthedContext, input: NewPayout)
     if (amount < minimum) throw conflict(`The amount of ${show(amount)} is under the minimum withdrawal of ${show(minimum)}.`)
   }
   const fee = feeFor(settings.fees[provider], amount)
-  if (fee >= amount) throw conflict(`The amount of ${show(amount)} does not cover the ${PAYOUT_PROVIDER_LABELS[provider]} fee of ${show(fee)}.`)
+  if (fee >= amount)
+    throw conflict(`The amount of ${show(amount)} does not cover the ${PAYOUT_PROVIDER_LABELS[provider]} fee of ${show(fee)}.`)
 
   const actor = { tenantId, actorId: ctx.session.account.id }
   const label = PAYOUT_PROVIDER_LABELS[provider]
@@ -388,7 +410,13 @@ export async function changeStatus(ctx: AuthedContext, body: { id: number; statu
 export async function bulkStatus(ctx: AuthedContext, body: { ids: number[]; status: PayoutStatus; reason?: string }) {
   return ctx.services.db.transaction(async (tx) => {
     const rows = await transition(tx, ctx, body.ids, body.status, body.reason)
-    const items = (await repo.payoutsById(tx, ctx.tenant.id, rows.map((row) => row.id))).map(toItem)
+    const items = (
+      await repo.payoutsById(
+        tx,
+        ctx.tenant.id,
+        rows.map((row) => row.id),
+      )
+    ).map(toItem)
     let total = 0n
     for (const row of rows) total += units(row.amount)
     const label = payoutStatusLabel(body.status).toLowerCase()

@@ -15,6 +15,7 @@ import { ProfileSection } from './account/ProfileSection'
 import { DetailsSection } from './account/DetailsSection'
 import { AccountSalesSection } from '@domains/earnings/ui/AccountSalesSection'
 import { LedgerSection } from '@domains/earnings/ui/ledger/LedgerSection'
+import { AccountPayoutsSection } from '@domains/payouts/ui/AccountPayoutsSection'
 import {
   ActivitySection,
   CatalogueSection,
@@ -32,6 +33,7 @@ const SECTIONS = [
   { id: 'catalogue', label: 'Catalogue' },
   { id: 'sales', label: 'Sales' },
   { id: 'ledger', label: 'Ledger' },
+  { id: 'payouts', label: 'Payouts' },
   { id: 'notes', label: 'Notes' },
   { id: 'documents', label: 'Documents' },
   { id: 'activity', label: 'Sign-ins & sessions' },
@@ -119,6 +121,7 @@ export default function AccountScreen({ params, search }: ScreenProps) {
         {section === 'catalogue' && <CatalogueSection userId={account.id} version={version} />}
         {section === 'sales' && <AccountSalesSection userId={account.id} version={version} />}
         {section === 'ledger' && <LedgerSection userId={account.id} version={version} />}
+        {section === 'payouts' && <AccountPayoutsSection userId={account.id} version={version} />}
         {section === 'notes' && <NotesSection account={account} />}
         {section === 'documents' && <DocumentsSection account={account} />}
         {section === 'activity' && <ActivitySection userId={account.id} version={version} />}
