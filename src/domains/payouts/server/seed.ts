@@ -6,6 +6,7 @@ import type { Seeder } from '@server/seed/seeder'
 import { linkTipaltiPayee, payoutEligibility } from '@domains/users/server/payout-read'
 import { createPayout, transition } from './service'
 import { units } from './postings'
+import { writeSettings } from './repository'
 
 const DAY = 24 * 60 * 60 * 1000
 
@@ -68,6 +69,11 @@ export const payoutsSeeder: Seeder = {
       if (account) accounts.push({ ...account, total: units(row.total) })
     }
     if (accounts.length === 0) return
+    // The demo workspace's payout rules: a $50 minimum, PayPal 2% + $0.30 capped at $20, Tipalti $3 a payment.
+    await writeSettings(db, tenant.id, {
+      minimumWithdrawal: '50',
+      fees: { paypal: { percent: '2', fixed: '0.30', cap: '20' }, tipalti: { percent: '0', fixed: '3', cap: null } },
+    })
     // Tipalti payees: the accounts without a confirmed PayPal email (or the last two).
     const tipalti = accounts.filter((account) => !account.paypalConfirmed).slice(0, 3)
     if (tipalti.length === 0) tipalti.push(...accounts.slice(-2))
