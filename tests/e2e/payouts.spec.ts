@@ -63,16 +63,26 @@ test('approving two payouts from the palette: the account balance is lower by ex
   for (const payout of requested) {
     const amount = shown(cents(payout.amount))
     await workspace.runInPalette(`payout:${payout.id}`, new RegExp(`Payout #${payout.id} of`))
-    const pane = admin.getByRole('heading', { name: `Payout #${payout.id}` })
-    await expect(pane).toBeVisible()
+    await expect(admin.getByRole('heading', { name: `Payout #${payout.id}` })).toBeVisible()
+    // Loaded: the pane offers its decisions (and has told the palette which payout is open).
+    await expect(admin.getByRole('button', { name: 'Approve', exact: true })).toBeVisible()
     await workspace.runInPalette('approve payout', new RegExp(`Approve payout #${payout.id} of \\${amount.replace('.', '\\.')}`))
     await expect(admin.getByText(`Payout #${payout.id} of ${amount} is now approved.`)).toBeVisible()
   }
   await admin.screenshot({ path: 'test-results/payouts-list.png' })
 
+  // The workspace's rules, from the palette: the dialog shows the demo fees.
+  await workspace.runInPalette('payout settings', 'Payout settings…')
+  const settings = admin.getByRole('dialog', { name: 'Payout settings' })
+  await expect(settings.getByRole('textbox', { name: 'Minimum withdrawal (USD)' })).toHaveValue('50')
+  await expect(settings.getByRole('textbox', { name: 'Percent' }).first()).toHaveValue('2')
+  await admin.screenshot({ path: 'test-results/payouts-settings.png' })
+  await admin.keyboard.press('Escape')
+  await expect(settings).toBeHidden()
+
   await workspace.runInPalette(artist.email, new RegExp(artist.email.replace(/[.@]/g, '\\$&')))
   await expect(available(admin)).toHaveText(shown(before - 6125 - 7340))
-  await admin.getByRole('tab', { name: 'Payouts' }).click()
+  await admin.getByRole('tab', { name: 'Payouts', exact: true }).click()
   const rows = admin.getByRole('table', { name: 'Payouts of the account' }).getByRole('row')
   await expect(rows.nth(1)).toContainText(`#${requested[1].id}`)
   await expect(rows.nth(1)).toContainText('Approved')
