@@ -74,6 +74,8 @@ function send(id: EndpointId, input: unknown, options: CallOptions | undefined) 
     const csrf = readCookie(CSRF_COOKIE)
     if (csrf) request = request.headers({ [CSRF_HEADER]: csrf })
   }
+  // Payout calls: a fresh key per user action, so a retried request is answered, never repeated.
+  if (def.idempotent) request = request.headers({ 'Idempotency-Key': crypto.randomUUID() })
   if (options?.signal) request = request.options({ signal: options.signal })
   return def.method === 'GET'
     ? request.get()

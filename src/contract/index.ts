@@ -19,6 +19,7 @@ import { accountReportEndpoints } from './account-reports'
 import { payoutBatchesEndpoints } from './payout-batches'
 import { reportsEndpoints } from './reports'
 import { siteReportsEndpoints } from './site-reports'
+import { payoutsEndpoints } from './payouts'
 import type { EndpointDef } from './define'
 
 /** Every API call of the product. Domains add their groups here; nothing else is the API's truth. */
@@ -44,6 +45,7 @@ export const ENDPOINTS = {
   ...payoutBatchesEndpoints,
   ...reportsEndpoints,
   ...siteReportsEndpoints,
+  ...payoutsEndpoints,
 } as const satisfies Record<string, EndpointDef>
 
 export type Endpoints = typeof ENDPOINTS

@@ -14,6 +14,7 @@ import { HttpError, forbidden, unauthorized } from './errors'
 import type { AnyHandler } from './handlers'
 import { clientInfo, findSession, touchSession } from './auth/sessions'
 import { safeEqual } from './auth/tokens'
+import { runIdempotent } from './idempotency'
 
 const TOUCH_EVERY_MS = 5 * 60 * 1000
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -226,6 +227,15 @@ export function registerContract(
       config: { endpointId: id },
       ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
       handler: async (req, reply) => {
+        // Parsing the answer strips every field the contract does not name: nothing leaks by accident.
+        const shape = (result: unknown) => {
+          const shaped = def.response.safeParse(result)
+          if (!shaped.success) {
+            req.log.error({ endpoint: id, issues: shaped.error.issues }, 'response does not match the contract')
+            throw new Error(`Response of ${id} does not match the contract`)
+          }
+          return shaped.data
+        }
         const ctx = await buildContext(services, def, req, reply)
         const params = parsePart(def.params, req.params, 'path')
         const query = parsePart(def.query, req.query, 'query')
@@ -239,19 +249,21 @@ export function registerContract(
           } else {
             body = parsePart(def.body, req.body, 'body')
           }
+          if (def.idempotent) {
+            // Payout calls: the work runs once per Idempotency-Key, in the key's transaction (src/server/idempotency.ts).
+            const outcome = await runIdempotent(ctx as AuthedContext, id, { params, body }, async (scoped) => ({
+              status: def.status ?? 200,
+              body: shape(await handler({ params, query, body, files, ctx: scoped })),
+            }))
+            return reply.code(outcome.status).send(outcome.body)
+          }
           result = await handler({ params, query, body, files, ctx })
         } finally {
           // Spooled uploads the handler did not move into storage.
           for (const file of Object.values(files)) if (file.spooled) await rm(file.spooled.path, { force: true })
         }
         if (def.responseType === 'file') return reply
-        // Parsing the answer strips every field the contract does not name: nothing leaks by accident.
-        const shaped = def.response.safeParse(result)
-        if (!shaped.success) {
-          req.log.error({ endpoint: id, issues: shaped.error.issues }, 'response does not match the contract')
-          throw new Error(`Response of ${id} does not match the contract`)
-        }
-        return reply.code(def.status ?? 200).send(shaped.data)
+        return reply.code(def.status ?? 200).send(shape(result))
       },
     })
   }

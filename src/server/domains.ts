@@ -21,6 +21,7 @@ import { earningsImportsServer } from '@domains/earnings/server/imports'
 import { accountDownloadsServer } from '@domains/reports/server/downloads'
 import { payoutBatchesServer } from '@domains/payouts/server/batches'
 import { reportsServer } from '@domains/reports/server'
+import { payoutsServer } from '@domains/payouts/server'
 
 /** What a business domain plugs into the server. */
 export interface DomainServer {
@@ -50,6 +51,7 @@ export const DOMAINS: DomainServer[] = [
   ledgerServer,
   earningsImportsServer,
   accountDownloadsServer,
+  payoutsServer,
   payoutBatchesServer,
   // After earnings and payouts: the demo reports are built from their data.
   reportsServer,

@@ -210,3 +210,21 @@ describe('demo splits', () => {
     expect(applying.size).toBeGreaterThanOrEqual(3)
   })
 })
+
+describe('demo payouts', () => {
+  it('has payouts in every status made through the ledger: reserved amounts match the payouts book, no balance below zero', async () => {
+    const { rows } = await t.services.db.execute<{ status: string; n: number }>(
+      sql`select status, count(*)::int as n from payouts group by status`,
+    )
+    expect(rows.map((row) => row.status).sort()).toEqual(['approved', 'failed', 'paid', 'pending', 'processing', 'rejected'])
+    const check = await t.services.db.execute<{ reserved: string; book: string; negative: number; paypal: number }>(sql`
+      select (select coalesce(sum(amount), 0) from payouts where status in ('pending', 'approved', 'processing'))::text as reserved,
+        (select coalesce(sum(amount), 0) from ledger_entries where book = 'payouts')::text as book,
+        (select count(*)::int from (select account_id from ledger_entries where book = 'account' and account_id in (select account_id from payouts)
+          group by account_id having sum(amount) < 0) negative) as negative,
+        (select count(*)::int from payouts where status = 'approved' and provider = 'paypal') as paypal`)
+    expect(check.rows[0].book).toBe(check.rows[0].reserved)
+    expect(check.rows[0].negative).toBe(0)
+    expect(check.rows[0].paypal).toBeGreaterThanOrEqual(2)
+  })
+})

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { Database } from '../../src/server/db/engine'
 import { hashPassword } from '../../src/server/auth/passwords'
 import { generateEarnings } from './earnings'
+import { generatePayouts } from './payouts'
 
 export const BENCH_TENANT = 'bench'
 export const BENCH_ADMIN = { email: 'admin@bench.test', password: 'bench-password' }
@@ -44,6 +45,7 @@ export async function generateDataset(database: Database, accounts: number, log:
     select id, tenant_id, last_name || ' Records ' || id from accounts where tenant_id = ${tenant.id} and type = 'label'`)
   await generateReleases(database, tenant.id, accounts, log)
   await generateEarnings(database, tenant.id, log)
+  await generatePayouts(database, tenant.id, log)
   await db.execute(sql`vacuum analyze`)
 }
 

@@ -63,4 +63,11 @@ export const SCENARIOS: Scenario[] = [
     path: `/api/earnings/1?from=${earningsRange().from}&to=${earningsRange().to}`,
     authenticated: true,
   },
+  // The payouts list (issue 8) at BENCH_PAYOUTS rows (1M by default; goal: p95 under 50 ms on
+  // PostgreSQL): the first page, a deep page (ids from the (tenant, created_at, id) index alone), a
+  // status filter (its own index) and a provider filter.
+  { name: 'payouts page 1', method: 'GET', path: '/api/payouts?page=1&per_page=25', authenticated: true },
+  { name: 'payouts deep page', method: 'GET', path: '/api/payouts?page=1000&per_page=25', authenticated: true },
+  { name: 'payouts pending', method: 'GET', path: '/api/payouts?page=1&per_page=25&status=pending', authenticated: true },
+  { name: 'payouts tipalti', method: 'GET', path: '/api/payouts?page=3&per_page=25&provider=tipalti', authenticated: true },
 ]

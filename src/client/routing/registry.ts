@@ -13,6 +13,7 @@ import { ledgerUi } from '@domains/earnings/ui/ledger'
 import { accountDownloadsUi } from '@domains/reports/ui/account-downloads-ui'
 import { payoutBatchesUi } from '@domains/payouts/batches'
 import { reportsUi } from '@domains/reports'
+import { payoutsUi } from '@domains/payouts'
 
 /** Every built screen, from the domains that own them. A route of routes.tsv not listed here shows not-found. */
 export const DOMAIN_UIS: DomainUi[] = [
@@ -28,6 +29,7 @@ export const DOMAIN_UIS: DomainUi[] = [
   accountDownloadsUi,
   payoutBatchesUi,
   reportsUi,
+  payoutsUi,
   siteSetupUi,
 ]
 

@@ -85,6 +85,8 @@ export const payouts = pgTable(
     index('payouts_tenant_status_created_idx').on(t.tenantId, t.status, t.createdAt.desc(), t.id.desc()),
     index('payouts_account_idx').on(t.accountId, t.createdAt.desc()),
     index('payouts_batch_idx').on(t.batchId),
+    // The list's and palette's search by the payee's id at the provider (PayPal email, Tipalti payee id).
+    index('payouts_provider_account_trgm_idx').using('gin', sql`${t.providerAccountId} gin_trgm_ops`),
     check('payouts_status_check', sql`${t.status} in ('pending', 'approved', 'processing', 'paid', 'rejected', 'failed')`),
     check('payouts_provider_check', sql`${t.provider} in ('paypal', 'tipalti')`),
     check('payouts_type_check', sql`${t.type} in ('withdrawal', 'force')`),

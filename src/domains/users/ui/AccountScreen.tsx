@@ -17,6 +17,7 @@ import { AccountSalesSection } from '@domains/earnings/ui/AccountSalesSection'
 import { AccountReportsSection } from '@domains/earnings/ui/account-reports/AccountReportsSection'
 import { LedgerSection } from '@domains/earnings/ui/ledger/LedgerSection'
 import { AccountDownloads } from '@domains/reports/ui/AccountDownloads'
+import { AccountPayoutsSection } from '@domains/payouts/ui/AccountPayoutsSection'
 import {
   ActivitySection,
   CatalogueSection,
@@ -36,6 +37,7 @@ const SECTIONS = [
   { id: 'reports', label: 'Reports' },
   { id: 'ledger', label: 'Ledger' },
   { id: 'downloads', label: 'Downloads' },
+  { id: 'payouts', label: 'Payouts' },
   { id: 'notes', label: 'Notes' },
   { id: 'documents', label: 'Documents' },
   { id: 'activity', label: 'Sign-ins & sessions' },
@@ -125,6 +127,7 @@ export default function AccountScreen({ params, search }: ScreenProps) {
         {section === 'reports' && <AccountReportsSection userId={account.id} version={version} />}
         {section === 'ledger' && <LedgerSection userId={account.id} version={version} />}
         {section === 'downloads' && <AccountDownloads userId={account.id} />}
+        {section === 'payouts' && <AccountPayoutsSection userId={account.id} version={version} />}
         {section === 'notes' && <NotesSection account={account} />}
         {section === 'documents' && <DocumentsSection account={account} />}
         {section === 'activity' && <ActivitySection userId={account.id} version={version} />}

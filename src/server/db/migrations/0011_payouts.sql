@@ -1,0 +1,1 @@
+CREATE INDEX "payouts_provider_account_trgm_idx" ON "payouts" USING gin ("provider_account_id" gin_trgm_ops);
