@@ -72,6 +72,10 @@ const envSchema = z.object({
   TIPALTI_CLIENT_SECRET: optional,
   TIPALTI_API_BASE: z.string().default('https://api-p.tipalti.com'),
   TIPALTI_TOKEN_URL: optional,
+  /** Tipalti payee portal (iFrame) for the payouts page's tipaltiUrl: the payer name and its iFrame key. */
+  TIPALTI_PAYER: optional,
+  TIPALTI_IFRAME_KEY: optional,
+  TIPALTI_PORTAL_BASE: z.string().default('https://ui2.tipalti.com'),
   /** Resolvers DNS verification asks, e.g. `1.1.1.1,8.8.8.8` or `127.0.0.1:5353`; the system's when unset. */
   DNS_SERVERS: optional,
 })
@@ -108,6 +112,8 @@ export interface Config {
   payoutProviders: {
     paypal: { clientId?: string; clientSecret?: string; apiBase: string }
     tipalti: { clientId?: string; clientSecret?: string; apiBase: string; tokenUrl: string }
+    /** The signed payee-portal link of the payouts page; null when not configured. */
+    tipaltiPortal: { payer: string; secret: string; baseUrl: string } | null
   }
   logLevel: string
   version: string
@@ -185,6 +191,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           e.TIPALTI_TOKEN_URL ??
           (/sandbox/i.test(e.TIPALTI_API_BASE) ? 'https://sso.sandbox.tipalti.com/connect/token' : 'https://sso.tipalti.com/connect/token'),
       },
+      tipaltiPortal:
+        e.TIPALTI_PAYER && e.TIPALTI_IFRAME_KEY
+          ? { payer: e.TIPALTI_PAYER, secret: e.TIPALTI_IFRAME_KEY, baseUrl: e.TIPALTI_PORTAL_BASE.replace(/\/$/, '') }
+          : null,
     },
     logLevel: e.LOG_LEVEL,
     version: e.APP_VERSION ?? packageVersion(),

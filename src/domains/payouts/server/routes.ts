@@ -4,7 +4,7 @@ import * as payouts from './service'
 
 export const payoutsHandlers: Handlers<IdsOf<typeof payoutsEndpoints>> = {
   // The Tipalti link needs the provider's configuration (providers/); without it both fields are null.
-  'payouts.list': ({ ctx, query }) => payouts.listPayouts(ctx, query, null),
+  'payouts.list': ({ ctx, query }) => payouts.listPayouts(ctx, query, ctx.services.config.payoutProviders.tipaltiPortal),
   'payouts.pendingTotals': ({ ctx }) => payouts.pendingTotals(ctx),
   'payouts.single': ({ ctx, params }) => payouts.single(ctx, params.id),
   'payouts.request': ({ ctx, body }) => payouts.requestWithdrawal(ctx, body),
