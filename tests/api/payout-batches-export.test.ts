@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
 import { createTestApp, type TestApp } from '../helpers/app'
@@ -6,6 +7,9 @@ import { createAccount, twoWorkspaces } from '../helpers/fixtures'
 import { auditLog, payoutBatches, userDetails } from '../../src/server/db/schema'
 import { toScaled } from '../../src/core/decimal'
 import { available, createPayout, credit, payoutRows } from './payout-batches-fixtures'
+
+/** A fresh Idempotency-Key, as the browser client sends one per action. */
+const key = () => ({ 'idempotency-key': randomUUID() })
 
 let t: TestApp
 let ws: Awaited<ReturnType<typeof twoWorkspaces>>['ws']
@@ -70,7 +74,7 @@ describe('payouts/export', () => {
     })
     const before = await available(t.services, ws.tenant.id, ana.id)
 
-    const batch = await admin.ok('payouts.export', { body: { provider: 'paypal' } })
+    const batch = await admin.ok('payouts.export', { headers: key(), body: { provider: 'paypal' } })
     expect(batch).toMatchObject({
       provider: 'paypal',
       count: 2,
@@ -107,12 +111,12 @@ describe('payouts/export', () => {
     const history = await admin.ok('payouts.history', { params: { page: 1 }, query: { per_page: 25 } })
     expect(history.data[0]).toEqual(batch)
 
-    const again = await admin.call('payouts.export', { body: { provider: 'paypal' } })
+    const again = await admin.call('payouts.export', { headers: key(), body: { provider: 'paypal' } })
     expect(again.status).toBe(409)
     expect(again.error.message).toBe('There are no approved PayPal payouts to export.')
 
     // Tipalti's file: a header row, then Idap, amount, currency, RefCode and the messages.
-    const tip = await admin.ok('payouts.export', { body: { provider: 'tipalti' } })
+    const tip = await admin.ok('payouts.export', { headers: key(), body: { provider: 'tipalti' } })
     const tipFile = await download(admin, tip.file!.id)
     expect(tipFile.text.split('\r\n')).toEqual([
       'Idap,Amount,SubmittedAmountCurrency,RefCode,EWalletMessage,BankingMessage,EmailMessage',
@@ -146,21 +150,21 @@ describe('payouts/export', () => {
     })
     const batchesBefore = (await t.services.db.select().from(payoutBatches)).length
 
-    const refused = await admin.call('payouts.export', { body: { provider: 'paypal', ids: [one.id, other.id] } })
+    const refused = await admin.call('payouts.export', { headers: key(), body: { provider: 'paypal', ids: [one.id, other.id] } })
     expect(refused.status).toBe(409)
     expect(refused.error.message).toBe(`Payout ${other.id} is paid through Tipalti, not PayPal.`)
     expect((await t.services.db.select().from(payoutBatches)).length).toBe(batchesBefore)
     expect((await payoutRows(t.services, [one.id])).map((row) => row.status)).toEqual(['approved'])
 
-    const batch = await admin.ok('payouts.export', { body: { provider: 'paypal', ids: [one.id] } })
+    const batch = await admin.ok('payouts.export', { headers: key(), body: { provider: 'paypal', ids: [one.id] } })
     expect(batch.count).toBe(1)
     expect((await payoutRows(t.services, [one.id, two.id])).map((row) => row.status)).toEqual(['processing', 'approved'])
 
-    const notApproved = await admin.call('payouts.export', { body: { provider: 'paypal', ids: [one.id] } })
+    const notApproved = await admin.call('payouts.export', { headers: key(), body: { provider: 'paypal', ids: [one.id] } })
     expect(notApproved.status).toBe(409)
     expect(notApproved.error.message).toBe(`Payout ${one.id} is processing, not approved.`)
 
-    const invalid = await admin.call('payouts.export', { body: { provider: 'venmo' } as never })
+    const invalid = await admin.call('payouts.export', { headers: key(), body: { provider: 'venmo' } as never })
     expect(invalid.status).toBe(400)
     expect(invalid.error.errors?.provider).toBe('Choose PayPal or Tipalti')
   })
@@ -174,50 +178,47 @@ describe('payouts/export', () => {
       payee: 'eve@batches.test',
       amount: '15',
     })
-    expect((await artist.call('payouts.export', { body: { provider: 'paypal' } })).status).toBe(403)
+    expect((await artist.call('payouts.export', { headers: key(), body: { provider: 'paypal' } })).status).toBe(403)
     expect((await artist.call('payouts.history', { params: { page: 1 }, query: { per_page: 25 } })).status).toBe(403)
     expect((await artist.call('payouts.connections')).status).toBe(403)
 
     // Another workspace sees none of these batches and cannot export these payouts.
     const theirs = await otherAdmin.ok('payouts.history', { params: { page: 1 }, query: { per_page: 25 } })
     expect(theirs.data).toEqual([])
-    const foreign = await otherAdmin.call('payouts.export', { body: { provider: 'paypal', ids: [mine.id] } })
+    const foreign = await otherAdmin.call('payouts.export', { headers: key(), body: { provider: 'paypal', ids: [mine.id] } })
     expect(foreign.status).toBe(400)
     expect(foreign.error.message).toBe(`There is no payout ${mine.id} in this workspace.`)
-    const nothing = await otherAdmin.call('payouts.export', { body: { provider: 'paypal' } })
+    const nothing = await otherAdmin.call('payouts.export', { headers: key(), body: { provider: 'paypal' } })
     expect(nothing.status).toBe(409)
     expect((await payoutRows(t.services, [mine.id]))[0].status).toBe('approved')
   })
 
-  it(
-    'answers a replayed Idempotency-Key with the first batch',
-    async () => {
-      const fay = await payee('fay@batches.test')
-      await createPayout(t.services, {
-        tenantId: ws.tenant.id,
-        accountId: fay.id,
-        provider: 'paypal',
-        payee: 'fay@batches.test',
-        amount: '40',
-      })
-      const headers = { 'idempotency-key': 'export-fay-1' }
-      const first = await admin.call('payouts.export', { body: { provider: 'paypal' }, headers })
-      const replay = await admin.call('payouts.export', { body: { provider: 'paypal' }, headers })
-      expect(first.status).toBe(201)
-      expect(replay.status).toBe(201)
-      expect(replay.data.id).toBe(first.data.id)
-      expect(
-        (
-          await t.services.db
-            .select()
-            .from(payoutBatches)
-            .where(sql`${payoutBatches.id} = ${first.data.id}`)
-        ).length,
-      ).toBe(1)
-      const otherBody = await admin.call('payouts.export', { body: { provider: 'tipalti' }, headers })
-      expect(otherBody.status).toBe(422)
-    },
-  )
+  it('answers a replayed Idempotency-Key with the first batch', async () => {
+    const fay = await payee('fay@batches.test')
+    await createPayout(t.services, {
+      tenantId: ws.tenant.id,
+      accountId: fay.id,
+      provider: 'paypal',
+      payee: 'fay@batches.test',
+      amount: '40',
+    })
+    const headers = { 'idempotency-key': 'export-fay-1' }
+    const first = await admin.call('payouts.export', { body: { provider: 'paypal' }, headers })
+    const replay = await admin.call('payouts.export', { body: { provider: 'paypal' }, headers })
+    expect(first.status).toBe(201)
+    expect(replay.status).toBe(201)
+    expect(replay.data.id).toBe(first.data.id)
+    expect(
+      (
+        await t.services.db
+          .select()
+          .from(payoutBatches)
+          .where(sql`${payoutBatches.id} = ${first.data.id}`)
+      ).length,
+    ).toBe(1)
+    const otherBody = await admin.call('payouts.export', { body: { provider: 'tipalti' }, headers })
+    expect(otherBody.status).toBe(422)
+  })
 })
 
 describe('payouts/history', () => {

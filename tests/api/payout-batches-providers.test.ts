@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
 import { createTestApp, type TestApp } from '../helpers/app'
@@ -8,6 +9,9 @@ import { payoutBatches } from '../../src/server/db/schema'
 import { applyTransition, lockPayouts } from '../../src/domains/payouts/server/postings'
 import { MONEY_SCALE, toScaled } from '../../src/core/decimal'
 import { available, createPayout, credit, payoutRows } from './payout-batches-fixtures'
+
+/** A fresh Idempotency-Key, as the browser client sends one per action. */
+const key = () => ({ 'idempotency-key': randomUUID() })
 
 // The provider adapters against local fakes of PayPal's Payouts API and Tipalti's REST API.
 
@@ -69,12 +73,12 @@ describe('PayPal refusing', () => {
     const { payout } = await approved('paypal', '25')
     const [batches, files] = [await batchCount(), await fileCount()]
     fake.mode = 'auth-fail'
-    const denied = await admin.call('payouts.export', { body: { provider: 'paypal' } })
+    const denied = await admin.call('payouts.export', { headers: key(), body: { provider: 'paypal' } })
     expect(denied.status).toBe(502)
     expect(denied.error.message).toBe('PayPal refused the API credentials. Check them; nothing was changed.')
 
     fake.mode = 'error'
-    const refused = await admin.call('payouts.export', { body: { provider: 'paypal' } })
+    const refused = await admin.call('payouts.export', { headers: key(), body: { provider: 'paypal' } })
     expect(refused.status).toBe(502)
     expect(refused.error.message).toBe('PayPal: Sender does not have sufficient funds. Nothing was changed.')
     expect((await payoutRows(t.services, [payout.id]))[0]).toMatchObject({ status: 'approved', batchId: null })
@@ -91,7 +95,7 @@ describe('PayPal Payouts API', () => {
   it('submits the batch, stores its id, and a sync marks payouts paid or failed (failed gives the money back)', async () => {
     const one = await approved('paypal', '100.00', '2.00')
     const two = await approved('paypal', '40.005')
-    const batch = await admin.ok('payouts.export', { body: { provider: 'paypal' } })
+    const batch = await admin.ok('payouts.export', { headers: key(), body: { provider: 'paypal' } })
     expect(batch).toMatchObject({ delivery: 'api', providerBatchId: 'PB-1', count: 2 })
     expect(batch.file).not.toBeNull()
 
@@ -117,14 +121,14 @@ describe('PayPal Payouts API', () => {
     expect(tokenCall.body).toBe('grant_type=client_credentials')
 
     // Nothing settled yet: the sync changes nothing.
-    const early = await admin.ok('payouts.batchSync', { params: { id: batch.id } })
+    const early = await admin.ok('payouts.batchSync', { headers: key(), params: { id: batch.id } })
     expect(early).toMatchObject({ paid: 0, failed: 0, pending: 2 })
     expect(early.message).toBe(`PayPal has not settled any payout of batch ${batch.id} yet (SUCCESS).`)
 
     const balanceBefore = await available(t.services, tenantId, two.account.id)
     fake.itemStatus.set(`P${one.payout.id}`, 'SUCCESS')
     fake.itemStatus.set(`P${two.payout.id}`, 'FAILED')
-    const synced = await admin.ok('payouts.batchSync', { params: { id: batch.id } })
+    const synced = await admin.ok('payouts.batchSync', { headers: key(), params: { id: batch.id } })
     expect(synced).toMatchObject({ paid: 1, failed: 1, pending: 0, batch: { statuses: { processing: 0, paid: 1, failed: 1 } } })
     expect(await payoutRows(t.services, [one.payout.id, two.payout.id])).toEqual([
       { id: one.payout.id, status: 'paid', batchId: batch.id, reason: '' },
@@ -134,7 +138,11 @@ describe('PayPal Payouts API', () => {
     expect(await available(t.services, tenantId, two.account.id)).toBe(balanceBefore + toScaled('40.005', MONEY_SCALE))
 
     // Asking again is harmless.
-    expect(await admin.ok('payouts.batchSync', { params: { id: batch.id } })).toMatchObject({ paid: 0, failed: 0, pending: 0 })
+    expect(await admin.ok('payouts.batchSync', { headers: key(), params: { id: batch.id } })).toMatchObject({
+      paid: 0,
+      failed: 0,
+      pending: 0,
+    })
   })
 
   it('refuses to sync a batch that was paid by file', async () => {
@@ -142,12 +150,12 @@ describe('PayPal Payouts API', () => {
       .insert(payoutBatches)
       .values({ tenantId, provider: 'paypal', count: 0, amount: '0', net: '0', delivery: 'file' })
       .returning()
-    const result = await admin.call('payouts.batchSync', { params: { id: row.id } })
+    const result = await admin.call('payouts.batchSync', { headers: key(), params: { id: row.id } })
     expect(result.status).toBe(409)
     expect(result.error.message).toBe(
       `Batch ${row.id} was paid by file: mark its payouts paid or failed on the payouts list once PayPal has paid them.`,
     )
-    expect((await admin.call('payouts.batchSync', { params: { id: 999999 } })).status).toBe(404)
+    expect((await admin.call('payouts.batchSync', { headers: key(), params: { id: 999999 } })).status).toBe(404)
   })
 })
 
@@ -155,7 +163,7 @@ describe('Tipalti REST API', () => {
   it('submits amounts as exact JSON numbers with refCodes, and syncs Paid and Error instructions', async () => {
     const one = await approved('tipalti', '310.10', '3')
     const two = await approved('tipalti', '12.50', '3')
-    const batch = await admin.ok('payouts.export', { body: { provider: 'tipalti' } })
+    const batch = await admin.ok('payouts.export', { headers: key(), body: { provider: 'tipalti' } })
     expect(batch).toMatchObject({ delivery: 'api', providerBatchId: 'TB-1', net: '316.600000' })
     const submitted = fake.tipaltiBatches[0]
     expect(submitted.raw).toContain(`"amountSubmitted":{"amount":307.10,"currency":"USD"},"refCode":"P${one.payout.id}"`)
@@ -163,7 +171,7 @@ describe('Tipalti REST API', () => {
 
     fake.itemStatus.set(`P${one.payout.id}`, 'Paid')
     fake.itemStatus.set(`P${two.payout.id}`, 'Error')
-    const synced = await admin.ok('payouts.batchSync', { params: { id: batch.id } })
+    const synced = await admin.ok('payouts.batchSync', { headers: key(), params: { id: batch.id } })
     expect(synced).toMatchObject({ providerStatus: 'Processed', paid: 1, failed: 1 })
     expect((await payoutRows(t.services, [two.payout.id]))[0].reason).toBe('Tipalti: Payee is not payable')
   })
@@ -172,7 +180,7 @@ describe('Tipalti REST API', () => {
     const { payout } = await approved('tipalti', '60')
     const batches = await batchCount()
     fake.mode = 'error'
-    const result = await admin.call('payouts.export', { body: { provider: 'tipalti' } })
+    const result = await admin.call('payouts.export', { headers: key(), body: { provider: 'tipalti' } })
     expect(result.status).toBe(502)
     expect(result.error.message).toBe('Tipalti: Payer balance is insufficient. Nothing was changed.')
     expect((await payoutRows(t.services, [payout.id]))[0]).toMatchObject({ status: 'approved', batchId: null })
