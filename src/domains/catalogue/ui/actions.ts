@@ -3,7 +3,7 @@ import { showNotice } from '@client/ui/notices/notices'
 import { workspaceActions } from '@client/workspace/store'
 import { statusLabel } from '@core/release-status'
 
-export { runAction, runForEach, saveForm, ACTION_FAILED } from '@domains/users/ui/run-action'
+export { runAction, runForEach, saveForm, ACTION_FAILED } from '@client/ui/run-action'
 
 /**
  * Moves releases to a status through the transition table: says how many moved and, for the others,

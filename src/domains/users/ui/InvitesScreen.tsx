@@ -7,7 +7,7 @@ import { api } from '@client/api'
 import { useDataVersion } from '@client/state/useDataVersion'
 import { ListView, type BulkAction, type ColumnDef, type FilterDef, type ListQuery } from '@client/ui/list'
 import { InviteDialog } from './dialogs/InviteDialog'
-import { runForEach } from './run-action'
+import { runForEach } from '@client/ui/run-action'
 
 type Invite = z.infer<typeof inviteRow>
 type Status = Invite['status']

@@ -19,7 +19,7 @@ import {
 import { useSession } from '@client/state/session'
 import { InviteDialog } from './dialogs/InviteDialog'
 import { ImportUsersDialog } from './dialogs/ImportUsersDialog'
-import { runForEach } from './run-action'
+import { runForEach } from '@client/ui/run-action'
 
 const columns: ColumnDef<UserRow>[] = [
   { id: 'id', header: 'ID', type: 'text', value: (row) => row.id, width: 90 },

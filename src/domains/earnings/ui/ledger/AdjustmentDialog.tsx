@@ -4,7 +4,7 @@ import { formatMoney } from '@core/format'
 import { api } from '@client/api'
 import { Field } from '@client/ui/Field'
 import { useSubmit } from '@client/ui/useSubmit'
-import { ledgerSave } from './shared'
+import { saveForm } from '@client/ui/run-action'
 
 /** A manual adjustment of an account's balance (positive credits, negative debits), with the reason kept in the ledger and history. */
 export function AdjustmentDialog({
@@ -33,7 +33,7 @@ function AdjustmentForm({ accountId, accountName, onDone }: { accountId: number;
   const save = useSubmit(
     useCallback(
       () =>
-        ledgerSave(
+        saveForm(
           () => api.call('ledger.adjust', { params: { id: accountId }, body: { amount, reason } }),
           (result) => `Adjustment added. Available balance: ${formatMoney(result.balance.available)}.`,
         ),

@@ -6,7 +6,7 @@ import type { UnmatchedKey } from '@contract/ledger'
 import { api, ApiError } from '@client/api'
 import { useLoad } from '@client/state/useLoad'
 import { formatCount, formatMoney } from '@core/format'
-import { LEDGER_FAILED, ledgerSave } from './shared'
+import { ACTION_FAILED, saveForm } from '@client/ui/run-action'
 
 export const MATCH_SEARCH_DEBOUNCE_MS = 300
 
@@ -42,7 +42,7 @@ function MatchBody({ entry, onDone }: { entry: UnmatchedKey; onDone(): void }) {
     setBusy(true)
     setError(null)
     try {
-      await ledgerSave(
+      await saveForm(
         () =>
           api.call('ledger.match', {
             body: { kind: entry.kind, key: entry.key, ...(chosen.kind === 'track' ? { trackId: chosen.id } : { releaseId: chosen.id }) },
@@ -51,7 +51,7 @@ function MatchBody({ entry, onDone }: { entry: UnmatchedKey; onDone(): void }) {
       )
       onDone()
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : LEDGER_FAILED)
+      setError(caught instanceof ApiError ? caught.message : ACTION_FAILED)
     } finally {
       setBusy(false)
     }

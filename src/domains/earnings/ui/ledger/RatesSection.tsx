@@ -10,7 +10,7 @@ import { When } from '@client/ui/When'
 import { useSubmit } from '@client/ui/useSubmit'
 import { ConfirmDialog } from '@client/ui/list/ConfirmDialog'
 import { PagedCard } from './PagedCard'
-import { ledgerAction, ledgerSave } from './shared'
+import { runAction, saveForm } from '@client/ui/run-action'
 
 const PER_PAGE = 25
 
@@ -37,7 +37,7 @@ export function RatesSection({ version = 0 }: { version?: number }) {
   const add = useSubmit(
     useCallback(
       () =>
-        ledgerSave(
+        saveForm(
           () => api.call('ledger.rateCreate', { body: { currency, period, rate } }),
           (created) => `${created.currency} rate for ${created.period} added.`,
         ),
@@ -166,7 +166,7 @@ export function RatesSection({ version = 0 }: { version?: number }) {
         onConfirm={async () => {
           if (!deleting) return
           const target = deleting
-          await ledgerAction(
+          await runAction(
             () => api.call('ledger.rateDelete', { params: { id: target.id } }),
             () => `The ${target.currency} rate for ${target.period} was deleted.`,
           )

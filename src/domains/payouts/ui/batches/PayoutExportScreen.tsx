@@ -13,7 +13,8 @@ import { Empty, When } from '@client/ui/When'
 import { ConfirmDialog } from '@client/ui/list/ConfirmDialog'
 import { Pagination } from '@client/ui/list/Pagination'
 import { useTab } from '@client/workspace/tab-context'
-import { BatchFileLink, batchAction, batchProgress, DeliveryBadge } from './shared'
+import { runAction } from '@client/ui/run-action'
+import { BatchFileLink, batchProgress, DeliveryBadge } from './shared'
 
 const PER_PAGE = 25
 
@@ -65,7 +66,7 @@ export default function PayoutExportScreen({ params }: ScreenProps) {
 
   const sync = async (batch: PayoutBatch) => {
     setSyncing(batch.id)
-    await batchAction(
+    await runAction(
       () => api.call('payouts.batchSync', { params: { id: batch.id } }),
       (result) => result.message,
     )
@@ -225,7 +226,7 @@ export default function PayoutExportScreen({ params }: ScreenProps) {
         onConfirm={async () => {
           if (!exporting) return
           const provider = exporting.provider
-          const batch = await batchAction(
+          const batch = await runAction(
             () => api.call('payouts.export', { body: { provider } }),
             (created) => `Batch #${created.id} exported: ${plural(created.count, 'payout')}, ${formatMoney(created.net)} to pay.`,
           )

@@ -1,24 +1,6 @@
 import { Badge, Link, Text } from '@radix-ui/themes'
 import { DownloadIcon } from '@radix-ui/react-icons'
 import type { PayoutBatch } from '@contract/payout-batches'
-import { ApiError } from '@client/api'
-import { showNotice } from '@client/ui/notices/notices'
-import { workspaceActions } from '@client/workspace/store'
-
-export const ACTION_FAILED = 'Something went wrong, try refreshing the site and try again.'
-
-/** A batch action from a button: a success notice and a refresh of every screen, or the server's message. */
-export async function batchAction<T>(action: () => Promise<T>, success: (result: T) => string): Promise<T | null> {
-  try {
-    const result = await action()
-    showNotice(success(result), { tone: 'success' })
-    workspaceActions.refreshData()
-    return result
-  } catch (error) {
-    showNotice(error instanceof ApiError ? error.message : ACTION_FAILED, { tone: 'error' })
-    return null
-  }
-}
 
 /** The stored batch file as a plain download link (`GET files/{id}`). */
 export function BatchFileLink({ file }: { file: PayoutBatch['file'] }) {

@@ -8,7 +8,7 @@ import { COUNTRIES } from '@core/countries'
 import { api, ApiError } from '@client/api'
 import { useLoad } from '@client/state/useLoad'
 import { MainSkeleton } from '@client/pages/MainSkeleton'
-import { saveForm } from '../run-action'
+import { saveForm } from '@client/ui/run-action'
 import { FormField, applyServerErrors } from './form-bits'
 
 type Details = z.infer<typeof userDetails>

@@ -23,7 +23,7 @@ import { fullDate, timeAgo } from '@core/time'
 import { api } from '@client/api'
 import { UserPickerDialog } from '@client/ui/dialogs/UserPickerDialog'
 import { showNotice } from '@client/ui/notices/notices'
-import { runAction } from '../run-action'
+import { runAction } from '@client/ui/run-action'
 import { AdjustmentDialog } from '@domains/earnings/ui/ledger/AdjustmentDialog'
 
 const BALANCE_LINES: [keyof UserSingle['balance'], string][] = [

@@ -18,7 +18,7 @@ import { PLATFORMS } from '@core/platforms'
 import { api, ApiError } from '@client/api'
 import { useLoad } from '@client/state/useLoad'
 import { MainSkeleton } from '@client/pages/MainSkeleton'
-import { saveForm } from '../run-action'
+import { saveForm } from '@client/ui/run-action'
 import { FormField, applyServerErrors } from './form-bits'
 
 type ArtistForm = z.input<typeof artistProfile>

@@ -13,7 +13,7 @@ import { AuditSection } from '@client/ui/AuditTable'
 import { SessionsTable } from '@client/ui/SessionsTable'
 import { Empty, When } from '@client/ui/When'
 import { useSubmit } from '@client/ui/useSubmit'
-import { runAction, saveForm } from '../run-action'
+import { runAction, saveForm } from '@client/ui/run-action'
 
 export { When }
 

@@ -5,10 +5,10 @@ import { workspaceActions } from '@client/workspace/store'
 export const ACTION_FAILED = 'Something went wrong, try refreshing the site and try again.'
 
 /** Runs a staff action: a success notice and a refresh of what screens show, or the server's message. */
-export async function runAction<T>(action: () => Promise<T>, success: string): Promise<T | null> {
+export async function runAction<T>(action: () => Promise<T>, success: string | ((result: T) => string)): Promise<T | null> {
   try {
     const result = await action()
-    showNotice(success, { tone: 'success' })
+    showNotice(typeof success === 'string' ? success : success(result), { tone: 'success' })
     workspaceActions.refreshData()
     return result
   } catch (error) {
@@ -18,9 +18,9 @@ export async function runAction<T>(action: () => Promise<T>, success: string): P
 }
 
 /** For forms: a success notice and a refresh, while failures go back to the form (field messages). */
-export async function saveForm<T>(action: () => Promise<T>, success: string): Promise<T> {
+export async function saveForm<T>(action: () => Promise<T>, success: string | ((result: T) => string)): Promise<T> {
   const result = await action()
-  showNotice(success, { tone: 'success' })
+  showNotice(typeof success === 'string' ? success : success(result), { tone: 'success' })
   workspaceActions.refreshData()
   return result
 }
