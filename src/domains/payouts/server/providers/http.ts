@@ -66,3 +66,23 @@ export function tokenSource(
     return body.access_token
   }
 }
+
+/**
+ * A JSON call to a provider's API with its bearer token: the answer's body on 2xx, the provider's
+ * refusal as an HttpError otherwise.
+ */
+export function bearerJsonCall(label: string, fetchImpl: typeof fetch, apiBase: string, token: () => Promise<string>) {
+  return async (path: string, init: RequestInit): Promise<unknown> => {
+    const answer = await send(label, fetchImpl, `${apiBase}${path}`, {
+      ...init,
+      headers: {
+        authorization: `Bearer ${await token()}`,
+        accept: 'application/json',
+        'content-type': 'application/json',
+        ...init.headers,
+      },
+    })
+    if (answer.status < 200 || answer.status >= 300) throw failure(label, answer)
+    return answer.body
+  }
+}

@@ -1,7 +1,7 @@
 import type { Config } from '@server/config'
 import { HttpError } from '@server/errors'
 import { paypalPayoutsCsv } from './files'
-import { failure, send, tokenSource } from './http'
+import { bearerJsonCall, tokenSource } from './http'
 import type { PayoutProviderAdapter, ProviderBatchStatus, ProviderItemStatus } from './types'
 
 const LABEL = 'PayPal'
@@ -39,19 +39,8 @@ export function createPaypalAdapter(config: Config['payoutProviders']['paypal'],
         }
       : null,
   )
-  const call = async (path: string, init: RequestInit) => {
-    const answer = await send(LABEL, fetchImpl, `${apiBase}${path}`, {
-      ...init,
-      headers: {
-        authorization: `Bearer ${await token()}`,
-        accept: 'application/json',
-        'content-type': 'application/json',
-        ...init.headers,
-      },
-    })
-    if (answer.status < 200 || answer.status >= 300) throw failure(LABEL, answer)
-    return answer.body as Record<string, unknown>
-  }
+  const request = bearerJsonCall(LABEL, fetchImpl, apiBase, token)
+  const call = async (path: string, init: RequestInit) => (await request(path, init)) as Record<string, unknown>
   return {
     provider: 'paypal',
     label: LABEL,

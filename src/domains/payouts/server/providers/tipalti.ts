@@ -1,7 +1,7 @@
 import type { Config } from '@server/config'
 import { HttpError } from '@server/errors'
 import { tipaltiPaymentFile } from './files'
-import { failure, send, tokenSource } from './http'
+import { bearerJsonCall, tokenSource } from './http'
 import type { PayoutProviderAdapter, ProviderBatchStatus, ProviderItemStatus } from './types'
 
 const LABEL = 'Tipalti'
@@ -47,19 +47,7 @@ export function createTipaltiAdapter(config: Config['payoutProviders']['tipalti'
         }
       : null,
   )
-  const call = async (path: string, init: RequestInit) => {
-    const answer = await send(LABEL, fetchImpl, `${apiBase}${path}`, {
-      ...init,
-      headers: {
-        authorization: `Bearer ${await token()}`,
-        accept: 'application/json',
-        'content-type': 'application/json',
-        ...init.headers,
-      },
-    })
-    if (answer.status < 200 || answer.status >= 300) throw failure(LABEL, answer)
-    return answer.body
-  }
+  const call = bearerJsonCall(LABEL, fetchImpl, apiBase, token)
   return {
     provider: 'tipalti',
     label: LABEL,
