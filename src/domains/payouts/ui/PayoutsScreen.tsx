@@ -332,6 +332,10 @@ export default function PayoutsScreen({ params, search }: ScreenProps) {
   const closeSettings = useCallback(() => setSearch({ settings: null }), [setSearch])
   return (
     <Flex direction="column" gap="4" p="4">
+      <Flex justify="end" gap="4">
+        <RecordLink to="/payouts/export/1">Payout exports</RecordLink>
+        <RecordLink to="/payout-connections">Payout connections</RecordLink>
+      </Flex>
       <Totals version={version} />
       <Flex gap="4" align="start">
         <div style={{ flex: 1, minWidth: 0 }}>
