@@ -16,12 +16,30 @@ export interface PageMeta {
  * The total for a numbered pager without counting millions of rows: exact up to COUNT_CAP, then the
  * planner's row estimate for the same query (`from` is everything after SELECT, without ORDER BY).
  */
-export async function countCapped(db: Queryable, from: SQL): Promise<{ total: number; estimate: boolean }> {
+async function plannedRows(db: Queryable, from: SQL): Promise<number | null> {
+  const plan = await db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(sql`explain (format json) select 1 ${from}`)
+  const rows = plan.rows[0]?.['QUERY PLAN']?.[0]?.Plan?.['Plan Rows']
+  return rows === undefined ? null : Number(rows)
+}
+
+/**
+ * `estimateFirst`: ask the planner before counting, and skip the count when it expects many times
+ * the cap (a list filtered only by indexed equality, where the estimate is good): the first page of a
+ * million-row list then costs no index scan of COUNT_CAP entries.
+ */
+export async function countCapped(
+  db: Queryable,
+  from: SQL,
+  options: { estimateFirst?: boolean } = {},
+): Promise<{ total: number; estimate: boolean }> {
+  if (options.estimateFirst) {
+    const planned = await plannedRows(db, from)
+    if (planned !== null && planned > COUNT_CAP * 5) return { total: Math.round(planned), estimate: true }
+  }
   const capped = await db.execute<{ n: number }>(sql`select count(*)::int as n from (select 1 ${from} limit ${COUNT_CAP + 1}) capped`)
   const exact = Number(capped.rows[0]?.n ?? 0)
   if (exact <= COUNT_CAP) return { total: exact, estimate: false }
-  const plan = await db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(sql`explain (format json) select 1 ${from}`)
-  const estimated = Number(plan.rows[0]?.['QUERY PLAN']?.[0]?.Plan?.['Plan Rows'] ?? exact)
+  const estimated = (await plannedRows(db, from)) ?? exact
   return { total: Math.max(exact, Math.round(estimated)), estimate: true }
 }
 
