@@ -1,5 +1,5 @@
 import { Suspense, lazy, useState, type FormEvent } from 'react'
-import { Avatar, Badge, Button, Card, Flex, Grid, Heading, Skeleton, Table, Text, TextField } from '@radix-ui/themes'
+import { Avatar, Badge, Button, Card, Flex, Grid, Heading, Skeleton, Table, Text } from '@radix-ui/themes'
 import type { EarningsOverview } from '@contract/earnings'
 import { formatCount } from '@core/format'
 import { addMonths, monthLabel, monthsBetween } from '@core/months'
@@ -15,6 +15,7 @@ import { Pagination } from '@client/ui/list/Pagination'
 import { fitColumns } from '@client/ui/fit-columns'
 import { Figure, LoadFailure, Money, ReleaseCell } from './parts'
 import { ChannelTable, SalesTable } from './SalesTable'
+import { MonthFields } from '@client/ui/MonthFields'
 
 // ECharts is large: its chunk loads only when the monthly totals are drawn.
 const MoneyChart = lazy(() => import('./MoneyChart'))
@@ -99,18 +100,7 @@ function RangePicker({
     <Card size="1" asChild>
       <form aria-label="Range" onSubmit={apply} noValidate>
         <Flex gap="3" align="end" wrap="wrap">
-          <Flex direction="column" gap="1">
-            <Text as="label" size="1" weight="medium" htmlFor="earnings-from">
-              From
-            </Text>
-            <TextField.Root id="earnings-from" type="month" value={from} onChange={(event) => setFrom(event.target.value)} />
-          </Flex>
-          <Flex direction="column" gap="1">
-            <Text as="label" size="1" weight="medium" htmlFor="earnings-to">
-              To
-            </Text>
-            <TextField.Root id="earnings-to" type="month" value={to} onChange={(event) => setTo(event.target.value)} />
-          </Flex>
+          <MonthFields idPrefix="earnings" from={from} to={to} onFrom={setFrom} onTo={setTo} />
           <Button type="submit">Show range</Button>
           {shown &&
             [12, 24].map((months) => (

@@ -1,10 +1,11 @@
 import { useState } from 'react'
-import { Button, Card, Flex, Grid, Text, TextField } from '@radix-ui/themes'
+import { Button, Card, Flex, Grid, Text } from '@radix-ui/themes'
 import { addMonths, monthOf } from '@core/months'
 import { api } from '@client/api'
 import { showNotice } from '@client/ui/notices/notices'
 import { fitColumns } from '@client/ui/fit-columns'
 import { ACCOUNT_DOWNLOAD_LIST, downloadInput, type AccountDownloadInfo } from '@commands/account-reports'
+import { MonthFields } from '@client/ui/MonthFields'
 
 /**
  * The account tab's Downloads: a period (from/to months; the statement takes the first month) and
@@ -41,18 +42,7 @@ export function AccountDownloads({ userId }: { userId: number }) {
     <Flex direction="column" gap="4">
       <Card size="1">
         <Flex gap="3" align="end" wrap="wrap" role="group" aria-label="Period">
-          <Flex direction="column" gap="1">
-            <Text as="label" size="1" weight="medium" htmlFor="downloads-from">
-              From
-            </Text>
-            <TextField.Root id="downloads-from" type="month" value={from} onChange={(event) => setFrom(event.target.value)} />
-          </Flex>
-          <Flex direction="column" gap="1">
-            <Text as="label" size="1" weight="medium" htmlFor="downloads-to">
-              To
-            </Text>
-            <TextField.Root id="downloads-to" type="month" value={to} onChange={(event) => setTo(event.target.value)} />
-          </Flex>
+          <MonthFields idPrefix="downloads" from={from} to={to} onFrom={setFrom} onTo={setTo} />
           <Button type="button" variant="soft" onClick={() => (setFrom(''), setTo(''))}>
             All time
           </Button>

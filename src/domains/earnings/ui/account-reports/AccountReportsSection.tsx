@@ -1,5 +1,5 @@
 import { Suspense, lazy, useState, type FormEvent, type ReactNode } from 'react'
-import { Box, Button, Card, Flex, Grid, Skeleton, Tabs, Text, TextField } from '@radix-ui/themes'
+import { Box, Button, Card, Flex, Grid, Skeleton, Tabs, Text } from '@radix-ui/themes'
 import type { ReportSort } from '@contract/account-sales'
 import { formatCount, formatMoney } from '@core/format'
 import { monthLabel, monthsBetween } from '@core/months'
@@ -12,6 +12,7 @@ import { fitColumns } from '@client/ui/fit-columns'
 import { Figure, Loaded, Money, ReleaseCell, SalesCard } from '../parts'
 import { NamedWithNote } from '../SalesTable'
 import { ReportTable, type ReportColumn, type SortState } from './ReportTable'
+import { MonthFields } from '@client/ui/MonthFields'
 
 // ECharts is large: its chunk loads only when the channel overview is drawn.
 const MoneyChart = lazy(() => import('../MoneyChart'))
@@ -153,18 +154,7 @@ function PeriodPicker({ period, onPeriod }: { period: Period; onPeriod(next: Per
     <Card size="1" asChild>
       <form aria-label="Period" onSubmit={apply} noValidate>
         <Flex gap="3" align="end" wrap="wrap">
-          <Flex direction="column" gap="1">
-            <Text as="label" size="1" weight="medium" htmlFor="account-reports-from">
-              From
-            </Text>
-            <TextField.Root id="account-reports-from" type="month" value={from} onChange={(event) => setFrom(event.target.value)} />
-          </Flex>
-          <Flex direction="column" gap="1">
-            <Text as="label" size="1" weight="medium" htmlFor="account-reports-to">
-              To
-            </Text>
-            <TextField.Root id="account-reports-to" type="month" value={to} onChange={(event) => setTo(event.target.value)} />
-          </Flex>
+          <MonthFields idPrefix="account-reports" from={from} to={to} onFrom={setFrom} onTo={setTo} />
           <Button type="submit">Show period</Button>
           <Button
             type="button"
