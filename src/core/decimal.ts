@@ -66,3 +66,15 @@ export function sumMoney(values: readonly string[]): string {
     MONEY_SCALE,
   )
 }
+
+/** Ledger money (six places) as exact micro-units; null or undefined count as zero. */
+export const moneyUnits = (value: string | null | undefined): bigint => toScaled(value ?? '0', MONEY_SCALE)
+
+/** Micro-units back to a six-place money string. */
+export const moneyText = (units: bigint): string => fromScaled(units, MONEY_SCALE)
+
+/** Micro-units in one cent. */
+export const CENT_UNITS = 10n ** BigInt(MONEY_SCALE - 2)
+
+/** Micro-units rounded half to even to cents, as a two-place decimal string. */
+export const unitsToCents = (units: bigint): string => fromScaled(divideHalfEven(units, CENT_UNITS), 2)

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Tx } from '@server/db/engine'
 import { badRequest, conflict } from '@server/errors'
-import { fromScaled, MONEY_SCALE, toScaled } from '@core/decimal'
+import { moneyText, moneyUnits } from '@core/decimal'
 import { payoutTransitionRefusal, type PayoutStatus } from '@core/payout-status'
 import { createTransaction, insertEntries, type NewEntry } from '@domains/earnings/server/ledger/posting'
 import { payouts } from './schema'
@@ -9,8 +9,8 @@ import { payouts } from './schema'
 // The ledger side of payouts (docs/payouts.md "Money"): reserve on request, release on reject or
 // failure, settle on paid. Every function runs in the caller's transaction.
 
-export const units = (value: string | null | undefined) => toScaled(value ?? '0', MONEY_SCALE)
-export const money = (value: bigint) => fromScaled(value, MONEY_SCALE)
+export const units = moneyUnits
+export const money = moneyText
 
 export type PayoutRow = typeof payouts.$inferSelect
 

@@ -3,7 +3,7 @@ import type { Queryable, Tx } from '@server/db/engine'
 import { accounts } from '@server/db/schema/platform'
 import { badRequest, conflict, notFound } from '@server/errors'
 import { allocate, operatorShare } from '@core/allocation'
-import { fromScaled, MONEY_SCALE, SHARE_ONE, SHARE_SCALE, toScaled } from '@core/decimal'
+import { moneyText, moneyUnits, SHARE_ONE, SHARE_SCALE, toScaled } from '@core/decimal'
 import { payeesForTracks } from '@domains/splits/server/allocation'
 import { releaseOwners, releaseTarget, trackTarget, type MatchTarget } from '@domains/catalogue/server/royalties-read'
 import { ledgerEntries, ledgerTransactions, manualMatches } from '../schema'
@@ -20,8 +20,8 @@ export type Book = 'account' | 'tenant' | 'suspense' | 'clearing' | 'payouts'
 /** The balance line statement money of a source belongs to. */
 export const categoryOf = (source: string): Category => (source === 'cms' ? 'earnings' : 'sales')
 
-const money = (units: bigint) => fromScaled(units, MONEY_SCALE)
-const units = (value: string | null | undefined) => toScaled(value ?? '0', MONEY_SCALE)
+const money = moneyText
+const units = moneyUnits
 
 /** A JS array as one SQL array parameter (drizzle would expand a bare array into a row). */
 export const sqlArray = (values: unknown[], type: string): SQL => sql`${sql.param(values)}::${sql.raw(type)}[]`

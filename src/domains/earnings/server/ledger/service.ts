@@ -1,6 +1,6 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
 import { displayName } from '@core/names'
-import { divideHalfEven, fromScaled, MONEY_SCALE, toScaled } from '@core/decimal'
+import { fromScaled, MONEY_SCALE, moneyUnits, unitsToCents } from '@core/decimal'
 import type { ExchangeRateResult, LedgerEntryResult, UnmatchedKey } from '@contract/ledger'
 import type { AuthedContext } from '@server/context'
 import type { Queryable, Tx } from '@server/db/engine'
@@ -16,10 +16,10 @@ import { createTransaction, insertEntries, matchLines, type MatchKey } from './p
 // The ledger's services: exchange rates, manual adjustments, publishing entries, balances, an
 // account's entries, unmatched statement keys and matching them (rules: docs/royalties.md).
 
-const units = (value: string | null | undefined) => toScaled(value ?? '0', MONEY_SCALE)
+const units = moneyUnits
 
 /** Ledger micro-units shown as a 2-place string, rounded half to even only here, at the edge. */
-export const toCents = (value: bigint) => fromScaled(divideHalfEven(value, 10n ** BigInt(MONEY_SCALE - 2)), 2)
+export const toCents = unitsToCents
 
 /** "1.0825000000" → "1.0825" (the rate as people write it). */
 const trimRate = (value: string) => (value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value)

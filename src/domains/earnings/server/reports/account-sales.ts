@@ -9,7 +9,7 @@ import { pageMeta } from '@server/db/paging'
 import { addMonths, monthOf, monthsBetween } from '@core/months'
 import { channelLabel } from '@core/channels'
 import { countryName } from '@core/countries'
-import { MONEY_SCALE, fromScaled, toScaled } from '@core/decimal'
+import { moneyText, moneyUnits } from '@core/decimal'
 import { findAccount } from '@domains/users/server/account.service'
 import * as catalogue from '@domains/catalogue/server/stats'
 import { balanceLines } from '../ledger/service'
@@ -37,8 +37,8 @@ interface ListInput {
   dir: 'asc' | 'desc'
 }
 
-const units = (value: string | null | undefined) => toScaled(value ?? '0', MONEY_SCALE)
-const text = (value: bigint) => fromScaled(value, MONEY_SCALE)
+const units = moneyUnits
+const text = moneyText
 
 // ---------------------------------------------------------------------------------------------
 // Queries

@@ -1,4 +1,4 @@
-import { divideHalfEven, fromScaled, MONEY_SCALE, toScaled } from '@core/decimal'
+import { fromScaled, moneyUnits, toScaled, unitsToCents } from '@core/decimal'
 import { csvLine } from '@server/csv-stream'
 import type { BatchLine } from './types'
 
@@ -10,9 +10,9 @@ import type { BatchLine } from './types'
  * keeps six places; providers pay cents).
  */
 export function netCents(amount: string, fee: string): string {
-  const net = toScaled(amount, MONEY_SCALE) - toScaled(fee, MONEY_SCALE)
+  const net = moneyUnits(amount) - moneyUnits(fee)
   if (net <= 0n) throw new RangeError(`A payout's net must be positive (amount ${amount}, fee ${fee})`)
-  return fromScaled(divideHalfEven(net, 10n ** BigInt(MONEY_SCALE - 2)), 2)
+  return unitsToCents(net)
 }
 
 /** The sum of two-decimal amounts, exactly. */
