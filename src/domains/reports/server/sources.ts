@@ -1,7 +1,7 @@
 import type { Queryable } from '@server/db/engine'
 import { channelLabel } from '@core/channels'
 import { countryName } from '@core/countries'
-import { divideHalfEven, fromScaled, MONEY_SCALE, SHARE_SCALE, toScaled } from '@core/decimal'
+import { CENT_UNITS, divideHalfEven, fromScaled, moneyUnits, SHARE_SCALE, toScaled, unitsToCents } from '@core/decimal'
 import { statusLabel } from '@core/release-status'
 import { splitStatusLabel, payeeStatusLabel } from '@core/split-status'
 import { payoutStatusLabel } from '@core/payout-status'
@@ -55,9 +55,8 @@ export interface ReportSource {
 // ---------------------------------------------------------------------------------------------
 // Money in the files
 
-const CENT_UNITS = 10n ** BigInt(MONEY_SCALE - 2)
-const units = (value: string | null | undefined) => toScaled(value ?? '0', MONEY_SCALE)
-const cents = (exact: bigint) => fromScaled(divideHalfEven(exact, CENT_UNITS), 2)
+const units = moneyUnits
+const cents = unitsToCents
 
 /**
  * One money column of a file, in cents. The ledger keeps micro-units; each row is rounded so the
@@ -111,40 +110,46 @@ const monthlySales: ReportSource = {
   },
 }
 
-const salesByStore: ReportSource = {
-  header: ['month', 'store', 'channel', 'quantity', 'net_usd'],
-  async *rows(q, scope) {
-    const net = new CentsColumn()
-    const rows =
-      scope.accountId === null
-        ? mapRows(workspaceChannelRows(q, scope), (row) => ({
-            month: row.month,
-            key: row.channel,
-            quantity: row.quantity,
-            amount: row.net,
-          }))
-        : apportionedRows(q, { ...scope, accountId: scope.accountId }, 'channel')
-    for await (const row of rows) yield [row.month, channelLabel(row.key), row.key, row.quantity, net.next(row.amount)]
-  },
+/**
+ * Sales per month and store (channel) or country (territory): the workspace's statement net from the
+ * rollups, or an account's credits apportioned by its releases' mix (docs/reports-sources.md).
+ */
+function salesByDimension(
+  dimension: 'channel' | 'territory',
+  header: readonly string[],
+  labels: (key: string) => readonly string[],
+): ReportSource {
+  return {
+    header,
+    async *rows(q, scope) {
+      const net = new CentsColumn()
+      const rows =
+        scope.accountId !== null
+          ? apportionedRows(q, { ...scope, accountId: scope.accountId }, dimension)
+          : dimension === 'channel'
+            ? mapRows(workspaceChannelRows(q, scope), (row) => ({
+                month: row.month,
+                key: row.channel,
+                quantity: row.quantity,
+                amount: row.net,
+              }))
+            : mapRows(workspaceTerritoryRows(q, scope), (row) => ({
+                month: row.month,
+                key: row.territory,
+                quantity: row.quantity,
+                amount: row.net,
+              }))
+      for await (const row of rows) yield [row.month, ...labels(row.key), row.quantity, net.next(row.amount)]
+    },
+  }
 }
 
-const salesByCountry: ReportSource = {
-  header: ['month', 'country_code', 'country', 'quantity', 'net_usd'],
-  async *rows(q, scope) {
-    const net = new CentsColumn()
-    const rows =
-      scope.accountId === null
-        ? mapRows(workspaceTerritoryRows(q, scope), (row) => ({
-            month: row.month,
-            key: row.territory,
-            quantity: row.quantity,
-            amount: row.net,
-          }))
-        : apportionedRows(q, { ...scope, accountId: scope.accountId }, 'territory')
-    for await (const row of rows)
-      yield [row.month, row.key, row.key ? (countryName(row.key) ?? row.key) : 'Unknown', row.quantity, net.next(row.amount)]
-  },
-}
+const salesByStore = salesByDimension('channel', ['month', 'store', 'channel', 'quantity', 'net_usd'], (key) => [channelLabel(key), key])
+
+const salesByCountry = salesByDimension('territory', ['month', 'country_code', 'country', 'quantity', 'net_usd'], (key) => [
+  key,
+  key ? (countryName(key) ?? key) : 'Unknown',
+])
 
 async function* mapRows<A, B>(rows: AsyncIterable<A>, map: (row: A) => B): AsyncGenerator<B> {
   for await (const row of rows) yield map(row)
