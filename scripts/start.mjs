@@ -1,8 +1,10 @@
-// `npm start`: build the client when it is missing or older than its sources, then run the server.
+// `npm start`: build the client and the server when missing or older than their sources, then run
+// the built server (scripts/build-server.mjs).
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { buildServer, serverNodeFlags } from './build-server.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const built = path.join(root, 'dist/client/index.html')
@@ -19,14 +21,14 @@ const sources = [
   'package.json',
 ]
 
-function newest(target) {
+function newest(target, skip = 'server') {
   if (!existsSync(target)) return 0
   const stat = statSync(target)
   if (!stat.isDirectory()) return stat.mtimeMs
   let latest = stat.mtimeMs
   for (const entry of readdirSync(target)) {
-    if (entry === 'server') continue // server code does not change the client bundle
-    latest = Math.max(latest, newest(path.join(target, entry)))
+    if (entry === skip) continue // server code does not change the client bundle
+    latest = Math.max(latest, newest(path.join(target, entry), skip))
   }
   return latest
 }
@@ -42,7 +44,17 @@ if (builtAt < sourcesAt) {
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+const serverBuilt = path.join(root, 'dist/server/main.mjs')
+const serverBuiltAt = existsSync(serverBuilt) ? statSync(serverBuilt).mtimeMs : 0
+const serverSourcesAt = Math.max(
+  ...['src', 'package.json', 'tsconfig.json', 'scripts/build-server.mjs'].map((source) => newest(path.join(root, source), null)),
+)
+if (serverBuiltAt < serverSourcesAt) {
+  console.log(serverBuiltAt ? 'The server sources changed: building the server…' : 'Building the server (first start)…')
+  await buildServer()
+}
+
+const server = spawn(process.execPath, [...serverNodeFlags(), serverBuilt], {
   cwd: root,
   stdio: 'inherit',
   env: process.env,

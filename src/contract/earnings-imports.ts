@@ -156,7 +156,8 @@ export const importDetail = importRow.extend({
 export type ImportDetail = z.infer<typeof importDetail>
 
 export const importLine = z.object({
-  id: z.number(),
+  /** The stored row's id for a line kept as a row (unmatched when read: the id to match by hand); null for a line in a block. */
+  id: z.number().nullable(),
   lineNo: z.number(),
   period: z.string(),
   isrc: z.string().nullable(),

@@ -153,11 +153,18 @@ describe('commit, cancel and rollback of a statement import', () => {
       multipart: { fields: { period: '2026-06' }, files: file('2026-06', ['1', '2', '3']) },
     })
     await dryRun(t, admin, fresh.id)
-    // As if the runner died mid-parse: status parsing, some lines written twice.
+    // As if the runner died mid-parse: status parsing, every line (rows, blocks and their sums) written twice.
     await t.services.db.execute(sql`update statement_imports set status = 'parsing' where id = ${fresh.id}`)
     await t.services.db.execute(
       sql`insert into statement_lines (tenant_id, import_id, line_no, period, net) select tenant_id, import_id, line_no, period, net from statement_lines where import_id = ${fresh.id}`,
     )
+    await t.services.db.execute(sql`
+      insert into statement_line_blocks (import_id, block_no, tenant_id, first_line, last_line, lines, data)
+      select import_id, block_no + 1000, tenant_id, first_line, last_line, lines, data from statement_line_blocks where import_id = ${fresh.id}`)
+    await t.services.db.execute(sql`
+      insert into statement_line_groups (tenant_id, import_id, period, channel, territory, release_id, track_id, lines, quantity, net_base)
+      select tenant_id, import_id, period, channel, territory, release_id, track_id, lines, quantity, net_base
+      from statement_line_groups where import_id = ${fresh.id}`)
     expect(await lineCount(t, fresh.id)).toBe(8)
     const job = await t.services.db.execute<{ job_id: number }>(sql`select job_id from statement_imports where id = ${fresh.id}`)
     // Another reader (no job, or another job) may not take it over; its own job re-run may.

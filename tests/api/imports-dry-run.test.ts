@@ -4,6 +4,8 @@ import { createTestApp, type TestApp } from '../helpers/app'
 import { createWorkspace, signedIn } from '../helpers/fixtures'
 import { createRelease, upc } from './releases-fixtures'
 import { dryRun, expectStatus, lineCount, statementFile } from './imports-helpers'
+import { rawData } from '../../src/domains/earnings/server/imports/raw-rows'
+import { sumMoney } from '../../src/core/decimal'
 
 let t: TestApp
 let ws: Awaited<ReturnType<typeof createWorkspace>>
@@ -193,5 +195,74 @@ describe('statement upload and dry run', () => {
     expect((await stranger.call('earnings.import', { params: { id: first.id } })).status).toBe(404)
     expect((await stranger.call('earnings.importCancel', { params: { id: first.id } })).status).toBe(404)
     expect((await stranger.ok('earnings.cmsHistory', { query: {} })).meta.total).toBe(0)
+  })
+
+  it('lists a long statement in file order across its stored blocks and rows, and a hand match shows in place', async () => {
+    const admin = await signedIn(t.app, 'admin@acme.test')
+    // 4,600 lines: more than two blocks of matched lines, with an unmatched line every ninth.
+    const count = 4_600
+    const unmatchedAt = (index: number) => index % 9 === 4
+    const isrcAt = (index: number) =>
+      unmatchedAt(index) ? `QZHND26${String(index % 3).padStart(5, '0')}` : `USWL1260000${(index % 2) + 1}`
+    const body = Array.from({ length: count }, (_, index) => `2026-03,Spotify,US,,${isrcAt(index)},T,A,1,0.01,0.01`)
+    const upload = await admin.ok('earnings.importAudiosalad', {
+      multipart: {
+        fields: { period: '2026-03' },
+        files: statementFile(`Sale Month,Store,Country,UPC,ISRC,Track Title,Artist,Quantity,Gross,Net\n${body.join('\n')}\n`, 'long.csv'),
+      },
+    })
+    const detail = await dryRun(t, admin, upload.id)
+    expectStatus(detail, 'review')
+    const indexes = Array.from({ length: count }, (_, index) => index)
+    const unmatched = indexes.filter(unmatchedAt)
+    expect(detail.report!.unmatched.rows).toBe(unmatched.length)
+    expect(await lineCount(t, upload.id)).toBe(count)
+    const every = async (filter: 'all' | 'matched' | 'unmatched') => {
+      const lines = []
+      for (let page = 1; ; page += 1) {
+        const answer = await admin.ok('earnings.importLines', { params: { id: upload.id }, query: { filter, page, per_page: 500 } })
+        lines.push(...answer.data)
+        if (page >= answer.meta.last_page) return { lines, total: answer.meta.total }
+      }
+    }
+    const all = await every('all')
+    expect(all.total).toBe(count)
+    expect(all.lines.map((line) => line.lineNo)).toEqual(indexes.map((index) => index + 2))
+    expect(all.lines.map((line) => line.isrc)).toEqual(indexes.map(isrcAt))
+    expect(all.lines.filter((line) => line.matchedBy === null).map((line) => line.lineNo)).toEqual(unmatched.map((index) => index + 2))
+    expect(all.lines[0]).toMatchObject({
+      id: null,
+      matchedBy: 'isrc',
+      net: '0.010000',
+      netBase: '0.010000',
+      track: { id: expect.any(Number) },
+    })
+    const matched = await every('matched')
+    expect(matched.total).toBe(count - unmatched.length)
+    expect(matched.lines.map((line) => line.lineNo)).toEqual(indexes.filter((index) => !unmatchedAt(index)).map((index) => index + 2))
+    expect((await every('unmatched')).total).toBe(unmatched.length)
+
+    // A hand match moves the key's lines into the matched list, in place.
+    const { rows } = await t.services.db.execute<{ id: number }>(sql`select id from tracks where isrc = 'USWL12600002'`)
+    const key = 'QZHND2600001'
+    const keyed = indexes.filter((index) => isrcAt(index) === key)
+    await admin.ok('ledger.match', { body: { kind: 'isrc', key, trackId: Number(rows[0].id) } })
+    const after = await every('matched')
+    expect(after.total).toBe(count - unmatched.length + keyed.length)
+    expect(after.lines.find((line) => line.lineNo === keyed[0] + 2)).toMatchObject({ matchedBy: 'manual', id: expect.any(Number) })
+    expect(after.lines.map((line) => line.lineNo)).toEqual([...after.lines.map((line) => line.lineNo)].sort((a, b) => a - b))
+
+    // The raw-data report holds every line once, with the import's net.
+    const raw = []
+    for await (const row of rawData.rows(t.services.db, {
+      tenantId: ws.tenant.id,
+      accountId: null,
+      from: '2026-03-01',
+      to: '2026-03-01',
+      params: {},
+    }))
+      if (Number(row[0]) === upload.id) raw.push(row)
+    expect(raw).toHaveLength(count)
+    expect(sumMoney(raw.map((row) => String(row[13])))).toBe(detail.netBase)
   })
 })

@@ -27,11 +27,14 @@ export async function ledgerTotal(t: TestApp, tenantId: number, where = sql`true
   return rows[0].total
 }
 
+/** An import's stored lines: its rows (unmatched when read) and the lines of its blocks (matched), and the lines its groups sum. */
 export async function lineCount(t: TestApp, importId: number): Promise<number> {
-  const { rows } = await t.services.db.execute<{ n: number }>(
-    sql`select count(*)::int as n from statement_lines where import_id = ${importId}`,
-  )
-  return Number(rows[0].n)
+  const { rows } = await t.services.db.execute<{ n: number; grouped: number; blocked: number }>(sql`
+    select (select count(*)::int from statement_lines where import_id = ${importId}) as n,
+      (select coalesce(sum(lines), 0)::int from statement_line_blocks where import_id = ${importId}) as blocked,
+      (select coalesce(sum(lines), 0)::int from statement_line_groups where import_id = ${importId}) as grouped`)
+  expect(Number(rows[0].grouped), 'the groups sum exactly the lines kept in blocks').toBe(Number(rows[0].blocked))
+  return Number(rows[0].n) + Number(rows[0].blocked)
 }
 
 export function expectStatus(detail: ImportDetail, status: ImportDetail['status']) {

@@ -19,6 +19,8 @@ import { measureStall } from './pglite-stall'
 import { measurePalette } from './palette'
 import { measureStatementImport } from './statement-import'
 import { describeReportBench, measureRawDataReport } from './reports'
+// @ts-expect-error: a plain ES module script without types
+import { buildServer, serverNodeFlags } from '../../scripts/build-server.mjs'
 
 const { values } = parseArgs({
   options: {
@@ -64,9 +66,11 @@ async function prepareDatabase(): Promise<{ env: Record<string, string>; engine:
 }
 
 async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+  // The server as `npm start` runs it: built (scripts/build-server.mjs), in production mode, which
+  // needs its key for secrets at rest.
+  await buildServer()
+  const child = spawn(process.execPath, [...serverNodeFlags(), path.join(root, 'dist/server/main.mjs')], {
     cwd: root,
-    // Production mode, as deployed: it needs its key for secrets at rest.
     env: {
       ...process.env,
       ...env,

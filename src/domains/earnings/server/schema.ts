@@ -87,7 +87,10 @@ export const statementImports = pgTable(
   ],
 )
 
-/** The lines of a statement, kept for matching, allocation and explanation. */
+/**
+ * Statement lines kept one row each: the lines that matched nothing when the statement was read (so
+ * they can be listed and matched by hand), and every line of imports read before line blocks existed.
+ */
 export const statementLines = pgTable(
   'statement_lines',
   {
@@ -122,6 +125,50 @@ export const statementLines = pgTable(
       .on(t.tenantId, t.importId, t.id)
       .where(sql`${t.releaseId} is null`),
   ],
+)
+
+/**
+ * The lines of a statement that matched a track or release when it was read, in file order, a block
+ * of up to 2,000 lines per row (`data`: a JSON array of [line_no, period, isrc, upc, title, artist,
+ * channel, territory, quantity, gross, net, net_base, track_id, release_id, matched_by]). Lines that
+ * did not match are rows of statement_lines instead (they are matched by hand later); an import's
+ * lines are both together. Storing matched lines a block at a time costs the database one row per
+ * 2,000 lines instead of one per line (docs/decisions.md, "Statement imports at a million lines").
+ */
+export const statementLineBlocks = pgTable(
+  'statement_line_blocks',
+  {
+    importId: ref('import_id').notNull(),
+    blockNo: integer('block_no').notNull(),
+    tenantId: ref('tenant_id').notNull(),
+    firstLine: integer('first_line').notNull(),
+    lastLine: integer('last_line').notNull(),
+    lines: integer('lines').notNull(),
+    data: text('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.blockNo] })],
+)
+
+/**
+ * The matched lines of statement_line_blocks summed per (period, channel, territory, release,
+ * track): what posting and the rollups read. The reader writes partial sums (several rows may
+ * share a key; readers group).
+ */
+export const statementLineGroups = pgTable(
+  'statement_line_groups',
+  {
+    tenantId: ref('tenant_id').notNull(),
+    importId: ref('import_id').notNull(),
+    period: date('period').notNull(),
+    channel: text('channel').notNull(),
+    territory: text('territory').notNull(),
+    releaseId: ref('release_id').notNull(),
+    trackId: ref('track_id'),
+    lines: bigint('lines', { mode: 'number' }).notNull(),
+    quantity: bigint('quantity', { mode: 'number' }).notNull(),
+    netBase: money('net_base').notNull(),
+  },
+  (t) => [index('statement_line_groups_import_idx').on(t.importId)],
 )
 
 /** A match made by hand for an ISRC or UPC no track carries; remembered for later statements. */

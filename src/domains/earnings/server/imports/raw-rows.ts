@@ -1,11 +1,97 @@
 import { sql } from 'drizzle-orm'
+import type { Queryable } from '@server/db/engine'
 import { keysetRows } from '@server/csv-stream'
-import type { ReportSource } from '@domains/reports/server/sources'
+import type { ReportScope, ReportSource } from '@domains/reports/server/sources'
+import { sqlArray } from '../ledger/posting'
+import type { StoredLine } from './line-store'
+
+/** Track titles, and release titles with their account's name, for block lines; a bounded memory. */
+class Names {
+  private tracks = new Map<number, string>()
+  private releases = new Map<number, { title: string; accountId: number | null; account: string }>()
+  constructor(
+    private readonly q: Queryable,
+    private readonly tenantId: number,
+  ) {}
+  async load(lines: StoredLine[]) {
+    if (this.tracks.size + this.releases.size > 100_000) {
+      this.tracks = new Map()
+      this.releases = new Map()
+    }
+    const trackIds = [...new Set(lines.map((line) => line[12]).filter((id): id is number => id !== null && !this.tracks.has(id)))]
+    const releaseIds = [...new Set(lines.map((line) => line[13]).filter((id): id is number => id !== null && !this.releases.has(id)))]
+    if (trackIds.length) {
+      const { rows } = await this.q.execute<{ id: number; title: string }>(
+        sql`select id, title from tracks where tenant_id = ${this.tenantId} and id = any(${sqlArray(trackIds, 'bigint')})`,
+      )
+      for (const row of rows) this.tracks.set(Number(row.id), row.title)
+    }
+    if (releaseIds.length) {
+      const { rows } = await this.q.execute<{ id: number; title: string; account_id: number | null; account: string }>(sql`
+        select r.id, r.title, r.account_id,
+          case when a.id is null then '' else coalesce(nullif(trim(a.first_name || ' ' || a.last_name), ''), a.email) end as account
+        from releases r left join accounts a on a.id = r.account_id
+        where r.tenant_id = ${this.tenantId} and r.id = any(${sqlArray(releaseIds, 'bigint')})`)
+      for (const row of rows)
+        this.releases.set(Number(row.id), {
+          title: row.title,
+          accountId: row.account_id === null ? null : Number(row.account_id),
+          account: row.account,
+        })
+    }
+  }
+  track(id: number | null) {
+    return id === null ? undefined : this.tracks.get(id)
+  }
+  release(id: number | null) {
+    return id === null ? undefined : this.releases.get(id)
+  }
+}
+
+/** The lines of standing imports kept in blocks (matched when read), block by block, in scope. */
+async function* blockRows(q: Queryable, scope: ReportScope): AsyncGenerator<unknown[]> {
+  type Block = { import_id: number; block_no: number; source: string; currency: string; data: string }
+  const names = new Names(q, scope.tenantId)
+  const page = (after: [number, number] | null, size: number) => sql`
+    select b.import_id, b.block_no, i.source, i.currency, b.data
+    from statement_line_blocks b
+      join statement_imports i on i.id = b.import_id and i.tenant_id = ${scope.tenantId} and i.status in ('review', 'committed')
+    where b.tenant_id = ${scope.tenantId} ${after ? sql`and (b.import_id, b.block_no) > (${after[0]}, ${after[1]})` : sql``}
+    order by b.import_id, b.block_no limit ${size}`
+  for await (const block of keysetRows<Block, [number, number]>(q, page, (b) => [Number(b.import_id), Number(b.block_no)], 10)) {
+    const lines = (JSON.parse(block.data) as StoredLine[]).filter(
+      (line) => (scope.from === null || line[1] >= scope.from) && (scope.to === null || line[1] <= scope.to),
+    )
+    await names.load(lines)
+    for (const line of lines) {
+      const release = names.release(line[13])
+      if (scope.accountId !== null && release?.accountId !== scope.accountId) continue
+      yield [
+        block.import_id,
+        block.source,
+        line[1].slice(0, 7),
+        line[2],
+        line[3],
+        names.track(line[12]) ?? line[4],
+        release?.title ?? '',
+        line[6],
+        line[7],
+        line[8],
+        line[9],
+        line[10],
+        block.currency,
+        line[11],
+        release?.account ?? '',
+      ]
+    }
+  }
+}
 
 /**
  * raw-data: every statement line of the standing imports (dry run ready or committed; never
- * cancelled, failed or rolled back) in the period, in id order on a keyset, so ten million lines
- * leave as a stream a page at a time. An account's report holds the lines of its releases.
+ * cancelled, failed or rolled back) in the period, a page at a time on keysets, so ten million
+ * lines leave as a stream: first the lines kept as rows (matched by hand or not at all, in id
+ * order), then the lines kept in blocks (matched when read, a block at a time). An account's report holds the lines of its releases.
  * Money leaves as NUMERIC text: gross and net in the statement's currency, net_usd in the base currency.
  */
 export const rawData: ReportSource = {
@@ -63,5 +149,6 @@ export const rawData: ReportSource = {
         row.account,
       ]
     }
+    yield* blockRows(q, scope)
   },
 }

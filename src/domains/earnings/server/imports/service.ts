@@ -6,7 +6,6 @@ import {
   STATEMENT_MAX_BYTES,
   importReport,
   type ImportDetail,
-  type ImportLine,
   type ImportRow,
   type ImportStatus,
   type StatementField,
@@ -21,6 +20,8 @@ import { HttpError, conflict, forbidden, notFound } from '@server/errors'
 import { FileStore } from '@server/storage/file-store'
 import { StatementFormatError, resolveColumns } from './formats'
 import { parseImport } from './parse'
+import { dropLines } from './line-store'
+import { readImportLines, type LineFilter } from './lines-read'
 import { postImport, rollbackImport } from './ledger'
 
 export const PARSE_JOB = 'earnings.import.parse'
@@ -196,7 +197,7 @@ export async function cancelImport(services: Services, actor: AuditActor & { ten
     if (row.status === 'parsing') throw conflict('The file is still being read: cancel it when its dry run is ready.')
     if (!['uploaded', 'review', 'failed'].includes(row.status))
       throw conflict(`This import is ${statusWord(row.status)}: it cannot be cancelled.`)
-    await tx.execute(sql`delete from statement_lines where import_id = ${id}`)
+    await dropLines(tx, id)
     await tx.execute(sql`update statement_imports set status = 'cancelled', cancelled_at = now() where id = ${id}`)
     await audit(tx, actor, {
       action: 'earnings.import.cancel',
@@ -322,44 +323,13 @@ export async function loadImport(ctx: AuthedContext, id: number): Promise<Import
   } as ImportDetail
 }
 
-/** An import's lines in file order; `unmatched` reads the partial index of lines with no release. */
-export async function importLines(ctx: AuthedContext, id: number, page: number, perPage: number, filter: 'all' | 'matched' | 'unmatched') {
+/** An import's lines in file order (./lines-read.ts); `unmatched` reads the partial index of lines with no release. */
+export async function importLines(ctx: AuthedContext, id: number, page: number, perPage: number, filter: LineFilter) {
   requireAdmin(ctx)
   const { db } = ctx.services
-  const tenantId = ctx.tenant.id
-  const exists = await db.execute(sql`select 1 from statement_imports where id = ${id} and tenant_id = ${tenantId}`)
+  const exists = await db.execute(sql`select 1 from statement_imports where id = ${id} and tenant_id = ${ctx.tenant.id}`)
   if (!exists.rows.length) throw notFound(NO_IMPORT)
-  const where = sql`l.tenant_id = ${tenantId} and l.import_id = ${id} ${
-    filter === 'matched' ? sql`and l.release_id is not null` : filter === 'unmatched' ? sql`and l.release_id is null` : sql``
-  }`
-  const { total, estimate } = await countCapped(db, sql`from statement_lines l where ${where}`)
-  const { rows } = await db.execute<Record<string, unknown>>(sql`
-    select l.id, l.line_no, to_char(l.period, 'YYYY-MM') as period, l.isrc, l.upc, l.title, l.artist, l.channel, l.territory, l.quantity,
-      l.gross::text as gross, l.net::text as net, l.net_base::text as net_base, l.matched_by,
-      t.id as track_id, t.title as track_title, r.id as release_id, r.title as release_title
-    from statement_lines l
-      left join tracks t on t.id = l.track_id and t.tenant_id = ${tenantId}
-      left join releases r on r.id = l.release_id and r.tenant_id = ${tenantId}
-    where ${where}
-    order by l.line_no limit ${perPage} offset ${(page - 1) * perPage}`)
-  const data: ImportLine[] = rows.map((row) => ({
-    id: Number(row.id),
-    lineNo: Number(row.line_no),
-    period: String(row.period),
-    isrc: (row.isrc as string | null) ?? null,
-    upc: (row.upc as string | null) ?? null,
-    title: (row.title as string | null) ?? null,
-    artist: (row.artist as string | null) ?? null,
-    channel: String(row.channel),
-    territory: String(row.territory),
-    quantity: Number(row.quantity),
-    gross: String(row.gross),
-    net: String(row.net),
-    netBase: String(row.net_base),
-    matchedBy: (row.matched_by as ImportLine['matchedBy']) ?? null,
-    track: row.track_id === null ? null : { id: Number(row.track_id), title: String(row.track_title) },
-    release: row.release_id === null ? null : { id: Number(row.release_id), title: String(row.release_title) },
-  }))
+  const { data, total, estimate } = await readImportLines(db, ctx.tenant.id, id, page, perPage, filter)
   return { data, meta: pageMeta(total, estimate, page, perPage) }
 }
 

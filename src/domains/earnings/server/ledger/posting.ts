@@ -199,17 +199,32 @@ async function allocateGroups(tx: Tx, tenantId: number, groups: Group[], entries
  * One pass over the selected statement lines: a temporary table (dropped at commit) of their sums
  * per (import, period, channel, territory, release, track). Grouping, allocation and every
  * line-based rollup then read this instead of scanning the lines again. Unmatched lines have no release.
+ * With `importId`, the import's matched lines summed when it was read (statement_line_groups) are
+ * added: an import's lines are those rows plus those groups (docs/royalties.md).
  */
-async function aggregateLines(tx: Tx, where: SQL): Promise<void> {
+async function aggregateLines(tx: Tx, where: SQL, importId?: number): Promise<void> {
   await tx.execute(sql`drop table if exists pg_temp.ledger_line_agg`)
+  const groups =
+    importId === undefined
+      ? sql``
+      : sql`union all
+        select g.import_id, i.source, g.period, g.channel, g.territory, g.release_id, g.track_id, g.lines, g.quantity, g.net_base
+        from statement_line_groups g
+        join statement_imports i on i.id = g.import_id
+        where g.import_id = ${importId}`
   await tx.execute(sql`
     create temporary table ledger_line_agg on commit drop as
-    select l.import_id, i.source, l.period, l.channel, l.territory, l.release_id, l.track_id,
-      count(*)::bigint as lines, coalesce(sum(l.quantity), 0)::bigint as quantity, sum(l.net_base) as net
-    from statement_lines l
-    join statement_imports i on i.id = l.import_id
-    where ${where}
-    group by l.import_id, i.source, l.period, l.channel, l.territory, l.release_id, l.track_id`)
+    select import_id, source, period, channel, territory, release_id, track_id,
+      sum(lines)::bigint as lines, sum(quantity)::bigint as quantity, sum(net) as net
+    from (
+      select l.import_id, i.source, l.period, l.channel, l.territory, l.release_id, l.track_id,
+        1::bigint as lines, l.quantity, l.net_base as net
+      from statement_lines l
+      join statement_imports i on i.id = l.import_id
+      where ${where}
+      ${groups}
+    ) x
+    group by import_id, source, period, channel, territory, release_id, track_id`)
   await tx.execute(sql`analyze pg_temp.ledger_line_agg`)
 }
 
@@ -369,7 +384,7 @@ export async function postImport(
   if (posted.rows[0]) throw conflict('This import has already been posted to the ledger.')
   const category = categoryOf(row.source)
   const where = sql`l.tenant_id = ${tenantId} and l.import_id = ${importId}`
-  await aggregateLines(tx, where)
+  await aggregateLines(tx, where, importId)
   const { rows: periods } = await tx.execute<{ period: string; net: string | null; unmatched: string | null }>(sql`
     select to_char(period, 'YYYY-MM-DD') as period, sum(net)::text as net, (sum(net) filter (where release_id is null))::text as unmatched
     from pg_temp.ledger_line_agg
@@ -425,7 +440,7 @@ export async function rollbackImport(
     where tenant_id = ${tenantId} and import_id = ${importId}
     group by book, account_id, category, import_id, track_id, release_id, period
     having sum(amount) <> 0`)
-  await aggregateLines(tx, sql`l.tenant_id = ${tenantId} and l.import_id = ${importId}`)
+  await aggregateLines(tx, sql`l.tenant_id = ${tenantId} and l.import_id = ${importId}`, importId)
   await applyLineRollups(tx, tenantId, -1, 'all')
   await applyEntryRollups(tx, tenantId, transactionId)
   await dropEmptyRollups(tx, tenantId, transactionId)

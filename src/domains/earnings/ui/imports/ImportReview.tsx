@@ -154,7 +154,7 @@ function LinesTable({ lines, filter, loading, error }: { lines: ImportLine[]; fi
       </Table.Header>
       <Table.Body>
         {lines.map((line) => (
-          <Table.Row key={line.id}>
+          <Table.Row key={line.lineNo}>
             <Table.Cell>{line.lineNo}</Table.Cell>
             <Table.Cell>
               <Text size="1" style={{ fontFamily: 'var(--code-font-family)' }}>

@@ -1,0 +1,338 @@
+import { sql } from 'drizzle-orm'
+import type { Queryable } from '@server/db/engine'
+import { BASE_SCALE, Sum, unitsText, type Units } from './line-values'
+
+// Where a statement's lines go as they are read (docs/decisions.md, "Statement imports at a
+// million lines"): the lines that match a track or release are summed per (period, channel,
+// territory, release, track) into statement_line_groups, which posting reads, and kept in file
+// order a block of BLOCK_LINES at a time in statement_line_blocks, which the lines list and the
+// raw-data report read; the lines that match nothing become rows of statement_lines, one each,
+// so they can be listed and matched by hand. The matcher looks each ISRC and UPC up once.
+
+/** Matched lines per block row. */
+export const BLOCK_LINES = 1_000
+/** Unmatched lines per insert. */
+const ROW_CHUNK = 2_000
+/** Group keys held in memory before their partial sums are written. */
+const GROUP_LIMIT = 50_000
+/** Keys the matcher remembers before it starts a fresh memory. */
+const CACHE_LIMIT = 200_000
+/** Writes under way at once while reading goes on (each on its own pooled connection). */
+const IN_FLIGHT = 2
+
+/** [line_no, period, isrc, upc, title, artist, channel, territory, quantity, gross, net, net_base, track_id, release_id, matched_by] */
+export type StoredLine = [
+  number,
+  string,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string,
+  string,
+  number,
+  string,
+  string,
+  string,
+  number | null,
+  number | null,
+  'isrc' | 'upc' | 'manual' | null,
+]
+
+/** A PostgreSQL array literal of numbers, dates or decimals (no element needs quoting): one join. */
+export const plainArray = (values: (string | number)[]) => sql.param(`{${values.join(',')}}`)
+
+/** A PostgreSQL array literal of text cells: every element quoted, `"` and `\` escaped, null as NULL. */
+export function textArray(values: (string | null)[]) {
+  const parts = new Array<string>(values.length)
+  for (let index = 0; index < values.length; index += 1) {
+    const value = values[index]
+    if (value === null) parts[index] = 'NULL'
+    else if (value.indexOf('"') < 0 && value.indexOf('\\') < 0) parts[index] = `"${value}"`
+    else parts[index] = `"${value.replace(/["\\]/g, '\\$&')}"`
+  }
+  return sql.param(`{${parts.join(',')}}`)
+}
+
+interface IsrcMatch {
+  trackId: number
+  releaseId: number
+  manualTrackId: number | null
+  manualReleaseId: number
+}
+interface UpcMatch {
+  releaseId: number
+  manualTrackId: number | null
+  manualReleaseId: number
+}
+const NO_ISRC: IsrcMatch = { trackId: 0, releaseId: 0, manualTrackId: null, manualReleaseId: 0 }
+const NO_UPC: UpcMatch = { releaseId: 0, manualTrackId: null, manualReleaseId: 0 }
+
+/** Sets a line's match in place (track, release, matched_by), from the matches of its ISRC and UPC. */
+function decide(line: StoredLine, byIsrc: IsrcMatch, byUpc: UpcMatch) {
+  if (byIsrc.trackId) {
+    line[12] = byIsrc.trackId
+    line[13] = byIsrc.releaseId
+    line[14] = 'isrc'
+  } else if (byUpc.releaseId) {
+    line[13] = byUpc.releaseId
+    line[14] = 'upc'
+  } else if (byIsrc.manualReleaseId) {
+    line[12] = byIsrc.manualTrackId
+    line[13] = byIsrc.manualReleaseId
+    line[14] = 'manual'
+  } else if (byUpc.manualReleaseId) {
+    line[12] = byUpc.manualTrackId
+    line[13] = byUpc.manualReleaseId
+    line[14] = 'manual'
+  }
+}
+
+/**
+ * ISRC → track (the lowest id when an ISRC repeats), UPC → release, then the remembered manual
+ * matches, each key looked up once per import (a memory of up to CACHE_LIMIT keys).
+ */
+export class Matcher {
+  private isrcs = new Map<string, IsrcMatch>()
+  private upcs = new Map<string, UpcMatch>()
+  constructor(
+    private readonly db: Queryable,
+    private readonly tenantId: number,
+  ) {}
+
+  /**
+   * Matches the lines of a chunk in place (line[12..14]; left null when nothing matches): at once
+   * for keys already known, after one query for the others.
+   */
+  async match(lines: StoredLine[]): Promise<void> {
+    if (this.isrcs.size + this.upcs.size > CACHE_LIMIT) {
+      // A fresh memory; a chunk still being matched keeps the maps it started with.
+      this.isrcs = new Map()
+      this.upcs = new Map()
+    }
+    const isrcs = this.isrcs
+    const upcs = this.upcs
+    const waiting: StoredLine[] = []
+    const newIsrcs = new Set<string>()
+    const newUpcs = new Set<string>()
+    for (const line of lines) {
+      const byIsrc = line[2] === null ? NO_ISRC : isrcs.get(line[2])
+      const byUpc = line[3] === null ? NO_UPC : upcs.get(line[3])
+      if (byIsrc && byUpc) {
+        decide(line, byIsrc, byUpc)
+        continue
+      }
+      waiting.push(line)
+      if (!byIsrc) newIsrcs.add(line[2] as string)
+      if (!byUpc) newUpcs.add(line[3] as string)
+    }
+    if (!waiting.length) return
+    const tenantId = this.tenantId
+    const { rows } = await this.db.execute<{
+      kind: 'i' | 'u'
+      key: string
+      track_id: number | null
+      release_id: number | null
+      manual_track_id: number | null
+      manual_release_id: number | null
+    }>(sql`
+      with i as (select distinct unnest(${textArray([...newIsrcs])}::text[]) as k),
+      u as (select distinct unnest(${textArray([...newUpcs])}::text[]) as k)
+      select 'i' as kind, i.k as key, t.id as track_id, t.release_id, m.track_id as manual_track_id, m.release_id as manual_release_id
+      from i
+        left join lateral (select id, release_id from tracks where tenant_id = ${tenantId} and isrc = i.k order by id limit 1) t on true
+        left join statement_manual_matches m on m.tenant_id = ${tenantId} and m.key_kind = 'isrc' and m.key = i.k
+      union all
+      select 'u', u.k, null, r.id, m.track_id, m.release_id
+      from u
+        left join lateral (select id from releases where tenant_id = ${tenantId} and upc = u.k order by id limit 1) r on true
+        left join statement_manual_matches m on m.tenant_id = ${tenantId} and m.key_kind = 'upc' and m.key = u.k`)
+    const freshIsrcs = new Map<string, IsrcMatch>()
+    const freshUpcs = new Map<string, UpcMatch>()
+    for (const row of rows) {
+      const manualTrackId = row.manual_track_id === null ? null : Number(row.manual_track_id)
+      const manualReleaseId = row.manual_release_id === null ? 0 : Number(row.manual_release_id)
+      if (row.kind === 'i') {
+        const match = { trackId: Number(row.track_id ?? 0), releaseId: Number(row.release_id ?? 0), manualTrackId, manualReleaseId }
+        freshIsrcs.set(row.key, match)
+        isrcs.set(row.key, match)
+      } else {
+        const match = { releaseId: Number(row.release_id ?? 0), manualTrackId, manualReleaseId }
+        freshUpcs.set(row.key, match)
+        upcs.set(row.key, match)
+      }
+    }
+    for (const line of waiting)
+      decide(
+        line,
+        line[2] === null ? NO_ISRC : (freshIsrcs.get(line[2]) ?? isrcs.get(line[2]) ?? NO_ISRC),
+        line[3] === null ? NO_UPC : (freshUpcs.get(line[3]) ?? upcs.get(line[3]) ?? NO_UPC),
+      )
+  }
+}
+
+interface Group {
+  period: string
+  channel: string
+  territory: string
+  releaseId: number
+  trackId: number | null
+  lines: number
+  quantity: number
+  net: Sum
+}
+
+/**
+ * Writes an import's lines as they are classified: matched ones into groups and blocks, unmatched
+ * ones as rows. Writes run IN_FLIGHT at a time while the caller reads on; `finish` writes what is
+ * left and waits for all of them.
+ */
+/** Groups by track (or, for a line matched by UPC, minus its release), period, channel and territory. */
+type GroupTree = Map<number, Map<string, Map<string, Map<string, Group>>>>
+
+export class LineWriter {
+  private groups: GroupTree = new Map()
+  private groupCount = 0
+  /** The block being filled: its lines as JSON texts (kept as text so the lines themselves can go). */
+  private block: string[] = []
+  private blockFirst = 0
+  private blockLast = 0
+  private blockNo = 0
+  private rows: StoredLine[] = []
+  private readonly inFlight: Promise<void>[] = []
+
+  constructor(
+    private readonly db: Queryable,
+    private readonly tenantId: number,
+    private readonly importId: number,
+  ) {}
+
+  /** A matched line; a promise when a full block or too many groups had to be written (await it before going on). */
+  matched(line: StoredLine, base: Units): Promise<void> | null {
+    const owner = line[12] ?? -(line[13] as number)
+    let byPeriod = this.groups.get(owner)
+    if (!byPeriod) this.groups.set(owner, (byPeriod = new Map()))
+    let byChannel = byPeriod.get(line[1])
+    if (!byChannel) byPeriod.set(line[1], (byChannel = new Map()))
+    let byTerritory = byChannel.get(line[6])
+    if (!byTerritory) byChannel.set(line[6], (byTerritory = new Map()))
+    let group = byTerritory.get(line[7])
+    if (!group) {
+      group = {
+        period: line[1],
+        channel: line[6],
+        territory: line[7],
+        releaseId: line[13] as number,
+        trackId: line[12],
+        lines: 0,
+        quantity: 0,
+        net: new Sum(),
+      }
+      byTerritory.set(line[7], group)
+      this.groupCount += 1
+    }
+    group.lines += 1
+    group.quantity += line[8]
+    group.net.add(base)
+    if (!this.block.length) this.blockFirst = line[0]
+    this.blockLast = line[0]
+    this.block.push(JSON.stringify(line))
+    if (this.block.length >= BLOCK_LINES || this.groupCount >= GROUP_LIMIT) return this.flushFull()
+    return null
+  }
+
+  private async flushFull() {
+    if (this.block.length >= BLOCK_LINES) await this.flushBlock()
+    if (this.groupCount >= GROUP_LIMIT) await this.flushGroups()
+  }
+
+  /** An unmatched line; a promise when a full chunk of rows had to be written. */
+  unmatched(line: StoredLine): Promise<void> | null {
+    this.rows.push(line)
+    return this.rows.length >= ROW_CHUNK ? this.flushRows() : null
+  }
+
+  async finish() {
+    await this.flushBlock()
+    await this.flushGroups()
+    await this.flushRows()
+    await Promise.all(this.inFlight.splice(0))
+  }
+
+  /** Waits for every write under way (after a failure, before the caller cleans up). */
+  async settle() {
+    await Promise.allSettled(this.inFlight.splice(0))
+  }
+
+  /** Starts `work` once fewer than IN_FLIGHT writes are under way. */
+  private async write(work: () => PromiseLike<unknown>) {
+    if (this.inFlight.length >= IN_FLIGHT) await this.inFlight.shift()
+    const done = Promise.resolve(work()).then(() => undefined)
+    done.catch(() => undefined)
+    this.inFlight.push(done)
+  }
+
+  private async flushBlock() {
+    const block = this.block
+    if (!block.length) return
+    this.block = []
+    const blockNo = this.blockNo
+    const first = this.blockFirst
+    const last = this.blockLast
+    const data = `[${block.join(',')}]`
+    this.blockNo += 1
+    await this.write(() =>
+      this.db.execute(sql`
+        insert into statement_line_blocks (import_id, block_no, tenant_id, first_line, last_line, lines, data)
+        values (${this.importId}, ${blockNo}, ${this.tenantId}, ${first}, ${last}, ${block.length}, ${data})`),
+    )
+  }
+
+  private async flushGroups() {
+    const groups: Group[] = []
+    for (const byPeriod of this.groups.values())
+      for (const byChannel of byPeriod.values())
+        for (const byTerritory of byChannel.values()) for (const group of byTerritory.values()) groups.push(group)
+    if (!groups.length) return
+    this.groups = new Map()
+    this.groupCount = 0
+    const n = plainArray
+    await this.write(() =>
+      this.db.execute(sql`
+        insert into statement_line_groups (tenant_id, import_id, period, channel, territory, release_id, track_id, lines, quantity, net_base)
+        select ${this.tenantId}, ${this.importId}, g.period, g.channel, g.territory, g.release_id, nullif(g.track_id, 0), g.lines, g.quantity, g.net
+        from unnest(${n(groups.map((g) => g.period))}::date[], ${textArray(groups.map((g) => g.channel))}::text[],
+          ${textArray(groups.map((g) => g.territory))}::text[], ${n(groups.map((g) => g.releaseId))}::bigint[],
+          ${n(groups.map((g) => g.trackId ?? 0))}::bigint[], ${n(groups.map((g) => g.lines))}::bigint[],
+          ${n(groups.map((g) => g.quantity))}::bigint[], ${n(groups.map((g) => unitsText(g.net.value(), BASE_SCALE)))}::numeric[])
+          as g(period, channel, territory, release_id, track_id, lines, quantity, net)`),
+    )
+  }
+
+  private async flushRows() {
+    const rows = this.rows
+    if (!rows.length) return
+    this.rows = []
+    const n = plainArray
+    const t = textArray
+    const column = <T>(index: number) => rows.map((row) => row[index] as T)
+    await this.write(() =>
+      this.db.execute(sql`
+        insert into statement_lines
+          (tenant_id, import_id, line_no, period, isrc, upc, title, artist, channel, territory, quantity, gross, net, net_base)
+        select ${this.tenantId}, ${this.importId}, u.*
+        from unnest(${n(column<number>(0))}::int[], ${n(column<string>(1))}::date[], ${t(column(2))}::text[], ${t(column(3))}::text[],
+          ${t(column(4))}::text[], ${t(column(5))}::text[], ${t(column(6))}::text[], ${t(column(7))}::text[],
+          ${n(column<number>(8))}::bigint[], ${n(column<string>(9))}::numeric[], ${n(column<string>(10))}::numeric[],
+          ${n(column<string>(11))}::numeric[])
+          as u(line_no, period, isrc, upc, title, artist, channel, territory, quantity, gross, net, net_base)`),
+    )
+  }
+}
+
+/** Drops every line an import has stored (rows, blocks and groups): a cancel, a failure, or a fresh read. */
+export async function dropLines(db: Queryable, importId: number) {
+  await db.execute(sql`delete from statement_lines where import_id = ${importId}`)
+  await db.execute(sql`delete from statement_line_blocks where import_id = ${importId}`)
+  await db.execute(sql`delete from statement_line_groups where import_id = ${importId}`)
+}
