@@ -8,10 +8,10 @@ import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 
 /**
- * Node flags the built server runs with: an old-space limit, so V8 collects garbage a statement
- * import promotes (~1 MB per young-generation pass) before the heap grows past it. Without it V8 let
- * the old space reach ~4× the live heap before collecting: 1M-line import peak RSS 470 MB against
- * 260 MB (docs/decisions.md). SERVER_HEAP_MB overrides the limit.
+ * Node flags the built server runs with: an old-space limit, so V8 collects the garbage a long job
+ * (a statement import) promotes before the heap grows far past what is live. Without it V8 let the
+ * old space reach ~4× the live heap before collecting (docs/decisions.md, "Statement imports at a
+ * million lines"). SERVER_HEAP_MB overrides the limit.
  */
 export const serverNodeFlags = (env = process.env) => [`--max-old-space-size=${Number(env.SERVER_HEAP_MB) || 192}`, '--enable-source-maps']
 

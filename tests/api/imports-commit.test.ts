@@ -159,8 +159,9 @@ describe('commit, cancel and rollback of a statement import', () => {
       sql`insert into statement_lines (tenant_id, import_id, line_no, period, net) select tenant_id, import_id, line_no, period, net from statement_lines where import_id = ${fresh.id}`,
     )
     await t.services.db.execute(sql`
-      insert into statement_line_blocks (import_id, block_no, tenant_id, first_line, last_line, lines, data)
-      select import_id, block_no + 1000, tenant_id, first_line, last_line, lines, data from statement_line_blocks where import_id = ${fresh.id}`)
+      insert into statement_line_blocks (import_id, block_no, tenant_id, first_line, last_line, lines, byte_start, byte_end, data)
+      select import_id, block_no + 1000, tenant_id, first_line, last_line, lines, byte_start, byte_end, data
+      from statement_line_blocks where import_id = ${fresh.id}`)
     await t.services.db.execute(sql`
       insert into statement_line_groups (tenant_id, import_id, period, channel, territory, release_id, track_id, lines, quantity, net_base)
       select tenant_id, import_id, period, channel, territory, release_id, track_id, lines, quantity, net_base

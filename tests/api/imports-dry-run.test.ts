@@ -204,7 +204,11 @@ describe('statement upload and dry run', () => {
     const unmatchedAt = (index: number) => index % 9 === 4
     const isrcAt = (index: number) =>
       unmatchedAt(index) ? `QZHND26${String(index % 3).padStart(5, '0')}` : `USWL1260000${(index % 2) + 1}`
-    const body = Array.from({ length: count }, (_, index) => `2026-03,Spotify,US,,${isrcAt(index)},T,A,1,0.01,0.01`)
+    // Titles with multi-byte characters, and quoted ones with a separator, quotes and a line break:
+    // matched lines are read back from the file by byte range.
+    const titleAt = (index: number) => (index % 5 === 0 ? 'Café, "déjà"\nvu' : index % 7 === 1 ? 'Ñandú ♫' : 'T')
+    const cellOf = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value)
+    const body = Array.from({ length: count }, (_, index) => `2026-03,Spotify,US,,${isrcAt(index)},${cellOf(titleAt(index))},A,1,0.01,0.01`)
     const upload = await admin.ok('earnings.importAudiosalad', {
       multipart: {
         fields: { period: '2026-03' },
@@ -229,6 +233,7 @@ describe('statement upload and dry run', () => {
     expect(all.total).toBe(count)
     expect(all.lines.map((line) => line.lineNo)).toEqual(indexes.map((index) => index + 2))
     expect(all.lines.map((line) => line.isrc)).toEqual(indexes.map(isrcAt))
+    expect(all.lines.map((line) => line.title)).toEqual(indexes.map(titleAt))
     expect(all.lines.filter((line) => line.matchedBy === null).map((line) => line.lineNo)).toEqual(unmatched.map((index) => index + 2))
     expect(all.lines[0]).toMatchObject({
       id: null,
@@ -260,6 +265,7 @@ describe('statement upload and dry run', () => {
       from: '2026-03-01',
       to: '2026-03-01',
       params: {},
+      files: t.services.files,
     }))
       if (Number(row[0]) === upload.id) raw.push(row)
     expect(raw).toHaveLength(count)

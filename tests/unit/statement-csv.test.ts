@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { parse } from 'csv-parse/sync'
-import { CsvError, csvBatches } from '@domains/earnings/server/imports/csv'
+import { byteOffset, CsvError, csvBatches } from '@domains/earnings/server/imports/csv'
 
 /** Reads `text` fed in pieces of `size` bytes (records and quotes cut anywhere). */
 async function read(text: string, size = 3): Promise<string[][]> {
@@ -52,6 +52,40 @@ describe('statement CSV reader', () => {
           const text = rows.map((cells) => cells.join(',')).join('\n') + '\n'
           const expected = parse(text, { relax_column_count: true, skip_empty_lines: true, relax_quotes: true, record_delimiter: '\n' })
           expect(await read(text, size)).toEqual(expected)
+        },
+      ),
+      { numRuns: 200 },
+    )
+  })
+
+  it('places every record in the file by byte, so a record read back from its bytes alone is the same record', async () => {
+    const cellArb = fc.oneof(
+      fc.stringMatching(/^[a-zé♫🎵 .]{0,6}$/u),
+      fc.stringMatching(/^[a-zÅ,"\n ]{0,6}$/).map((value) => `"${value.replace(/"/g, '""')}"`),
+    )
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(cellArb, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 8 }),
+        fc.integer({ min: 1, max: 9 }),
+        fc.constantFrom('\n', '\r\n'),
+        fc.boolean(),
+        async (rows, size, end, bom) => {
+          const bytes = Buffer.from((bom ? '\uFEFF' : '') + rows.map((cells) => cells.join(',')).join(end) + end)
+          const pieces = async function* () {
+            for (let start = 0; start < bytes.length; start += size) yield bytes.subarray(start, start + size)
+          }
+          for await (const batch of csvBatches(pieces())) {
+            for (let index = 0; index < batch.length; index += 1) {
+              const from = byteOffset(batch.place, batch.place.starts[index])
+              const to = byteOffset(batch.place, batch.place.ends[index])
+              const again: string[][] = []
+              const part = async function* () {
+                yield bytes.subarray(from, to)
+              }
+              for await (const batch of csvBatches(part(), from)) again.push(...batch)
+              expect(again).toEqual([batch[index]])
+            }
+          }
         },
       ),
       { numRuns: 200 },

@@ -5,12 +5,19 @@ import { Readable } from 'node:stream'
 import { AwsClient } from 'aws4fetch'
 
 /** Where file bytes live. Keys are relative paths made by the file store, never by users. */
+/** A part of a stored file: bytes start up to, not including, end. */
+export interface ByteRange {
+  start: number
+  end: number
+}
+
 export interface StorageBackend {
   readonly kind: 'local' | 's3'
   put(key: string, body: Buffer, contentType: string): Promise<void>
   /** Stores the bytes of a local file (a spooled upload), which may be moved away in the process. */
   putFile(key: string, file: string, contentType: string): Promise<void>
-  get(key: string): Promise<Readable>
+  /** The stored bytes, or only bytes `range.start` up to (not including) `range.end`. */
+  get(key: string, range?: ByteRange): Promise<Readable>
   delete(key: string): Promise<void>
 }
 
@@ -50,10 +57,11 @@ export class LocalStorage implements StorageBackend {
     await rename(temporary, target)
   }
 
-  async get(key: string): Promise<Readable> {
+  async get(key: string, range?: ByteRange): Promise<Readable> {
     const target = this.resolve(key)
     await stat(target)
-    return createReadStream(target)
+    if (range && range.end <= range.start) return Readable.from([])
+    return createReadStream(target, range ? { start: range.start, end: range.end - 1 } : undefined)
   }
 
   async delete(key: string): Promise<void> {
@@ -107,9 +115,11 @@ export class S3Storage implements StorageBackend {
     await this.put(key, await readFile(file), contentType)
   }
 
-  async get(key: string): Promise<Readable> {
-    const response = await this.client.fetch(this.url(key))
+  async get(key: string, range?: ByteRange): Promise<Readable> {
+    if (range && range.end <= range.start) return Readable.from([])
+    const response = await this.client.fetch(this.url(key), range ? { headers: { range: `bytes=${range.start}-${range.end - 1}` } } : undefined)
     if (!response.ok || !response.body) throw new Error(`S3 GET ${key} answered ${response.status}`)
+    if (range && response.status !== 206) throw new Error(`S3 GET ${key} did not answer the byte range asked for`)
     return Readable.fromWeb(response.body as never)
   }
 

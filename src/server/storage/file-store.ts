@@ -6,7 +6,7 @@ import type { UploadedFile } from '@contract/index'
 import type { Queryable } from '../db/engine'
 import { files } from '../db/schema'
 import { HttpError } from '../errors'
-import type { StorageBackend } from './backends'
+import type { ByteRange, StorageBackend } from './backends'
 
 export type FileRow = typeof files.$inferSelect
 
@@ -119,8 +119,9 @@ export class FileStore {
     return row ?? null
   }
 
-  open(row: FileRow): Promise<Readable> {
-    return this.backend.get(row.storageKey)
+  /** The file's bytes as a stream; with `range`, only those bytes. */
+  open(row: FileRow, range?: ByteRange): Promise<Readable> {
+    return this.backend.get(row.storageKey, range)
   }
 
   async remove(db: Queryable, row: FileRow): Promise<void> {

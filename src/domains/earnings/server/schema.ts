@@ -51,6 +51,8 @@ export const statementImports = pgTable(
     exchangeRate: numeric('exchange_rate', { precision: 20, scale: 10 }),
     /** Column mapping used: our field → the file's header. */
     mapping: jsonb('mapping').notNull().default({}).$type<Record<string, string>>(),
+    /** The columns the file's header resolved to (field → index), to read line blocks back. */
+    lineColumns: jsonb('line_columns').$type<Record<string, number>>(),
     rows: integer('rows').notNull().default(0),
     matchedIsrc: integer('matched_isrc').notNull().default(0),
     matchedUpc: integer('matched_upc').notNull().default(0),
@@ -128,12 +130,15 @@ export const statementLines = pgTable(
 )
 
 /**
- * The lines of a statement that matched a track or release when it was read, in file order, a block
- * of up to 2,000 lines per row (`data`: a JSON array of [line_no, period, isrc, upc, title, artist,
- * channel, territory, quantity, gross, net, net_base, track_id, release_id, matched_by]). Lines that
- * did not match are rows of statement_lines instead (they are matched by hand later); an import's
- * lines are both together. Storing matched lines a block at a time costs the database one row per
- * 2,000 lines instead of one per line (docs/decisions.md, "Statement imports at a million lines").
+ * Where the lines of a statement that matched a track or release when it was read are: the stored
+ * file itself, a block of up to 1,000 matched lines per row. A block covers the bytes
+ * byte_start..byte_end of the file, the records first_line..last_line; `data` (JSON) says, record by
+ * record, whether it is one of the block's lines and how it matched (`m`: "i" ISRC, "u" UPC, "m"
+ * manual, "-" not in the block), with the track (`t`, 0 for none) and release (`r`) of each. Lines
+ * that did not match are rows of statement_lines instead (matched by hand later); an import's lines
+ * are both together. A block is read back by converting its bytes again with the import's columns
+ * and rate (./imports/line-blocks.ts), so a matched line costs the database a few bytes, never a
+ * row of its own (docs/decisions.md, "Statement imports at a million lines").
  */
 export const statementLineBlocks = pgTable(
   'statement_line_blocks',
@@ -144,6 +149,8 @@ export const statementLineBlocks = pgTable(
     firstLine: integer('first_line').notNull(),
     lastLine: integer('last_line').notNull(),
     lines: integer('lines').notNull(),
+    byteStart: bigint('byte_start', { mode: 'number' }).notNull(),
+    byteEnd: bigint('byte_end', { mode: 'number' }).notNull(),
     data: text('data').notNull(),
   },
   (t) => [primaryKey({ columns: [t.importId, t.blockNo] })],

@@ -90,6 +90,7 @@ export async function runReport(services: Services, reportId: number): Promise<{
       from: report.period_from ? `${report.period_from}-01` : null,
       to: report.period_to ? `${report.period_to}-01` : null,
       params: report.params ?? {},
+      files: services.files,
     }
     const count = await writeCsvFile(temp, source.header, source.rows(db, scope))
     const { size } = await stat(temp)

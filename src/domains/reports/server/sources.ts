@@ -31,6 +31,7 @@ import { splitPayeeRows } from '@domains/splits/server/report-rows'
 import { catalogueTrackRows } from '@domains/catalogue/server/report-rows'
 import { payoutHistoryRows } from '@domains/payouts/server/reads'
 import { rawData } from '@domains/earnings/server/imports/raw-rows'
+import type { FileStore } from '@server/storage/file-store'
 
 // Report sources: for each report kind, its CSV header and the rows, streamed from the database
 // (docs/reports-sources.md defines every kind's columns, figures, period filter and order). A
@@ -45,6 +46,8 @@ export interface ReportScope {
   from: string | null
   to: string | null
   params: Record<string, unknown>
+  /** Stored files, for sources that read statement lines back from their files (raw-data). */
+  files?: FileStore
 }
 
 export interface ReportSource {

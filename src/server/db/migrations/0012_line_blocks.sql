@@ -5,6 +5,8 @@ CREATE TABLE "statement_line_blocks" (
 	"first_line" integer NOT NULL,
 	"last_line" integer NOT NULL,
 	"lines" integer NOT NULL,
+	"byte_start" bigint NOT NULL,
+	"byte_end" bigint NOT NULL,
 	"data" text NOT NULL,
 	CONSTRAINT "statement_line_blocks_import_id_block_no_pk" PRIMARY KEY("import_id","block_no")
 );
@@ -22,4 +24,5 @@ CREATE TABLE "statement_line_groups" (
 	"net_base" numeric(24, 6) NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "statement_imports" ADD COLUMN "line_columns" jsonb;--> statement-breakpoint
 CREATE INDEX "statement_line_groups_import_idx" ON "statement_line_groups" USING btree ("import_id");

@@ -90,14 +90,42 @@ function quotedRecord(text: string, start: number, final: boolean, line: number)
   }
 }
 
-/** Records of the CSV read from `source`, in batches (empty lines skipped). */
-export async function* csvBatches(source: AsyncIterable<Buffer | string>): AsyncGenerator<string[][]> {
+/**
+ * Where a batch's records lie in the file: record i spans the characters starts[i]..ends[i] of
+ * `text` (the end includes its line break), and `text` starts `byteBase` bytes into the file.
+ */
+export interface CsvBatchPlace {
+  text: string
+  starts: number[]
+  ends: number[]
+  byteBase: number
+  /** `text` is ASCII: character and byte offsets agree. */
+  ascii: boolean
+}
+
+/** The records of one chunk read, and where they lie. */
+export type CsvBatch = string[][] & { place: CsvBatchPlace }
+
+/** The byte offset in the file of a character offset of a batch's text. */
+export function byteOffset(place: CsvBatchPlace, char: number): number {
+  return place.byteBase + (place.ascii ? char : Buffer.byteLength(place.text.slice(0, char)))
+}
+
+/**
+ * Records of the CSV read from `source`, in batches (empty lines skipped), each with where its
+ * records lie (`place`). `byteBase`: the file offset of the source's first byte, when the source is
+ * a part of a file.
+ */
+export async function* csvBatches(source: AsyncIterable<Buffer | string>, byteBase = 0): AsyncGenerator<CsvBatch> {
   const decoder = new StringDecoder('utf8')
   let text = ''
-  let first = true
+  let first = byteBase === 0
   let line = 0
-  const take = (final: boolean): string[][] => {
-    const batch: string[][] = []
+  let consumed = byteBase
+  const take = (final: boolean): CsvBatch => {
+    const batch = [] as unknown as CsvBatch
+    const starts: number[] = []
+    const ends: number[] = []
     let position = 0
     let nextQuote = text.indexOf('"')
     const length = text.length
@@ -113,6 +141,8 @@ export async function* csvBatches(source: AsyncIterable<Buffer | string>): Async
         if (!record) break
         line += 1
         batch.push(record.cells)
+        starts.push(position)
+        ends.push(record.next)
         position = record.next
         continue
       }
@@ -120,23 +150,36 @@ export async function* csvBatches(source: AsyncIterable<Buffer | string>): Async
       if (stop > position) {
         line += 1
         batch.push(text.slice(position, stop).split(','))
+        starts.push(position)
+        ends.push(Math.min(end + 1, length))
       }
       position = end + 1
     }
+    const whole = text
+    const ascii = Buffer.byteLength(whole) === whole.length
+    batch.place = { text: whole, starts, ends, byteBase: consumed, ascii }
+    const used = Math.min(position, length)
+    consumed += ascii ? used : Buffer.byteLength(whole.slice(0, used))
     text = position >= length ? '' : text.slice(position)
     return batch
   }
   for await (const chunk of source) {
     text += typeof chunk === 'string' ? chunk : decoder.write(chunk)
     if (first && text.length > 0) {
-      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
+      if (text.charCodeAt(0) === 0xfeff) {
+        text = text.slice(1)
+        consumed += 3
+      }
       first = false
     }
     const batch = take(false)
     if (batch.length) yield batch
   }
   text += decoder.end()
-  if (first && text.charCodeAt(0) === 0xfeff) text = text.slice(1)
+  if (first && text.charCodeAt(0) === 0xfeff) {
+    text = text.slice(1)
+    consumed += 3
+  }
   const batch = take(true)
   if (batch.length) yield batch
 }

@@ -1,13 +1,15 @@
 import { sql } from 'drizzle-orm'
 import type { Queryable } from '@server/db/engine'
+import { byteOffset, type CsvBatchPlace } from './csv'
 import { BASE_SCALE, Sum, unitsText, type Units } from './line-values'
 
 // Where a statement's lines go as they are read (docs/decisions.md, "Statement imports at a
 // million lines"): the lines that match a track or release are summed per (period, channel,
-// territory, release, track) into statement_line_groups, which posting reads, and kept in file
-// order a block of BLOCK_LINES at a time in statement_line_blocks, which the lines list and the
-// raw-data report read; the lines that match nothing become rows of statement_lines, one each,
-// so they can be listed and matched by hand. The matcher looks each ISRC and UPC up once.
+// territory, release, track) into statement_line_groups, which posting reads, and located a block
+// of BLOCK_LINES at a time in statement_line_blocks (the byte range of the stored file they are in,
+// and their matches), which the lines list and the raw-data report read back (./line-blocks.ts);
+// the lines that match nothing become rows of statement_lines, one each, so they can be listed and
+// matched by hand. The matcher looks each ISRC and UPC up once.
 
 /** Matched lines per block row. */
 export const BLOCK_LINES = 1_000
@@ -20,7 +22,11 @@ const CACHE_LIMIT = 200_000
 /** Writes under way at once while reading goes on (each on its own pooled connection). */
 const IN_FLIGHT = 2
 
-/** [line_no, period, isrc, upc, title, artist, channel, territory, quantity, gross, net, net_base, track_id, release_id, matched_by] */
+/**
+ * [line_no, period, isrc, upc, title, artist, channel, territory, quantity, gross, net, net_base,
+ * track_id, release_id, matched_by, place of its batch, index in its batch] (the last two while read
+ * from the file, null when read back).
+ */
 export type StoredLine = [
   number,
   string,
@@ -37,6 +43,8 @@ export type StoredLine = [
   number | null,
   number | null,
   'isrc' | 'upc' | 'manual' | null,
+  CsvBatchPlace | null,
+  number,
 ]
 
 /** A PostgreSQL array literal of numbers, dates or decimals (no element needs quoting): one join. */
@@ -193,10 +201,14 @@ type GroupTree = Map<number, Map<string, Map<string, Map<string, Group>>>>
 export class LineWriter {
   private groups: GroupTree = new Map()
   private groupCount = 0
-  /** The block being filled: its lines as JSON texts (kept as text so the lines themselves can go). */
-  private block: string[] = []
+  /** The block being filled: per record from its first line a mark, per matched line its track and release. */
+  private blockMarks = ''
+  private blockTracks: number[] = []
+  private blockReleases: number[] = []
   private blockFirst = 0
   private blockLast = 0
+  private blockStart: { place: CsvBatchPlace; index: number } | null = null
+  private blockEnd: { place: CsvBatchPlace; index: number } | null = null
   private blockNo = 0
   private rows: StoredLine[] = []
   private readonly inFlight: Promise<void>[] = []
@@ -234,15 +246,23 @@ export class LineWriter {
     group.lines += 1
     group.quantity += line[8]
     group.net.add(base)
-    if (!this.block.length) this.blockFirst = line[0]
+    const place = line[15] as CsvBatchPlace
+    if (!this.blockTracks.length) {
+      this.blockFirst = line[0]
+      this.blockStart = { place, index: line[16] }
+    } else if (line[0] > this.blockLast + 1) this.blockMarks += '-'.repeat(line[0] - this.blockLast - 1)
     this.blockLast = line[0]
-    this.block.push(JSON.stringify(line))
-    if (this.block.length >= BLOCK_LINES || this.groupCount >= GROUP_LIMIT) return this.flushFull()
+    if (this.blockEnd?.place !== place) this.blockEnd = { place, index: line[16] }
+    else this.blockEnd.index = line[16]
+    this.blockMarks += line[14] === 'isrc' ? 'i' : line[14] === 'upc' ? 'u' : 'm'
+    this.blockTracks.push(line[12] ?? 0)
+    this.blockReleases.push(line[13] as number)
+    if (this.blockTracks.length >= BLOCK_LINES || this.groupCount >= GROUP_LIMIT) return this.flushFull()
     return null
   }
 
   private async flushFull() {
-    if (this.block.length >= BLOCK_LINES) await this.flushBlock()
+    if (this.blockTracks.length >= BLOCK_LINES) await this.flushBlock()
     if (this.groupCount >= GROUP_LIMIT) await this.flushGroups()
   }
 
@@ -273,18 +293,26 @@ export class LineWriter {
   }
 
   private async flushBlock() {
-    const block = this.block
-    if (!block.length) return
-    this.block = []
-    const blockNo = this.blockNo
+    const count = this.blockTracks.length
+    if (!count || !this.blockStart || !this.blockEnd) return
+    const start = this.blockStart
+    const end = this.blockEnd
+    const byteStart = byteOffset(start.place, start.place.starts[start.index])
+    const byteEnd = byteOffset(end.place, end.place.ends[end.index])
+    const data = JSON.stringify({ m: this.blockMarks, t: this.blockTracks, r: this.blockReleases })
     const first = this.blockFirst
     const last = this.blockLast
-    const data = `[${block.join(',')}]`
+    const blockNo = this.blockNo
     this.blockNo += 1
+    this.blockMarks = ''
+    this.blockTracks = []
+    this.blockReleases = []
+    this.blockStart = null
+    this.blockEnd = null
     await this.write(() =>
       this.db.execute(sql`
-        insert into statement_line_blocks (import_id, block_no, tenant_id, first_line, last_line, lines, data)
-        values (${this.importId}, ${blockNo}, ${this.tenantId}, ${first}, ${last}, ${block.length}, ${data})`),
+        insert into statement_line_blocks (import_id, block_no, tenant_id, first_line, last_line, lines, byte_start, byte_end, data)
+        values (${this.importId}, ${blockNo}, ${this.tenantId}, ${first}, ${last}, ${count}, ${byteStart}, ${byteEnd}, ${data})`),
     )
   }
 

@@ -2,11 +2,14 @@ import { sql, type SQL } from 'drizzle-orm'
 import type { ImportLine } from '@contract/earnings-imports'
 import type { Queryable } from '@server/db/engine'
 import { countCapped } from '@server/db/paging'
+import type { Services } from '@server/context'
 import { sqlArray } from '../ledger/posting'
+import { blockSource, readBlock, type BlockRow } from './line-blocks'
 import type { StoredLine } from './line-store'
 
 // An import's lines in file order. They are stored two ways (./line-store.ts): lines that matched
-// when read sit in blocks of statement_line_blocks, the others are rows of statement_lines. Block b
+// when read are located by blocks of statement_line_blocks (read back from the stored file), the
+// others are rows of statement_lines. Block b
 // covers the line numbers after block b−1's last line up to its own last line; the rows whose line
 // numbers fall in that span are merged with its lines, and rows after the last block form a final
 // span. A page is found by counting each span, so only the one or two spans it touches are read.
@@ -95,13 +98,14 @@ async function fromBlockLines(db: Queryable, tenantId: number, lines: StoredLine
 
 /** One page of an import's lines; the total is exact when the import's matched lines are in blocks. */
 export async function readImportLines(
-  db: Queryable,
+  services: Services,
   tenantId: number,
   importId: number,
   page: number,
   perPage: number,
   filter: LineFilter,
 ): Promise<{ data: ImportLine[]; total: number; estimate: boolean }> {
+  const { db } = services
   const rowFilter =
     filter === 'matched' ? sql`and l.release_id is not null` : filter === 'unmatched' ? sql`and l.release_id is null` : sql``
   const rowWhere = sql`l.tenant_id = ${tenantId} and l.import_id = ${importId} ${rowFilter}`
@@ -136,6 +140,7 @@ export async function readImportLines(
   spans.push({ blockNo: null, after: lastLine, last: null, size: Number(tail[0]?.n ?? 0) })
   const total = spans.reduce((sum, span) => sum + span.size, 0)
   const data: ImportLine[] = []
+  let source: Awaited<ReturnType<typeof blockSource>> | undefined
   let skip = offset
   for (const span of spans) {
     if (data.length >= perPage) break
@@ -150,10 +155,11 @@ export async function readImportLines(
       return { lineNo: line.lineNo, row: line }
     })
     if (span.blockNo !== null) {
-      const { rows: stored } = await db.execute<{ data: string }>(
-        sql`select data from statement_line_blocks where import_id = ${importId} and block_no = ${span.blockNo}`,
+      const { rows: stored } = await db.execute<BlockRow>(
+        sql`select first_line, byte_start, byte_end, data from statement_line_blocks where import_id = ${importId} and block_no = ${span.blockNo}`,
       )
-      const blockLines = JSON.parse(stored[0]?.data ?? '[]') as StoredLine[]
+      source ??= await blockSource(db, tenantId, importId)
+      const blockLines = stored[0] && source ? await readBlock(services, source, stored[0]) : []
       merged = [...merged, ...blockLines.map((line) => ({ lineNo: line[0], line }))].sort((a, b) => a.lineNo - b.lineNo)
     }
     const taken = merged.slice(skip, skip + perPage - data.length)

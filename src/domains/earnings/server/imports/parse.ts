@@ -4,25 +4,11 @@ import { fromScaled, toScaled } from '@core/decimal'
 import type { Db, Queryable } from '@server/db/engine'
 import type { Services } from '@server/context'
 import { CsvError, csvBatches } from './csv'
-import { FORMATS, StatementFormatError, resolveColumns, type Columns } from './formats'
+import { StatementFormatError, resolveColumns, type Columns } from './formats'
 import { rateFor } from './ledger'
 import { dropLines, LineWriter, Matcher, type StoredLine } from './line-store'
-import {
-  amountUnits,
-  BASE_SCALE,
-  BaseConverter,
-  count,
-  ImportFailure,
-  isrcOf,
-  LINE_SCALE,
-  monthReader,
-  Sum,
-  territoryOf,
-  text,
-  unitsText,
-  upcOf,
-  type Units,
-} from './line-values'
+import { LineConverter } from './line-blocks'
+import { BASE_SCALE, ImportFailure, LINE_SCALE, Sum, type Units } from './line-values'
 
 // Reading a statement: the stored file is streamed through csvBatches (./csv.ts; never whole in memory),
 // each row checked and converted (./line-values.ts), a chunk at a time matched against the
@@ -45,8 +31,6 @@ export interface ParseTarget {
   currency: string
   mapping: Partial<Record<StatementField, string>>
 }
-
-const cell = (record: string[], index: number) => (index >= 0 ? (record[index] ?? '').trim() : '')
 
 /**
  * Marks the import as being read; null when it is not waiting for this reader (cancelled, done, or
@@ -146,16 +130,14 @@ async function readAndReport(services: Services, target: ParseTarget, signal?: A
   const rate = await rateFor(db, target.tenantId, target.currency, target.period)
   if (rate === null)
     throw new ImportFailure(`No exchange rate for ${target.currency} in ${target.period.slice(0, 7)}: add one under Exchange rates`)
-  const converter = new BaseConverter(rate)
   const file = target.fileId === null ? null : await services.files.find(db, target.tenantId, target.fileId)
   if (!file) throw new ImportFailure('The statement file is no longer stored: upload it again.')
   const stream = await services.files.open(file)
-  const format = FORMATS[target.source]
-  const monthOf = monthReader(target.period)
   const matcher = new Matcher(db, target.tenantId)
   const writer = new LineWriter(db, target.tenantId, target.id)
   const tally: Tally = { matched: { isrc: 0, upc: 0, manual: 0 }, unmatchedRows: 0, unmatchedNet: new Sum(), channels: new Map() }
   let columns: Columns | null = null
+  let converter = null as unknown as LineConverter
   let lines: StoredLine[] = []
   let base: Units[] = []
   // The chunk read before this one, its keys being looked up while this one is read.
@@ -177,41 +159,21 @@ async function readAndReport(services: Services, target: ParseTarget, signal?: A
   }
   try {
     for await (const batch of csvBatches(stream)) {
-      for (const record of batch) {
+      for (let index = 0; index < batch.length; index += 1) {
+        const record = batch[index]
         if (!columns) {
           columns = resolveColumns(target.source, record, target.mapping)
+          converter = new LineConverter({ source: target.source, period: target.period, columns, rate })
           continue
         }
         line += 1
         if (record.every((value) => value.trim() === '')) continue
         try {
-          const rawGross = cell(record, columns.gross)
-          const lineGross = rawGross !== '' ? amountUnits(rawGross, 'Gross') : 0
-          const rawNet = cell(record, columns.net)
-          if (rawNet === '') throw new ImportFailure('Net is empty')
-          const lineNet = amountUnits(rawNet, 'Net')
-          const lineBase = converter.convert(lineNet)
-          lines.push([
-            line,
-            monthOf(cell(record, columns.period)),
-            isrcOf(cell(record, columns.isrc)),
-            upcOf(cell(record, columns.upc)),
-            text(cell(record, columns.title)),
-            text(cell(record, columns.artist)),
-            cell(record, columns.channel).slice(0, 200) || format.defaultChannel,
-            territoryOf(cell(record, columns.territory)),
-            count(cell(record, columns.quantity)),
-            typeof lineGross === 'number' && rawGross !== '' ? rawGross : unitsText(lineGross, LINE_SCALE),
-            typeof lineNet === 'number' ? rawNet : unitsText(lineNet, LINE_SCALE),
-            unitsText(lineBase, BASE_SCALE),
-            null,
-            null,
-            null,
-          ])
-          base.push(lineBase)
-          gross.add(lineGross)
-          net.add(lineNet)
-          netBase.add(lineBase)
+          lines.push(converter.convert(record, line, batch.place, index))
+          base.push(converter.base)
+          gross.add(converter.gross)
+          net.add(converter.net)
+          netBase.add(converter.base)
           rows += 1
         } catch (error) {
           if (!(error instanceof ImportFailure)) throw error
@@ -247,7 +209,7 @@ async function readAndReport(services: Services, target: ParseTarget, signal?: A
   })
   await db.execute(sql`
     update statement_imports set status = 'review', exchange_rate = ${rate}, rows = ${rows},
-      matched_isrc = ${report.matched.isrc}, matched_upc = ${report.matched.upc}, matched_manual = ${report.matched.manual},
+      line_columns = ${JSON.stringify(columns)}::jsonb, matched_isrc = ${report.matched.isrc}, matched_upc = ${report.matched.upc}, matched_manual = ${report.matched.manual},
       unmatched = ${report.unmatched.rows}, gross = ${report.gross}, net = ${report.net}, net_base = ${report.netBase},
       report = ${JSON.stringify(report)}::jsonb
     where id = ${target.id} and tenant_id = ${target.tenantId} and status = 'parsing'`)

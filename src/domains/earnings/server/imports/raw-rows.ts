@@ -3,6 +3,7 @@ import type { Queryable } from '@server/db/engine'
 import { keysetRows } from '@server/csv-stream'
 import type { ReportScope, ReportSource } from '@domains/reports/server/sources'
 import { sqlArray } from '../ledger/posting'
+import { blockSource, readBlock, type BlockRow, type BlockSource } from './line-blocks'
 import type { StoredLine } from './line-store'
 
 /** Track titles, and release titles with their account's name, for block lines; a bounded memory. */
@@ -48,18 +49,24 @@ class Names {
   }
 }
 
-/** The lines of standing imports kept in blocks (matched when read), block by block, in scope. */
+/** The lines of standing imports located by blocks (matched when read), read back from their files block by block, in scope. */
 async function* blockRows(q: Queryable, scope: ReportScope): AsyncGenerator<unknown[]> {
-  type Block = { import_id: number; block_no: number; source: string; currency: string; data: string }
+  type Block = BlockRow & { import_id: number; block_no: number; source: string; currency: string }
   const names = new Names(q, scope.tenantId)
+  const files = scope.files
   const page = (after: [number, number] | null, size: number) => sql`
-    select b.import_id, b.block_no, i.source, i.currency, b.data
+    select b.import_id, b.block_no, i.source, i.currency, b.first_line, b.byte_start, b.byte_end, b.data
     from statement_line_blocks b
       join statement_imports i on i.id = b.import_id and i.tenant_id = ${scope.tenantId} and i.status in ('review', 'committed')
     where b.tenant_id = ${scope.tenantId} ${after ? sql`and (b.import_id, b.block_no) > (${after[0]}, ${after[1]})` : sql``}
     order by b.import_id, b.block_no limit ${size}`
-  for await (const block of keysetRows<Block, [number, number]>(q, page, (b) => [Number(b.import_id), Number(b.block_no)], 10)) {
-    const lines = (JSON.parse(block.data) as StoredLine[]).filter(
+  let source = null as { importId: number; value: BlockSource | null } | null
+  for await (const block of keysetRows<Block, [number, number]>(q, page, (b) => [Number(b.import_id), Number(b.block_no)], 200)) {
+    if (!files) throw new Error('The raw-data report reads statement files: its scope needs the file store.')
+    const importId = Number(block.import_id)
+    if (source?.importId !== importId) source = { importId, value: await blockSource(q, scope.tenantId, importId) }
+    if (!source.value) continue
+    const lines = (await readBlock({ db: q, files }, source.value, block)).filter(
       (line) => (scope.from === null || line[1] >= scope.from) && (scope.to === null || line[1] <= scope.to),
     )
     await names.load(lines)

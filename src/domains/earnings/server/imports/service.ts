@@ -329,7 +329,7 @@ export async function importLines(ctx: AuthedContext, id: number, page: number, 
   const { db } = ctx.services
   const exists = await db.execute(sql`select 1 from statement_imports where id = ${id} and tenant_id = ${ctx.tenant.id}`)
   if (!exists.rows.length) throw notFound(NO_IMPORT)
-  const { data, total, estimate } = await readImportLines(db, ctx.tenant.id, id, page, perPage, filter)
+  const { data, total, estimate } = await readImportLines(ctx.services, ctx.tenant.id, id, page, perPage, filter)
   return { data, meta: pageMeta(total, estimate, page, perPage) }
 }
 

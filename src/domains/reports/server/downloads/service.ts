@@ -77,6 +77,7 @@ export async function accountDownload(
     from: period.from ? `${period.from}-01` : null,
     to: period.to ? `${period.to}-01` : null,
     params,
+    files: ctx.services.files,
   }
   if (download === 'statement') scope.to = scope.from
   const source = REPORT_SOURCES[kind]

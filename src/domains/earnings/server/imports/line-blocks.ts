@@ -1,0 +1,165 @@
+import { sql } from 'drizzle-orm'
+import type { StatementSource } from '@contract/earnings-imports'
+import type { Queryable } from '@server/db/engine'
+import type { FileStore } from '@server/storage/file-store'
+import { csvBatches, type CsvBatchPlace } from './csv'
+import { FORMATS, type Columns } from './formats'
+import type { StoredLine } from './line-store'
+import {
+  amountUnits,
+  BASE_SCALE,
+  BaseConverter,
+  count,
+  ImportFailure,
+  isrcOf,
+  LINE_SCALE,
+  monthReader,
+  territoryOf,
+  text,
+  unitsText,
+  upcOf,
+  type Units,
+} from './line-values'
+
+// One statement record to a line, the same way when the file is read and when a block of its
+// matched lines is read back from the stored file (statement_line_blocks: byte range plus matches).
+
+const cell = (record: string[], index: number) => (index >= 0 ? (record[index] ?? '').trim() : '')
+
+/** What converting a file's records needs: its columns, the statement's month and source, the rate. */
+export interface LineSetting {
+  source: StatementSource
+  period: string
+  columns: Columns
+  rate: string
+}
+
+/** Converts records to lines; the last line's gross, net and base units are left on the converter. */
+export class LineConverter {
+  gross: Units = 0
+  net: Units = 0
+  base: Units = 0
+  private readonly base6: BaseConverter
+  private readonly monthOf: (raw: string) => string
+  private readonly defaultChannel: string
+  constructor(private readonly setting: LineSetting) {
+    this.base6 = new BaseConverter(setting.rate)
+    this.monthOf = monthReader(setting.period)
+    this.defaultChannel = FORMATS[setting.source].defaultChannel
+  }
+
+  /** The record as a line (unmatched), or ImportFailure naming what is wrong with it. */
+  convert(record: string[], lineNo: number, place: CsvBatchPlace | null, index: number): StoredLine {
+    const columns = this.setting.columns
+    const rawGross = cell(record, columns.gross)
+    const gross = rawGross !== '' ? amountUnits(rawGross, 'Gross') : 0
+    const rawNet = cell(record, columns.net)
+    if (rawNet === '') throw new ImportFailure('Net is empty')
+    const net = amountUnits(rawNet, 'Net')
+    const base = this.base6.convert(net)
+    const line: StoredLine = [
+      lineNo,
+      this.monthOf(cell(record, columns.period)),
+      isrcOf(cell(record, columns.isrc)),
+      upcOf(cell(record, columns.upc)),
+      text(cell(record, columns.title)),
+      text(cell(record, columns.artist)),
+      cell(record, columns.channel).slice(0, 200) || this.defaultChannel,
+      territoryOf(cell(record, columns.territory)),
+      count(cell(record, columns.quantity)),
+      typeof gross === 'number' && rawGross !== '' ? rawGross : unitsText(gross, LINE_SCALE),
+      typeof net === 'number' ? rawNet : unitsText(net, LINE_SCALE),
+      unitsText(base, BASE_SCALE),
+      null,
+      null,
+      null,
+      place,
+      index,
+    ]
+    this.gross = gross
+    this.net = net
+    this.base = base
+    return line
+  }
+}
+
+/** A block row: its place in the file and its matches. */
+export type BlockRow = {
+  first_line: number
+  byte_start: number
+  byte_end: number
+  data: string
+}
+
+/** What a block's `data` holds: per record of its range a mark, and per matched record its track and release. */
+export interface BlockMatches {
+  m: string
+  t: number[]
+  r: number[]
+}
+
+const MATCHED_BY = { i: 'isrc', u: 'upc', m: 'manual' } as const
+
+/** An import as reading its blocks back needs it; null when it has no blocks to read. */
+export interface BlockSource {
+  tenantId: number
+  fileId: number
+  setting: LineSetting
+}
+
+/** The import's file and reading setting, for its blocks; null before its lines were stored in blocks. */
+export async function blockSource(db: Queryable, tenantId: number, importId: number): Promise<BlockSource | null> {
+  const { rows } = await db.execute<{
+    file_id: number | null
+    source: StatementSource
+    period: string
+    exchange_rate: string | null
+    line_columns: Columns | null
+  }>(sql`
+    select file_id, source, to_char(period, 'YYYY-MM-DD') as period, exchange_rate::text as exchange_rate, line_columns
+    from statement_imports where id = ${importId} and tenant_id = ${tenantId}`)
+  const row = rows[0]
+  if (!row || row.file_id === null || row.exchange_rate === null || !row.line_columns) return null
+  return {
+    tenantId,
+    fileId: Number(row.file_id),
+    setting: { source: row.source, period: row.period, columns: row.line_columns, rate: row.exchange_rate },
+  }
+}
+
+/** The lines of one block, read back from the stored file, with their matches, in file order. */
+export async function readBlock(
+  services: { db: Queryable; files: FileStore },
+  source: BlockSource,
+  block: BlockRow,
+): Promise<StoredLine[]> {
+  const file = await services.files.find(services.db, source.tenantId, source.fileId)
+  if (!file) throw new ImportFailure('The statement file is no longer stored, so its matched lines cannot be shown.')
+  const matches = JSON.parse(block.data) as BlockMatches
+  const start = Number(block.byte_start)
+  const stream = await services.files.open(file, { start, end: Number(block.byte_end) })
+  const converter = new LineConverter(source.setting)
+  const lines: StoredLine[] = []
+  let record = 0
+  let matched = 0
+  try {
+    for await (const batch of csvBatches(stream, start)) {
+      for (const cells of batch) {
+        const mark = matches.m[record] as keyof typeof MATCHED_BY | '-' | undefined
+        const lineNo = Number(block.first_line) + record
+        record += 1
+        if (mark === undefined) return lines
+        if (mark === '-') continue
+        const line = converter.convert(cells, lineNo, null, 0)
+        line[12] = matches.t[matched] || null
+        line[13] = matches.r[matched]
+        line[14] = MATCHED_BY[mark]
+        matched += 1
+        lines.push(line)
+      }
+    }
+  } finally {
+    stream.destroy()
+  }
+  return lines
+}
