@@ -201,8 +201,14 @@ describe('earnings overview', () => {
       ['Hits', '5000.000000'],
       ['Deep Cuts', '3000.000000'],
     ])
-    // What a posting does: the rollups and a ledger transaction in one go.
+    expect(before.users.data[0].id).toBe(ws.label.id)
     const db = t.services.db
+    // Rollups written without a ledger transaction (no posting does that) are not seen: the ranking was kept.
+    await db.insert(earningsAccountMonthly).values({ tenantId: ws.tenant.id, accountId: extra[5], period: '2024-02-01', amount: '900000' })
+    const kept = await admin.ok('earnings.overview', { params: { id: 1 }, query })
+    expect(kept.users.data[0].id).toBe(ws.label.id)
+    expect(kept.users.meta.total).toBe(before.users.meta.total)
+    // What a posting does: the rollups and a ledger transaction in one go.
     await db.transaction(async (tx) => {
       await tx.insert(earningsTrackMonthly).values({
         tenantId: ws.tenant.id,
@@ -219,6 +225,13 @@ describe('earnings overview', () => {
       ['Deep Cuts', '5500.000000'],
       ['Hits', '5000.000000'],
     ])
+    expect(after.users.data.slice(0, 2).map((row) => [row.id, row.total])).toEqual([
+      [extra[5], '900000.000000'],
+      [ws.label.id, '800000.000000'],
+    ])
+    await db
+      .delete(earningsAccountMonthly)
+      .where(and(eq(earningsAccountMonthly.accountId, extra[5]), eq(earningsAccountMonthly.period, '2024-02-01')))
     await db
       .delete(earningsTrackMonthly)
       .where(and(eq(earningsTrackMonthly.trackId, deep.tracks[0].id), eq(earningsTrackMonthly.period, '2024-02-01')))

@@ -58,14 +58,15 @@ function peakRss(pid: number | undefined): number | null {
 export async function measureStatementImport(
   url: string,
   token: string,
-  options: { lines: number; catalogue: number; serverPid?: number; dir: string },
+  options: { lines: number; catalogue: number; serverPid?: number; dir: string; month?: string },
 ): Promise<ImportBenchResult> {
+  const month = options.month ?? '2026-05'
   const file = path.join(options.dir, `statement-${options.lines}.csv`)
-  await writeStatement(file, options.lines, options.catalogue, '2026-05')
+  await writeStatement(file, options.lines, options.catalogue, month)
   const headers = { authorization: `Bearer ${token}` }
   const started = Date.now()
   const form = new FormData()
-  form.append('period', '2026-05')
+  form.append('period', month)
   form.append('currency', 'USD')
   form.append('file', await openAsBlob(file, { type: 'text/csv' }), 'bench-statement.csv')
   const uploaded = await fetch(`${url}/api/earnings/import/audiosalad`, { method: 'POST', headers, body: form })

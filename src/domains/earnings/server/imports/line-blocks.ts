@@ -7,7 +7,6 @@ import { FORMATS, type Columns } from './formats'
 import type { StoredLine } from './line-store'
 import {
   amountUnits,
-  BASE_SCALE,
   BaseConverter,
   count,
   ImportFailure,
@@ -42,10 +41,22 @@ export class LineConverter {
   private readonly base6: BaseConverter
   private readonly monthOf: (raw: string) => string
   private readonly defaultChannel: string
+  /** Channels seen, each kept once (see own()). */
+  private readonly channels = new Map<string, string>()
   constructor(private readonly setting: LineSetting) {
     this.base6 = new BaseConverter(setting.rate)
     this.monthOf = monthReader(setting.period)
     this.defaultChannel = FORMATS[setting.source].defaultChannel
+  }
+
+  /** A line's channel: the file's (at most 200 characters) or the source's default, one string per channel. */
+  private channel(raw: string): string {
+    if (raw === '') return this.defaultChannel
+    const known = this.channels.get(raw)
+    if (known !== undefined) return known
+    const kept = own(raw.slice(0, 200))
+    if (this.channels.size < 10_000) this.channels.set(kept, kept)
+    return kept
   }
 
   /** The record as a line (unmatched), or ImportFailure naming what is wrong with it. */
@@ -64,12 +75,12 @@ export class LineConverter {
       upcOf(cell(record, columns.upc)),
       text(cell(record, columns.title)),
       text(cell(record, columns.artist)),
-      cell(record, columns.channel).slice(0, 200) || this.defaultChannel,
+      this.channel(cell(record, columns.channel)),
       territoryOf(cell(record, columns.territory)),
       count(cell(record, columns.quantity)),
       typeof gross === 'number' && rawGross !== '' ? rawGross : unitsText(gross, LINE_SCALE),
       typeof net === 'number' ? rawNet : unitsText(net, LINE_SCALE),
-      unitsText(base, BASE_SCALE),
+      base,
       null,
       null,
       null,
@@ -82,6 +93,14 @@ export class LineConverter {
     return line
   }
 }
+
+/**
+ * A copy of `value` that does not hold on to the text it was cut from: V8 keeps a cell of 13
+ * characters or more as a slice of the whole chunk of the file it was read from, so a line kept for
+ * long (an unmatched line waiting for its insert, a group's channel) would keep ~64 KB alive and
+ * every chunk would reach the old generation.
+ */
+export const own = (value: string): string => (' ' + value).slice(1)
 
 /** A block row: its place in the file and its matches. */
 export type BlockRow = {

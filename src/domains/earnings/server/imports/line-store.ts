@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Queryable } from '@server/db/engine'
 import { byteOffset, type CsvBatchPlace } from './csv'
+import { own } from './line-blocks'
 import { BASE_SCALE, Sum, unitsText, type Units } from './line-values'
 
 // Where a statement's lines go as they are read (docs/decisions.md, "Statement imports at a
@@ -23,9 +24,9 @@ const CACHE_LIMIT = 200_000
 const IN_FLIGHT = 2
 
 /**
- * [line_no, period, isrc, upc, title, artist, channel, territory, quantity, gross, net, net_base,
- * track_id, release_id, matched_by, place of its batch, index in its batch] (the last two while read
- * from the file, null when read back).
+ * [line_no, period, isrc, upc, title, artist, channel, territory, quantity, gross, net, net_base
+ * (micro-units, formatted only where shown or stored), track_id, release_id, matched_by, place of its
+ * batch, index in its batch] (the last two while read from the file, null when read back).
  */
 export type StoredLine = [
   number,
@@ -39,7 +40,7 @@ export type StoredLine = [
   number,
   string,
   string,
-  string,
+  Units,
   number | null,
   number | null,
   'isrc' | 'upc' | 'manual' | null,
@@ -268,6 +269,9 @@ export class LineWriter {
 
   /** An unmatched line; a promise when a full chunk of rows had to be written. */
   unmatched(line: StoredLine): Promise<void> | null {
+    // Kept until ROW_CHUNK rows wait: its texts must not hold on to the file's chunks (own()).
+    for (let index = 2; index <= 5; index += 1) if (line[index] !== null) line[index] = own(line[index] as string)
+    line[15] = null
     this.rows.push(line)
     return this.rows.length >= ROW_CHUNK ? this.flushRows() : null
   }
@@ -352,7 +356,7 @@ export class LineWriter {
         from unnest(${n(column<number>(0))}::int[], ${n(column<string>(1))}::date[], ${t(column(2))}::text[], ${t(column(3))}::text[],
           ${t(column(4))}::text[], ${t(column(5))}::text[], ${t(column(6))}::text[], ${t(column(7))}::text[],
           ${n(column<number>(8))}::bigint[], ${n(column<string>(9))}::numeric[], ${n(column<string>(10))}::numeric[],
-          ${n(column<string>(11))}::numeric[])
+          ${n(rows.map((row) => unitsText(row[11], BASE_SCALE)))}::numeric[])
           as u(line_no, period, isrc, upc, title, artist, channel, territory, quantity, gross, net, net_base)`),
     )
   }

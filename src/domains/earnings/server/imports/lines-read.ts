@@ -6,6 +6,7 @@ import type { Services } from '@server/context'
 import { sqlArray } from '../ledger/posting'
 import { blockSource, readBlock, type BlockRow } from './line-blocks'
 import type { StoredLine } from './line-store'
+import { BASE_SCALE, unitsText } from './line-values'
 
 // An import's lines in file order. They are stored two ways (./line-store.ts): lines that matched
 // when read are located by blocks of statement_line_blocks (read back from the stored file), the
@@ -89,7 +90,7 @@ async function fromBlockLines(db: Queryable, tenantId: number, lines: StoredLine
     quantity: line[8],
     gross: moneyShown(line[9]),
     net: moneyShown(line[10]),
-    netBase: line[11],
+    netBase: unitsText(line[11], BASE_SCALE),
     matchedBy: line[14],
     track: line[12] === null ? null : { id: line[12], title: tracks.get(line[12]) ?? `Track #${line[12]}` },
     release: line[13] === null ? null : { id: line[13], title: releases.get(line[13]) ?? `Release #${line[13]}` },

@@ -5,6 +5,7 @@ import type { ReportScope, ReportSource } from '@domains/reports/server/sources'
 import { sqlArray } from '../ledger/posting'
 import { blockSource, readBlock, type BlockRow, type BlockSource } from './line-blocks'
 import type { StoredLine } from './line-store'
+import { BASE_SCALE, unitsText } from './line-values'
 
 /** Track titles, and release titles with their account's name, for block lines; a bounded memory. */
 class Names {
@@ -87,7 +88,7 @@ async function* blockRows(q: Queryable, scope: ReportScope): AsyncGenerator<unkn
         line[9],
         line[10],
         block.currency,
-        line[11],
+        unitsText(line[11], BASE_SCALE),
         release?.account ?? '',
       ]
     }

@@ -97,7 +97,19 @@ const unknownIsrc = (faker: Faker) => `QZ${faker.string.alphanumeric({ length: 3
 
 function cmsFile(faker: Faker, catalogue: Catalogue, month: string): string {
   const rows: (string | number)[][] = [
-    ['Month', 'Asset ID', 'Asset Title', 'Artist', 'ISRC', 'UPC', 'Country', 'Content Type', 'Owned Views', 'YouTube Revenue Split', 'Partner Revenue'],
+    [
+      'Month',
+      'Asset ID',
+      'Asset Title',
+      'Artist',
+      'ISRC',
+      'UPC',
+      'Country',
+      'Content Type',
+      'Owned Views',
+      'YouTube Revenue Split',
+      'Partner Revenue',
+    ],
   ]
   for (let index = 0; index < LINES_PER_STATEMENT; index += 1) {
     const unmatched = index % 18 === 17

@@ -69,25 +69,20 @@ export async function rangeTotals(db: Queryable, tenantId: number, range: Range)
  * rank index answers the page; the count stops at COUNT_CAP), or summed over the range's months of
  * earnings_account_monthly.
  */
-export async function topAccounts(db: Queryable, tenantId: number, range: Range | null, limit: number, offset: number) {
-  if (range) {
-    const result = await db.execute<{ account_id: number; total: string; count: string | number }>(sql`
-      select account_id, sum(amount)::text as total, count(*) over () as count
-      from earnings_account_monthly
-      where tenant_id = ${tenantId} and ${within(sql`period`, range.from, range.to)}
-      group by account_id
-      having sum(amount) <> 0
-      order by sum(amount) desc, account_id
-      limit ${limit} offset ${offset}`)
-    const rows = result.rows.map((row) => ({ accountId: Number(row.account_id), total: money(row.total) }))
-    if (rows.length || offset === 0) return { rows, total: Number(result.rows[0]?.count ?? 0), estimate: false }
-    const counted = await db.execute<{ n: string | number }>(sql`
-      select count(*) as n from (
-        select 1 from earnings_account_monthly
-        where tenant_id = ${tenantId} and ${within(sql`period`, range.from, range.to)}
-        group by account_id having sum(amount) <> 0) ranked`)
-    return { rows, total: Number(counted.rows[0]?.n ?? 0), estimate: false }
-  }
+/** Every account credited in a range, best first, with its total: what a range's top-accounts pages are cut from. */
+export async function rangeAccountRanking(db: Queryable, tenantId: number, range: Range) {
+  const result = await db.execute<{ account_id: number; total: string }>(sql`
+    select account_id, sum(amount)::text as total
+    from earnings_account_monthly
+    where tenant_id = ${tenantId} and ${within(sql`period`, range.from, range.to)}
+    group by account_id
+    having sum(amount) <> 0
+    order by sum(amount) desc, account_id`)
+  return result.rows.map((row) => ({ accountId: Number(row.account_id), total: money(row.total) }))
+}
+
+/** The best-earning accounts of all time: earnings_account_totals in the order of its rank index. */
+export async function topAccounts(db: Queryable, tenantId: number, limit: number, offset: number) {
   const result = await db.execute<{ account_id: number; total: string }>(sql`
     select t.account_id, t.amount::text as total
     from earnings_account_totals t

@@ -1,6 +1,7 @@
 /**
- * The overview's top releases and tracks for a range sum every track-month of the range (about a
- * second per million rows), while the rollups change only when a ledger transaction commits. So an
+ * The overview's top releases, tracks and accounts for a range sum every track- or account-month of
+ * the range (about a second per million rows), while the rollups change only when a ledger
+ * transaction commits. So an
  * answer is kept per workspace and range with the ledger's stamp at the time, and used while the
  * stamp is unchanged; the next import, match or rollback makes it stale. Per process, a few ranges.
  */
@@ -13,6 +14,7 @@ interface Entry<T> {
 
 export class RangeCache<T> {
   private entries = new Map<string, Entry<T>>()
+  constructor(private readonly maxEntries = MAX_ENTRIES) {}
 
   async get(key: string, stamp: string, compute: () => Promise<T>): Promise<T> {
     const found = this.entries.get(key)
@@ -26,7 +28,7 @@ export class RangeCache<T> {
     const entry = { stamp, value }
     this.entries.delete(key)
     this.entries.set(key, entry)
-    while (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string)
+    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string)
     // A failure is not remembered.
     value.catch(() => {
       if (this.entries.get(key) === entry) this.entries.delete(key)

@@ -31,6 +31,21 @@ function releaseRef(card: { id: number; title: string; artist: string; artwork: 
 }
 
 const rangeTops = new RangeCache<Awaited<ReturnType<typeof q.topOfRange>>>()
+/** A range's account ranking (every credited account, ~50 bytes each): fewer kept than top lists. */
+const rangeAccounts = new RangeCache<Awaited<ReturnType<typeof q.rangeAccountRanking>>>(8)
+
+/**
+ * Top accounts, a page: all time from the rank index; for a range, cut from the range's ranking,
+ * summed once over its account-months and kept until the ledger moves (range-cache.ts).
+ */
+async function topAccounts(ctx: AuthedContext, range: q.Range | null, limit: number, offset: number) {
+  const { db } = ctx.services
+  const tenantId = ctx.tenant.id
+  if (!range) return q.topAccounts(db, tenantId, limit, offset)
+  const stamp = await q.ledgerStamp(db, tenantId)
+  const ranking = await rangeAccounts.get(`${tenantId}|${range.from}|${range.to}`, stamp, () => q.rangeAccountRanking(db, tenantId, range))
+  return { rows: ranking.slice(offset, offset + limit), total: ranking.length, estimate: false }
+}
 
 /**
  * Top releases and tracks: all time from the rank indexes; for a range that covers every month with
@@ -68,7 +83,7 @@ export async function earningsOverview(
   // One at a time: PGlite runs queries one after another anyway, and the pool stays free on PostgreSQL.
   const monthly = await q.monthlyTotals(db, tenantId, range)
   const totals = await q.rangeTotals(db, tenantId, range)
-  const accounts = await q.topAccounts(db, tenantId, scoped, perPage, offset)
+  const accounts = await topAccounts(ctx, scoped, perPage, offset)
   const { releases, tracks } = await topLists(ctx, scoped)
   const channels = await q.channelTotals(db, tenantId, scoped)
   const ranked = accounts.rows
