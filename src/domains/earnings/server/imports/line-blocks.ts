@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { StatementSource } from '@contract/earnings-imports'
 import type { Queryable } from '@server/db/engine'
-import type { FileStore } from '@server/storage/file-store'
+import type { FileRow, FileStore } from '@server/storage/file-store'
 import { csvBatches, type CsvBatchPlace } from './csv'
 import { FORMATS, type Columns } from './formats'
 import type { StoredLine } from './line-store'
@@ -119,15 +119,22 @@ export interface BlockMatches {
 
 const MATCHED_BY = { i: 'isrc', u: 'upc', m: 'manual' } as const
 
-/** An import as reading its blocks back needs it; null when it has no blocks to read. */
+/** An import as reading its blocks back needs it: its stored file (looked up once) and how to read it. */
 export interface BlockSource {
-  tenantId: number
-  fileId: number
+  file: FileRow
   setting: LineSetting
 }
 
-/** The import's file and reading setting, for its blocks; null before its lines were stored in blocks. */
-export async function blockSource(db: Queryable, tenantId: number, importId: number): Promise<BlockSource | null> {
+/**
+ * The import's file and reading setting, for its blocks; null before its lines were stored in
+ * blocks. A file no longer stored is refused with the reason.
+ */
+export async function blockSource(
+  services: { db: Queryable; files: FileStore },
+  tenantId: number,
+  importId: number,
+): Promise<BlockSource | null> {
+  const { db } = services
   const { rows } = await db.execute<{
     file_id: number | null
     source: StatementSource
@@ -139,24 +146,16 @@ export async function blockSource(db: Queryable, tenantId: number, importId: num
     from statement_imports where id = ${importId} and tenant_id = ${tenantId}`)
   const row = rows[0]
   if (!row || row.file_id === null || row.exchange_rate === null || !row.line_columns) return null
-  return {
-    tenantId,
-    fileId: Number(row.file_id),
-    setting: { source: row.source, period: row.period, columns: row.line_columns, rate: row.exchange_rate },
-  }
+  const file = await services.files.find(db, tenantId, Number(row.file_id))
+  if (!file) throw new ImportFailure('The statement file is no longer stored, so its matched lines cannot be shown.')
+  return { file, setting: { source: row.source, period: row.period, columns: row.line_columns, rate: row.exchange_rate } }
 }
 
 /** The lines of one block, read back from the stored file, with their matches, in file order. */
-export async function readBlock(
-  services: { db: Queryable; files: FileStore },
-  source: BlockSource,
-  block: BlockRow,
-): Promise<StoredLine[]> {
-  const file = await services.files.find(services.db, source.tenantId, source.fileId)
-  if (!file) throw new ImportFailure('The statement file is no longer stored, so its matched lines cannot be shown.')
+export async function readBlock(files: FileStore, source: BlockSource, block: BlockRow): Promise<StoredLine[]> {
   const matches = JSON.parse(block.data) as BlockMatches
   const start = Number(block.byte_start)
-  const stream = await services.files.open(file, { start, end: Number(block.byte_end) })
+  const stream = await files.open(source.file, { start, end: Number(block.byte_end) })
   const converter = new LineConverter(source.setting)
   const lines: StoredLine[] = []
   let record = 0

@@ -159,8 +159,8 @@ export async function readImportLines(
       const { rows: stored } = await db.execute<BlockRow>(
         sql`select first_line, byte_start, byte_end, data from statement_line_blocks where import_id = ${importId} and block_no = ${span.blockNo}`,
       )
-      source ??= await blockSource(db, tenantId, importId)
-      const blockLines = stored[0] && source ? await readBlock(services, source, stored[0]) : []
+      source ??= await blockSource(services, tenantId, importId)
+      const blockLines = stored[0] && source ? await readBlock(services.files, source, stored[0]) : []
       merged = [...merged, ...blockLines.map((line) => ({ lineNo: line[0], line }))].sort((a, b) => a.lineNo - b.lineNo)
     }
     const taken = merged.slice(skip, skip + perPage - data.length)

@@ -65,9 +65,9 @@ async function* blockRows(q: Queryable, scope: ReportScope): AsyncGenerator<unkn
   for await (const block of keysetRows<Block, [number, number]>(q, page, (b) => [Number(b.import_id), Number(b.block_no)], 200)) {
     if (!files) throw new Error('The raw-data report reads statement files: its scope needs the file store.')
     const importId = Number(block.import_id)
-    if (source?.importId !== importId) source = { importId, value: await blockSource(q, scope.tenantId, importId) }
+    if (source?.importId !== importId) source = { importId, value: await blockSource({ db: q, files }, scope.tenantId, importId) }
     if (!source.value) continue
-    const lines = (await readBlock({ db: q, files }, source.value, block)).filter(
+    const lines = (await readBlock(files, source.value, block)).filter(
       (line) => (scope.from === null || line[1] >= scope.from) && (scope.to === null || line[1] <= scope.to),
     )
     await names.load(lines)
