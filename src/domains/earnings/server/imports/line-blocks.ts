@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { StatementSource } from '@contract/earnings-imports'
 import type { Queryable } from '@server/db/engine'
+import { sqlArray } from '../ledger/posting'
 import type { FileRow, FileStore } from '@server/storage/file-store'
 import { csvBatches, type CsvBatchPlace } from './csv'
 import { FORMATS, type Columns } from './formats'
@@ -180,4 +181,50 @@ export async function readBlock(files: FileStore, source: BlockSource, block: Bl
     stream.destroy()
   }
   return lines
+}
+
+/**
+ * Track titles, and release titles with their account's name, for lines read back from blocks (which
+ * hold only ids); what it has looked up is kept, up to 100,000 ids.
+ */
+export class LineNames {
+  private tracks = new Map<number, string>()
+  private releases = new Map<number, { title: string; accountId: number | null; account: string }>()
+  constructor(
+    private readonly q: Queryable,
+    private readonly tenantId: number,
+  ) {}
+  async load(lines: StoredLine[]) {
+    if (this.tracks.size + this.releases.size > 100_000) {
+      this.tracks = new Map()
+      this.releases = new Map()
+    }
+    const trackIds = [...new Set(lines.map((line) => line[12]).filter((id): id is number => id !== null && !this.tracks.has(id)))]
+    const releaseIds = [...new Set(lines.map((line) => line[13]).filter((id): id is number => id !== null && !this.releases.has(id)))]
+    if (trackIds.length) {
+      const { rows } = await this.q.execute<{ id: number; title: string }>(
+        sql`select id, title from tracks where tenant_id = ${this.tenantId} and id = any(${sqlArray(trackIds, 'bigint')})`,
+      )
+      for (const row of rows) this.tracks.set(Number(row.id), row.title)
+    }
+    if (releaseIds.length) {
+      const { rows } = await this.q.execute<{ id: number; title: string; account_id: number | null; account: string }>(sql`
+        select r.id, r.title, r.account_id,
+          case when a.id is null then '' else coalesce(nullif(trim(a.first_name || ' ' || a.last_name), ''), a.email) end as account
+        from releases r left join accounts a on a.id = r.account_id
+        where r.tenant_id = ${this.tenantId} and r.id = any(${sqlArray(releaseIds, 'bigint')})`)
+      for (const row of rows)
+        this.releases.set(Number(row.id), {
+          title: row.title,
+          accountId: row.account_id === null ? null : Number(row.account_id),
+          account: row.account,
+        })
+    }
+  }
+  track(id: number | null) {
+    return id === null ? undefined : this.tracks.get(id)
+  }
+  release(id: number | null) {
+    return id === null ? undefined : this.releases.get(id)
+  }
 }

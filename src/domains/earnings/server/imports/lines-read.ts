@@ -3,8 +3,7 @@ import type { ImportLine } from '@contract/earnings-imports'
 import type { Queryable } from '@server/db/engine'
 import { countCapped } from '@server/db/paging'
 import type { Services } from '@server/context'
-import { sqlArray } from '../ledger/posting'
-import { blockSource, readBlock, type BlockRow } from './line-blocks'
+import { blockSource, LineNames, readBlock, type BlockRow } from './line-blocks'
 import type { StoredLine } from './line-store'
 import { BASE_SCALE, unitsText } from './line-values'
 
@@ -61,22 +60,8 @@ const moneyShown = (value: string) => {
 
 /** Block lines as ImportLines, with the titles of their tracks and releases. */
 async function fromBlockLines(db: Queryable, tenantId: number, lines: StoredLine[]): Promise<ImportLine[]> {
-  const trackIds = [...new Set(lines.map((line) => line[12]).filter((id): id is number => id !== null))]
-  const releaseIds = [...new Set(lines.map((line) => line[13]).filter((id): id is number => id !== null))]
-  const tracks = new Map<number, string>()
-  const releases = new Map<number, string>()
-  if (trackIds.length) {
-    const { rows } = await db.execute<{ id: number; title: string }>(
-      sql`select id, title from tracks where tenant_id = ${tenantId} and id = any(${sqlArray(trackIds, 'bigint')})`,
-    )
-    for (const row of rows) tracks.set(Number(row.id), row.title)
-  }
-  if (releaseIds.length) {
-    const { rows } = await db.execute<{ id: number; title: string }>(
-      sql`select id, title from releases where tenant_id = ${tenantId} and id = any(${sqlArray(releaseIds, 'bigint')})`,
-    )
-    for (const row of rows) releases.set(Number(row.id), row.title)
-  }
+  const names = new LineNames(db, tenantId)
+  await names.load(lines)
   return lines.map((line) => ({
     id: null,
     lineNo: line[0],
@@ -92,8 +77,8 @@ async function fromBlockLines(db: Queryable, tenantId: number, lines: StoredLine
     net: moneyShown(line[10]),
     netBase: unitsText(line[11], BASE_SCALE),
     matchedBy: line[14],
-    track: line[12] === null ? null : { id: line[12], title: tracks.get(line[12]) ?? `Track #${line[12]}` },
-    release: line[13] === null ? null : { id: line[13], title: releases.get(line[13]) ?? `Release #${line[13]}` },
+    track: line[12] === null ? null : { id: line[12], title: names.track(line[12]) ?? `Track #${line[12]}` },
+    release: line[13] === null ? null : { id: line[13], title: names.release(line[13])?.title ?? `Release #${line[13]}` },
   }))
 }
 

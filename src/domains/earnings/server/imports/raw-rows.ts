@@ -2,58 +2,13 @@ import { sql } from 'drizzle-orm'
 import type { Queryable } from '@server/db/engine'
 import { keysetRows } from '@server/csv-stream'
 import type { ReportScope, ReportSource } from '@domains/reports/server/sources'
-import { sqlArray } from '../ledger/posting'
-import { blockSource, readBlock, type BlockRow, type BlockSource } from './line-blocks'
-import type { StoredLine } from './line-store'
+import { blockSource, LineNames, readBlock, type BlockRow, type BlockSource } from './line-blocks'
 import { BASE_SCALE, unitsText } from './line-values'
-
-/** Track titles, and release titles with their account's name, for block lines; a bounded memory. */
-class Names {
-  private tracks = new Map<number, string>()
-  private releases = new Map<number, { title: string; accountId: number | null; account: string }>()
-  constructor(
-    private readonly q: Queryable,
-    private readonly tenantId: number,
-  ) {}
-  async load(lines: StoredLine[]) {
-    if (this.tracks.size + this.releases.size > 100_000) {
-      this.tracks = new Map()
-      this.releases = new Map()
-    }
-    const trackIds = [...new Set(lines.map((line) => line[12]).filter((id): id is number => id !== null && !this.tracks.has(id)))]
-    const releaseIds = [...new Set(lines.map((line) => line[13]).filter((id): id is number => id !== null && !this.releases.has(id)))]
-    if (trackIds.length) {
-      const { rows } = await this.q.execute<{ id: number; title: string }>(
-        sql`select id, title from tracks where tenant_id = ${this.tenantId} and id = any(${sqlArray(trackIds, 'bigint')})`,
-      )
-      for (const row of rows) this.tracks.set(Number(row.id), row.title)
-    }
-    if (releaseIds.length) {
-      const { rows } = await this.q.execute<{ id: number; title: string; account_id: number | null; account: string }>(sql`
-        select r.id, r.title, r.account_id,
-          case when a.id is null then '' else coalesce(nullif(trim(a.first_name || ' ' || a.last_name), ''), a.email) end as account
-        from releases r left join accounts a on a.id = r.account_id
-        where r.tenant_id = ${this.tenantId} and r.id = any(${sqlArray(releaseIds, 'bigint')})`)
-      for (const row of rows)
-        this.releases.set(Number(row.id), {
-          title: row.title,
-          accountId: row.account_id === null ? null : Number(row.account_id),
-          account: row.account,
-        })
-    }
-  }
-  track(id: number | null) {
-    return id === null ? undefined : this.tracks.get(id)
-  }
-  release(id: number | null) {
-    return id === null ? undefined : this.releases.get(id)
-  }
-}
 
 /** The lines of standing imports located by blocks (matched when read), read back from their files block by block, in scope. */
 async function* blockRows(q: Queryable, scope: ReportScope): AsyncGenerator<unknown[]> {
   type Block = BlockRow & { import_id: number; block_no: number; source: string; currency: string }
-  const names = new Names(q, scope.tenantId)
+  const names = new LineNames(q, scope.tenantId)
   const files = scope.files
   const page = (after: [number, number] | null, size: number) => sql`
     select b.import_id, b.block_no, i.source, i.currency, b.first_line, b.byte_start, b.byte_end, b.data
