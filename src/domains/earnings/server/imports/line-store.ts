@@ -1,7 +1,5 @@
-import { sql } from 'drizzle-orm'
-import type { Queryable } from '@server/db/engine'
 import { byteOffset, type CsvBatchPlace } from './csv'
-import { own } from './line-blocks'
+import { own } from './line-convert'
 import { BASE_SCALE, Sum, unitsText, type Units } from './line-values'
 
 // Where a statement's lines go as they are read (docs/decisions.md, "Statement imports at a
@@ -10,7 +8,8 @@ import { BASE_SCALE, Sum, unitsText, type Units } from './line-values'
 // of BLOCK_LINES at a time in statement_line_blocks (the byte range of the stored file they are in,
 // and their matches), which the lines list and the raw-data report read back (./line-blocks.ts);
 // the lines that match nothing become rows of statement_lines, one each, so they can be listed and
-// matched by hand. The matcher looks each ISRC and UPC up once.
+// matched by hand. The matcher looks each ISRC and UPC up once. Both write their statements as text
+// with $n parameters, run through a Run (./read-lines.ts).
 
 /** Matched lines per block row. */
 export const BLOCK_LINES = 1_000
@@ -48,8 +47,14 @@ export type StoredLine = [
   number,
 ]
 
+/**
+ * Runs one statement with $1… parameters on a pooled connection. A `name` prepares it once per
+ * connection: the matcher's lookup cost ~1 ms to plan each time.
+ */
+export type Run = <T = Record<string, unknown>>(text: string, values: unknown[], name?: string) => Promise<{ rows: T[] }>
+
 /** A PostgreSQL array literal of numbers, dates or decimals (no element needs quoting): one join. */
-export const plainArray = (values: (string | number)[]) => sql.param(`{${values.join(',')}}`)
+export const plainArray = (values: (string | number)[]) => `{${values.join(',')}}`
 
 /** A PostgreSQL array literal of text cells: every element quoted, `"` and `\` escaped, null as NULL. */
 export function textArray(values: (string | null)[]) {
@@ -60,7 +65,7 @@ export function textArray(values: (string | null)[]) {
     else if (value.indexOf('"') < 0 && value.indexOf('\\') < 0) parts[index] = `"${value}"`
     else parts[index] = `"${value.replace(/["\\]/g, '\\$&')}"`
   }
-  return sql.param(`{${parts.join(',')}}`)
+  return `{${parts.join(',')}}`
 }
 
 interface IsrcMatch {
@@ -105,7 +110,7 @@ export class Matcher {
   private isrcs = new Map<string, IsrcMatch>()
   private upcs = new Map<string, UpcMatch>()
   constructor(
-    private readonly db: Queryable,
+    private readonly run: Run,
     private readonly tenantId: number,
   ) {}
 
@@ -126,6 +131,13 @@ export class Matcher {
     const newUpcs = new Set<string>()
     for (const line of lines) {
       const byIsrc = line[2] === null ? NO_ISRC : isrcs.get(line[2])
+      if (byIsrc !== undefined && byIsrc.trackId) {
+        // The ISRC's track decides: its UPC need not be looked up.
+        line[12] = byIsrc.trackId
+        line[13] = byIsrc.releaseId
+        line[14] = 'isrc'
+        continue
+      }
       const byUpc = line[3] === null ? NO_UPC : upcs.get(line[3])
       if (byIsrc && byUpc) {
         decide(line, byIsrc, byUpc)
@@ -136,26 +148,27 @@ export class Matcher {
       if (!byUpc) newUpcs.add(line[3] as string)
     }
     if (!waiting.length) return
-    const tenantId = this.tenantId
-    const { rows } = await this.db.execute<{
+    const { rows } = await this.run<{
       kind: 'i' | 'u'
       key: string
       track_id: number | null
       release_id: number | null
       manual_track_id: number | null
       manual_release_id: number | null
-    }>(sql`
-      with i as (select distinct unnest(${textArray([...newIsrcs])}::text[]) as k),
-      u as (select distinct unnest(${textArray([...newUpcs])}::text[]) as k)
+    }>(
+      `with i as (select distinct unnest($2::text[]) as k), u as (select distinct unnest($3::text[]) as k)
       select 'i' as kind, i.k as key, t.id as track_id, t.release_id, m.track_id as manual_track_id, m.release_id as manual_release_id
       from i
-        left join lateral (select id, release_id from tracks where tenant_id = ${tenantId} and isrc = i.k order by id limit 1) t on true
-        left join statement_manual_matches m on m.tenant_id = ${tenantId} and m.key_kind = 'isrc' and m.key = i.k
+        left join lateral (select id, release_id from tracks where tenant_id = $1 and isrc = i.k order by id limit 1) t on true
+        left join statement_manual_matches m on m.tenant_id = $1 and m.key_kind = 'isrc' and m.key = i.k
       union all
       select 'u', u.k, null, r.id, m.track_id, m.release_id
       from u
-        left join lateral (select id from releases where tenant_id = ${tenantId} and upc = u.k order by id limit 1) r on true
-        left join statement_manual_matches m on m.tenant_id = ${tenantId} and m.key_kind = 'upc' and m.key = u.k`)
+        left join lateral (select id from releases where tenant_id = $1 and upc = u.k order by id limit 1) r on true
+        left join statement_manual_matches m on m.tenant_id = $1 and m.key_kind = 'upc' and m.key = u.k`,
+      [this.tenantId, textArray([...newIsrcs]), textArray([...newUpcs])],
+      'statement-match',
+    )
     const freshIsrcs = new Map<string, IsrcMatch>()
     const freshUpcs = new Map<string, UpcMatch>()
     for (const row of rows) {
@@ -215,7 +228,7 @@ export class LineWriter {
   private readonly inFlight: Promise<void>[] = []
 
   constructor(
-    private readonly db: Queryable,
+    private readonly run: Run,
     private readonly tenantId: number,
     private readonly importId: number,
   ) {}
@@ -314,9 +327,12 @@ export class LineWriter {
     this.blockStart = null
     this.blockEnd = null
     await this.write(() =>
-      this.db.execute(sql`
-        insert into statement_line_blocks (import_id, block_no, tenant_id, first_line, last_line, lines, byte_start, byte_end, data)
-        values (${this.importId}, ${blockNo}, ${this.tenantId}, ${first}, ${last}, ${count}, ${byteStart}, ${byteEnd}, ${data})`),
+      this.run(
+        `insert into statement_line_blocks (import_id, block_no, tenant_id, first_line, last_line, lines, byte_start, byte_end, data)
+        values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        [this.importId, blockNo, this.tenantId, first, last, count, byteStart, byteEnd, data],
+        'statement-block',
+      ),
     )
   }
 
@@ -330,14 +346,24 @@ export class LineWriter {
     this.groupCount = 0
     const n = plainArray
     await this.write(() =>
-      this.db.execute(sql`
-        insert into statement_line_groups (tenant_id, import_id, period, channel, territory, release_id, track_id, lines, quantity, net_base)
-        select ${this.tenantId}, ${this.importId}, g.period, g.channel, g.territory, g.release_id, nullif(g.track_id, 0), g.lines, g.quantity, g.net
-        from unnest(${n(groups.map((g) => g.period))}::date[], ${textArray(groups.map((g) => g.channel))}::text[],
-          ${textArray(groups.map((g) => g.territory))}::text[], ${n(groups.map((g) => g.releaseId))}::bigint[],
-          ${n(groups.map((g) => g.trackId ?? 0))}::bigint[], ${n(groups.map((g) => g.lines))}::bigint[],
-          ${n(groups.map((g) => g.quantity))}::bigint[], ${n(groups.map((g) => unitsText(g.net.value(), BASE_SCALE)))}::numeric[])
-          as g(period, channel, territory, release_id, track_id, lines, quantity, net)`),
+      this.run(
+        `insert into statement_line_groups (tenant_id, import_id, period, channel, territory, release_id, track_id, lines, quantity, net_base)
+        select $1, $2, g.period, g.channel, g.territory, g.release_id, nullif(g.track_id, 0), g.lines, g.quantity, g.net
+        from unnest($3::date[], $4::text[], $5::text[], $6::bigint[], $7::bigint[], $8::bigint[], $9::bigint[], $10::numeric[])
+          as g(period, channel, territory, release_id, track_id, lines, quantity, net)`,
+        [
+          this.tenantId,
+          this.importId,
+          n(groups.map((g) => g.period)),
+          textArray(groups.map((g) => g.channel)),
+          textArray(groups.map((g) => g.territory)),
+          n(groups.map((g) => g.releaseId)),
+          n(groups.map((g) => g.trackId ?? 0)),
+          n(groups.map((g) => g.lines)),
+          n(groups.map((g) => g.quantity)),
+          n(groups.map((g) => unitsText(g.net.value(), BASE_SCALE))),
+        ],
+      ),
     )
   }
 
@@ -349,22 +375,30 @@ export class LineWriter {
     const t = textArray
     const column = <T>(index: number) => rows.map((row) => row[index] as T)
     await this.write(() =>
-      this.db.execute(sql`
-        insert into statement_lines
+      this.run(
+        `insert into statement_lines
           (tenant_id, import_id, line_no, period, isrc, upc, title, artist, channel, territory, quantity, gross, net, net_base)
-        select ${this.tenantId}, ${this.importId}, u.*
-        from unnest(${n(column<number>(0))}::int[], ${n(column<string>(1))}::date[], ${t(column(2))}::text[], ${t(column(3))}::text[],
-          ${t(column(4))}::text[], ${t(column(5))}::text[], ${t(column(6))}::text[], ${t(column(7))}::text[],
-          ${n(column<number>(8))}::bigint[], ${n(column<string>(9))}::numeric[], ${n(column<string>(10))}::numeric[],
-          ${n(rows.map((row) => unitsText(row[11], BASE_SCALE)))}::numeric[])
-          as u(line_no, period, isrc, upc, title, artist, channel, territory, quantity, gross, net, net_base)`),
+        select $1, $2, u.*
+        from unnest($3::int[], $4::date[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[],
+          $11::bigint[], $12::numeric[], $13::numeric[], $14::numeric[])
+          as u(line_no, period, isrc, upc, title, artist, channel, territory, quantity, gross, net, net_base)`,
+        [
+          this.tenantId,
+          this.importId,
+          n(column<number>(0)),
+          n(column<string>(1)),
+          t(column(2)),
+          t(column(3)),
+          t(column(4)),
+          t(column(5)),
+          t(column(6)),
+          t(column(7)),
+          n(column<number>(8)),
+          n(column<string>(9)),
+          n(column<string>(10)),
+          n(rows.map((row) => unitsText(row[11], BASE_SCALE))),
+        ],
+      ),
     )
   }
-}
-
-/** Drops every line an import has stored (rows, blocks and groups): a cancel, a failure, or a fresh read. */
-export async function dropLines(db: Queryable, importId: number) {
-  await db.execute(sql`delete from statement_lines where import_id = ${importId}`)
-  await db.execute(sql`delete from statement_line_blocks where import_id = ${importId}`)
-  await db.execute(sql`delete from statement_line_groups where import_id = ${importId}`)
 }

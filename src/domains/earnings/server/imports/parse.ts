@@ -3,22 +3,14 @@ import type { ImportReport, StatementField, StatementSource } from '@contract/ea
 import { fromScaled, toScaled } from '@core/decimal'
 import type { Db, Queryable } from '@server/db/engine'
 import type { Services } from '@server/context'
-import { CsvError, csvBatches } from './csv'
-import { StatementFormatError, resolveColumns, type Columns } from './formats'
+import { StatementFormatError } from './formats'
 import { rateFor } from './ledger'
-import { dropLines, LineWriter, Matcher, type StoredLine } from './line-store'
-import { LineConverter } from './line-blocks'
-import { BASE_SCALE, ImportFailure, LINE_SCALE, Sum, type Units } from './line-values'
+import type { Run } from './line-store'
+import { BASE_SCALE, ImportFailure, LINE_SCALE } from './line-values'
+import { readLines, type LinesRead, type ReadJob } from './read-lines'
 
-// Reading a statement: the stored file is streamed through csvBatches (./csv.ts; never whole in memory),
-// each row checked and converted (./line-values.ts), a chunk at a time matched against the
-// catalogue and stored (./line-store.ts: matched lines as blocks and per-key sums, unmatched ones as
-// rows), then summed into the dry-run report (docs/royalties.md, docs/formats/).
-
-/** Lines per chunk: matched together (one lookup of the chunk's new keys) and stored. */
-export const CHUNK_ROWS = 1_000
-/** Line errors kept in the report (all are counted). */
-const ERROR_SAMPLES = 100
+// Reading a statement (the parse job): its stored file is read, converted, matched and stored by
+// readLines (./read-lines.ts), then summed into the dry-run report (docs/royalties.md, docs/formats/).
 
 export { ImportFailure }
 
@@ -88,41 +80,11 @@ export async function parseImport(
   }
 }
 
-interface Chunk {
-  lines: StoredLine[]
-  base: Units[]
-  /** Settles once every line of the chunk has its match. */
-  matched: Promise<void>
-}
-
-interface Tally {
-  matched: { isrc: number; upc: number; manual: number }
-  unmatchedRows: number
-  unmatchedNet: Sum
-  channels: Map<string, { rows: number; net: Sum }>
-}
-
-/** Stores one chunk once its keys are looked up: matched lines to blocks and groups, the rest as rows. */
-async function storeChunk(chunk: Chunk, writer: LineWriter, tally: Tally) {
-  await chunk.matched
-  const { lines, base } = chunk
-  for (let index = 0; index < lines.length; index += 1) {
-    const line = lines[index]
-    let channel = tally.channels.get(line[6])
-    if (!channel) tally.channels.set(line[6], (channel = { rows: 0, net: new Sum() }))
-    channel.rows += 1
-    channel.net.add(base[index])
-    let full: Promise<void> | null
-    if (line[14] !== null) {
-      tally.matched[line[14]] += 1
-      full = writer.matched(line, base[index])
-    } else {
-      tally.unmatchedRows += 1
-      tally.unmatchedNet.add(base[index])
-      full = writer.unmatched(line)
-    }
-    if (full) await full
-  }
+/** Drops every line an import has stored (rows, blocks and groups): a cancel, a failure, or a fresh read. */
+export async function dropLines(db: Queryable, importId: number) {
+  await db.execute(sql`delete from statement_lines where import_id = ${importId}`)
+  await db.execute(sql`delete from statement_line_blocks where import_id = ${importId}`)
+  await db.execute(sql`delete from statement_line_groups where import_id = ${importId}`)
 }
 
 async function readAndReport(services: Services, target: ParseTarget, signal?: AbortSignal) {
@@ -132,84 +94,30 @@ async function readAndReport(services: Services, target: ParseTarget, signal?: A
     throw new ImportFailure(`No exchange rate for ${target.currency} in ${target.period.slice(0, 7)}: add one under Exchange rates`)
   const file = target.fileId === null ? null : await services.files.find(db, target.tenantId, target.fileId)
   if (!file) throw new ImportFailure('The statement file is no longer stored: upload it again.')
-  const stream = await services.files.open(file)
-  const matcher = new Matcher(db, target.tenantId)
-  const writer = new LineWriter(db, target.tenantId, target.id)
-  const tally: Tally = { matched: { isrc: 0, upc: 0, manual: 0 }, unmatchedRows: 0, unmatchedNet: new Sum(), channels: new Map() }
-  let columns: Columns | null = null
-  let converter = null as unknown as LineConverter
-  let lines: StoredLine[] = []
-  let base: Units[] = []
-  // The chunk read before this one, its keys being looked up while this one is read.
-  let previous: Chunk | null = null
-  let line = 1
-  let rows = 0
-  const gross = new Sum()
-  const net = new Sum()
-  const netBase = new Sum()
-  let errorCount = 0
-  const errors: { line: number; message: string }[] = []
-  const pass = async () => {
-    const chunk: Chunk = { lines, base, matched: matcher.match(lines) }
-    chunk.matched.catch(() => undefined)
-    lines = []
-    base = []
-    if (previous) await storeChunk(previous, writer, tally)
-    previous = chunk
+  const job: ReadJob = {
+    tenantId: target.tenantId,
+    importId: target.id,
+    source: target.source,
+    period: target.period,
+    mapping: target.mapping,
+    rate,
   }
+  const stream = await services.files.open(file)
+  const pool = services.database.pool
+  // The hot statements go straight to the pool, named so each connection plans them once.
+  const run: Run = async <T>(text: string, values: unknown[], name?: string) => ({
+    rows: (await pool.query({ text, values, name })).rows as T[],
+  })
+  let read: LinesRead
   try {
-    for await (const batch of csvBatches(stream)) {
-      for (let index = 0; index < batch.length; index += 1) {
-        const record = batch[index]
-        if (!columns) {
-          columns = resolveColumns(target.source, record, target.mapping)
-          converter = new LineConverter({ source: target.source, period: target.period, columns, rate })
-          continue
-        }
-        line += 1
-        if (record.every((value) => value.trim() === '')) continue
-        try {
-          lines.push(converter.convert(record, line, batch.place, index))
-          base.push(converter.base)
-          gross.add(converter.gross)
-          net.add(converter.net)
-          netBase.add(converter.base)
-          rows += 1
-        } catch (error) {
-          if (!(error instanceof ImportFailure)) throw error
-          errorCount += 1
-          if (errors.length < ERROR_SAMPLES) errors.push({ line, message: error.message })
-        }
-        if (lines.length >= CHUNK_ROWS) {
-          if (signal?.aborted) throw new Error('Stopped')
-          await pass()
-        }
-      }
-    }
-    if (!columns) throw new ImportFailure('The file is empty: it has no header row.')
-    await pass()
-    if (previous) await storeChunk(previous, writer, tally)
-    await writer.finish()
-  } catch (error) {
-    await writer.settle()
-    if (error instanceof ImportFailure || error instanceof StatementFormatError) throw error
-    if (error instanceof CsvError) throw new ImportFailure(`The CSV could not be read at line ${error.line}: ${error.message}`)
-    throw error
+    read = await readLines(stream, job, run, () => signal?.aborted ?? false)
   } finally {
     stream.destroy()
   }
-  if (rows === 0 && errorCount === 0) throw new ImportFailure('The file has a header row but no lines.')
-  const report = await buildReport(db, target, tally, {
-    rate,
-    rows,
-    gross: fromScaled(gross.value(), LINE_SCALE),
-    net: fromScaled(net.value(), LINE_SCALE),
-    netBase: fromScaled(netBase.value(), BASE_SCALE),
-    errors: { count: errorCount, samples: errors },
-  })
+  const report = await buildReport(db, target, read, rate)
   await db.execute(sql`
-    update statement_imports set status = 'review', exchange_rate = ${rate}, rows = ${rows},
-      line_columns = ${JSON.stringify(columns)}::jsonb, matched_isrc = ${report.matched.isrc}, matched_upc = ${report.matched.upc}, matched_manual = ${report.matched.manual},
+    update statement_imports set status = 'review', exchange_rate = ${rate}, rows = ${read.rows},
+      line_columns = ${JSON.stringify(read.columns)}::jsonb, matched_isrc = ${report.matched.isrc}, matched_upc = ${report.matched.upc}, matched_manual = ${report.matched.manual},
       unmatched = ${report.unmatched.rows}, gross = ${report.gross}, net = ${report.net}, net_base = ${report.netBase},
       report = ${JSON.stringify(report)}::jsonb
     where id = ${target.id} and tenant_id = ${target.tenantId} and status = 'parsing'`)
@@ -217,22 +125,16 @@ async function readAndReport(services: Services, target: ParseTarget, signal?: A
 
 const percent = (change: bigint, base: bigint): number | null => (base === 0n ? null : Number((change * 10000n) / base) / 100)
 
-async function buildReport(
-  db: Queryable,
-  target: ParseTarget,
-  tally: Tally,
-  totals: { rate: string; rows: number; gross: string; net: string; netBase: string; errors: ImportReport['errors'] },
-): Promise<ImportReport> {
+async function buildReport(db: Queryable, target: ParseTarget, read: LinesRead, rate: string): Promise<ImportReport> {
   const id = target.id
-  const matched = tally.matched
-  const unmatched = { rows: tally.unmatchedRows, net: fromScaled(tally.unmatchedNet.value(), BASE_SCALE) }
+  const matched = read.matched
+  const unmatched = { rows: read.unmatchedRows, net: fromScaled(read.unmatchedNet, BASE_SCALE) }
   const top = await db.execute<{ key: string; kind: 'isrc' | 'upc' | 'none'; title: string; n: number; net: string }>(sql`
     select coalesce(isrc, upc, '') as key, case when isrc is not null then 'isrc' when upc is not null then 'upc' else 'none' end as kind,
       coalesce(max(title), '') as title, count(*)::int as n, sum(net_base)::text as net
     from statement_lines where tenant_id = ${target.tenantId} and import_id = ${id} and release_id is null
     group by 1, 2 order by sum(net_base) desc, 1 limit 10`)
-  const channels = [...tally.channels]
-    .map(([channel, sum]) => ({ channel, rows: sum.rows, net: sum.net.value() }))
+  const channels = [...read.channels]
     .sort((a, b) => (a.net === b.net ? (a.channel < b.channel ? -1 : a.channel > b.channel ? 1 : 0) : a.net > b.net ? -1 : 1))
     .slice(0, 50)
   const previousRows = await db.execute<{ id: number; period: string; rows: number; net_base: string }>(sql`
@@ -241,17 +143,17 @@ async function buildReport(
       and period < ${target.period}::date
     order by period desc, id desc limit 1`)
   const previous = previousRows.rows[0]
-  const rows = totals.rows
+  const rows = read.rows
   const share = (n: number) => (rows ? Math.round((n / rows) * 10000) / 100 : 0)
-  const netBaseUnits = toScaled(totals.netBase, BASE_SCALE)
+  const netBaseUnits = read.netBase
   const money = (value: string) => fromScaled(toScaled(value, BASE_SCALE), BASE_SCALE)
   return {
     rows,
-    gross: totals.gross,
-    net: totals.net,
+    gross: fromScaled(read.gross, LINE_SCALE),
+    net: fromScaled(read.net, LINE_SCALE),
     currency: target.currency,
-    rate: totals.rate,
-    netBase: totals.netBase,
+    rate,
+    netBase: fromScaled(read.netBase, BASE_SCALE),
     matched,
     matchRate: {
       isrc: share(matched.isrc),
@@ -262,7 +164,7 @@ async function buildReport(
     unmatched,
     topUnmatched: top.rows.map((row) => ({ key: row.key, kind: row.kind, title: row.title, rows: Number(row.n), net: money(row.net) })),
     channels: channels.map((row) => ({ channel: row.channel, rows: row.rows, net: fromScaled(row.net, BASE_SCALE) })),
-    errors: totals.errors,
+    errors: read.errors,
     previous: previous
       ? (() => {
           const previousNet = toScaled(previous.net_base, BASE_SCALE)
