@@ -1,4 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import { bigintArray } from '@server/db/arrays'
 import type { Queryable } from '@server/db/engine'
 import { releases, tracks } from './schema'
 
@@ -9,14 +10,10 @@ import { releases, tracks } from './schema'
 export async function releaseOwners(q: Queryable, tenantId: number, releaseIds: number[]): Promise<Map<number, number>> {
   const owners = new Map<number, number>()
   if (releaseIds.length === 0) return owners
-  const chunk = 10_000
-  for (let start = 0; start < releaseIds.length; start += chunk) {
-    const rows = await q
-      .select({ id: releases.id, accountId: releases.accountId })
-      .from(releases)
-      .where(and(eq(releases.tenantId, tenantId), inArray(releases.id, releaseIds.slice(start, start + chunk))))
-    for (const row of rows) owners.set(row.id, row.accountId)
-  }
+  const { rows } = await q.execute<{ id: number; account_id: number }>(
+    sql`select id, account_id from releases where tenant_id = ${tenantId} and id = any(${bigintArray(releaseIds)})`,
+  )
+  for (const row of rows) owners.set(Number(row.id), Number(row.account_id))
   return owners
 }
 

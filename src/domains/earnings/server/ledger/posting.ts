@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { bigintArray } from '@server/db/arrays'
 import type { Queryable, Tx } from '@server/db/engine'
-import { accounts } from '@server/db/schema/platform'
 import { badRequest, conflict, notFound } from '@server/errors'
 import { allocate, operatorShare } from '@core/allocation'
 import { moneyText, moneyUnits, SHARE_ONE, SHARE_SCALE, toScaled } from '@core/decimal'
@@ -146,13 +146,10 @@ async function allocateGroups(tx: Tx, tenantId: number, groups: Group[], entries
   const owners = await releaseOwners(tx, tenantId, releaseIds)
   const ownerIds = [...new Set(owners.values())]
   const splits = new Map<number, string | null>()
-  for (let start = 0; start < ownerIds.length; start += 10_000) {
-    const rows = await tx
-      .select({ id: accounts.id, tenantSplit: accounts.tenantSplit })
-      .from(accounts)
-      .where(and(eq(accounts.tenantId, tenantId), inArray(accounts.id, ownerIds.slice(start, start + 10_000))))
-    for (const row of rows) splits.set(row.id, row.tenantSplit)
-  }
+  const { rows: splitRows } = await tx.execute<{ id: number; tenant_split: string | null }>(
+    sql`select id, tenant_split::text as tenant_split from accounts where tenant_id = ${tenantId} and id = any(${bigintArray(ownerIds)})`,
+  )
+  for (const row of splitRows) splits.set(Number(row.id), row.tenant_split)
   // Payees per period (a split applies to a range of months).
   const tracksByPeriod = new Map<string, Set<number>>()
   for (const group of groups) {

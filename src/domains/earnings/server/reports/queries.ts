@@ -1,3 +1,4 @@
+import { bigintArray } from '@server/db/arrays'
 import { sql, type SQL } from 'drizzle-orm'
 import type { Queryable } from '@server/db/engine'
 import { countCapped } from '@server/db/paging'
@@ -316,11 +317,7 @@ export const withinOpen = (column: SQL, range: OpenRange) =>
   )
 
 /** A bigint[] parameter of ids. */
-export const idArray = (ids: readonly number[]) =>
-  sql`array[${sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::bigint[]`
+export const idArray = bigintArray
 
 /**
  * A release's (or several releases') sales grouped by channel or territory over the range, best
