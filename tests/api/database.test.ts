@@ -47,6 +47,18 @@ describe('database engine', () => {
     expect(await t.services.db.select().from(tenants)).toEqual([])
   })
 
+  it('answers the next query after a statement failed, through the pool and a named statement', async () => {
+    const pool = t.services.database.pool
+    await expect(pool.query({ name: 'engine-probe', text: 'select $1::int + 1 as n', values: [1] })).resolves.toMatchObject({
+      rows: [{ n: 2 }],
+    })
+    await expect(pool.query('select * from no_such_table')).rejects.toThrow(/no_such_table/)
+    await expect(t.services.db.execute(sql`select 2 as n`)).resolves.toMatchObject({ rows: [{ n: 2 }] })
+    await expect(pool.query({ name: 'engine-probe', text: 'select $1::int + 1 as n', values: [41] })).resolves.toMatchObject({
+      rows: [{ n: 42 }],
+    })
+  })
+
   it('has pg_trgm for search', async () => {
     const result = await t.services.db.execute<{ score: number }>(sql`select similarity('Nina Vale', 'nina') > 0 as score`)
     expect(result.rows[0].score).toBe(true)

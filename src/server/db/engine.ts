@@ -70,6 +70,30 @@ function guardPool(pool: pg.Pool) {
   }
 }
 
+/**
+ * pg-pool drops a client whose query failed and connects a new one. PGlite has one connection: the
+ * new one is refused until the old has closed (the next query failed with EPIPE), and it would join
+ * the same session anyway. A statement's own error (a DatabaseError) leaves the connection sound, so
+ * the client is kept; only a broken connection is dropped.
+ */
+function keepClientOnStatementErrors(pool: pg.Pool) {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown
+  ;(pool as unknown as { query: unknown }).query = (...args: unknown[]) => {
+    if (typeof args[args.length - 1] === 'function') return query(...args)
+    return (async () => {
+      const client = await pool.connect()
+      try {
+        const result = await (client.query as (...queryArgs: unknown[]) => Promise<unknown>)(...args)
+        client.release()
+        return result
+      } catch (error) {
+        client.release(error instanceof pg.DatabaseError ? undefined : (error as Error))
+        throw error
+      }
+    })()
+  }
+}
+
 function wrapDrizzle(pool: pg.Pool): Db {
   const db = drizzle(pool, { schema })
   const transaction = db.transaction.bind(db)
@@ -205,6 +229,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     connectionTimeoutMillis: options.connectionWaitMs ?? 0,
   })
   pool.on('error', (error) => console.error('PGlite connection error', error))
+  keepClientOnStatementErrors(pool)
   guardPool(pool)
   return {
     kind: 'pglite',
