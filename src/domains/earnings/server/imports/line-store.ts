@@ -1,3 +1,4 @@
+import { plainArray, textArray } from '@server/db/arrays'
 import { byteOffset, type CsvBatchPlace } from './csv'
 import { own } from './line-convert'
 import { BASE_SCALE, Sum, unitsText, type Units } from './line-values'
@@ -52,21 +53,6 @@ export type StoredLine = [
  * connection: the matcher's lookup cost ~1 ms to plan each time.
  */
 export type Run = <T = Record<string, unknown>>(text: string, values: unknown[], name?: string) => Promise<{ rows: T[] }>
-
-/** A PostgreSQL array literal of numbers, dates or decimals (no element needs quoting): one join. */
-export const plainArray = (values: (string | number)[]) => `{${values.join(',')}}`
-
-/** A PostgreSQL array literal of text cells: every element quoted, `"` and `\` escaped, null as NULL. */
-export function textArray(values: (string | null)[]) {
-  const parts = new Array<string>(values.length)
-  for (let index = 0; index < values.length; index += 1) {
-    const value = values[index]
-    if (value === null) parts[index] = 'NULL'
-    else if (value.indexOf('"') < 0 && value.indexOf('\\') < 0) parts[index] = `"${value}"`
-    else parts[index] = `"${value.replace(/["\\]/g, '\\$&')}"`
-  }
-  return `{${parts.join(',')}}`
-}
 
 interface IsrcMatch {
   trackId: number

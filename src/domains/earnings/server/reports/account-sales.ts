@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { bigintArray } from '@server/db/arrays'
 import type { accountSalesEndpoints, ReportSort } from '@contract/account-sales'
 import { CHANNEL_OVERVIEW_SERIES } from '@contract/account-sales'
 import { MAX_EARNINGS_MONTHS } from '@contract/earnings'
@@ -81,7 +82,7 @@ export async function releaseGross(db: Queryable, tenantId: number, releaseIds: 
   const result = await db.execute<{ release_id: number; quantity: string; net: string }>(sql`
     select release_id, sum(quantity)::text as quantity, sum(net)::text as net
     from earnings_track_monthly
-    where tenant_id = ${tenantId} and release_id = any(${q.idArray(releaseIds)}) and ${q.withinOpen(sql`period`, period)}
+    where tenant_id = ${tenantId} and release_id = any(${bigintArray(releaseIds)}) and ${q.withinOpen(sql`period`, period)}
     group by release_id
     having sum(net) <> 0 or sum(quantity) <> 0`)
   return result.rows.map((row) => ({ releaseId: Number(row.release_id), quantity: Number(row.quantity), net: units(row.net) }))
@@ -93,7 +94,7 @@ async function channelMonths(db: Queryable, tenantId: number, releaseIds: readon
   const result = await db.execute<{ channel: string; month: string; net: string }>(sql`
     select channel, to_char(period, 'YYYY-MM') as month, sum(net)::text as net
     from earnings_release_detail
-    where tenant_id = ${tenantId} and release_id = any(${q.idArray(releaseIds)}) and ${q.withinOpen(sql`period`, range)}
+    where tenant_id = ${tenantId} and release_id = any(${bigintArray(releaseIds)}) and ${q.withinOpen(sql`period`, range)}
     group by channel, period`)
   return result.rows.map((row) => ({ channel: row.channel, month: row.month, net: units(row.net) }))
 }
@@ -104,7 +105,7 @@ async function releaseMonths(db: Queryable, tenantId: number, releaseIds: readon
   const result = await db.execute<{ first: string | null; last: string | null }>(sql`
     select to_char(min(period), 'YYYY-MM') as first, to_char(max(period), 'YYYY-MM') as last
     from earnings_release_detail
-    where tenant_id = ${tenantId} and release_id = any(${q.idArray(releaseIds)})`)
+    where tenant_id = ${tenantId} and release_id = any(${bigintArray(releaseIds)})`)
   const row = result.rows[0]
   return row?.first && row.last ? { from: row.first, to: row.last } : null
 }

@@ -316,9 +316,6 @@ export const withinOpen = (column: SQL, range: OpenRange) =>
     sql` and `,
   )
 
-/** A bigint[] parameter of ids. */
-export const idArray = bigintArray
-
 /**
  * A release's (or several releases') sales grouped by channel or territory over the range, best
  * first: the release tab's sections, and an account's countries and channels (its releases).
@@ -335,7 +332,7 @@ export async function releaseBy(
   const result = await db.execute<{ key: string; quantity: string; net: string }>(sql`
     select ${sql.raw(column)} as key, sum(quantity)::text as quantity, sum(net)::text as net
     from earnings_release_detail
-    where release_id = any(${idArray(ids)}) and tenant_id = ${tenantId} and ${withinOpen(sql`period`, range)}
+    where release_id = any(${bigintArray(ids)}) and tenant_id = ${tenantId} and ${withinOpen(sql`period`, range)}
     group by 1
     order by sum(net) desc, 1`)
   return result.rows.map((row) => ({ key: row.key, quantity: Number(row.quantity), net: money(row.net) }))
