@@ -112,7 +112,7 @@ async function readAndReport(services: Services, target: ParseTarget, signal?: A
   })
   let read: LinesRead
   try {
-    read = await readLines(stream, job, run, () => signal?.aborted ?? false)
+    read = await readLines(stream, job, run, signal)
   } finally {
     stream.destroy()
   }

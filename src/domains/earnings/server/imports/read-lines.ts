@@ -85,14 +85,9 @@ async function storeChunk(chunk: Chunk, writer: LineWriter, tally: Tally) {
 /**
  * Reads, converts, matches and stores every line of the file whose bytes `bytes` yields. Throws
  * ImportFailure or StatementFormatError with a message for the person importing; any other error
- * is the server's. `stopped` is asked between chunks.
+ * is the server's. `signal` is looked at between chunks.
  */
-export async function readLines(
-  bytes: AsyncIterable<Buffer | Uint8Array | string>,
-  job: ReadJob,
-  run: Run,
-  stopped: () => boolean = () => false,
-): Promise<LinesRead> {
+export async function readLines(bytes: AsyncIterable<Buffer | string>, job: ReadJob, run: Run, signal?: AbortSignal): Promise<LinesRead> {
   const matcher = new Matcher(run, job.tenantId)
   const writer = new LineWriter(run, job.tenantId, job.importId)
   const tally: Tally = { matched: { isrc: 0, upc: 0, manual: 0 }, unmatchedRows: 0, unmatchedNet: new Sum(), channels: new Map() }
@@ -118,7 +113,7 @@ export async function readLines(
     while (waiting.length > MATCH_AHEAD) await storeChunk(waiting.shift() as Chunk, writer, tally)
   }
   try {
-    for await (const batch of csvBatches(bytes as AsyncIterable<Buffer | string>)) {
+    for await (const batch of csvBatches(bytes)) {
       for (let index = 0; index < batch.length; index += 1) {
         const record = batch[index]
         if (!columns) {
@@ -141,7 +136,7 @@ export async function readLines(
           if (errors.length < ERROR_SAMPLES) errors.push({ line, message: error.message })
         }
         if (lines.length >= CHUNK_ROWS) {
-          if (stopped()) throw new Error('Stopped')
+          if (signal?.aborted) throw new Error('Stopped')
           await pass()
         }
       }
