@@ -47,7 +47,7 @@ describe('database engine', () => {
     expect(await t.services.db.select().from(tenants)).toEqual([])
   })
 
-  it('answers the next query after a statement failed, through the pool and a named statement', async () => {
+  it('answers the next query after a statement failed or a connection was replaced, named statements included', async () => {
     const pool = t.services.database.pool
     await expect(pool.query({ name: 'engine-probe', text: 'select $1::int + 1 as n', values: [1] })).resolves.toMatchObject({
       rows: [{ n: 2 }],
@@ -56,6 +56,13 @@ describe('database engine', () => {
     await expect(t.services.db.execute(sql`select 2 as n`)).resolves.toMatchObject({ rows: [{ n: 2 }] })
     await expect(pool.query({ name: 'engine-probe', text: 'select $1::int + 1 as n', values: [41] })).resolves.toMatchObject({
       rows: [{ n: 42 }],
+    })
+    // A connection that broke is replaced; the new one prepares the same name afresh.
+    const client = await pool.connect()
+    client.release(new Error('connection lost'))
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    await expect(pool.query({ name: 'engine-probe', text: 'select $1::int + 1 as n', values: [2] })).resolves.toMatchObject({
+      rows: [{ n: 3 }],
     })
   })
 

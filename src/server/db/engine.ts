@@ -229,6 +229,9 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     connectionTimeoutMillis: options.connectionWaitMs ?? 0,
   })
   pool.on('error', (error) => console.error('PGlite connection error', error))
+  // PGlite's one session outlives its connections: a new one starts, as on PostgreSQL, with no
+  // statements prepared (a name its client prepares would otherwise already be taken).
+  pool.on('connect', (client) => void client.query('deallocate all').catch(() => undefined))
   keepClientOnStatementErrors(pool)
   guardPool(pool)
   return {

@@ -104,11 +104,9 @@ async function readAndReport(services: Services, target: ParseTarget, signal?: A
   }
   const stream = await services.files.open(file)
   const pool = services.database.pool
-  // The hot statements go straight to the pool. On PostgreSQL they are named, so each connection
-  // plans them once; PGlite's one session outlives its connections, where a name could be taken.
-  const named = services.database.kind === 'postgres'
+  // The hot statements go straight to the pool, named so each connection plans them once.
   const run: Run = async <T>(text: string, values: unknown[], name?: string) => ({
-    rows: (await pool.query({ text, values, name: named ? name : undefined })).rows as T[],
+    rows: (await pool.query({ text, values, name })).rows as T[],
   })
   let read: LinesRead
   try {
