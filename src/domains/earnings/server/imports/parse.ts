@@ -7,21 +7,16 @@ import { StatementFormatError } from './formats'
 import { rateFor } from './ledger'
 import type { Run } from './line-store'
 import { BASE_SCALE, ImportFailure, LINE_SCALE } from './line-values'
-import { readLines, type LinesRead, type ReadJob } from './read-lines'
+import { readLines, type LinesRead, type ReadTarget } from './read-lines'
 
 // Reading a statement (the parse job): its stored file is read, converted, matched and stored by
 // readLines (./read-lines.ts), then summed into the dry-run report (docs/royalties.md, docs/formats/).
 
 export { ImportFailure }
 
-export interface ParseTarget {
-  id: number
-  tenantId: number
-  source: StatementSource
+export interface ParseTarget extends ReadTarget {
   fileId: number | null
-  period: string
   currency: string
-  mapping: Partial<Record<StatementField, string>>
 }
 
 /**
@@ -94,14 +89,6 @@ async function readAndReport(services: Services, target: ParseTarget, signal?: A
     throw new ImportFailure(`No exchange rate for ${target.currency} in ${target.period.slice(0, 7)}: add one under Exchange rates`)
   const file = target.fileId === null ? null : await services.files.find(db, target.tenantId, target.fileId)
   if (!file) throw new ImportFailure('The statement file is no longer stored: upload it again.')
-  const job: ReadJob = {
-    tenantId: target.tenantId,
-    importId: target.id,
-    source: target.source,
-    period: target.period,
-    mapping: target.mapping,
-    rate,
-  }
   const stream = await services.files.open(file)
   const pool = services.database.pool
   // The hot statements go straight to the pool, named so each connection plans them once.
@@ -110,7 +97,7 @@ async function readAndReport(services: Services, target: ParseTarget, signal?: A
   })
   let read: LinesRead
   try {
-    read = await readLines(stream, job, run, signal)
+    read = await readLines(stream, target, rate, run, signal)
   } finally {
     stream.destroy()
   }

@@ -21,14 +21,13 @@ const MATCH_AHEAD = 3
 /** Line errors kept in the report (all are counted). */
 const ERROR_SAMPLES = 100
 
-/** What reading needs to know about the import. */
-export interface ReadJob {
+/** The import being read, as reading needs to know it. */
+export interface ReadTarget {
+  id: number
   tenantId: number
-  importId: number
   source: StatementSource
   period: string
   mapping: Partial<Record<StatementField, string>>
-  rate: string
 }
 
 /** What reading found: totals in units (10^-10 for gross and net, 10^-6 for base), matches, channels. */
@@ -87,9 +86,15 @@ async function storeChunk(chunk: Chunk, writer: LineWriter, tally: Tally) {
  * ImportFailure or StatementFormatError with a message for the person importing; any other error
  * is the server's. `signal` is looked at between chunks.
  */
-export async function readLines(bytes: AsyncIterable<Buffer | string>, job: ReadJob, run: Run, signal?: AbortSignal): Promise<LinesRead> {
-  const matcher = new Matcher(run, job.tenantId)
-  const writer = new LineWriter(run, job.tenantId, job.importId)
+export async function readLines(
+  bytes: AsyncIterable<Buffer | string>,
+  target: ReadTarget,
+  rate: string,
+  run: Run,
+  signal?: AbortSignal,
+): Promise<LinesRead> {
+  const matcher = new Matcher(run, target.tenantId)
+  const writer = new LineWriter(run, target.tenantId, target.id)
   const tally: Tally = { matched: { isrc: 0, upc: 0, manual: 0 }, unmatchedRows: 0, unmatchedNet: new Sum(), channels: new Map() }
   let columns: Columns | null = null
   let converter = null as unknown as LineConverter
@@ -117,8 +122,8 @@ export async function readLines(bytes: AsyncIterable<Buffer | string>, job: Read
       for (let index = 0; index < batch.length; index += 1) {
         const record = batch[index]
         if (!columns) {
-          columns = resolveColumns(job.source, record, job.mapping)
-          converter = new LineConverter({ source: job.source, period: job.period, columns, rate: job.rate })
+          columns = resolveColumns(target.source, record, target.mapping)
+          converter = new LineConverter({ source: target.source, period: target.period, columns, rate })
           continue
         }
         line += 1
