@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { StatementSource } from '@contract/earnings-imports'
 import type { Queryable } from '@server/db/engine'
-import { sqlArray } from '../ledger/posting'
+import { bigintArray } from '@server/db/arrays'
 import type { FileRow, FileStore } from '@server/storage/file-store'
 import { csvBatches } from './csv'
 import type { Columns } from './formats'
@@ -112,7 +112,7 @@ export class LineNames {
     const releaseIds = [...new Set(lines.map((line) => line[13]).filter((id): id is number => id !== null && !this.releases.has(id)))]
     if (trackIds.length) {
       const { rows } = await this.q.execute<{ id: number; title: string }>(
-        sql`select id, title from tracks where tenant_id = ${this.tenantId} and id = any(${sqlArray(trackIds, 'bigint')})`,
+        sql`select id, title from tracks where tenant_id = ${this.tenantId} and id = any(${bigintArray(trackIds)})`,
       )
       for (const row of rows) this.tracks.set(Number(row.id), row.title)
     }
@@ -121,7 +121,7 @@ export class LineNames {
         select r.id, r.title, r.account_id,
           case when a.id is null then '' else coalesce(nullif(trim(a.first_name || ' ' || a.last_name), ''), a.email) end as account
         from releases r left join accounts a on a.id = r.account_id
-        where r.tenant_id = ${this.tenantId} and r.id = any(${sqlArray(releaseIds, 'bigint')})`)
+        where r.tenant_id = ${this.tenantId} and r.id = any(${bigintArray(releaseIds)})`)
       for (const row of rows)
         this.releases.set(Number(row.id), {
           title: row.title,
