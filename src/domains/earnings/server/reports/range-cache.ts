@@ -1,9 +1,9 @@
 /**
  * The overview's top releases, tracks and accounts for a range sum every track- or account-month of
  * the range (about a second per million rows), while the rollups change only when a ledger
- * transaction commits. So an
- * answer is kept per workspace and range with the ledger's stamp at the time, and used while the
- * stamp is unchanged; the next import, match or rollback makes it stale. Per process, a few ranges.
+ * transaction commits. So an answer is kept per workspace and range with the ledger's stamp at the
+ * time, and used while the stamp is unchanged; the next import, match or rollback makes it stale.
+ * Per process, a few ranges.
  */
 const MAX_ENTRIES = 32
 

@@ -38,12 +38,13 @@ const rangeAccounts = new RangeCache<Awaited<ReturnType<typeof q.rangeAccountRan
  * Top accounts, a page: all time from the rank index; for a range, cut from the range's ranking,
  * summed once over its account-months and kept until the ledger moves (range-cache.ts).
  */
-async function topAccounts(ctx: AuthedContext, range: q.Range | null, limit: number, offset: number) {
+async function topAccounts(ctx: AuthedContext, range: q.Range | null, stamp: () => Promise<string>, limit: number, offset: number) {
   const { db } = ctx.services
   const tenantId = ctx.tenant.id
   if (!range) return q.topAccounts(db, tenantId, limit, offset)
-  const stamp = await q.ledgerStamp(db, tenantId)
-  const ranking = await rangeAccounts.get(`${tenantId}|${range.from}|${range.to}`, stamp, () => q.rangeAccountRanking(db, tenantId, range))
+  const ranking = await rangeAccounts.get(`${tenantId}|${range.from}|${range.to}`, await stamp(), () =>
+    q.rangeAccountRanking(db, tenantId, range),
+  )
   return { rows: ranking.slice(offset, offset + limit), total: ranking.length, estimate: false }
 }
 
@@ -52,7 +53,7 @@ async function topAccounts(ctx: AuthedContext, range: q.Range | null, limit: num
  * statements, the same (the totals are those months' sums); otherwise summed over the range's months
  * and kept until the ledger moves (range-cache.ts).
  */
-async function topLists(ctx: AuthedContext, range: q.Range | null) {
+async function topLists(ctx: AuthedContext, range: q.Range | null, stamp: () => Promise<string>) {
   const { db } = ctx.services
   const tenantId = ctx.tenant.id
   const months = range ? await q.dataMonths(db, tenantId) : null
@@ -60,8 +61,7 @@ async function topLists(ctx: AuthedContext, range: q.Range | null) {
     if (range && !months) return { releases: [], tracks: [] }
     return { releases: await q.topReleases(db, tenantId, TOP_LIST_SIZE), tracks: await q.topTracks(db, tenantId, TOP_LIST_SIZE) }
   }
-  const stamp = await q.ledgerStamp(db, tenantId)
-  return rangeTops.get(`${tenantId}|${range.from}|${range.to}`, stamp, () => q.topOfRange(db, tenantId, range, TOP_LIST_SIZE))
+  return rangeTops.get(`${tenantId}|${range.from}|${range.to}`, await stamp(), () => q.topOfRange(db, tenantId, range, TOP_LIST_SIZE))
 }
 
 /** The earnings overview: every figure from the rollup tables (docs/royalties.md). */
@@ -83,8 +83,11 @@ export async function earningsOverview(
   // One at a time: PGlite runs queries one after another anyway, and the pool stays free on PostgreSQL.
   const monthly = await q.monthlyTotals(db, tenantId, range)
   const totals = await q.rangeTotals(db, tenantId, range)
-  const accounts = await topAccounts(ctx, scoped, perPage, offset)
-  const { releases, tracks } = await topLists(ctx, scoped)
+  // The ledger's stamp, read once for both range caches, and only when one is asked.
+  let stamped: Promise<string> | null = null
+  const stamp = () => (stamped ??= q.ledgerStamp(db, tenantId))
+  const accounts = await topAccounts(ctx, scoped, stamp, perPage, offset)
+  const { releases, tracks } = await topLists(ctx, scoped, stamp)
   const channels = await q.channelTotals(db, tenantId, scoped)
   const ranked = accounts.rows
 
