@@ -8,6 +8,8 @@ import { signedIn } from './support/signed-in'
 const DEMO_FILE = fileURLToPath(new URL('../fixtures/statements/audiosalad-demo.csv', import.meta.url))
 const ARTIST = '/users/3'
 const CREDIT_CENTS = 123458n
+/** The statement's net in USD: the artist's credit and 15.50 of unmatched lines to suspense. */
+const STATEMENT_NET_CENTS = 125008n
 
 /** The account tab's Available balance, in cents (exact: read from the text, never a float). */
 async function availableCents(page: Page): Promise<bigint> {
@@ -21,6 +23,17 @@ async function availableCents(page: Page): Promise<bigint> {
   return match![1] ? -cents : cents
 }
 
+/** The earnings overview's statement net for October 2026 (the fixture's month), in cents. */
+async function overviewNetCents(page: Page): Promise<bigint> {
+  await page.goto('/earnings/overview/1?from=2026-10&to=2026-10')
+  const figure = page.getByRole('region', { name: 'Totals' }).getByTestId('total-Statement net')
+  await expect(figure).toBeVisible()
+  const match = /(-?)\$([\d,]+)\.(\d{2})/.exec((await figure.textContent()) ?? '')
+  expect(match, 'statement net').not.toBeNull()
+  const cents = BigInt(match![2].replace(/,/g, '') + match![3])
+  return match![1] ? -cents : cents
+}
+
 /** /earnings/import/new opens the flow at once; close it to reach the histories. */
 async function closeFlow(page: Page) {
   await page.goto('/earnings/import/new')
@@ -30,9 +43,12 @@ async function closeFlow(page: Page) {
   await expect(dialog).toBeHidden()
 }
 
-test('import a statement with its dry run, commit it, see the balance move by exactly its credit, roll it back', async ({ browser }) => {
+test('import a statement with its dry run, commit it, see the balance and the overview move by exactly its amounts, roll it back', async ({
+  browser,
+}) => {
   const page = await signedIn(browser)
   const before = await availableCents(page)
+  const netBefore = await overviewNetCents(page)
 
   await page.goto('/earnings/import/new')
   const dialog = page.getByRole('dialog', { name: 'Import statement' })
@@ -74,6 +90,8 @@ test('import a statement with its dry run, commit it, see the balance move by ex
   await page.screenshot({ path: 'test-results/import-committed.png', fullPage: true })
 
   expect(await availableCents(page)).toBe(before + CREDIT_CENTS)
+  // The overview's rollups moved by the statement's whole net: the artist's credit and the suspense.
+  expect(await overviewNetCents(page)).toBe(netBefore + STATEMENT_NET_CENTS)
 
   // Roll it back from the history, with a confirmation: the balance returns exactly.
   await closeFlow(page)
@@ -84,6 +102,7 @@ test('import a statement with its dry run, commit it, see the balance move by ex
   await expect(row).toContainText('Rolled back')
   await page.screenshot({ path: 'test-results/import-history.png', fullPage: true })
   expect(await availableCents(page)).toBe(before)
+  expect(await overviewNetCents(page)).toBe(netBefore)
 })
 
 test('a file without the columns its source needs is refused, naming them and the headers found', async ({ browser }) => {
