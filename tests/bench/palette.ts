@@ -21,7 +21,7 @@ const context: CommandContext = { account: { id: 1, type: 'admin', isOperator: t
  * built) plus the registered actions, padded with synthetic actions to `total` commands.
  */
 export function measurePalette(total = 1000): PaletteResult {
-  const tsv = readFileSync(path.resolve(import.meta.dirname, '../../../shared/spec/routes.tsv'), 'utf8')
+  const tsv = readFileSync(path.resolve(import.meta.dirname, '../fixtures/spec/routes.tsv'), 'utf8')
   const routes: RouteMeta[] = tsv
     .split('\n')
     .filter((line) => line.startsWith('/'))

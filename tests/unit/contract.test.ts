@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { readFileSync } from 'node:fs'
 import { ENDPOINTS, fillPath, routePath, type EndpointDef } from '../../src/contract/index'
 
-const tsv = readFileSync(new URL('../../../shared/spec/endpoints.tsv', import.meta.url), 'utf8')
+const tsv = readFileSync(new URL('../fixtures/spec/endpoints.tsv', import.meta.url), 'utf8')
 const specCalls = new Map(
   tsv
     .split('\n')

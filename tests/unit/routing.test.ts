@@ -61,7 +61,7 @@ describe('route access', () => {
 
 describe('route table', () => {
   it('every registered screen is a route of routes.tsv with the same access and title', async () => {
-    const tsv = readFileSync(new URL('../../../shared/spec/routes.tsv', import.meta.url), 'utf8')
+    const tsv = readFileSync(new URL('../fixtures/spec/routes.tsv', import.meta.url), 'utf8')
     const spec = new Map(
       tsv
         .split('\n')
