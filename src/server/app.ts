@@ -61,6 +61,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     genReqId: () => randomUUID(),
+    // Fastify's own "incoming request"/"request completed" lines are at info and drown the start
+    // banner; ours (below) are at debug and carry the path without its query.
+    disableRequestLogging: true,
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
   })
@@ -113,6 +116,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyMultipart, { limits: { fileSize: 200 * 1024 * 1024, files: 5, fields: 50 } })
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', String(req.id))
+  })
+  app.addHook('onResponse', async (req, reply) => {
+    // The path only: a query may carry a search for a person's email or name.
+    req.log.debug({ method: req.method, path: req.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request')
   })
   registerErrorHandling(app)
 

@@ -18,12 +18,14 @@ async function main() {
     throw error
   }
   const engine = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir} (${config.pgliteMode})`
+  console.log(`Database: ${engine}; migrating…`)
   await migrateDatabase(database)
   const app = await buildApp({ config, database })
   const seeded = config.demo && (await databaseIsEmpty(app.services))
   if (seeded) {
-    app.log.info('empty database: seeding the demo workspace')
-    await seedDemo(app.services, (message) => app.log.info(message))
+    // Printed, not logged: the first start spends about a minute here and should say so.
+    console.log('Empty database: seeding the demo workspace (about a minute on first start)…')
+    await seedDemo(app.services, (message) => console.log(`  ${message}`))
   }
   await app.services.jobs.start()
   await app.listen({ port: config.port, host: config.host })

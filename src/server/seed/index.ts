@@ -18,14 +18,13 @@ export async function seedDemo(services: Services, log: (message: string) => voi
   const [row] = await services.db.insert(tenants).values({ slug: DEMO_TENANT.slug, name: DEMO_TENANT.name }).returning()
   const faker = new Faker({ locale: [en, base] })
   faker.seed(20261121)
-  for (const domain of DOMAINS) {
-    for (const seeder of domain.seeders ?? []) {
-      const tenant = await services.tenants.bySlug(row.slug)
-      if (!tenant) throw new Error('demo tenant vanished')
-      const at = Date.now()
-      await seeder.run({ services, tenant, faker, log })
-      log(`seeded ${seeder.name} in ${Date.now() - at} ms`)
-    }
+  const seeders = DOMAINS.flatMap((domain) => domain.seeders ?? [])
+  for (const [index, seeder] of seeders.entries()) {
+    const tenant = await services.tenants.bySlug(row.slug)
+    if (!tenant) throw new Error('demo tenant vanished')
+    const at = Date.now()
+    await seeder.run({ services, tenant, faker, log })
+    log(`[${index + 1}/${seeders.length}] ${seeder.name} (${((Date.now() - at) / 1000).toFixed(1)} s)`)
   }
   services.tenants.invalidate()
   const [final] = await services.db.select().from(tenants).where(eq(tenants.id, row.id))
