@@ -1,5 +1,5 @@
 import type { Queryable } from './db/engine'
-import { auditLog } from './db/schema'
+import { auditLog } from './db/schema/platform'
 import type { RequestContext } from './context'
 
 export interface AuditEntry {

@@ -28,7 +28,7 @@ import {
 import type { UserCard } from '@contract/users'
 import type { AuthedContext } from '@server/context'
 import type { Queryable, Tx } from '@server/db/engine'
-import { accounts, auditLog } from '@server/db/schema'
+import { accounts, auditLog } from '@server/db/schema/platform'
 import { pageMeta } from '@server/db/paging'
 import { HttpError, badRequest, notFound } from '@server/errors'
 import { actorOf, audit } from '@server/audit'

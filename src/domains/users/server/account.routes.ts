@@ -1,11 +1,11 @@
 import type { usersEndpoints } from '@contract/users-admin'
 import type { Handlers, IdsOf } from '@server/handlers'
 import { badRequest } from '@server/errors'
-import { listAccountReleases } from '@domains/catalogue/server/account-releases'
+import { listAccountReleases } from '@domains/catalogue/server/public'
 import { pageMeta } from '@server/db/paging'
 import { displayName, initials } from '@core/names'
-import { loginHistoryOf, openSessionsOf } from '@domains/auth/server/service'
-import { listAccountNotifications } from '@domains/notifications/server/service'
+import { loginHistoryOf, openSessionsOf } from '@domains/auth/server/public'
+import { listAccountNotifications } from '@domains/notifications/server/public'
 import { auditTrail, findAccount, listUsers, loadSingle, requireStaff } from './account.service'
 import * as actions from './account-actions.service'
 import * as details from './details.service'
@@ -13,7 +13,7 @@ import * as invitesService from './invites.service'
 import * as admins from './admins.service'
 import { importUsers } from './import.service'
 import { socialSearch } from './social.service'
-import { accountSplitsPage } from '@domains/splits/server/service'
+import { accountSplitsPage } from '@domains/splits/server/public'
 
 const USER_INVITES = ['artist', 'label'] as const
 const ADMIN_INVITES = ['admin'] as const

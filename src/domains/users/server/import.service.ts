@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { z } from 'zod'
 import type { AuthedContext } from '@server/context'
-import { accounts, artistProfiles, invites, labelProfiles } from '@server/db/schema'
+import { accounts, artistProfiles, invites, labelProfiles } from '@server/db/schema/platform'
 import { HttpError, badRequest } from '@server/errors'
 import { ERROR_CODES } from '@core/session'
 import { audit, actorOf } from '@server/audit'

@@ -9,7 +9,7 @@ import { audit, actorOf } from '@server/audit'
 import { conflict, notFound } from '@server/errors'
 import { countCapped, pageMeta } from '@server/db/paging'
 import { likePattern } from '@server/search'
-import { catalogueTitles } from '@domains/catalogue/server/royalties-read'
+import { catalogueTitles } from '@domains/catalogue/server/public'
 import { exchangeRates } from '../schema'
 import { createTransaction, insertEntries, matchLines, type MatchKey } from './posting'
 
