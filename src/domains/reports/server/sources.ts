@@ -1,4 +1,3 @@
-import type { Queryable } from '@server/db/engine'
 import { channelLabel } from '@core/channels'
 import { countryName } from '@core/countries'
 import { CENT_UNITS, divideHalfEven, fromScaled, moneyUnits, SHARE_SCALE, toScaled, unitsToCents } from '@core/decimal'
