@@ -329,6 +329,14 @@ export async function refreshScans(ctx: AuthedContext, trackId: number) {
   if (!ctx.services.scans.configured) throw notConfigured(SCAN_NOT_CONFIGURED)
   const outcome = await refreshTrackScans(ctx.services, ctx.tenant.id, trackId)
   if (outcome.changed === 0 && outcome.errors.length > 0) throw outcome.errors[0]
+  // The refresh writes through the same code as the background job (which has no actor), in its own
+  // transactions with the provider's answers between them; the staff member's request is audited after.
+  await audit(ctx.services.db, actorOf(ctx), {
+    action: 'track.scans_refreshed',
+    entityType: 'track',
+    entityId: trackId,
+    after: { changed: outcome.changed, pending: outcome.pending },
+  })
   return loadScanHistory(ctx.services.db, ctx, trackId)
 }
 

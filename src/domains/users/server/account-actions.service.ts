@@ -6,7 +6,7 @@ import type { Tx } from '@server/db/engine'
 import { accounts, artistProfiles, labelProfiles, notifications } from '@server/db/schema/platform'
 import { accountDocuments, accountNotes, publishingEntries } from './schema'
 import { badRequest, forbidden, notFound } from '@server/errors'
-import { audit, actorOf } from '@server/audit'
+import { audit, actorOf, auditedMutation } from '@server/audit'
 import { revokeSessions } from '@server/auth/sessions'
 import { queueMail } from '@server/mail/mailer'
 import type { FileRow } from '@server/storage/file-store'
@@ -48,21 +48,11 @@ async function act(
   change: (tx: Tx, account: AccountRecord) => Promise<{ before?: unknown; after?: unknown } | void>,
 ) {
   requireStaff(ctx)
-  return ctx.services.db.transaction(async (tx) => {
-    const [locked] = await tx
-      .execute<{ id: number }>(sql`select id from accounts where id = ${userId} and tenant_id = ${ctx.tenant.id} for update`)
-      .then((r) => r.rows)
-    if (!locked) throw notFound('There is no such account in this workspace.')
+  const lock = { table: accounts, id: userId, tenantId: ctx.tenant.id, missing: 'There is no such account in this workspace.' }
+  return auditedMutation(ctx, { action, entityType: 'account', lock }, async (tx) => {
     const account = await findAccount(tx, ctx.tenant.id, userId)
     const diff = (await change(tx, account)) ?? {}
-    await audit(tx, actorOf(ctx), {
-      action,
-      entityType: 'account',
-      entityId: userId,
-      before: diff.before ?? null,
-      after: diff.after ?? null,
-    })
-    return loadSingle(tx, ctx, userId)
+    return { result: await loadSingle(tx, ctx, userId), before: diff.before, after: diff.after }
   })
 }
 
@@ -426,13 +416,14 @@ export async function logoutSession(ctx: AuthedContext, input: { userId: number;
 
 export async function removeNotifications(ctx: AuthedContext, input: { userId: number; ids: number[] }) {
   requireStaff(ctx)
-  const { services } = ctx
-  const account = await findAccount(services.db, ctx.tenant.id, input.userId)
-  const deleted = await services.db
-    .delete(notifications)
-    .where(and(eq(notifications.tenantId, ctx.tenant.id), eq(notifications.accountId, account.id), inArray(notifications.id, input.ids)))
-    .returning({ id: notifications.id })
-  return { deleted: deleted.length }
+  const lock = { table: accounts, id: input.userId, tenantId: ctx.tenant.id, missing: 'There is no such account in this workspace.' }
+  return auditedMutation(ctx, { action: 'account.notifications_removed', entityType: 'account', lock }, async (tx) => {
+    const deleted = await tx
+      .delete(notifications)
+      .where(and(eq(notifications.tenantId, ctx.tenant.id), eq(notifications.accountId, input.userId), inArray(notifications.id, input.ids)))
+      .returning({ id: notifications.id })
+    return { result: { deleted: deleted.length }, after: { removed: deleted.map((row) => row.id) } }
+  })
 }
 
 /** Writer names are first plus last name, trimmed; rows with an empty name or no role are dropped (spec). */
