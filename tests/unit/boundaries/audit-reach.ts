@@ -101,3 +101,77 @@ export function handlerReachesAudit(id: string): { domain: string | null; path: 
   }
   return { domain, path: search(handlers.get(id)!, [id]) }
 }
+
+const ACCESS_CHECKS = new Set(['requireStaff', 'requireAdmin'])
+
+/** Whether the handler entry of `id` itself (not the services it calls) checks staff access. */
+export function handlerChecksAccess(id: string): boolean {
+  const domain = handlerDomain(id)
+  if (!domain) return false
+  let found = false
+  const walk = (n: ts.Node): void => {
+    if (ts.isCallExpression(n) && ts.isIdentifier(n.expression) && ACCESS_CHECKS.has(n.expression.text)) found = true
+    if (!found) ts.forEachChild(n, walk)
+  }
+  walk(indexOf(domain).handlers.get(id)!)
+  return found
+}
+
+export interface StaffCheck {
+  /** The function holding the check, or `H:<endpoint id>` for a handler entry. */
+  fn: string
+  file: string
+  line: number
+  /** Endpoints whose handlers reach it (name-based, within the domain). */
+  endpoints: string[]
+  /** Whether a seed, a job or the domain's descriptor reaches it too. */
+  nonRoute: boolean
+}
+
+/** Every staff check (requireStaff / requireAdmin) in a domain's server code, with who reaches it. */
+export function staffChecks(domain: string): StaffCheck[] {
+  const { bodies, handlers } = indexOf(domain)
+  const roots: ts.Node[] = []
+  const checks: Omit<StaffCheck, 'endpoints' | 'nonRoute'>[] = []
+  for (const file of listFiles(path.join(DOMAINS_DIR, domain, 'server'))) {
+    const sf = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true)
+    if (/(seed|job)[^/]*\.ts$|\/index\.ts$/.test(file)) roots.push(sf)
+    const visit = (n: ts.Node, fn: string | null) => {
+      let name = fn
+      if (ts.isFunctionDeclaration(n) && n.name) name = n.name.text
+      else if (ts.isVariableDeclaration(n) && n.initializer && isFunction(n.initializer)) name = nameOf(n.name)
+      else if (ts.isPropertyAssignment(n)) {
+        const key = nameOf(n.name)
+        if (key && ts.isStringLiteral(n.name) && handlers.has(key)) name = `H:${key}`
+        else if (key && isFunction(n.initializer)) name = key
+      }
+      if (ts.isCallExpression(n) && ts.isIdentifier(n.expression) && ACCESS_CHECKS.has(n.expression.text))
+        checks.push({ fn: name ?? '?', file: path.relative(DOMAINS_DIR, file), line: sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1 })
+      ts.forEachChild(n, (c) => visit(c, name))
+    }
+    visit(sf, null)
+  }
+  const closure = (root: ts.Node) => {
+    const seen = new Set<string>()
+    const walk = (n: ts.Node): void => {
+      let name: string | null = null
+      if (ts.isCallExpression(n)) name = ts.isIdentifier(n.expression) ? n.expression.text : ts.isPropertyAccessExpression(n.expression) ? n.expression.name.text : null
+      else if (ts.isIdentifier(n) && ts.isCallExpression(n.parent) && n.parent.arguments.includes(n)) name = n.text
+      if (name && bodies.has(name) && !seen.has(name)) {
+        seen.add(name)
+        for (const body of bodies.get(name)!) walk(body)
+      }
+      ts.forEachChild(n, walk)
+    }
+    walk(root)
+    return seen
+  }
+  const reachedBy = new Map<string, string[]>()
+  for (const [id, handler] of handlers) for (const fn of closure(handler)) reachedBy.set(fn, [...(reachedBy.get(fn) ?? []), id])
+  const fromRoots = new Set(roots.flatMap((root) => [...closure(root)]))
+  return checks.map((check) => ({
+    ...check,
+    endpoints: check.fn.startsWith('H:') ? [check.fn.slice(2)] : (reachedBy.get(check.fn) ?? []),
+    nonRoute: fromRoots.has(check.fn),
+  }))
+}

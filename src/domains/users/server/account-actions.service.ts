@@ -13,7 +13,7 @@ import type { FileRow } from '@server/storage/file-store'
 import { asFileFieldError, decodeDataUrl } from '@server/storage/data-url'
 import { MAX_MESSAGE_ATTACHMENT_BYTES } from '@contract/help-center'
 import { notify } from '@domains/notifications/server/public'
-import { findAccount, loadSingle, requireStaff, type AccountRecord } from './account.service'
+import { findAccount, loadSingle, type AccountRecord } from './account.service'
 import { postPublishing, reversePublishing } from '@domains/earnings/server/public'
 
 type Flags = Partial<
@@ -47,7 +47,6 @@ async function act(
   action: string,
   change: (tx: Tx, account: AccountRecord) => Promise<{ before?: unknown; after?: unknown } | void>,
 ) {
-  requireStaff(ctx)
   const lock = { table: accounts, id: userId, tenantId: ctx.tenant.id, missing: 'There is no such account in this workspace.' }
   return auditedMutation(ctx, { action, entityType: 'account', lock }, async (tx) => {
     const account = await findAccount(tx, ctx.tenant.id, userId)
@@ -222,7 +221,6 @@ export function removePublishingEntry(ctx: AuthedContext, input: { userId: numbe
 }
 
 export async function addNote(ctx: AuthedContext, input: { userId: number; title: string; content: string }) {
-  requireStaff(ctx)
   return ctx.services.db.transaction(async (tx) => {
     const account = await findAccount(tx, ctx.tenant.id, input.userId)
     const [note] = await tx
@@ -258,7 +256,6 @@ export async function addDocument(
   input: { userId: number; title: string; private: boolean },
   file: { filename: string; data: Buffer },
 ) {
-  requireStaff(ctx)
   const { services } = ctx
   const account = await findAccount(services.db, ctx.tenant.id, input.userId)
   // The bytes are checked and stored first; if the rows then fail, the stored file is removed again.
@@ -308,7 +305,6 @@ export async function addDocument(
 }
 
 export async function removeDocument(ctx: AuthedContext, input: { userId: number; documentId: number }) {
-  requireStaff(ctx)
   const { services } = ctx
   const file = await services.db.transaction(async (tx) => {
     const account = await findAccount(tx, ctx.tenant.id, input.userId)
@@ -337,7 +333,6 @@ export async function sendMessage(
   ctx: AuthedContext,
   input: { userId: number; subject: string; message: string; file?: { name: string; dataUrl: string } },
 ) {
-  requireStaff(ctx)
   const { services } = ctx
   const data = input.file ? decodeDataUrl(input.file.dataUrl) : null
   let stored: FileRow | null = null
@@ -397,7 +392,6 @@ export async function sendMessage(
 }
 
 export async function logoutSession(ctx: AuthedContext, input: { userId: number; sessionId: number }) {
-  requireStaff(ctx)
   const { services } = ctx
   await services.db.transaction(async (tx) => {
     const account = await findAccount(tx, ctx.tenant.id, input.userId)
@@ -415,7 +409,6 @@ export async function logoutSession(ctx: AuthedContext, input: { userId: number;
 }
 
 export async function removeNotifications(ctx: AuthedContext, input: { userId: number; ids: number[] }) {
-  requireStaff(ctx)
   const lock = { table: accounts, id: input.userId, tenantId: ctx.tenant.id, missing: 'There is no such account in this workspace.' }
   return auditedMutation(ctx, { action: 'account.notifications_removed', entityType: 'account', lock }, async (tx) => {
     const deleted = await tx
