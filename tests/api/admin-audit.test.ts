@@ -51,6 +51,7 @@ afterAll(async () => {
 })
 
 type Call = () => Promise<unknown>
+let rate: { id: number } | undefined
 /** Valid calls, each from fixtures made here; the order matters where one undoes another. */
 const CALLS: Partial<Record<EndpointId, Call>> = {
   'users.banSubmit': () => admin.ok('users.banSubmit', { body: { userId: ws.artist.id, reason: 'Fraud' } }),
@@ -76,7 +77,10 @@ const CALLS: Partial<Record<EndpointId, Call>> = {
   },
   'users.publishingManual': () => admin.ok('users.publishingManual', { body: { userId: ws.artist.id, amount: '0.25', period: '2026-10-01' } }),
   'ledger.adjust': () => admin.ok('ledger.adjust', { params: { id: ws.artist.id }, body: { amount: '+100.05', reason: 'Bonus' } }),
-  'ledger.rateCreate': () => admin.ok('ledger.rateCreate', { body: { currency: 'EUR', period: '2025-03', rate: '1.0825' } }),
+  'ledger.rateCreate': async () => {
+    rate = await admin.ok('ledger.rateCreate', { body: { currency: 'EUR', period: '2025-03', rate: '1.0825' } })
+  },
+  'ledger.rateDelete': () => admin.ok('ledger.rateDelete', { params: { id: rate!.id } }),
   'payouts.updateSettings': () =>
     admin.ok('payouts.updateSettings', {
       body: {
