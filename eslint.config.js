@@ -2,6 +2,9 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] })
 const server = {
@@ -13,6 +16,65 @@ const react = {
   message: 'This layer is React-free.',
 }
 const client = { group: ['@client/*', '**/ui/**', '@domains/*/ui', '@domains/*/ui/*'], message: 'Client code stays in the client.' }
+
+// Domain boundaries (docs/architecture.md, "Boundaries"), as an allow-list: code of one domain may
+// import another domain's server code only through its public module, src/domains/<d>/server/public.ts.
+// The only other ways in are the platform's plumbing: the registry of domain descriptors
+// (src/server/domains.ts imports each domain's index), the schema barrel (src/server/db/schema,
+// which alone re-exports every table) and a schema file naming another domain's table in a foreign key.
+// Nobody outside src/server/db imports the barrel: platform tables come from db/schema/platform.
+const ROOT = path.dirname(fileURLToPath(import.meta.url))
+const ALIASES = [
+  ['@domains/', 'src/domains/'],
+  ['@server/', 'src/server/'],
+]
+const SCHEMA_BARREL = ['src/server/db/schema', 'src/server/db/schema/index']
+const stripExt = (rel) => rel.replace(/\.(ts|tsx|js|mjs)$/, '')
+
+/** The repository-relative path an import names (no extension), or null for a package. */
+function resolveImport(fromFile, spec) {
+  let abs = null
+  if (spec.startsWith('.')) abs = path.resolve(path.dirname(fromFile), spec)
+  for (const [alias, dir] of ALIASES) if (spec.startsWith(alias)) abs = path.join(ROOT, dir, spec.slice(alias.length))
+  return abs === null ? null : stripExt(path.relative(ROOT, abs).split(path.sep).join('/'))
+}
+
+const domainPart = (rel) => {
+  const m = /^src\/domains\/([^/]+)\/server(?:\/(.*))?$/.exec(rel)
+  return m ? { domain: m[1], rest: m[2] ?? '' } : null
+}
+
+/** Why `from` may not import `target` (both repository-relative, no extension), or null when it may. */
+export function boundaryViolation(from, target) {
+  if (SCHEMA_BARREL.includes(target))
+    return from.startsWith('src/server/db/') ? null : 'Import tables from db/schema/platform or your own domain\'s schema, not the barrel of every table.'
+  const to = domainPart(target)
+  if (!to) return null
+  const own = domainPart(from)
+  if (own && own.domain === to.domain) return null
+  if (to.rest === 'public') return null
+  if (to.rest === 'schema' && (from === 'src/server/db/schema/index' || (own && /(^|\/)schema$/.test(own.rest)))) return null
+  if (from === 'src/server/domains' && existsSync(path.join(ROOT, target, 'index.ts'))) return null
+  return `Import @domains/${to.domain}/server/public, not its internals (allow-list: docs/architecture.md, Boundaries).`
+}
+
+const boundaries = {
+  rules: {
+    'domain-imports': {
+      meta: { type: 'problem', schema: [], messages: { leak: '{{why}}' } },
+      create(context) {
+        const from = stripExt(path.relative(ROOT, context.filename).split(path.sep).join('/'))
+        const check = (node) => {
+          if (!node.source || typeof node.source.value !== 'string') return
+          const target = resolveImport(context.filename, node.source.value)
+          const why = target && boundaryViolation(from, target)
+          if (why) context.report({ node: node.source, messageId: 'leak', data: { why } })
+        }
+        return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check }
+      },
+    },
+  },
+}
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'data', 'src/server/db/migrations', 'tests/bench/results', 'test-results', 'playwright-report'] },
@@ -53,19 +115,9 @@ export default tseslint.config(
   { files: ['machines/**', 'commands/**'], rules: restrict([server, react, client]) },
   { files: ['src/client/**', 'src/domains/*/ui/**', 'src/domains/*/index.ts'], rules: restrict([server]) },
   { files: ['src/server/**'], rules: restrict([react, client]) },
-  // A domain reaches another domain's data through that domain's services, not its tables or SQL
-  // (a schema file may still reference another domain's table for a foreign key).
-  {
-    files: ['src/domains/*/server/**'],
-    ignores: ['src/domains/*/server/schema.ts'],
-    rules: restrict([
-      react,
-      client,
-      {
-        group: ['@domains/*/server/schema', '@domains/*/server/repository', '@domains/*/server/*.repository'],
-        message: "Use the other domain's service (or its read API such as catalogue/server/stats), not its tables.",
-      },
-    ]),
-  },
+  { files: ['src/domains/*/server/**'], rules: restrict([react, client]) },
+  // A domain reaches another domain through its public module only; SQL naming another domain's
+  // tables is checked by tests/unit/boundaries/sql-boundary.test.ts.
+  { files: ['src/**/*.ts', 'src/**/*.tsx'], plugins: { boundaries }, rules: { 'boundaries/domain-imports': 'error' } },
   { files: ['scripts/**', 'src/server/main.ts', 'tests/bench/**'], rules: { 'no-console': 'off' } },
 )

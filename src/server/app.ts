@@ -24,8 +24,8 @@ import { registerSpa } from './plugins/spa'
 import { registerContract, missingHandlers } from './contract-routes'
 import { buildOpenApi } from './openapi'
 import { DOMAINS, allHandlers } from './domains'
-import { createHttpScanProvider, type ScanProvider } from '@domains/catalogue/server/adapters/scan-provider'
-import { createAudioSaladClient, type AudioSaladClient } from '@domains/catalogue/server/adapters/audiosalad'
+import { createHttpScanProvider, type ScanProvider } from '@domains/catalogue/server/public'
+import { createAudioSaladClient, type AudioSaladClient } from '@domains/catalogue/server/public'
 
 declare module 'fastify' {
   interface FastifyInstance {

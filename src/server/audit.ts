@@ -1,6 +1,9 @@
-import type { Queryable } from './db/engine'
-import { auditLog } from './db/schema'
+import { sql } from 'drizzle-orm'
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
+import type { Queryable, Tx } from './db/engine'
+import { auditLog } from './db/schema/platform'
 import type { RequestContext } from './context'
+import { notFound } from './errors'
 
 export interface AuditEntry {
   action: string
@@ -38,5 +41,63 @@ export async function audit(db: Queryable, actor: AuditActor, entry: AuditEntry)
     after: (entry.after ?? null) as never,
     ip: actor.ip ?? null,
     requestId: actor.requestId ?? null,
+  })
+}
+
+/** A table whose rows a mutation locks: every tenant-owned table has `id` and `tenant_id`. */
+export interface LockableTable extends PgTable {
+  id: PgColumn
+  tenantId: PgColumn
+}
+
+export interface Mutation {
+  /** The audit row's action, e.g. 'account.banned'. */
+  action: string
+  entityType: string
+  /** The record changed, when known before the change (else `change` answers it). */
+  entityId?: string | number | null
+  /**
+   * The row to lock (`for update`) before `change` runs, so concurrent staff actions on one record
+   * apply one after the other; a row of another workspace is as missing as no row (404 `missing`).
+   */
+  lock?: { table: LockableTable; id: number; tenantId: number; missing: string }
+}
+
+export interface Change<T> {
+  result: T
+  before?: unknown
+  after?: unknown
+  /** The record changed, when only the change knows it (a record it creates). */
+  entityId?: string | number | null
+}
+
+/** Who acts and on which database: a request's context, or a job's or seed's explicit actor. */
+export type MutationScope = RequestContext | { db: Queryable; actor: AuditActor }
+
+/**
+ * The one way a domain makes an audited change: in one transaction, lock the record, make the
+ * change, and write the audit row (who, what, which record, before → after). Every admin mutation
+ * goes through it (tests/api/admin-audit.test.ts).
+ */
+export async function auditedMutation<T>(scope: MutationScope, mutation: Mutation, change: (tx: Tx) => Promise<Change<T>>): Promise<T> {
+  const db = 'services' in scope ? scope.services.db : scope.db
+  const actor = 'services' in scope ? actorOf(scope) : scope.actor
+  return db.transaction(async (tx) => {
+    const lock = mutation.lock
+    if (lock) {
+      const { rows } = await tx.execute(
+        sql`select ${lock.table.id} from ${lock.table} where ${lock.table.id} = ${lock.id} and ${lock.table.tenantId} = ${lock.tenantId} for update`,
+      )
+      if (rows.length === 0) throw notFound(lock.missing)
+    }
+    const done = await change(tx)
+    await audit(tx, actor, {
+      action: mutation.action,
+      entityType: mutation.entityType,
+      entityId: done.entityId ?? mutation.entityId ?? lock?.id ?? null,
+      before: done.before ?? null,
+      after: done.after ?? null,
+    })
+    return done.result
   })
 }

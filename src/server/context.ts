@@ -10,8 +10,8 @@ import type { TenantResolver } from './auth/tenancy'
 import type { AccountType } from '@core/session'
 import type { SecretBox } from './crypto'
 import type { DnsResolver } from './dns/resolver'
-import type { ScanProvider } from '@domains/catalogue/server/adapters/scan-provider'
-import type { AudioSaladClient } from '@domains/catalogue/server/adapters/audiosalad'
+import type { ScanProvider } from '@domains/catalogue/server/public'
+import type { AudioSaladClient } from '@domains/catalogue/server/public'
 
 /** Everything a handler, job or seeder may use. Built once per app. */
 export interface Services {

@@ -14,6 +14,7 @@ import { helpCenterServer } from '@domains/help-center/server'
 import { searchServer } from '@domains/search/server'
 import { siteSetupServer } from '@domains/site-setup/server'
 import { catalogueServer } from '@domains/catalogue/server'
+import { discoveryServer } from '@domains/discovery/server'
 import { splitsServer } from '@domains/splits/server'
 import { earningsReportsServer } from '@domains/earnings/server/reports'
 import { ledgerServer } from '@domains/earnings/server/ledger'
@@ -46,6 +47,7 @@ export const DOMAINS: DomainServer[] = [
   searchServer,
   siteSetupServer,
   catalogueServer,
+  discoveryServer,
   splitsServer,
   earningsReportsServer,
   ledgerServer,

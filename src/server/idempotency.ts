@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import type { AuthedContext } from './context'
 import type { Db, Tx } from './db/engine'
 import { HttpError } from './errors'
-import { idempotencyKeys } from '@domains/payouts/server/schema'
+import { idempotencyKeys } from './db/schema/platform'
 
 // Idempotency-Key for the calls that create or settle payouts (docs/payouts.md, "Never twice").
 // The key row is inserted in the same transaction as the work: a concurrent duplicate blocks on the

@@ -4,7 +4,7 @@ import UAParser from 'ua-parser-js'
 import { CSRF_COOKIE, SESSION_COOKIE, SESSION_TTL_MS } from '@core/session'
 import type { Config } from '../config'
 import type { Queryable } from '../db/engine'
-import { accounts, sessions } from '../db/schema'
+import { accounts, sessions } from '../db/schema/platform'
 import type { SessionInfo } from '../context'
 import { hashToken, newToken } from './tokens'
 

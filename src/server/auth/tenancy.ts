@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { Config } from '../config'
 import type { Queryable } from '../db/engine'
-import { tenants } from '../db/schema'
+import { tenants } from '../db/schema/platform'
 import type { TenantInfo } from '../context'
 
 const TTL_MS = 30_000

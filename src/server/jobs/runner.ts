@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import { detachFromTransaction, type Db, type Queryable } from '../db/engine'
-import { jobs } from '../db/schema'
+import { jobs } from '../db/schema/platform'
 
 export type JobRow = typeof jobs.$inferSelect
 

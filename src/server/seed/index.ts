@@ -1,7 +1,7 @@
 import { Faker, base, en } from '@faker-js/faker'
 import { eq, sql } from 'drizzle-orm'
 import type { Services } from '../context'
-import { tenants } from '../db/schema'
+import { tenants } from '../db/schema/platform'
 import { DOMAINS } from '../domains'
 import { DEMO_TENANT } from './demo'
 

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm'
 import { fileTypeFromBuffer } from 'file-type'
 import type { UploadedFile } from '@contract/index'
 import type { Queryable } from '../db/engine'
-import { files } from '../db/schema'
+import { files } from '../db/schema/platform'
 import { HttpError } from '../errors'
 import type { ByteRange, StorageBackend } from './backends'
 

@@ -1,17 +1,6 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { Queryable } from '@server/db/engine'
-import {
-  accounts,
-  artistProfiles,
-  authTokens,
-  invites,
-  labelProfiles,
-  loginHistory,
-  promoCodes,
-  promoRedemptions,
-  sessions,
-  tenants,
-} from '@server/db/schema'
+import { accounts, artistProfiles, authTokens, invites, labelProfiles, loginHistory, promoCodes, promoRedemptions, sessions, tenants } from '@server/db/schema/platform'
 import { hashToken } from '@server/auth/tokens'
 
 export type AccountRow = typeof accounts.$inferSelect

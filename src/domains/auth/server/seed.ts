@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { Seeder } from '@server/seed/seeder'
-import { accounts, artistProfiles, labelProfiles, notifications, promoCodes, tenants } from '@server/db/schema'
+import { accounts, artistProfiles, labelProfiles, notifications, promoCodes, tenants } from '@server/db/schema/platform'
 import { hashPassword } from '@server/auth/passwords'
 import { DEMO_PASSWORD } from '@server/seed/demo'
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Queryable } from '@server/db/engine'
 import { COUNT_CAP, countCapped } from '@server/db/paging'
-import { accounts, artistProfiles, labelProfiles } from '@server/db/schema'
+import { accounts, artistProfiles, labelProfiles } from '@server/db/schema/platform'
 import { likePattern } from '@server/search'
 import { editRequests, releases, tracks } from './schema'
 

@@ -4,7 +4,7 @@ import { displayName } from '@core/names'
 import type { ScanHistoryResult } from '@contract/release-ops'
 import type { AuthedContext, Services } from '@server/context'
 import type { Queryable } from '@server/db/engine'
-import { accounts } from '@server/db/schema'
+import { accounts } from '@server/db/schema/platform'
 import { HttpError, conflict, notConfigured, notFound } from '@server/errors'
 import { actorOf, audit } from '@server/audit'
 import type { JobRunner } from '@server/jobs/runner'
@@ -329,6 +329,14 @@ export async function refreshScans(ctx: AuthedContext, trackId: number) {
   if (!ctx.services.scans.configured) throw notConfigured(SCAN_NOT_CONFIGURED)
   const outcome = await refreshTrackScans(ctx.services, ctx.tenant.id, trackId)
   if (outcome.changed === 0 && outcome.errors.length > 0) throw outcome.errors[0]
+  // The refresh writes through the same code as the background job (which has no actor), in its own
+  // transactions with the provider's answers between them; the staff member's request is audited after.
+  await audit(ctx.services.db, actorOf(ctx), {
+    action: 'track.scans_refreshed',
+    entityType: 'track',
+    entityId: trackId,
+    after: { changed: outcome.changed, pending: outcome.pending },
+  })
   return loadScanHistory(ctx.services.db, ctx, trackId)
 }
 

@@ -2,11 +2,11 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Queryable } from '@server/db/engine'
 import { LINK_PLATFORMS } from '@contract/release-links'
 import type { Seeder } from '@server/seed/seeder'
-import { accounts, artistProfiles, labelProfiles } from '@server/db/schema'
+import { accounts, artistProfiles, labelProfiles } from '@server/db/schema/platform'
 import { gtinCheckDigit } from '@core/identifiers'
 import { RELEASE_STATUS, type ReleaseStatus } from '@core/release-status'
 import { DELIVERY_TARGETS, RELEASE_TYPES } from '@contract/releases'
-import { encodePng, hex, lerp } from '@domains/site-setup/server/png'
+import { encodePng, hex, lerp } from '@domains/site-setup/server/public'
 import { editRequests, releaseNotes, releases, tracks, type EditChangeData } from './schema'
 
 const DAY = 24 * 60 * 60 * 1000

@@ -28,10 +28,10 @@ import {
 import type { UserCard } from '@contract/users'
 import type { AuthedContext } from '@server/context'
 import type { Queryable, Tx } from '@server/db/engine'
-import { accounts, auditLog } from '@server/db/schema'
+import { accounts, auditLog } from '@server/db/schema/platform'
 import { pageMeta } from '@server/db/paging'
 import { HttpError, badRequest, notFound } from '@server/errors'
-import { actorOf, audit } from '@server/audit'
+import { actorOf, audit, auditedMutation } from '@server/audit'
 import { MIN_FUZZY_LENGTH, likePattern } from '@server/search'
 import { ERROR_CODES } from '@core/session'
 import * as repo from './repository'
@@ -341,12 +341,11 @@ async function onRelease<T>(
   action: string,
   change: (tx: Tx, release: repo.ReleaseRecord) => Promise<{ before?: unknown; after?: unknown; result: T }>,
 ): Promise<T> {
-  return ctx.services.db.transaction(async (tx) => {
+  const lock = { table: releases, id: releaseId, tenantId: ctx.tenant.id, missing: NO_RELEASE }
+  return auditedMutation(ctx, { action, entityType: 'release', lock }, async (tx) => {
     const release = await repo.findRelease(tx, ctx.tenant.id, releaseId, true)
     if (!release) throw notFound(NO_RELEASE)
-    const { before, after, result } = await change(tx, release)
-    await audit(tx, actorOf(ctx), { action, entityType: 'release', entityId: releaseId, before, after })
-    return result
+    return change(tx, release)
   })
 }
 

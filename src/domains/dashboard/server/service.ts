@@ -1,12 +1,12 @@
 import type { FEEDBACK_SEVERITIES } from '@contract/dashboard'
 import type { AuthedContext } from '@server/context'
 import { audit, actorOf } from '@server/audit'
-import { notifyAdmins, truncate } from '@domains/notifications/server/service'
+import { notifyAdmins, truncate } from '@domains/notifications/server/public'
 import { displayStatus, RELEASE_STATUS } from '@core/release-status'
 import { monthRange } from '@core/months'
-import { requireStaff } from '@domains/users/server/account.service'
-import * as catalogue from '@domains/catalogue/server/stats'
-import { monthlyEarnings } from '@domains/earnings/server/reports/stats'
+import { requireStaff } from '@server/accounts'
+import { catalogueStats as catalogue } from '@domains/catalogue/server/public'
+import { monthlyEarnings } from '@domains/earnings/server/public'
 import * as repo from './repository'
 
 /** How many releases each dashboard list shows; its total counts them all. */

@@ -1,7 +1,8 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { statusLabel } from '@core/release-status'
 import type { AuthedContext } from '@server/context'
-import { auditLog, releases, tracks } from '@server/db/schema'
+import { auditLog } from '@server/db/schema/platform'
+import { releasesByIds, tracksByIds } from '@domains/catalogue/server/public'
 import { actorOf } from '@server/audit'
 import { HttpError, notFound } from '@server/errors'
 import { ERROR_CODES } from '@core/session'
@@ -27,17 +28,9 @@ export async function addToSpotifyDiscovery(ctx: AuthedContext, body: { releaseI
   const trackIds = [...new Set(body.trackIds ?? [])]
   return ctx.services.db
     .transaction(async (tx) => {
-      const found = await tx
-        .select({ id: releases.id, title: releases.title, status: releases.status, accountId: releases.accountId })
-        .from(releases)
-        .where(and(eq(releases.tenantId, tenantId), inArray(releases.id, releaseIds)))
+      const found = await releasesByIds(tx, tenantId, releaseIds)
       const byId = new Map(found.map((release) => [release.id, release]))
-      const chosenTracks = trackIds.length
-        ? await tx
-            .select({ id: tracks.id, releaseId: tracks.releaseId, title: tracks.title })
-            .from(tracks)
-            .where(and(eq(tracks.tenantId, tenantId), inArray(tracks.id, trackIds)))
-        : []
+      const chosenTracks = trackIds.length ? await tracksByIds(tx, tenantId, trackIds) : []
       const refused: Refusal[] = []
       const tracksOf = new Map<number, { id: number; title: string }[]>()
       const knownTracks = new Set(chosenTracks.map((track) => track.id))

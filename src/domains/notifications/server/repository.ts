@@ -1,6 +1,6 @@
 import { and, desc, eq, ilike, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { Queryable } from '@server/db/engine'
-import { accounts, notifications, sessions } from '@server/db/schema'
+import { accounts, notifications, sessions } from '@server/db/schema/platform'
 import { likePattern } from '@server/search'
 
 export type NotificationRow = typeof notifications.$inferSelect

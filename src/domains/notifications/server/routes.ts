@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { notificationEndpoints } from '@contract/notifications'
 import type { Handlers, IdsOf } from '@server/handlers'
-import { notifications } from '@server/db/schema'
+import { notifications } from '@server/db/schema/platform'
 import * as service from './service'
 import { toNotificationItem } from './service'
 

@@ -1,7 +1,7 @@
 import UAParser from 'ua-parser-js'
 import type { AuthedContext } from '@server/context'
 import type { Queryable } from '@server/db/engine'
-import type { sessions } from '@server/db/schema'
+import type { sessions } from '@server/db/schema/platform'
 import { notFound } from '@server/errors'
 import * as repo from './repository'
 

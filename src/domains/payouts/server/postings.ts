@@ -3,7 +3,7 @@ import type { Tx } from '@server/db/engine'
 import { badRequest, conflict } from '@server/errors'
 import { moneyText, moneyUnits } from '@core/decimal'
 import { payoutTransitionRefusal, type PayoutStatus } from '@core/payout-status'
-import { createTransaction, insertEntries, type NewEntry } from '@domains/earnings/server/ledger/posting'
+import { createTransaction, insertEntries, type NewEntry } from '@domains/earnings/server/public'
 import { payouts } from './schema'
 
 // The ledger side of payouts (docs/payouts.md "Money"): reserve on request, release on reject or

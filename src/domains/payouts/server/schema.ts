@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, jsonb, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, check, index, integer, jsonb, numeric, pgTable, text } from 'drizzle-orm/pg-core'
 import { accounts, files, tenantColumn } from '@server/db/schema/platform'
 import { at, createdAt, idColumn, ref, updatedAt } from '@server/db/schema/columns'
 
@@ -106,24 +106,3 @@ export const payoutSettings = pgTable('payout_settings', {
     .default(sql`'{}'::jsonb`),
   updatedAt: updatedAt(),
 })
-
-/**
- * Idempotency-Key records for the calls that create or settle payouts: the first answer is kept and
- * replayed for the same key and body; the same key with another body answers 422.
- */
-export const idempotencyKeys = pgTable(
-  'idempotency_keys',
-  {
-    id: idColumn(),
-    tenantId: tenantColumn(),
-    actorId: ref('actor_id').notNull(),
-    endpoint: text('endpoint').notNull(),
-    key: text('key').notNull(),
-    /** sha256 of the canonical JSON of the request's params and body. */
-    requestHash: text('request_hash').notNull(),
-    statusCode: integer('status_code'),
-    response: jsonb('response'),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex('idempotency_keys_key_idx').on(t.tenantId, t.actorId, t.endpoint, t.key)],
-)

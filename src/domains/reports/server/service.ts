@@ -5,7 +5,7 @@ import { reportKindLabel, type ReportRowInput as ReportRow, type ReportScopeName
 import type { AuthedContext, Services } from '@server/context'
 import type { Queryable } from '@server/db/engine'
 import { countCapped, pageMeta } from '@server/db/paging'
-import { actorOf, audit, type AuditActor } from '@server/audit'
+import { actorOf, audit, auditedMutation, type AuditActor } from '@server/audit'
 import { conflict, fieldError, forbidden, notFound } from '@server/errors'
 import { FileStore } from '@server/storage/file-store'
 
@@ -123,19 +123,15 @@ export async function requestArtistEarning(ctx: AuthedContext, body: { userId: n
 export async function retryReport(ctx: AuthedContext, id: number) {
   const report = await ownReport(ctx, id)
   if (report.status !== 'failed') throw conflict(`Only a failed report can be run again; this one is ${report.statusLabel.toLowerCase()}.`)
-  await ctx.services.db.transaction(async (tx) => {
+  const scope = { db: ctx.services.db, actor: actorIn(ctx) }
+  await auditedMutation(scope, { action: 'reports.retry', entityType: ENTITY, entityId: id }, async (tx) => {
+    // The status guard settles two retries at once: the row is taken by whichever updates it first.
     const { rows } = await tx.execute<{ id: number }>(sql`
       update reports set status = 'queued', error = '', rows = null, started_at = null, finished_at = null
       where id = ${id} and tenant_id = ${ctx.tenant.id} and status = 'failed' returning id`)
     if (!rows[0]) throw conflict('This report was already asked again.')
     await enqueueReport(ctx.services, tx, ctx.tenant.id, id, ctx.session.account.id)
-    await audit(tx, actorIn(ctx), {
-      action: 'reports.retry',
-      entityType: ENTITY,
-      entityId: id,
-      before: { status: 'failed' },
-      after: { status: 'queued' },
-    })
+    return { result: undefined, before: { status: 'failed' }, after: { status: 'queued' } }
   })
   return loadReport(ctx, id)
 }

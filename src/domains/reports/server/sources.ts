@@ -1,4 +1,3 @@
-import type { Queryable } from '@server/db/engine'
 import { channelLabel } from '@core/channels'
 import { countryName } from '@core/countries'
 import { CENT_UNITS, divideHalfEven, fromScaled, moneyUnits, SHARE_SCALE, toScaled, unitsToCents } from '@core/decimal'
@@ -15,7 +14,7 @@ import {
   workspaceReleaseRows,
   workspaceTerritoryRows,
   workspaceTrackRows,
-} from '@domains/earnings/server/reports/report-rows'
+} from '@domains/earnings/server/public'
 import {
   accountEntryRows,
   apportionedRows,
@@ -26,34 +25,19 @@ import {
   type EntryRow,
   type ShareDimension,
   type ShareRow,
-} from '@domains/earnings/server/ledger/report-rows'
-import { splitPayeeRows } from '@domains/splits/server/report-rows'
-import { catalogueTrackRows } from '@domains/catalogue/server/report-rows'
-import { payoutHistoryRows } from '@domains/payouts/server/reads'
-import { rawData } from '@domains/earnings/server/imports/raw-rows'
-import type { FileStore } from '@server/storage/file-store'
+} from '@domains/earnings/server/public'
+import { splitPayeeRows } from '@domains/splits/server/public'
+import { catalogueTrackRows } from '@domains/catalogue/server/public'
+import { payoutHistoryRows } from '@domains/payouts/server/public'
+import { rawData } from '@domains/earnings/server/public'
+import type { ReportScope, ReportSource } from '@server/report-source'
 
 // Report sources: for each report kind, its CSV header and the rows, streamed from the database
 // (docs/reports-sources.md defines every kind's columns, figures, period filter and order). A
 // source reads through the owning domain's exported row functions, never another domain's tables;
 // money leaves as NUMERIC text, never through floats.
 
-/** Whose data and which months a report covers. `accountId` null: the whole workspace. */
-export interface ReportScope {
-  tenantId: number
-  accountId: number | null
-  /** First days of the first and last month covered; null: open-ended. */
-  from: string | null
-  to: string | null
-  params: Record<string, unknown>
-  /** Stored files, for sources that read statement lines back from their files (raw-data). */
-  files?: FileStore
-}
-
-export interface ReportSource {
-  header: readonly string[]
-  rows(q: Queryable, scope: ReportScope): AsyncIterable<readonly unknown[]>
-}
+export type { ReportScope, ReportSource } from '@server/report-source'
 
 // ---------------------------------------------------------------------------------------------
 // Money in the files

@@ -4,10 +4,10 @@ import { COUNTRIES } from '@core/countries'
 import { PLATFORMS } from '@core/platforms'
 import { DEFAULT_THEME_COLORS } from '@core/theme'
 import type { Handlers, IdsOf } from '@server/handlers'
-import { jobs } from '@server/db/schema'
+import { jobs } from '@server/db/schema/platform'
 import { FileStore } from '@server/storage/file-store'
 import { notFound } from '@server/errors'
-import { publicBranding } from '@domains/site-setup/server/service'
+import { publicBranding } from '@domains/site-setup/server/public'
 
 export const sharedHandlers: Handlers<IdsOf<typeof sharedEndpoints>> = {
   'shared.countries': async () => ({ data: [...COUNTRIES] }),

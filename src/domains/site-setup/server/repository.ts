@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Queryable } from '@server/db/engine'
-import { accounts, agreements, dnsRecords, loginSlides, mailSettings, menuItems, siteSettings } from '@server/db/schema'
+import { accounts } from '@server/db/schema/platform'
+import { agreements, dnsRecords, loginSlides, mailSettings, menuItems, siteSettings } from './schema'
 
 export type SettingsRow = typeof siteSettings.$inferSelect
 export type SettingsPatch = Partial<Omit<typeof siteSettings.$inferInsert, 'tenantId'>>

@@ -4,7 +4,7 @@ import { IMAGE_LIMITS, INVALID_LOGO_DIMENSIONS, type siteEndpoints } from '@cont
 import type { EndpointResult } from '@contract/index'
 import type { AuthedContext, RequestContext, Services } from '@server/context'
 import type { Queryable } from '@server/db/engine'
-import { audit, actorOf } from '@server/audit'
+import { audit, actorOf, auditedMutation } from '@server/audit'
 import { badRequest, notFound } from '@server/errors'
 import { FileStore } from '@server/storage/file-store'
 import { requireAdmin } from './access'
@@ -59,12 +59,11 @@ async function changeSettings(
 ): Promise<repo.SettingsRow> {
   requireAdmin(ctx)
   const { services, tenant, session } = ctx
-  return services.db.transaction(async (tx) => {
+  return auditedMutation(ctx, { action, entityType: 'site_settings', entityId: tenant.id }, async (tx) => {
     const before = await repo.findSettings(tx, tenant.id)
     const patch = await change(tx, before)
     const after = await repo.upsertSettings(tx, tenant.id, { ...patch, updatedBy: session.account.id }, services.now())
-    await audit(tx, actorOf(ctx), { action, entityType: 'site_settings', entityId: tenant.id, before: pick(before), after: pick(after) })
-    return after
+    return { result: after, before: pick(before), after: pick(after) }
   })
 }
 

@@ -6,7 +6,7 @@ import type { Queryable } from '@server/db/engine'
 import { badRequest, conflict, notFound } from '@server/errors'
 import { readCsvUpload } from '@server/csv-upload'
 import { newToken } from '@server/auth/tokens'
-import { audit, actorOf } from '@server/audit'
+import { audit, actorOf, auditedMutation } from '@server/audit'
 import { checkIsrc } from '@core/identifiers'
 import { SHARE_ONE, SHARE_SCALE, fromScaled } from '@core/decimal'
 import { MONTH_PATTERN, SHARE_SUM_MESSAGE, checkShare } from '@core/split-status'
@@ -162,17 +162,20 @@ function preview(batch: { id: number; token: string }, kind: BatchKind, checked:
 export async function processBulk(ctx: AuthedContext, kind: BatchKind, file: { filename: string; data: Buffer }) {
   const raw = readRows(file.data)
   const checked = await check(ctx.services.db, ctx.tenant.id, kind, raw)
-  const [batch] = await ctx.services.db
-    .insert(splitBatches)
-    .values({
-      tenantId: ctx.tenant.id,
-      kind,
-      token: newToken(),
-      fileName: file.filename.slice(0, 255),
-      rows: raw,
-      createdBy: ctx.session.account.id,
-    })
-    .returning({ id: splitBatches.id, token: splitBatches.token })
+  const batch = await auditedMutation(ctx, { action: 'split_batch.processed', entityType: 'split_batch' }, async (tx) => {
+    const [row] = await tx
+      .insert(splitBatches)
+      .values({
+        tenantId: ctx.tenant.id,
+        kind,
+        token: newToken(),
+        fileName: file.filename.slice(0, 255),
+        rows: raw,
+        createdBy: ctx.session.account.id,
+      })
+      .returning({ id: splitBatches.id, token: splitBatches.token })
+    return { result: row, entityId: row.id, after: { kind, fileName: file.filename.slice(0, 255), rows: raw.length } }
+  })
   return preview(batch, kind, checked)
 }
 

@@ -4,7 +4,7 @@ import type { AuthedContext } from '@server/context'
 import type { Queryable } from '@server/db/engine'
 import { HttpError, badRequest, conflict, forbidden, notFound } from '@server/errors'
 import { ERROR_CODES } from '@core/session'
-import { audit, actorOf } from '@server/audit'
+import { audit, actorOf, auditedMutation } from '@server/audit'
 import { pageMeta } from '@server/db/paging'
 import { displayName, initials } from '@core/names'
 import { SHARE_ONE, SHARE_SCALE, fromScaled, toScaled } from '@core/decimal'
@@ -595,7 +595,8 @@ export async function changeStatus(ctx: AuthedContext, input: { id: number; stat
 
 export async function setLocked(ctx: AuthedContext, id: number, locked: boolean) {
   const { services } = ctx
-  await services.db.transaction(async (tx) => {
+  const lock = { table: splits, id, tenantId: ctx.tenant.id, missing: 'This split does not exist.' }
+  await auditedMutation(ctx, { action: locked ? 'split.locked' : 'split.unlocked', entityType: 'split', lock }, async (tx) => {
     const split = await lockedSplit(tx, ctx, id)
     if (split.locked === locked) throw conflict(locked ? 'This split is already locked.' : 'This split is not locked.')
     await tx
@@ -607,13 +608,7 @@ export async function setLocked(ctx: AuthedContext, id: number, locked: boolean)
         updatedAt: services.now(),
       })
       .where(eq(splits.id, id))
-    await audit(tx, actorOf(ctx), {
-      action: locked ? 'split.locked' : 'split.unlocked',
-      entityType: 'split',
-      entityId: id,
-      before: { locked: split.locked },
-      after: { locked },
-    })
+    return { result: undefined, before: { locked: split.locked }, after: { locked } }
   })
   return done(ctx, id, locked ? 'Split locked: its owner can no longer change it.' : 'Split unlocked.')
 }

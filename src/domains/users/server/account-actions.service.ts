@@ -3,18 +3,18 @@ import { displayName } from '@core/names'
 import type { ArtistProfile } from '@contract/users-admin'
 import type { AuthedContext } from '@server/context'
 import type { Tx } from '@server/db/engine'
-import { accounts, artistProfiles, labelProfiles, notifications } from '@server/db/schema'
+import { accounts, artistProfiles, labelProfiles, notifications } from '@server/db/schema/platform'
 import { accountDocuments, accountNotes, publishingEntries } from './schema'
 import { badRequest, forbidden, notFound } from '@server/errors'
-import { audit, actorOf } from '@server/audit'
+import { audit, actorOf, auditedMutation } from '@server/audit'
 import { revokeSessions } from '@server/auth/sessions'
 import { queueMail } from '@server/mail/mailer'
 import type { FileRow } from '@server/storage/file-store'
 import { asFileFieldError, decodeDataUrl } from '@server/storage/data-url'
 import { MAX_MESSAGE_ATTACHMENT_BYTES } from '@contract/help-center'
-import { notify } from '@domains/notifications/server/service'
-import { findAccount, loadSingle, requireStaff, type AccountRecord } from './account.service'
-import { postPublishing, reversePublishing } from '@domains/earnings/server/ledger/service'
+import { notify } from '@domains/notifications/server/public'
+import { findAccount, loadSingle, type AccountRecord } from './account.service'
+import { postPublishing, reversePublishing } from '@domains/earnings/server/public'
 
 type Flags = Partial<
   Pick<
@@ -47,22 +47,11 @@ async function act(
   action: string,
   change: (tx: Tx, account: AccountRecord) => Promise<{ before?: unknown; after?: unknown } | void>,
 ) {
-  requireStaff(ctx)
-  return ctx.services.db.transaction(async (tx) => {
-    const [locked] = await tx
-      .execute<{ id: number }>(sql`select id from accounts where id = ${userId} and tenant_id = ${ctx.tenant.id} for update`)
-      .then((r) => r.rows)
-    if (!locked) throw notFound('There is no such account in this workspace.')
+  const lock = { table: accounts, id: userId, tenantId: ctx.tenant.id, missing: 'There is no such account in this workspace.' }
+  return auditedMutation(ctx, { action, entityType: 'account', lock }, async (tx) => {
     const account = await findAccount(tx, ctx.tenant.id, userId)
     const diff = (await change(tx, account)) ?? {}
-    await audit(tx, actorOf(ctx), {
-      action,
-      entityType: 'account',
-      entityId: userId,
-      before: diff.before ?? null,
-      after: diff.after ?? null,
-    })
-    return loadSingle(tx, ctx, userId)
+    return { result: await loadSingle(tx, ctx, userId), before: diff.before, after: diff.after }
   })
 }
 
@@ -232,7 +221,6 @@ export function removePublishingEntry(ctx: AuthedContext, input: { userId: numbe
 }
 
 export async function addNote(ctx: AuthedContext, input: { userId: number; title: string; content: string }) {
-  requireStaff(ctx)
   return ctx.services.db.transaction(async (tx) => {
     const account = await findAccount(tx, ctx.tenant.id, input.userId)
     const [note] = await tx
@@ -268,7 +256,6 @@ export async function addDocument(
   input: { userId: number; title: string; private: boolean },
   file: { filename: string; data: Buffer },
 ) {
-  requireStaff(ctx)
   const { services } = ctx
   const account = await findAccount(services.db, ctx.tenant.id, input.userId)
   // The bytes are checked and stored first; if the rows then fail, the stored file is removed again.
@@ -318,7 +305,6 @@ export async function addDocument(
 }
 
 export async function removeDocument(ctx: AuthedContext, input: { userId: number; documentId: number }) {
-  requireStaff(ctx)
   const { services } = ctx
   const file = await services.db.transaction(async (tx) => {
     const account = await findAccount(tx, ctx.tenant.id, input.userId)
@@ -347,7 +333,6 @@ export async function sendMessage(
   ctx: AuthedContext,
   input: { userId: number; subject: string; message: string; file?: { name: string; dataUrl: string } },
 ) {
-  requireStaff(ctx)
   const { services } = ctx
   const data = input.file ? decodeDataUrl(input.file.dataUrl) : null
   let stored: FileRow | null = null
@@ -407,7 +392,6 @@ export async function sendMessage(
 }
 
 export async function logoutSession(ctx: AuthedContext, input: { userId: number; sessionId: number }) {
-  requireStaff(ctx)
   const { services } = ctx
   await services.db.transaction(async (tx) => {
     const account = await findAccount(tx, ctx.tenant.id, input.userId)
@@ -425,14 +409,14 @@ export async function logoutSession(ctx: AuthedContext, input: { userId: number;
 }
 
 export async function removeNotifications(ctx: AuthedContext, input: { userId: number; ids: number[] }) {
-  requireStaff(ctx)
-  const { services } = ctx
-  const account = await findAccount(services.db, ctx.tenant.id, input.userId)
-  const deleted = await services.db
-    .delete(notifications)
-    .where(and(eq(notifications.tenantId, ctx.tenant.id), eq(notifications.accountId, account.id), inArray(notifications.id, input.ids)))
-    .returning({ id: notifications.id })
-  return { deleted: deleted.length }
+  const lock = { table: accounts, id: input.userId, tenantId: ctx.tenant.id, missing: 'There is no such account in this workspace.' }
+  return auditedMutation(ctx, { action: 'account.notifications_removed', entityType: 'account', lock }, async (tx) => {
+    const deleted = await tx
+      .delete(notifications)
+      .where(and(eq(notifications.tenantId, ctx.tenant.id), eq(notifications.accountId, input.userId), inArray(notifications.id, input.ids)))
+      .returning({ id: notifications.id })
+    return { result: { deleted: deleted.length }, after: { removed: deleted.map((row) => row.id) } }
+  })
 }
 
 /** Writer names are first plus last name, trimmed; rows with an empty name or no role are dropped (spec). */

@@ -1,11 +1,11 @@
 import type { usersEndpoints } from '@contract/users-admin'
 import type { Handlers, IdsOf } from '@server/handlers'
 import { badRequest } from '@server/errors'
-import { listAccountReleases } from '@domains/catalogue/server/account-releases'
+import { listAccountReleases } from '@domains/catalogue/server/public'
 import { pageMeta } from '@server/db/paging'
 import { displayName, initials } from '@core/names'
-import { loginHistoryOf, openSessionsOf } from '@domains/auth/server/service'
-import { listAccountNotifications } from '@domains/notifications/server/service'
+import { loginHistoryOf, openSessionsOf } from '@domains/auth/server/public'
+import { listAccountNotifications } from '@domains/notifications/server/public'
 import { auditTrail, findAccount, listUsers, loadSingle, requireStaff } from './account.service'
 import * as actions from './account-actions.service'
 import * as details from './details.service'
@@ -13,7 +13,7 @@ import * as invitesService from './invites.service'
 import * as admins from './admins.service'
 import { importUsers } from './import.service'
 import { socialSearch } from './social.service'
-import { accountSplitsPage } from '@domains/splits/server/service'
+import { accountSplitsPage } from '@domains/splits/server/public'
 
 const USER_INVITES = ['artist', 'label'] as const
 const ADMIN_INVITES = ['admin'] as const
@@ -25,7 +25,6 @@ async function releasesOf(
   page: number,
   perPage: number,
 ) {
-  requireStaff(ctx)
   await findAccount(ctx.services.db, ctx.tenant.id, id)
   const { rows, total } = await listAccountReleases(ctx.services.db, ctx.tenant.id, id, page, perPage)
   return { data: rows, meta: pageMeta(total, false, page, perPage) }
@@ -39,7 +38,6 @@ async function splitsOf(
   page: number,
   perPage: number,
 ) {
-  requireStaff(ctx)
   await findAccount(ctx.services.db, ctx.tenant.id, id)
   return accountSplitsPage(ctx.services.db, ctx.tenant.id, id, role, page, perPage)
 }
@@ -47,10 +45,7 @@ async function splitsOf(
 export const accountHandlers: Handlers<IdsOf<typeof usersEndpoints>> = {
   'users.list': ({ ctx, query }) => listUsers(ctx, query),
   'users.invite': ({ ctx, body }) => invitesService.createInvite(ctx, body),
-  'users.single': async ({ ctx, params }) => {
-    requireStaff(ctx)
-    return loadSingle(ctx.services.db, ctx, params.id)
-  },
+  'users.single': ({ ctx, params }) => loadSingle(ctx.services.db, ctx, params.id),
   'users.details': ({ ctx, params }) => details.getDetails(ctx, params.id),
   'users.releases': ({ ctx, params, query }) => releasesOf(ctx, params.id, query.page, query.per_page),
   'users.splits': ({ ctx, params, query }) => splitsOf(ctx, params.id, 'owner', query.page, query.per_page),
@@ -85,7 +80,6 @@ export const accountHandlers: Handlers<IdsOf<typeof usersEndpoints>> = {
   'users.banSubmit': ({ ctx, body }) => actions.ban(ctx, body.userId, body.reason),
   'users.banCancel': ({ ctx, body }) => actions.unban(ctx, body.userId),
   'users.labelArtists': async ({ ctx, query }) => {
-    requireStaff(ctx)
     const label = await findAccount(ctx.services.db, ctx.tenant.id, query.labelId)
     if (label.type !== 'label') throw badRequest('This account is not a label.', { labelId: 'This account is not a label.' })
     return listUsers(
@@ -95,7 +89,6 @@ export const accountHandlers: Handlers<IdsOf<typeof usersEndpoints>> = {
     )
   },
   'users.card': async ({ ctx, params }) => {
-    requireStaff(ctx)
     const single = await loadSingle(ctx.services.db, ctx, params.id)
     return {
       id: single.id,
@@ -107,18 +100,15 @@ export const accountHandlers: Handlers<IdsOf<typeof usersEndpoints>> = {
   },
   'users.paymentConnection': ({ ctx, params }) => details.getPaymentConnection(ctx, params.id),
   'users.notifications': async ({ ctx, params, query }) => {
-    requireStaff(ctx)
     const account = await findAccount(ctx.services.db, ctx.tenant.id, params.id)
     return listAccountNotifications(ctx.services.db, ctx.tenant.id, account.id, { page: query.page, perPage: query.per_page })
   },
   'users.removeNotifications': ({ ctx, body }) => actions.removeNotifications(ctx, body),
   'users.loginHistory': async ({ ctx, params }) => {
-    requireStaff(ctx)
     const account = await findAccount(ctx.services.db, ctx.tenant.id, params.id)
     return loginHistoryOf(ctx.services.db, account.id)
   },
   'users.activeSessions': async ({ ctx, params }) => {
-    requireStaff(ctx)
     const account = await findAccount(ctx.services.db, ctx.tenant.id, params.id)
     return openSessionsOf(ctx.services.db, account.id, ctx.services.now(), ctx.session.id)
   },
@@ -130,6 +120,8 @@ export const accountHandlers: Handlers<IdsOf<typeof usersEndpoints>> = {
   'users.publishingRemove': ({ ctx, body }) => actions.removePublishingEntry(ctx, body),
   'admins.list': ({ ctx, query }) => admins.listAdmins(ctx, query),
   'admins.single': ({ ctx, params }) => admins.singleAdmin(ctx, params.id),
+  // The spec lists the admins/invite* calls as signed-in ('auth', tests/fixtures/spec/endpoints.tsv), so the
+  // contract cannot say 'admin'; staff-only is checked here.
   'admins.invites': ({ ctx, query }) => {
     requireStaff(ctx)
     return invitesService.listInvites(ctx, [...ADMIN_INVITES], query)

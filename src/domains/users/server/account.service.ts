@@ -3,32 +3,16 @@ import { displayName, initials } from '@core/names'
 import type { UserRow, UserSingleResult as UserSingle, UsersListQuery } from '@contract/users-admin'
 import type { AuthedContext } from '@server/context'
 import type { Queryable } from '@server/db/engine'
-import { accounts, artistProfiles, files, labelProfiles, auditLog } from '@server/db/schema'
+import { accounts, artistProfiles, files, labelProfiles, auditLog } from '@server/db/schema/platform'
 import { accountDocuments, accountNotes, publishingEntries, userDetails } from './schema'
-import { badRequest, forbidden, notFound } from '@server/errors'
+import { badRequest } from '@server/errors'
 import { countCapped, pageMeta } from '@server/db/paging'
 import { MIN_FUZZY_LENGTH } from '@server/search'
 import * as repo from './repository'
-import { balanceLines } from '@domains/earnings/server/ledger/service'
+import { findAccount, type AccountRecord } from '@server/accounts'
+import { balanceLines } from '@domains/earnings/server/public'
 
-export type AccountRecord = typeof accounts.$inferSelect
-
-export const isStaff = (ctx: AuthedContext) => ctx.session.account.type === 'admin'
-
-export function requireStaff(ctx: AuthedContext): void {
-  if (!isStaff(ctx)) throw forbidden('This needs an admin account.')
-}
-
-/** The account of this workspace, or 404: ids from other workspaces look exactly like missing ones. */
-export async function findAccount(db: Queryable, tenantId: number, id: number): Promise<AccountRecord> {
-  const [row] = await db
-    .select()
-    .from(accounts)
-    .where(and(eq(accounts.tenantId, tenantId), eq(accounts.id, id)))
-    .limit(1)
-  if (!row) throw notFound('There is no such account in this workspace.')
-  return row
-}
+export { findAccount, isStaff, requireStaff, type AccountRecord } from '@server/accounts'
 
 function toRow(row: repo.ListRow): UserRow {
   const name = displayName({

@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, or, sql } from 'drizzle-orm'
 import { displayName, initials } from '@core/names'
 import type { AuthedContext } from '@server/context'
-import { accounts, loginHistory } from '@server/db/schema'
+import { accounts, loginHistory } from '@server/db/schema/platform'
 import { audit, actorOf } from '@server/audit'
 import { notFound } from '@server/errors'
 import { likePattern } from '@server/search'

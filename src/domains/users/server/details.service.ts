@@ -3,11 +3,11 @@ import type { z } from 'zod'
 import type { artistProfile, businessDetails, labelProfile, personalDetails, userDetails as userDetailsSchema } from '@contract/users-admin'
 import type { AuthedContext } from '@server/context'
 import type { Queryable, Tx } from '@server/db/engine'
-import { accounts, artistProfiles, labelProfiles } from '@server/db/schema'
+import { accounts, artistProfiles, labelProfiles } from '@server/db/schema/platform'
 import { userDetails } from './schema'
 import { audit, actorOf } from '@server/audit'
 import { badRequest } from '@server/errors'
-import { findAccount, requireStaff, type AccountRecord } from './account.service'
+import { findAccount, type AccountRecord } from './account.service'
 import { cleanRoleRows } from './account-actions.service'
 
 type Details = z.input<typeof userDetailsSchema>
@@ -47,7 +47,6 @@ export async function loadDetails(db: Queryable, accountId: number): Promise<Det
 }
 
 export async function getDetails(ctx: AuthedContext, id: number) {
-  requireStaff(ctx)
   const account = await findAccount(ctx.services.db, ctx.tenant.id, id)
   return loadDetails(ctx.services.db, account.id)
 }
@@ -67,7 +66,6 @@ async function saveDetails(
   values: Partial<typeof userDetails.$inferInsert>,
   extra?: (tx: Tx, account: AccountRecord) => Promise<Record<string, unknown>>,
 ) {
-  requireStaff(ctx)
   return ctx.services.db.transaction(async (tx) => {
     const account = await findAccount(tx, ctx.tenant.id, userId)
     const before = await loadDetails(tx, account.id)
@@ -201,14 +199,12 @@ export async function loadProfiles(db: Queryable, accountId: number) {
 }
 
 export async function getProfiles(ctx: AuthedContext, id: number) {
-  requireStaff(ctx)
   const account = await findAccount(ctx.services.db, ctx.tenant.id, id)
   return loadProfiles(ctx.services.db, account.id)
 }
 
 /** Saves the artist and/or label profile (rows with an empty name or no role are dropped first). */
 export async function saveProfiles(ctx: AuthedContext, input: { userId: number; artist?: ArtistInput; label?: LabelInput }) {
-  requireStaff(ctx)
   if (!input.artist && !input.label) throw badRequest('Nothing to save.')
   return ctx.services.db.transaction(async (tx) => {
     const account = await findAccount(tx, ctx.tenant.id, input.userId)

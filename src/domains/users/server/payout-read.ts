@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { displayName } from '@core/names'
 import type { Queryable } from '@server/db/engine'
-import { accounts, artistProfiles, labelProfiles } from '@server/db/schema'
+import { accounts, artistProfiles, labelProfiles } from '@server/db/schema/platform'
 import { userDetails } from './schema'
 
 // The users domain's read API for payouts: whether an account may be paid and where to.

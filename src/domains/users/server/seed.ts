@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Seeder } from '@server/seed/seeder'
-import { accounts, artistProfiles, auditLog, invites, labelProfiles, loginHistory } from '@server/db/schema'
+import { accounts, artistProfiles, auditLog, invites, labelProfiles, loginHistory } from '@server/db/schema/platform'
 import { accountDocuments, accountNotes, publishingEntries, userDetails } from './schema'
-import { postPublishing } from '@domains/earnings/server/ledger/service'
+import { postPublishing } from '@domains/earnings/server/public'
 import { hashToken, newToken } from '@server/auth/tokens'
 
 const DAY = 24 * 60 * 60 * 1000

@@ -4,7 +4,6 @@ import type { socialArtist } from '@contract/users-admin'
 import type { Config } from '@server/config'
 import type { AuthedContext, Services } from '@server/context'
 import { HttpError, badRequest, notConfigured } from '@server/errors'
-import { requireStaff } from './account.service'
 
 type SocialArtist = z.input<typeof socialArtist>
 type Platform = 'spotify' | 'apple'
@@ -143,7 +142,6 @@ const adapters = new WeakMap<Services, Record<Platform, SocialAdapter>>()
 
 /** The platform adapters of this app (tokens are cached per app). */
 export function socialSearch(ctx: AuthedContext) {
-  requireStaff(ctx)
   let byPlatform = adapters.get(ctx.services)
   if (!byPlatform) {
     byPlatform = { spotify: spotify(ctx.services.config.social.spotify), apple: appleMusic(ctx.services.config.social.apple) }

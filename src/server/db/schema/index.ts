@@ -1,4 +1,5 @@
-// Every table of the product: the platform's and each domain's own.
+// Every table of the product: the platform's and each domain's own. For the database plumbing only
+// (engine, migrations, drizzle-kit): domains import their own schema and db/schema/platform (eslint.config.js).
 export * from './platform'
 export * from '@domains/help-center/server/schema'
 export * from '@domains/dashboard/server/schema'

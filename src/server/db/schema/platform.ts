@@ -363,3 +363,24 @@ export const promoRedemptions = pgTable(
   },
   (t) => [uniqueIndex('promo_redemptions_once_key').on(t.promoCodeId, t.accountId)],
 )
+
+/**
+ * Idempotency-Key records (src/server/idempotency.ts) for the calls that create or settle payouts: the first answer is kept and
+ * replayed for the same key and body; the same key with another body answers 422.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    actorId: ref('actor_id').notNull(),
+    endpoint: text('endpoint').notNull(),
+    key: text('key').notNull(),
+    /** sha256 of the canonical JSON of the request's params and body. */
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code'),
+    response: jsonb('response'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('idempotency_keys_key_idx').on(t.tenantId, t.actorId, t.endpoint, t.key)],
+)

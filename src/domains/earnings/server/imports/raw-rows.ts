@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Queryable } from '@server/db/engine'
 import { keysetRows } from '@server/csv-stream'
-import type { ReportScope, ReportSource } from '@domains/reports/server/sources'
+import type { ReportScope, ReportSource } from '@server/report-source'
 import { blockSource, LineNames, readBlock, type BlockRow, type BlockSource } from './line-blocks'
 import { BASE_SCALE, unitsText } from './line-values'
 

@@ -294,7 +294,6 @@ export async function importHistory(ctx: AuthedContext, source: StatementSource,
 }
 
 export async function loadImport(ctx: AuthedContext, id: number): Promise<ImportDetail> {
-  requireAdmin(ctx)
   const { rows } = await ctx.services.db.execute<ImportSqlRow>(sql`
     select ${IMPORT_COLUMNS}, i.mapping, i.report, i.committed_at, i.committed_by, ${personName('m')} as committed_by_name,
       i.rolled_back_at, i.rolled_back_by, ${personName('r')} as rolled_back_by_name, i.cancelled_at
@@ -324,7 +323,6 @@ export async function loadImport(ctx: AuthedContext, id: number): Promise<Import
 
 /** An import's lines in file order (./lines-read.ts); `unmatched` reads the partial index of lines with no release. */
 export async function importLines(ctx: AuthedContext, id: number, page: number, perPage: number, filter: LineFilter) {
-  requireAdmin(ctx)
   const { db } = ctx.services
   const exists = await db.execute(sql`select 1 from statement_imports where id = ${id} and tenant_id = ${ctx.tenant.id}`)
   if (!exists.rows.length) throw notFound(NO_IMPORT)

@@ -4,8 +4,8 @@ import type { Queryable, Tx } from '@server/db/engine'
 import { badRequest, conflict, notFound } from '@server/errors'
 import { allocate, operatorShare } from '@core/allocation'
 import { moneyText, moneyUnits, SHARE_ONE, SHARE_SCALE, toScaled } from '@core/decimal'
-import { payeesForTracks } from '@domains/splits/server/allocation'
-import { releaseOwners, releaseTarget, trackTarget, type MatchTarget } from '@domains/catalogue/server/royalties-read'
+import { payeesForTracks } from '@domains/splits/server/public'
+import { releaseOwners, releaseTarget, trackTarget, type MatchTarget } from '@domains/catalogue/server/public'
 import { ledgerEntries, ledgerTransactions, manualMatches } from '../schema'
 
 // Posting statements to the ledger and keeping the rollups current (rules: docs/royalties.md).

@@ -5,11 +5,11 @@ import type { ExchangeRateResult, LedgerEntryResult, UnmatchedKey } from '@contr
 import type { AuthedContext } from '@server/context'
 import type { Queryable, Tx } from '@server/db/engine'
 import { accounts } from '@server/db/schema/platform'
-import { audit, actorOf } from '@server/audit'
+import { audit, actorOf, auditedMutation } from '@server/audit'
 import { conflict, notFound } from '@server/errors'
 import { countCapped, pageMeta } from '@server/db/paging'
 import { likePattern } from '@server/search'
-import { catalogueTitles } from '@domains/catalogue/server/royalties-read'
+import { catalogueTitles } from '@domains/catalogue/server/public'
 import { exchangeRates } from '../schema'
 import { createTransaction, insertEntries, matchLines, type MatchKey } from './posting'
 
@@ -108,19 +108,16 @@ export async function createRate(ctx: AuthedContext, input: { currency: string; 
 
 /** Deleting a rate never changes an import: each import keeps the rate it used (statement_imports.exchange_rate). */
 export async function deleteRate(ctx: AuthedContext, id: number) {
-  return ctx.services.db.transaction(async (tx) => {
+  const lock = { table: exchangeRates, id, tenantId: ctx.tenant.id, missing: 'There is no such exchange rate in this workspace.' }
+  return auditedMutation(ctx, { action: 'exchange_rate.deleted', entityType: 'exchange_rate', lock }, async (tx) => {
     const [row] = await tx
       .delete(exchangeRates)
       .where(and(eq(exchangeRates.tenantId, ctx.tenant.id), eq(exchangeRates.id, id)))
       .returning()
-    if (!row) throw notFound('There is no such exchange rate in this workspace.')
-    await audit(tx, actorOf(ctx), {
-      action: 'exchange_rate.deleted',
-      entityType: 'exchange_rate',
-      entityId: id,
+    return {
+      result: { ok: true as const, message: `The ${row.currency} rate for ${row.period.slice(0, 7)} was deleted.` },
       before: { currency: row.currency, period: row.period.slice(0, 7), rate: trimRate(row.rate) },
-    })
-    return { ok: true as const, message: `The ${row.currency} rate for ${row.period.slice(0, 7)} was deleted.` }
+    }
   })
 }
 

@@ -3,7 +3,7 @@ import { divideHalfEven, fromScaled, MONEY_SCALE, toScaled } from '@core/decimal
 import type { PayoutProvider } from '@core/payout-status'
 import type { Seeder } from '@server/seed/seeder'
 import type { Services } from '@server/context'
-import { availableUnits, lockAccount } from '@domains/earnings/server/ledger/service'
+import { availableUnits, lockAccount } from '@domains/earnings/server/public'
 import { applyTransition, lockPayouts, reserve } from '../postings'
 import { payouts } from '../schema'
 import { exportApproved, type BatchActor } from './service'

@@ -1,0 +1,7 @@
+// The auth domain's public module: the only file of src/domains/auth/server that another domain may
+// import (eslint.config.js, boundaries/domain-imports). docs/architecture.md, "Boundaries".
+
+export { loginHistoryOf, openSessionsOf } from './service'
+
+/** Relations of this domain that other domains may name in SQL (read only); none. */
+export const readModels: readonly string[] = []

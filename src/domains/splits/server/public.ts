@@ -1,0 +1,9 @@
+// The splits domain's public module: the only file of src/domains/splits/server that another domain may
+// import (eslint.config.js, boundaries/domain-imports). docs/architecture.md, "Boundaries".
+
+export { payeesForTracks } from './allocation'
+export { splitPayeeRows } from './report-rows'
+export { accountSplitsPage } from './service'
+
+/** Relations of this domain that other domains may name in SQL (read only); none. */
+export const readModels: readonly string[] = []
