@@ -18,6 +18,8 @@ export interface CommandContext {
     bulkActions: readonly { id: string; label: string; confirm?: string }[]
   } | null
   paneCount: number
+  /** Tabs in the focused tab's pane (absent where no workspace is). */
+  tabsInPane?: number
 }
 
 export type OpenWhere = 'focused' | 'tab' | 'right' | 'below'
@@ -38,6 +40,8 @@ export interface CommandEnv {
     split(direction: 'right' | 'below'): void
     newTab(): void
     closeTab(): void
+    /** Closes the focused pane's other tabs. */
+    closeOthers(): void
     cycleTab(delta: 1 | -1): void
     focusPane(index: number): void
     moveTabToPane(index: number): void

@@ -22,6 +22,14 @@ export const WORKSPACE_COMMANDS: readonly Command[] = [
   },
   { id: 'workspace.newTab', title: 'New tab', group: 'Workspace', shortcut: 'w n', run: (_c, env) => env.workspace.newTab() },
   { id: 'workspace.closeTab', title: 'Close tab', group: 'Workspace', shortcut: 'w q', run: (_c, env) => env.workspace.closeTab() },
+  {
+    id: 'workspace.closeOtherTabs',
+    title: 'Close other tabs',
+    group: 'Workspace',
+    keywords: ['close others', 'tabs'],
+    when: (c) => ((c.tabsInPane ?? 0) > 1 ? true : 'There are no other tabs in this pane'),
+    run: (_c, env) => env.workspace.closeOthers(),
+  },
   { id: 'workspace.nextTab', title: 'Next tab', group: 'Workspace', shortcut: ']', run: (_c, env) => env.workspace.cycleTab(1) },
   { id: 'workspace.previousTab', title: 'Previous tab', group: 'Workspace', shortcut: '[', run: (_c, env) => env.workspace.cycleTab(-1) },
   {

@@ -25,10 +25,10 @@ const me = {
   actingAs: null,
 } satisfies Me
 
-function start(options: { fetchMe?: () => Promise<Me>; logout?: () => Promise<void>; reload?: () => void } = {}) {
+function start(options: { fetchMe?: () => Promise<Me | null>; logout?: () => Promise<void>; reload?: () => void } = {}) {
   const machine = sessionMachine.provide({
     actors: {
-      fetchMe: fromPromise(options.fetchMe ?? (async () => me)),
+      fetchMe: fromPromise<Me | null>(options.fetchMe ?? (async () => me)),
       logout: fromPromise(options.logout ?? (async () => undefined)),
     },
     actions: { reload: options.reload ?? (() => undefined) },
@@ -37,6 +37,13 @@ function start(options: { fetchMe?: () => Promise<Me>; logout?: () => Promise<vo
 }
 
 describe('session machine', () => {
+  it('takes "nobody is signed in" (a null account) as an answer: unauthenticated, no reason to show', async () => {
+    const actor = start({ fetchMe: async () => null })
+    await waitFor(actor, (snapshot) => snapshot.value !== 'checking')
+    expect(actor.getSnapshot().value).toBe('unauthenticated')
+    expect(actor.getSnapshot().context).toEqual({ me: null, reason: null })
+  })
+
   it('starts checking and becomes authenticated with the account from auth/me', async () => {
     const actor = start()
     expect(actor.getSnapshot().value).toBe('checking')

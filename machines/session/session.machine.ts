@@ -23,7 +23,8 @@ export type SessionEvent =
 export const sessionMachine = setup({
   types: {} as { context: SessionContext; events: SessionEvent },
   actors: {
-    fetchMe: fromPromise<Me>(async () => {
+    /** The signed-in account, or null when nobody is signed in (a normal answer, not an error). */
+    fetchMe: fromPromise<Me | null>(async () => {
       throw new Error('fetchMe is provided by the client')
     }),
     logout: fromPromise<void>(async () => undefined),
@@ -42,7 +43,10 @@ export const sessionMachine = setup({
     checking: {
       invoke: {
         src: 'fetchMe',
-        onDone: { target: 'authenticated', actions: assign({ me: ({ event }) => event.output, reason: null }) },
+        onDone: [
+          { guard: ({ event }) => event.output === null, target: 'unauthenticated', actions: 'clearToken' },
+          { target: 'authenticated', actions: assign({ me: ({ event }) => event.output, reason: null }) },
+        ],
         onError: { target: 'unauthenticated', actions: 'clearToken' },
       },
     },

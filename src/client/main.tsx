@@ -5,10 +5,12 @@ import './styles.css'
 import { App } from './App'
 import { sessionActor } from './state/session'
 import { loadSite } from './state/site'
+import { installDialogSubmitKey } from './ui/dialogs/submit-key'
 
 // A deploy replaced the chunk this page wanted: load the new build.
 window.addEventListener('vite:preloadError', () => window.location.reload())
 
+installDialogSubmitKey()
 sessionActor.start()
 void loadSite()
 

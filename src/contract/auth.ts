@@ -201,6 +201,14 @@ export const authEndpoints = {
     summary: 'The signed-in account, its workspace and session',
     response: me,
   }),
+  'auth.session': endpoint({
+    method: 'GET',
+    path: 'auth/session',
+    access: 'guest',
+    summary:
+      'The page’s session check: the signed-in account as auth/me gives it, or null when signed out (200 either way, so a guest page logs no failed request)',
+    response: z.object({ me: me.nullable() }),
+  }),
   'auth.recover': endpoint({
     method: 'POST',
     path: 'auth/recover',

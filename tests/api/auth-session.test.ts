@@ -15,6 +15,25 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
+describe('the page’s session check (auth/session)', () => {
+  it('answers 200 with null when nobody is signed in, so a guest page logs no failed request', async () => {
+    const guest = new TestClient(t.app)
+    const answer = await guest.call('auth.session')
+    expect([answer.status, answer.data]).toEqual([200, { me: null }])
+    // auth/me itself still refuses a guest.
+    expect((await guest.call('auth.me')).status).toBe(401)
+  })
+
+  it('answers the account exactly as auth/me does when signed in, and null again after sign-out', async () => {
+    const client = new TestClient(t.app)
+    await client.ok('auth.login', { body: { email: 'admin@acme.test', password: PASSWORD } })
+    const { me } = await client.ok('auth.session')
+    expect(me).toEqual(await client.ok('auth.me'))
+    await client.ok('auth.logout')
+    expect((await client.ok('auth.session')).me).toBeNull()
+  })
+})
+
 describe('sign-in', () => {
   it('sets an HttpOnly, SameSite=Lax session cookie for 7 days and a readable CSRF cookie', async () => {
     const client = new TestClient(t.app)

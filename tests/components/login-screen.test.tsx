@@ -76,7 +76,7 @@ describe('login screen', () => {
       actingAs: null,
     }
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
-      String(input).endsWith('/auth/me') ? respond(401, { message: 'no' }) : respond(200, me),
+      String(input).endsWith('/auth/session') ? respond(200, { me: null }) : respond(200, me),
     )
     sessionActor.start()
     await waitFor(() => expect(sessionActor.getSnapshot().value).toBe('unauthenticated'))

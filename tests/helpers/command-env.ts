@@ -20,6 +20,7 @@ export function fakeCommandEnv(answers: Record<string, unknown> = {}): FakeComma
       split: vi.fn(),
       newTab: vi.fn(),
       closeTab: vi.fn(),
+      closeOthers: vi.fn(),
       cycleTab: vi.fn(),
       focusPane: vi.fn(),
       moveTabToPane: vi.fn(),

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import {
   acceptLayout,
+  closeOtherTabs,
   closeTab,
   createWorkspace,
+  dropDeadTabs,
+  markTabMissing,
   currentPath,
   cycleTab,
   findTabShowing,
@@ -134,5 +137,62 @@ describe('workspace layout', () => {
     state = showPath(state, '/users/8', 'd')
     expect(state.focusedTab).toBe('d')
     expect(paths(state)).toEqual([['/a', '/users/7?section=notes', '/users/8']])
+  })
+
+  it('focuses the tab already on a route instead of opening it twice, wherever it was asked for', () => {
+    let state = createWorkspace('/dashboard', 'a')
+    state = openPath(state, '/users/7', 'tab', 'b')
+    state = openPath(state, '/notifications', 'right', 'c')
+    // From the sidebar (focused pane), the palette (new tab) or Ctrl+Enter (new pane): one tab each time.
+    for (const where of ['focused', 'tab', 'right', 'below'] as const) {
+      const next = openPath(state, '/users/7', where, 'dup')
+      expect(next.focusedTab).toBe('b')
+      expect(Object.keys(next.tabs).sort()).toEqual(['a', 'b', 'c'])
+      expect(paths(next)).toEqual(paths(state))
+    }
+    // The same screen with other parameters: that tab is focused and moved to the address asked for.
+    state = openPath(state, '/users/7?section=notes', 'tab', 'dup')
+    expect(state.focusedTab).toBe('b')
+    expect(paths(state)).toEqual([['/dashboard', '/users/7?section=notes'], ['/notifications']])
+    expect(state.tabs.b.history).toEqual(['/users/7?section=notes'])
+    // A new address still opens where asked; splitting still duplicates on purpose.
+    expect(paths(openPath(state, '/users/8', 'tab', 'd'))).toEqual([
+      ['/dashboard', '/users/7?section=notes', '/users/8'],
+      ['/notifications'],
+    ])
+    expect(paths(splitFocused(state, 'below', 'e'))).toEqual([
+      ['/dashboard', '/users/7?section=notes'],
+      ['/users/7?section=notes'],
+      ['/notifications'],
+    ])
+  })
+
+  it('closes the other tabs of a pane and keeps the other panes', () => {
+    let state = createWorkspace('/a', 'a')
+    state = openPath(state, '/b', 'tab', 'b')
+    state = openPath(state, '/c', 'tab', 'c')
+    state = openPath(state, '/d', 'right', 'd')
+    state = closeOtherTabs(state, 'b')
+    expect(paths(state)).toEqual([['/b'], ['/d']])
+    expect(state.focusedTab).toBe('b')
+    expect(Object.keys(state.tabs).sort()).toEqual(['b', 'd'])
+    expect(isValidWorkspace(state)).toBe(true)
+    expect(closeOtherTabs(state, 'zz')).toBe(state)
+  })
+
+  it('drops tabs on unknown addresses or on records found missing when restoring, never leaving nothing', () => {
+    const known = (path: string) => !path.startsWith('/gone')
+    let state = createWorkspace('/dashboard', 'a')
+    state = openPath(state, '/gone/1', 'tab', 'b')
+    state = openPath(state, '/users/99999', 'right', 'c')
+    state = markTabMissing(state, 'c', true)
+    const kept = dropDeadTabs(state, known)!
+    expect(paths(kept)).toEqual([['/dashboard']])
+    expect(isValidWorkspace(kept)).toBe(true)
+    expect(dropDeadTabs(createWorkspace('/gone/2', 'x'), known)).toBeNull()
+    // A tab that moves on from a missing record is no longer marked.
+    const moved = navigateTab(markTabMissing(state, 'c', true), 'c', '/users/8')
+    expect(moved.tabs.c.missing).toBeUndefined()
+    expect(paths(dropDeadTabs(moved, known)!)).toEqual([['/dashboard'], ['/users/8']])
   })
 })

@@ -12,6 +12,7 @@ import { workspace, workspaceActions, restoreWorkspace, flushWorkspace } from '.
 import { currentPath } from '../workspace/layout'
 import { startUrlSync } from '../workspace/url-sync'
 import { WorkspaceView, tabLabel } from '../workspace/WorkspaceView'
+import { MAIN_CONTENT_ID, focusMainContent } from '../workspace/TabView'
 import { Banner } from './Banner'
 import { Navbar } from './Navbar'
 import { Sidebar } from './Sidebar'
@@ -23,10 +24,13 @@ import { loadRecents } from './recents'
 import { shellActions, useShell } from './ui-state'
 import { shellSlots } from './slots'
 import { commandEnv } from './commands'
+import { findRoute } from '../routing/registry'
+
+const isKnownPath = (path: string) => findRoute(new URL(path, window.location.origin).pathname) !== null
 
 function useWorkspaceLifecycle(owner: string) {
   useEffect(() => {
-    restoreWorkspace(owner, `${window.location.pathname}${window.location.search}`)
+    restoreWorkspace(owner, `${window.location.pathname}${window.location.search}`, isKnownPath)
     loadRecents(owner)
     const stop = startUrlSync()
     window.addEventListener('beforeunload', flushWorkspace)
@@ -60,6 +64,17 @@ export default function Shell() {
   return (
     <HotkeysProvider initiallyActiveScopes={['global']}>
       <Flex direction="column" className="wl-shell" data-focused-path={focused ? currentPath(focused) : undefined}>
+        {/* The first stop of the Tab key: past the banner, navbar and sidebar to the focused tab. */}
+        <a
+          href={`#${MAIN_CONTENT_ID}`}
+          className="wl-skip-link"
+          onClick={(event) => {
+            event.preventDefault()
+            focusMainContent()
+          }}
+        >
+          Skip to main content
+        </a>
         <Banner />
         <Navbar />
         {me.actingAs && (
@@ -87,6 +102,7 @@ export default function Shell() {
             </main>
           </Box>
         </Flex>
+        <SupportWidget />
       </Flex>
       <Hotkeys />
       <Palette />
@@ -114,7 +130,6 @@ export default function Shell() {
       {shellSlots.overlays.map(({ id, Component }) => (
         <Component key={id} />
       ))}
-      <SupportWidget />
       <Notices />
     </HotkeysProvider>
   )

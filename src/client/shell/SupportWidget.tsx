@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { Button } from '@radix-ui/themes'
+import { Button, Flex } from '@radix-ui/themes'
 import { ChatBubbleIcon } from '@radix-ui/react-icons'
 import { useSnapshot } from 'valtio'
 import { workspace } from '../workspace/store'
@@ -19,7 +19,11 @@ function useWideEnough() {
   return wide
 }
 
-/** The floating support button: hidden while editing a release in the uploader and on narrow windows (spec). */
+/**
+ * The support button: hidden while editing a release in the uploader and on narrow windows (spec).
+ * It sits in a strip of its own under the workspace rather than floating over it, where it hid the
+ * last column of every grid and the bottom rows of a tab.
+ */
 export function SupportWidget() {
   const snap = useSnapshot(workspace)
   const wide = useWideEnough()
@@ -27,14 +31,10 @@ export function SupportWidget() {
   const path = tab ? currentPath(tab).split('?')[0] : ''
   if (!wide || HIDDEN_ON.some((pattern) => pattern.test(path))) return null
   return (
-    <Button
-      className="wl-support-widget"
-      radius="full"
-      size="3"
-      onClick={() => shellActions.open('sendMessage')}
-      aria-label="Support: send a message"
-    >
-      <ChatBubbleIcon /> Support
-    </Button>
+    <Flex justify="end" align="center" px="3" className="wl-support-strip" role="complementary" aria-label="Support">
+      <Button radius="full" size="1" onClick={() => shellActions.open('sendMessage')} aria-label="Support: send a message">
+        <ChatBubbleIcon /> Support
+      </Button>
+    </Flex>
   )
 }

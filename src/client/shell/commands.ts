@@ -8,7 +8,7 @@ import { api } from '../api'
 import { ROUTES, DOMAIN_UIS, findRoute } from '../routing/registry'
 import { sessionActor } from '../state/session'
 import { workspace, workspaceActions, flushWorkspace } from '../workspace/store'
-import { currentPath, listPanes } from '../workspace/layout'
+import { currentPath, listPanes, tabsInPane } from '../workspace/layout'
 import { shellActions } from './ui-state'
 import { showNotice } from '../ui/notices/notices'
 
@@ -46,6 +46,7 @@ export function commandContext(): CommandContext {
         }
       : null,
     paneCount: listPanes(state.layout).length,
+    tabsInPane: tabsInPane(state, state.focusedTab),
   }
 }
 
@@ -67,6 +68,7 @@ export const commandEnv: CommandEnv = {
     split: (direction) => workspaceActions.split(direction),
     newTab: () => workspaceActions.newTab(),
     closeTab: () => workspaceActions.closeTab(),
+    closeOthers: () => workspaceActions.closeOthers(),
     cycleTab: (delta) => workspaceActions.cycleTab(delta),
     focusPane: (index) => workspaceActions.focusPane(index),
     moveTabToPane: (index) => workspaceActions.moveTabToPane(index),

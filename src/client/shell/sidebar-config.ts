@@ -4,7 +4,11 @@ export interface SidebarEntry {
   label: string
   /** The address it opens in the focused pane. */
   to: string
-  /** As routes.tsv gives it: admin entries are hidden from other accounts. */
+  /**
+   * Who sees the entry: admin entries are hidden from artists and labels. Stricter than routes.tsv
+   * where the screen behind a route open to every account only answers "admins only" (Admins,
+   * Earnings, Wallet): an entry is shown only to accounts that can use what it opens.
+   */
   access: Extract<RouteAccess, 'auth' | 'admin'>
 }
 
@@ -23,10 +27,10 @@ export const SIDEBAR: readonly SidebarGroup[] = [
     label: 'Performance',
     entries: [
       { label: 'Analytics', to: '/analytics/overview', access: 'admin' },
-      { label: 'Earnings', to: '/earnings/overview/1', access: 'auth' },
+      { label: 'Earnings', to: '/earnings/overview/1', access: 'admin' },
     ],
   },
-  { label: 'Admins', entries: [{ label: 'Admins', to: '/admins/manage/1', access: 'auth' }] },
+  { label: 'Admins', entries: [{ label: 'Admins', to: '/admins/manage/1', access: 'admin' }] },
   { label: 'Users', entries: [{ label: 'Users', to: '/users/manage/1', access: 'auth' }] },
   {
     label: 'Releases',
@@ -95,7 +99,7 @@ export const SIDEBAR: readonly SidebarGroup[] = [
       { label: 'Site', to: '/reports/site/1', access: 'admin' },
     ],
   },
-  { label: 'Wallet', entries: [{ label: 'Wallet', to: '/wallet', access: 'auth' }] },
+  { label: 'Wallet', entries: [{ label: 'Wallet', to: '/wallet', access: 'admin' }] },
   { label: 'Site Settings', entries: [{ label: 'Site Settings', to: '/site-settings', access: 'auth' }] },
   { label: 'Menu Settings', entries: [{ label: 'Menu Settings', to: '/menus', access: 'auth' }] },
   { label: 'Login Settings', entries: [{ label: 'Login Settings', to: '/login-settings', access: 'admin' }] },

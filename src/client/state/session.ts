@@ -11,7 +11,8 @@ const SIGNED_OUT_REASON = 'wl_signed_out_reason'
 export const sessionActor = createActor(
   sessionMachine.provide({
     actors: {
-      fetchMe: fromPromise<Me>(() => api.call('auth.me')),
+      // auth/session answers 200 with null when signed out: a guest page logs no failed request.
+      fetchMe: fromPromise<Me | null>(async () => (await api.call('auth.session')).me),
       logout: fromPromise<void>(async () => {
         await api.call('auth.logout')
       }),

@@ -1,6 +1,9 @@
+import { useEffect } from 'react'
 import { Button, Callout, Flex, Text } from '@radix-ui/themes'
 import type { LoadState } from '@client/state/useLoad'
 import { MainSkeleton } from '@client/pages/MainSkeleton'
+import { useTab } from '@client/workspace/tab-context'
+import { workspaceActions } from '@client/workspace/store'
 
 /** A record screen's id is bad, or the server says the record is not there (404). */
 export const recordMissing = (valid: boolean, load: LoadState<unknown>) => !valid || (load.status === 'error' && load.error?.status === 404)
@@ -10,7 +13,13 @@ export const recordMissing = (valid: boolean, load: LoadState<unknown>) => !vali
  * exist, the load's failure with Try again, or the skeleton while it loads.
  */
 export function RecordPending({ valid, load, missing }: { valid: boolean; load: LoadState<unknown>; missing: string }) {
-  if (recordMissing(valid, load))
+  const { tabId } = useTab()
+  const absent = recordMissing(valid, load)
+  // Remembered on the tab so a reload does not bring back a tab that shows nothing.
+  useEffect(() => {
+    if (tabId && absent) workspaceActions.markMissing(tabId, true)
+  }, [tabId, absent])
+  if (absent)
     return (
       <Callout.Root color="gray" role="status" m="4">
         <Callout.Text>{missing}</Callout.Text>

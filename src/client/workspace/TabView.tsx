@@ -1,4 +1,4 @@
-import { Component, Suspense, useEffect, useMemo, type ReactNode } from 'react'
+import { Component, Suspense, useEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react'
 import { useSnapshot } from 'valtio'
 import { Box, Button, Callout, Flex } from '@radix-ui/themes'
 import { TabContext, mergeSearch, type TabApi } from './tab-context'
@@ -40,6 +40,41 @@ function RedirectTab({ tabId, to }: { tabId: string; to: string }) {
   return <LoadingScreen />
 }
 
+/** The id of the focused tab's body: the skip link's target. */
+export const MAIN_CONTENT_ID = 'main-content'
+
+/** Puts the keyboard on the focused tab's content (the skip link, and after navigation). */
+export function focusMainContent(): boolean {
+  const main = document.getElementById(MAIN_CONTENT_ID)
+  if (!main) return false
+  main.focus({ preventScroll: true })
+  return document.activeElement === main
+}
+
+/**
+ * After the focused tab moved to another screen, the keyboard follows it to the new content, unless
+ * it is still on something inside the tab (a list's page buttons keep it) or a dialog holds it. A
+ * dialog that closed with the navigation (the palette) hands focus back a tick later, so the move
+ * is checked once more after that.
+ */
+function useFocusAfterNavigation(body: RefObject<HTMLElement | null>, focused: boolean, pathname: string) {
+  const previous = useRef(pathname)
+  useEffect(() => {
+    const changed = previous.current !== pathname
+    previous.current = pathname
+    if (!focused || !changed) return
+    const move = () => {
+      const element = body.current
+      const active = document.activeElement
+      if (!element || (active && active !== document.body && element.contains(active))) return
+      if (document.querySelector('[role="dialog"], [role="alertdialog"]')) return
+      element.focus({ preventScroll: true })
+    }
+    const timers = [setTimeout(move, 0), setTimeout(move, 80)]
+    return () => timers.forEach(clearTimeout)
+  }, [body, focused, pathname])
+}
+
 /** One tab: its route's screen with the tab's own address, history and title. */
 export function TabView({ tabId }: { tabId: string }) {
   const snap = useSnapshot(workspace)
@@ -50,6 +85,8 @@ export function TabView({ tabId }: { tabId: string }) {
   const url = useMemo(() => new URL(path, window.location.origin), [path])
   const found = findRoute(url.pathname)
   const search = useMemo(() => new URLSearchParams(url.search), [url])
+  const body = useRef<HTMLDivElement>(null)
+  useFocusAfterNavigation(body, focused, url.pathname)
 
   const api = useMemo<TabApi>(
     () => ({
@@ -106,8 +143,16 @@ export function TabView({ tabId }: { tabId: string }) {
         onFocusCapture={() => workspaceActions.focusTab(tabId)}
         style={{ height: '100%', overflow: 'auto' }}
       >
-        {/* The bottom padding lets the last row scroll clear of the floating Support button. */}
-        <Box p="5" className="wl-tab__body" style={{ flex: 1 }}>
+        <Box
+          ref={body}
+          p="5"
+          className="wl-tab__body"
+          style={{ flex: 1 }}
+          id={focused ? MAIN_CONTENT_ID : undefined}
+          tabIndex={-1}
+          aria-label={focused ? 'Main content' : undefined}
+          role={focused ? 'region' : undefined}
+        >
           <TabErrorBoundary resetKey={path}>{content}</TabErrorBoundary>
         </Box>
       </Flex>

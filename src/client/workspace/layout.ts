@@ -12,6 +12,8 @@ export interface TabRecord {
   index: number
   /** Set by the screen (a record's name); otherwise the route's title is shown. */
   title: string | null
+  /** The screen found nothing at this address (its record is gone): such a tab is not restored. */
+  missing?: boolean
 }
 
 export type Layout = MosaicNode<string>
@@ -135,11 +137,32 @@ export function focusTab(state: WorkspaceState, tabId: string): WorkspaceState {
   return { ...state, layout, focusedTab: tabId }
 }
 
+const pathnameOf = (path: string) => path.split(/[?#]/)[0]
+
+/**
+ * The tab that already shows this route (the same pathname), preferring one on the exact address,
+ * then the focused tab, then the others in reading order.
+ */
+export function tabOnRoute(state: WorkspaceState, path: string): string | null {
+  const exact = findTabShowing(state, path)
+  if (exact) return exact
+  const order = [state.focusedTab, ...listPanes(state.layout).flatMap(({ pane }) => pane.tabs)]
+  return order.find((id) => state.tabs[id] && pathnameOf(currentPath(state.tabs[id])) === pathnameOf(path)) ?? null
+}
+
 /**
  * Open an address: in the focused tab (it navigates), as a new tab of the focused pane, or in a new
- * pane to the right of or below it.
+ * pane to the right of or below it. A route already open in another tab is not opened twice: that
+ * tab is focused (and moved to the requested address when its query differs).
  */
 export function openPath(state: WorkspaceState, path: string, where: Where = 'focused', tabId = newTabId()): WorkspaceState {
+  const open = tabOnRoute(state, path)
+  if (open && open !== state.focusedTab) return navigateTab(focusTab(state, open), open, path, { replace: true })
+  if (open && where !== 'focused') return navigateTab(state, open, path)
+  return openNew(state, path, where, tabId)
+}
+
+function openNew(state: WorkspaceState, path: string, where: Where, tabId: string): WorkspaceState {
   if (where === 'focused') return navigateTab(state, state.focusedTab, path)
   const tab: TabRecord = { id: tabId, history: [path], index: 0, title: null }
   const tabs = { ...state.tabs, [tabId]: tab }
@@ -159,7 +182,8 @@ export function openPath(state: WorkspaceState, path: string, where: Where = 'fo
 /** Splitting shows the focused tab's address again in the new pane. */
 export function splitFocused(state: WorkspaceState, direction: 'right' | 'below', tabId = newTabId()): WorkspaceState {
   const focused = state.tabs[state.focusedTab]
-  return openPath(state, focused ? currentPath(focused) : '/dashboard', direction, tabId)
+  // The one deliberate duplicate: the same address side by side.
+  return openNew(state, focused ? currentPath(focused) : '/dashboard', direction, tabId)
 }
 
 export function navigateTab(state: WorkspaceState, tabId: string, path: string, options: { replace?: boolean } = {}): WorkspaceState {
@@ -168,7 +192,7 @@ export function navigateTab(state: WorkspaceState, tabId: string, path: string, 
   if (currentPath(tab) === path) return state
   const kept = tab.history.slice(0, tab.index + (options.replace ? 0 : 1))
   const history = [...kept, path].slice(-HISTORY_LIMIT)
-  return { ...state, tabs: { ...state.tabs, [tabId]: { ...tab, history, index: history.length - 1, title: null } } }
+  return { ...state, tabs: { ...state.tabs, [tabId]: { ...tab, history, index: history.length - 1, title: null, missing: undefined } } }
 }
 
 /** Move through a tab's own history; false when there is nowhere to go. */
@@ -177,13 +201,13 @@ export function stepHistory(state: WorkspaceState, tabId: string, delta: -1 | 1)
   if (!tab) return state
   const index = tab.index + delta
   if (index < 0 || index >= tab.history.length) return state
-  return { ...state, tabs: { ...state.tabs, [tabId]: { ...tab, index, title: null } } }
+  return { ...state, tabs: { ...state.tabs, [tabId]: { ...tab, index, title: null, missing: undefined } } }
 }
 
 export function setHistoryIndex(state: WorkspaceState, tabId: string, index: number): WorkspaceState {
   const tab = state.tabs[tabId]
   if (!tab || index < 0 || index >= tab.history.length || tab.index === index) return state
-  return { ...state, tabs: { ...state.tabs, [tabId]: { ...tab, index, title: null } } }
+  return { ...state, tabs: { ...state.tabs, [tabId]: { ...tab, index, title: null, missing: undefined } } }
 }
 
 /** Closing the last tab leaves a fresh dashboard tab: the workspace is never empty. */
@@ -217,6 +241,43 @@ export function closeTab(state: WorkspaceState, tabId: string): WorkspaceState {
     focusedTab = pane.tabs[pane.activeTabIndex] ?? pane.tabs[0]
   }
   return { ...state, layout, tabs, focusedTab }
+}
+
+/** Closes every tab of `tabId`'s pane but that one, which becomes focused; other panes stay. */
+export function closeOtherTabs(state: WorkspaceState, tabId: string): WorkspaceState {
+  const found = paneOf(state.layout, tabId)
+  if (!found) return state
+  const others = new Set(found.pane.tabs.filter((id) => id !== tabId))
+  if (!others.size) return focusTab(state, tabId)
+  const tabs = Object.fromEntries(Object.entries(state.tabs).filter(([id]) => !others.has(id)))
+  const layout = replaceAt(state.layout, found.path, { ...found.pane, tabs: [tabId], activeTabIndex: 0 })
+  return { ...state, layout, tabs, focusedTab: tabId }
+}
+
+/** How many tabs the pane of `tabId` holds (0 when the tab is unknown). */
+export function tabsInPane(state: WorkspaceState, tabId: string): number {
+  return paneOf(state.layout, tabId)?.pane.tabs.length ?? 0
+}
+
+/**
+ * A restored workspace keeps only tabs worth coming back to: a tab whose address no route knows, or
+ * whose screen found nothing there, is dropped. Null when nothing is left.
+ */
+export function dropDeadTabs(state: WorkspaceState, isKnownPath: (path: string) => boolean): WorkspaceState | null {
+  let next = state
+  for (const tab of Object.values(state.tabs)) {
+    if (tab.missing || !isKnownPath(currentPath(tab))) {
+      if (Object.keys(next.tabs).length === 1) return null
+      next = closeTab(next, tab.id)
+    }
+  }
+  return next
+}
+
+export function markTabMissing(state: WorkspaceState, tabId: string, missing: boolean): WorkspaceState {
+  const tab = state.tabs[tabId]
+  if (!tab || Boolean(tab.missing) === missing) return state
+  return { ...state, tabs: { ...state.tabs, [tabId]: { ...tab, missing: missing || undefined } } }
 }
 
 /** Next or previous tab in the focused pane, wrapping around. */
@@ -283,8 +344,6 @@ export function findTabShowing(state: WorkspaceState, path: string): string | nu
   for (const tab of Object.values(state.tabs)) if (currentPath(tab) === path) return tab.id
   return null
 }
-
-const pathnameOf = (path: string) => path.split(/[?#]/)[0]
 
 /**
  * Shows an address typed into the bar or opened from a link outside the workspace: the tab showing

@@ -45,6 +45,10 @@ export const workspaceActions = {
   split: (direction: 'right' | 'below') => apply((s) => layout.splitFocused(s, direction)),
   newTab: () => apply((s) => layout.openPath(s, '/dashboard', 'tab')),
   closeTab: (tabId?: string) => apply((s) => layout.closeTab(s, tabId ?? s.focusedTab)),
+  /** Closes the other tabs of the pane of `tabId` (the focused tab by default). */
+  closeOthers: (tabId?: string) => apply((s) => layout.closeOtherTabs(s, tabId ?? s.focusedTab)),
+  /** A screen found nothing at its address: the tab is not restored next time. */
+  markMissing: (tabId: string, missing: boolean) => apply((s) => layout.markTabMissing(s, tabId, missing)),
   cycleTab: (delta: 1 | -1) => apply((s) => layout.cycleTab(s, delta)),
   focusPane: (index: number) => apply((s) => layout.focusPane(s, index)),
   moveTabToPane: (index: number) => apply((s) => layout.moveTab(s, s.focusedTab, index)),
@@ -75,9 +79,10 @@ export function focusedPath(): string {
 
 /**
  * Loads this account's saved workspace (or starts one) and shows `path` in it: the tab already
- * showing it is focused, otherwise it opens as a new tab of the focused pane.
+ * showing it is focused, otherwise it opens as a new tab of the focused pane. Saved tabs on an
+ * address no route knows (`isKnownPath`), or whose record was not found, are left behind.
  */
-export function restoreWorkspace(owner: string, path: string): void {
+export function restoreWorkspace(owner: string, path: string, isKnownPath: (path: string) => boolean = () => true): void {
   let saved: unknown = null
   try {
     saved = JSON.parse(localStorage.getItem(STORAGE_PREFIX + owner) ?? 'null')
@@ -87,9 +92,10 @@ export function restoreWorkspace(owner: string, path: string): void {
   workspace.owner = owner
   workspace.lists = {}
   workspace.records = {}
-  if (layout.isValidWorkspace(saved)) {
-    workspace.state = saved
-    const focused = saved.tabs[saved.focusedTab]
+  const kept = layout.isValidWorkspace(saved) ? layout.dropDeadTabs(saved, isKnownPath) : null
+  if (kept) {
+    workspace.state = kept
+    const focused = kept.tabs[kept.focusedTab]
     if (layout.currentPath(focused) !== path) workspaceActions.show(path)
   } else {
     workspace.state = layout.createWorkspace(path)

@@ -69,9 +69,6 @@ export function FeedbackDialog({ open, onOpenChange }: FeedbackDialogProps) {
                 placeholder="What happened, and what did you expect?"
                 rows={6}
                 maxLength={5000}
-                onKeyDown={(event) => {
-                  if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) void handleSend(event)
-                }}
               />
             </Flex>
             <Flex direction="column" gap="1">

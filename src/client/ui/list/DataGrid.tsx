@@ -21,6 +21,7 @@ import {
 } from 'ag-grid-community'
 import { Cell } from './Cell'
 import { gridTheme } from './grid-theme'
+import { columnSizing } from './column-fit'
 import type { DataTableProps, RowKey } from './DataTable'
 import type { ColumnDef } from './list-types'
 
@@ -90,15 +91,15 @@ export default function DataGrid<Row>({
   const columnDefs = useMemo<ColDef<Row>[]>(
     () =>
       columns.map((column) => {
-        const width = widths[column.id] ?? column.width
+        const sizing = columnSizing(column, widths[column.id])
         const numeric = ALIGN_END.has(column.type)
         return {
           colId: column.id,
           headerName: column.header,
           hide: !visibleIds.includes(column.id),
-          width,
-          minWidth: column.minWidth ?? 72,
-          flex: width ? undefined : (column.flex ?? 1),
+          width: sizing.width,
+          minWidth: sizing.minWidth,
+          flex: sizing.flex,
           resizable: true,
           sortable: false,
           suppressMovable: true,

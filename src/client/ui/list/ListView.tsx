@@ -339,7 +339,8 @@ export function ListView<Row>({
           emptyMessage={emptyMessage}
         />
       )}
-      {data && !failed && (
+      {/* An empty page says Nothing Found in the table once; no "No results" under it. */}
+      {data && !failed && data.meta.total > 0 && (
         <Pagination
           page={data.meta.page}
           lastPage={data.meta.last_page}

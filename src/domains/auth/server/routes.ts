@@ -14,6 +14,7 @@ export const authHandlers: Handlers<IdsOf<typeof authEndpoints>> = {
   'auth.verifyEmail': ({ ctx, body }) => auth.verifyEmail(ctx, body),
   'auth.sendEmailVerification': ({ ctx }) => auth.sendEmailVerification(ctx),
   'auth.me': ({ ctx }) => auth.me(ctx),
+  'auth.session': ({ ctx }) => auth.currentSession(ctx),
   'auth.recover': ({ ctx, body }) => auth.recover(ctx, body),
   'auth.recoverSubmit': ({ ctx, body }) => auth.recoverSubmit(ctx, body),
   'auth.recoverCheck': ({ ctx, body }) => auth.recoverCheck(ctx, body),

@@ -742,6 +742,16 @@ export async function me(ctx: AuthedContext): Promise<Me> {
   return buildMe(ctx, ctx.session, ctx.tenant)
 }
 
+/**
+ * auth/me for a page that does not know yet whether anyone is signed in: signed out (no cookie, an
+ * expired or ended session, another workspace's session) is an answer, not a failure.
+ */
+export async function currentSession(ctx: RequestContext): Promise<{ me: Me | null }> {
+  if (!ctx.session) return { me: null }
+  const tenant = await ctx.services.tenants.byId(ctx.session.tenantId)
+  return { me: tenant ? await buildMe(ctx, ctx.session, tenant) : null }
+}
+
 export async function setInitComplete(ctx: AuthedContext) {
   const { services, session, tenant } = ctx
   // The operator's first-run setup is complete only when the workspace has done every step of it.

@@ -88,7 +88,6 @@ export default function EditRequestsListScreen({ params }: ScreenProps) {
       pagePath={(next) => `/release/edit-requests/${next}`}
       filters={filters}
       rowLink={(row) => `/release/edit-requests/view/${row.id}`}
-      emptyMessage="No edit requests found matching your search criteria."
       errorMessage="There was an error fetching the edit requests. Please try again."
     />
   )

@@ -25,7 +25,6 @@ import { StoresDialog } from './StoresDialog'
 import { changeReleaseStatus, runAction } from './actions'
 import { addToSpotifyDiscovery } from './discovery-action'
 
-export const RELEASES_EMPTY = 'No releases found matching your search criteria.'
 export const RELEASES_FAILED = 'There was an error fetching the releases. Please try again.'
 
 const columns: ColumnDef<ReleaseListItem>[] = [
@@ -277,7 +276,6 @@ export default function ReleasesListScreen({ params }: ScreenProps) {
         dateRange={{ label: 'Created or release date' }}
         rowLink={(row) => `/releases/single/${row.id}`}
         bulkActions={bulkActions}
-        emptyMessage={RELEASES_EMPTY}
         errorMessage={RELEASES_FAILED}
         tools={
           accountId ? (

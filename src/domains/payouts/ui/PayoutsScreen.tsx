@@ -357,7 +357,6 @@ export default function PayoutsScreen({ params, search }: ScreenProps) {
                 <GearIcon aria-hidden /> Payout settings
               </Button>
             }
-            emptyMessage="No payouts found matching your search criteria."
             errorMessage="There was an error fetching the payouts. Please try again."
           />
         </div>

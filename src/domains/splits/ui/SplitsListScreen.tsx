@@ -92,7 +92,6 @@ export default function SplitsListScreen({ params }: ScreenProps) {
           </Button>
         </>
       }
-      emptyMessage="No splits found matching your search criteria."
       errorMessage="There was an error fetching the splits. Please try again."
     />
   )

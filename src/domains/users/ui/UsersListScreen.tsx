@@ -217,7 +217,6 @@ export default function UsersListScreen({ params }: ScreenProps) {
         dateRange={{ label: 'Created' }}
         rowLink={isAdmin ? (row) => `/users/${row.id}` : undefined}
         bulkActions={bulkActions}
-        emptyMessage="No users found matching your search criteria."
         errorMessage="There was an error fetching the users. Please try again."
         tools={
           isAdmin && (
