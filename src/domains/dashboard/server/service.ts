@@ -64,6 +64,7 @@ function listOf({ rows, total }: NewestReleases, now: Date) {
 
 /** Admins only (artists and labels land on their own dashboard): the newest releases, those pending takedown and those pending edit, each with its total. */
 export async function dashboardOverview(ctx: AuthedContext) {
+  // dashboard/* are signed-in calls in the spec (endpoints.tsv: auth): staff only is checked here.
   requireStaff(ctx)
   const { db } = ctx.services
   const tenantId = ctx.tenant.id
@@ -77,6 +78,7 @@ export async function dashboardOverview(ctx: AuthedContext) {
 
 /** Releases, accounts and tracks created, and earnings and admin fees, per month of the range (the last 12 months by default), zero-filled. */
 export async function dashboardStatistics(ctx: AuthedContext, input: { from?: string; to?: string }, now: Date = new Date()) {
+  // A signed-in call in the spec (endpoints.tsv: auth): staff only is checked here.
   requireStaff(ctx)
   const { db } = ctx.services
   const tenantId = ctx.tenant.id
