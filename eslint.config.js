@@ -47,7 +47,9 @@ const domainPart = (rel) => {
 /** Why `from` may not import `target` (both repository-relative, no extension), or null when it may. */
 export function boundaryViolation(from, target) {
   if (SCHEMA_BARREL.includes(target))
-    return from.startsWith('src/server/db/') ? null : 'Import tables from db/schema/platform or your own domain\'s schema, not the barrel of every table.'
+    return from.startsWith('src/server/db/')
+      ? null
+      : "Import tables from db/schema/platform or your own domain's schema, not the barrel of every table."
   const to = domainPart(target)
   if (!to) return null
   const own = domainPart(from)

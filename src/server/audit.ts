@@ -69,6 +69,8 @@ export interface Change<T> {
   after?: unknown
   /** The record changed, when only the change knows it (a record it creates). */
   entityId?: string | number | null
+  /** A change to several records: one audit row each (then `before`, `after` and `entityId` are unused); none when empty. */
+  records?: { entityId: string | number; before?: unknown; after?: unknown }[]
 }
 
 /** Who acts and on which database: a request's context, or a job's or seed's explicit actor. */
@@ -91,13 +93,23 @@ export async function auditedMutation<T>(scope: MutationScope, mutation: Mutatio
       if (rows.length === 0) throw notFound(lock.missing)
     }
     const done = await change(tx)
-    await audit(tx, actor, {
-      action: mutation.action,
-      entityType: mutation.entityType,
-      entityId: done.entityId ?? mutation.entityId ?? lock?.id ?? null,
-      before: done.before ?? null,
-      after: done.after ?? null,
-    })
+    const records = done.records ?? [
+      { entityId: done.entityId ?? mutation.entityId ?? lock?.id ?? null, before: done.before, after: done.after },
+    ]
+    if (records.length)
+      await tx.insert(auditLog).values(
+        records.map((record) => ({
+          tenantId: actor.tenantId,
+          actorAccountId: actor.actorAccountId,
+          action: mutation.action,
+          entityType: mutation.entityType,
+          entityId: record.entityId === null ? null : String(record.entityId),
+          before: (record.before ?? null) as never,
+          after: (record.after ?? null) as never,
+          ip: actor.ip ?? null,
+          requestId: actor.requestId ?? null,
+        })),
+      )
     return done.result
   })
 }

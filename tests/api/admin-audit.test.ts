@@ -20,7 +20,7 @@ const ADMIN_MUTATIONS = (Object.entries(ENDPOINTS) as [EndpointId, { access: str
 /** POST calls that change nothing: they read with a body (report views and CSV downloads). */
 const READS_OVER_POST: Partial<Record<EndpointId, string>> = {
   'users.reportChannelOverview': 'a report view: sums of the ledger for a period',
-  'releases.lyricsExport': 'a CSV download of the chosen releases\' lyrics',
+  'releases.lyricsExport': "a CSV download of the chosen releases' lyrics",
   'accountReports.channel': 'a CSV download streamed from the ledger',
   'accountReports.country': 'a CSV download streamed from the ledger',
   'accountReports.track': 'a CSV download streamed from the ledger',
@@ -75,7 +75,8 @@ const CALLS: Partial<Record<EndpointId, Call>> = {
       .limit(1)
     return admin.ok('users.removeNotifications', { body: { userId: ws.artist.id, ids: [row.id] } })
   },
-  'users.publishingManual': () => admin.ok('users.publishingManual', { body: { userId: ws.artist.id, amount: '0.25', period: '2026-10-01' } }),
+  'users.publishingManual': () =>
+    admin.ok('users.publishingManual', { body: { userId: ws.artist.id, amount: '0.25', period: '2026-10-01' } }),
   'ledger.adjust': () => admin.ok('ledger.adjust', { params: { id: ws.artist.id }, body: { amount: '+100.05', reason: 'Bonus' } }),
   'ledger.rateCreate': async () => {
     rate = await admin.ok('ledger.rateCreate', { body: { currency: 'EUR', period: '2025-03', rate: '1.0825' } })

@@ -146,7 +146,11 @@ export function staffChecks(domain: string): StaffCheck[] {
         else if (key && isFunction(n.initializer)) name = key
       }
       if (ts.isCallExpression(n) && ts.isIdentifier(n.expression) && ACCESS_CHECKS.has(n.expression.text))
-        checks.push({ fn: name ?? '?', file: path.relative(DOMAINS_DIR, file), line: sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1 })
+        checks.push({
+          fn: name ?? '?',
+          file: path.relative(DOMAINS_DIR, file),
+          line: sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1,
+        })
       ts.forEachChild(n, (c) => visit(c, name))
     }
     visit(sf, null)
@@ -155,7 +159,12 @@ export function staffChecks(domain: string): StaffCheck[] {
     const seen = new Set<string>()
     const walk = (n: ts.Node): void => {
       let name: string | null = null
-      if (ts.isCallExpression(n)) name = ts.isIdentifier(n.expression) ? n.expression.text : ts.isPropertyAccessExpression(n.expression) ? n.expression.name.text : null
+      if (ts.isCallExpression(n))
+        name = ts.isIdentifier(n.expression)
+          ? n.expression.text
+          : ts.isPropertyAccessExpression(n.expression)
+            ? n.expression.name.text
+            : null
       else if (ts.isIdentifier(n) && ts.isCallExpression(n.parent) && n.parent.arguments.includes(n)) name = n.text
       if (name && bodies.has(name) && !seen.has(name)) {
         seen.add(name)

@@ -19,7 +19,12 @@ describe('domain import boundaries', { timeout: 120_000 }, () => {
   test('no import cycles between domains', () => {
     const graph = domainGraph(serverSources())
     const cycle = findCycle(graph)
-    const why = cycle ? cycle.slice(1).map((to, i) => graph.get(cycle[i])!.get(to)).join('; ') : ''
+    const why = cycle
+      ? cycle
+          .slice(1)
+          .map((to, i) => graph.get(cycle[i])!.get(to))
+          .join('; ')
+      : ''
     expect(cycle, `domain import cycle ${cycle?.join(' → ')}: ${why}`).toBeNull()
   })
 
@@ -45,14 +50,16 @@ describe('the lint allow-list', { timeout: 120_000 }, () => {
 
   test("refuses another domain's internals, relative reaches and the schema barrel", async () => {
     const file = 'src/domains/payouts/server/boundary-fixture.ts'
-    expect(await leaks(file, "import { insertEntries } from '@domains/earnings/server/ledger/posting'\nexport const a = insertEntries\n")).toEqual([
-      'Import @domains/earnings/server/public, not its internals (allow-list: docs/architecture.md, Boundaries).',
-    ])
+    expect(
+      await leaks(file, "import { insertEntries } from '@domains/earnings/server/ledger/posting'\nexport const a = insertEntries\n"),
+    ).toEqual(['Import @domains/earnings/server/public, not its internals (allow-list: docs/architecture.md, Boundaries).'])
     expect(await leaks(file, "export { payoutEligibility } from '../../users/server/payout-read'\n")).toHaveLength(1)
     expect(await leaks(file, "export const load = () => import('@domains/catalogue/server/stats')\n")).toHaveLength(1)
     expect(await leaks(file, "import { releases } from '@domains/catalogue/server/schema'\nexport const r = releases\n")).toHaveLength(1)
     expect(await leaks(file, "import { accounts } from '@server/db/schema'\nexport const t = accounts\n")).toHaveLength(1)
-    expect(await leaks('src/server/jobs/boundary-fixture.ts', "import { jobs } from '../db/schema'\nexport const t = jobs\n")).toHaveLength(1)
+    expect(await leaks('src/server/jobs/boundary-fixture.ts', "import { jobs } from '../db/schema'\nexport const t = jobs\n")).toHaveLength(
+      1,
+    )
   })
 
   test('allows public modules, own files, platform tables, foreign keys in schema files and the registry', async () => {
@@ -70,8 +77,18 @@ describe('the lint allow-list', { timeout: 120_000 }, () => {
         ].join('\n'),
       ),
     ).toEqual([])
-    expect(await leaks('src/domains/splits/server/schema.ts', "import { tracks } from '@domains/catalogue/server/schema'\nexport const t = tracks\n")).toEqual([])
-    expect(await leaks('src/server/domains.ts', "import { ledgerServer } from '@domains/earnings/server/ledger'\nexport const d = ledgerServer\n")).toEqual([])
+    expect(
+      await leaks(
+        'src/domains/splits/server/schema.ts',
+        "import { tracks } from '@domains/catalogue/server/schema'\nexport const t = tracks\n",
+      ),
+    ).toEqual([])
+    expect(
+      await leaks(
+        'src/server/domains.ts',
+        "import { ledgerServer } from '@domains/earnings/server/ledger'\nexport const d = ledgerServer\n",
+      ),
+    ).toEqual([])
     expect(await leaks('src/server/db/engine.ts', "import * as schema from './schema'\nexport const s = schema\n")).toEqual([])
   })
 })

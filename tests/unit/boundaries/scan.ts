@@ -96,10 +96,22 @@ export interface SqlReference {
 const NAME = String.raw`(?:"?public"?\.)?"?([a-z_][a-z0-9_]*)"?`
 // A relation stands after these words; `write` marks statements that change it.
 const REFERENCES: { re: RegExp; write: boolean }[] = [
-  { re: new RegExp(String.raw`\b(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?|copy)\s+(?:only\s+)?` + NAME, 'gi'), write: true },
-  { re: new RegExp(String.raw`\b(?:from|join|analyze|vacuum(?:\s+analyze)?|table|lock\s+table)\s+(?:only\s+|lateral\s+)?` + NAME, 'gi'), write: false },
+  {
+    re: new RegExp(String.raw`\b(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?|copy)\s+(?:only\s+)?` + NAME, 'gi'),
+    write: true,
+  },
+  {
+    re: new RegExp(String.raw`\b(?:from|join|analyze|vacuum(?:\s+analyze)?|table|lock\s+table)\s+(?:only\s+|lateral\s+)?` + NAME, 'gi'),
+    write: false,
+  },
   // The second and later relations of `from a x, b y`.
-  { re: new RegExp(String.raw`\bfrom\s+[a-z_][a-z0-9_]*(?:\s+(?:as\s+)?[a-z_][a-z0-9_]*)?((?:\s*,\s*[a-z_][a-z0-9_]*(?:\s+(?:as\s+)?[a-z_][a-z0-9_]*)?)+)`, 'gi'), write: false },
+  {
+    re: new RegExp(
+      String.raw`\bfrom\s+[a-z_][a-z0-9_]*(?:\s+(?:as\s+)?[a-z_][a-z0-9_]*)?((?:\s*,\s*[a-z_][a-z0-9_]*(?:\s+(?:as\s+)?[a-z_][a-z0-9_]*)?)+)`,
+      'gi',
+    ),
+    write: false,
+  },
 ]
 
 /** The relations a SQL text names in table position, each marked read or write. */
@@ -158,7 +170,8 @@ const ALIASES: [string, string][] = [
 /** The absolute path (no extension) an import names, or null for a package. */
 export function resolveImport(fromFile: string, spec: string): string | null {
   if (spec.startsWith('.')) return path.resolve(path.dirname(fromFile), spec).replace(/\.(ts|tsx|js)$/, '')
-  for (const [alias, dir] of ALIASES) if (spec.startsWith(alias)) return path.join(ROOT, dir, spec.slice(alias.length)).replace(/\.(ts|tsx|js)$/, '')
+  for (const [alias, dir] of ALIASES)
+    if (spec.startsWith(alias)) return path.join(ROOT, dir, spec.slice(alias.length)).replace(/\.(ts|tsx|js)$/, '')
   return null
 }
 

@@ -28,7 +28,9 @@ describe('SQL boundaries', () => {
   })
 
   test('the checker finds a table in every SQL position', () => {
-    expect(sqlReferences('select p.id from payouts p, ledger_entries e join splits s on true where exists (select 1 from "reports")')).toEqual(
+    expect(
+      sqlReferences('select p.id from payouts p, ledger_entries e join splits s on true where exists (select 1 from "reports")'),
+    ).toEqual(
       expect.arrayContaining([
         { relation: 'payouts', write: false },
         { relation: 'splits', write: false },
@@ -61,6 +63,12 @@ describe('SQL boundaries', () => {
     ])
     expect(found[0].file).toBe(path.relative(ROOT, fixture))
     // Platform code belongs to no domain: it names no domain's table at all.
-    expect(sqlViolations(null, sqlTexts(fixture, source), owners, published).map((v) => v.relation)).toEqual(['splits', 'split_payees', 'splits', 'payouts', 'releases'])
+    expect(sqlViolations(null, sqlTexts(fixture, source), owners, published).map((v) => v.relation)).toEqual([
+      'splits',
+      'split_payees',
+      'splits',
+      'payouts',
+      'releases',
+    ])
   })
 })

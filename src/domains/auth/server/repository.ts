@@ -1,6 +1,17 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { Queryable } from '@server/db/engine'
-import { accounts, artistProfiles, authTokens, invites, labelProfiles, loginHistory, promoCodes, promoRedemptions, sessions, tenants } from '@server/db/schema/platform'
+import {
+  accounts,
+  artistProfiles,
+  authTokens,
+  invites,
+  labelProfiles,
+  loginHistory,
+  promoCodes,
+  promoRedemptions,
+  sessions,
+  tenants,
+} from '@server/db/schema/platform'
 import { hashToken } from '@server/auth/tokens'
 
 export type AccountRow = typeof accounts.$inferSelect

@@ -1,6 +1,6 @@
 import type { FEEDBACK_SEVERITIES } from '@contract/dashboard'
 import type { AuthedContext } from '@server/context'
-import { audit, actorOf } from '@server/audit'
+import { auditedMutation } from '@server/audit'
 import { notifyAdmins, truncate } from '@domains/notifications/server/public'
 import { displayStatus, RELEASE_STATUS } from '@core/release-status'
 import { monthRange } from '@core/months'
@@ -23,8 +23,8 @@ export async function submitFeedback(
   ctx: AuthedContext,
   input: { message: string; severity: (typeof FEEDBACK_SEVERITIES)[number]; page: string },
 ) {
-  const { services, session, tenant } = ctx
-  await services.db.transaction(async (tx) => {
+  const { session, tenant } = ctx
+  await auditedMutation(ctx, { action: 'feedback.submitted', entityType: 'feedback' }, async (tx) => {
     const saved = await repo.insertFeedback(tx, {
       tenantId: tenant.id,
       accountId: session.account.id,
@@ -39,12 +39,7 @@ export async function submitFeedback(
       type: input.severity === 'info' ? 'info' : 'feedback',
       link: input.page,
     })
-    await audit(tx, actorOf(ctx), {
-      action: 'feedback.submitted',
-      entityType: 'feedback',
-      entityId: saved.id,
-      after: { severity: saved.severity, page: saved.page },
-    })
+    return { result: saved.id, entityId: saved.id, after: { severity: saved.severity, page: saved.page } }
   })
   return { ok: true as const, message: FEEDBACK_SUBMITTED }
 }
@@ -69,6 +64,7 @@ function listOf({ rows, total }: NewestReleases, now: Date) {
 
 /** Admins only (artists and labels land on their own dashboard): the newest releases, those pending takedown and those pending edit, each with its total. */
 export async function dashboardOverview(ctx: AuthedContext) {
+  // dashboard/* are signed-in calls in the spec (endpoints.tsv: auth): staff only is checked here.
   requireStaff(ctx)
   const { db } = ctx.services
   const tenantId = ctx.tenant.id
@@ -82,6 +78,7 @@ export async function dashboardOverview(ctx: AuthedContext) {
 
 /** Releases, accounts and tracks created, and earnings and admin fees, per month of the range (the last 12 months by default), zero-filled. */
 export async function dashboardStatistics(ctx: AuthedContext, input: { from?: string; to?: string }, now: Date = new Date()) {
+  // A signed-in call in the spec (endpoints.tsv: auth): staff only is checked here.
   requireStaff(ctx)
   const { db } = ctx.services
   const tenantId = ctx.tenant.id

@@ -1,9 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { statusLabel } from '@core/release-status'
 import type { AuthedContext } from '@server/context'
-import { auditLog } from '@server/db/schema/platform'
 import { releasesByIds, tracksByIds } from '@domains/catalogue/server/public'
-import { actorOf } from '@server/audit'
+import { auditedMutation } from '@server/audit'
 import { HttpError, notFound } from '@server/errors'
 import { ERROR_CODES } from '@core/session'
 import { spotifyDiscovery } from './schema'
@@ -26,97 +25,83 @@ export async function addToSpotifyDiscovery(ctx: AuthedContext, body: { releaseI
   const tenantId = ctx.tenant.id
   const releaseIds = [...new Set(body.releaseIds)]
   const trackIds = [...new Set(body.trackIds ?? [])]
-  return ctx.services.db
-    .transaction(async (tx) => {
-      const found = await releasesByIds(tx, tenantId, releaseIds)
-      const byId = new Map(found.map((release) => [release.id, release]))
-      const chosenTracks = trackIds.length ? await tracksByIds(tx, tenantId, trackIds) : []
-      const refused: Refusal[] = []
-      const tracksOf = new Map<number, { id: number; title: string }[]>()
-      const knownTracks = new Set(chosenTracks.map((track) => track.id))
-      for (const trackId of trackIds) if (!knownTracks.has(trackId)) refused.push({ releaseId: null, trackId, reason: NO_TRACK })
-      for (const track of chosenTracks) {
-        if (!releaseIds.includes(track.releaseId)) {
-          refused.push({ releaseId: track.releaseId, trackId: track.id, reason: 'This track is not on one of the chosen releases.' })
-          continue
-        }
-        tracksOf.set(track.releaseId, [...(tracksOf.get(track.releaseId) ?? []), { id: track.id, title: track.title }])
+  return auditedMutation(ctx, { action: 'release.spotify_discovery', entityType: 'release' }, async (tx) => {
+    const found = await releasesByIds(tx, tenantId, releaseIds)
+    const byId = new Map(found.map((release) => [release.id, release]))
+    const chosenTracks = trackIds.length ? await tracksByIds(tx, tenantId, trackIds) : []
+    const refused: Refusal[] = []
+    const tracksOf = new Map<number, { id: number; title: string }[]>()
+    const knownTracks = new Set(chosenTracks.map((track) => track.id))
+    for (const trackId of trackIds) if (!knownTracks.has(trackId)) refused.push({ releaseId: null, trackId, reason: NO_TRACK })
+    for (const track of chosenTracks) {
+      if (!releaseIds.includes(track.releaseId)) {
+        refused.push({ releaseId: track.releaseId, trackId: track.id, reason: 'This track is not on one of the chosen releases.' })
+        continue
       }
+      tracksOf.set(track.releaseId, [...(tracksOf.get(track.releaseId) ?? []), { id: track.id, title: track.title }])
+    }
 
-      const submitted: Entry[] = []
-      const alreadySubmitted: Entry[] = []
-      const audits: (typeof auditLog.$inferInsert)[] = []
-      const actor = actorOf(ctx)
-      const now = ctx.services.now()
-      for (const releaseId of releaseIds) {
-        const release = byId.get(releaseId)
-        if (!release) {
-          refused.push({ releaseId, trackId: null, reason: NO_RELEASE })
-          continue
-        }
-        if (!SUBMITTABLE.has(release.status)) {
-          refused.push({
+    const submitted: Entry[] = []
+    const alreadySubmitted: Entry[] = []
+    const audits: { entityId: number; after: unknown }[] = []
+    const now = ctx.services.now()
+    for (const releaseId of releaseIds) {
+      const release = byId.get(releaseId)
+      if (!release) {
+        refused.push({ releaseId, trackId: null, reason: NO_RELEASE })
+        continue
+      }
+      if (!SUBMITTABLE.has(release.status)) {
+        refused.push({
+          releaseId,
+          trackId: null,
+          reason: `Only live releases go to Spotify Discovery Mode; ${release.title} is ${statusLabel(release.status)}.`,
+        })
+        continue
+      }
+      const targets = tracksOf.get(releaseId) ?? [{ id: null, title: release.title }]
+      const added: Entry[] = []
+      for (const target of targets) {
+        const [row] = await tx
+          .insert(spotifyDiscovery)
+          .values({
+            tenantId,
             releaseId,
-            trackId: null,
-            reason: `Only live releases go to Spotify Discovery Mode; ${release.title} is ${statusLabel(release.status)}.`,
+            trackId: target.id,
+            accountId: release.accountId,
+            createdBy: ctx.session.account.id,
+            createdAt: now,
+            updatedAt: now,
           })
+          .onConflictDoNothing()
+          .returning({ id: spotifyDiscovery.id })
+        if (row) {
+          added.push({ id: row.id, releaseId, trackId: target.id, title: target.title })
           continue
         }
-        const targets = tracksOf.get(releaseId) ?? [{ id: null, title: release.title }]
-        const added: Entry[] = []
-        for (const target of targets) {
-          const [row] = await tx
-            .insert(spotifyDiscovery)
-            .values({
-              tenantId,
-              releaseId,
-              trackId: target.id,
-              accountId: release.accountId,
-              createdBy: ctx.session.account.id,
-              createdAt: now,
-              updatedAt: now,
-            })
-            .onConflictDoNothing()
-            .returning({ id: spotifyDiscovery.id })
-          if (row) {
-            added.push({ id: row.id, releaseId, trackId: target.id, title: target.title })
-            continue
-          }
-          const [existing] = await tx
-            .select({ id: spotifyDiscovery.id })
-            .from(spotifyDiscovery)
-            .where(
-              and(
-                eq(spotifyDiscovery.releaseId, releaseId),
-                target.id === null ? sql`${spotifyDiscovery.trackId} is null` : eq(spotifyDiscovery.trackId, target.id),
-              ),
-            )
-          alreadySubmitted.push({ id: existing?.id ?? 0, releaseId, trackId: target.id, title: target.title })
-        }
-        if (added.length) {
-          submitted.push(...added)
-          audits.push({
-            tenantId: actor.tenantId,
-            actorAccountId: actor.actorAccountId,
-            action: 'release.spotify_discovery',
-            entityType: 'release',
-            entityId: String(releaseId),
-            before: null,
-            after: { submissions: added.map((entry) => ({ id: entry.id, trackId: entry.trackId })) } as never,
-            ip: actor.ip ?? null,
-            requestId: actor.requestId ?? null,
-          })
-        }
+        const [existing] = await tx
+          .select({ id: spotifyDiscovery.id })
+          .from(spotifyDiscovery)
+          .where(
+            and(
+              eq(spotifyDiscovery.releaseId, releaseId),
+              target.id === null ? sql`${spotifyDiscovery.trackId} is null` : eq(spotifyDiscovery.trackId, target.id),
+            ),
+          )
+        alreadySubmitted.push({ id: existing?.id ?? 0, releaseId, trackId: target.id, title: target.title })
       }
-      if (audits.length) await tx.insert(auditLog).values(audits)
-      return { submitted, alreadySubmitted, refused }
-    })
-    .then((result) => {
-      if (result.submitted.length === 0 && result.alreadySubmitted.length === 0) {
-        const reason = result.refused[0]?.reason ?? NO_RELEASE
-        if (result.refused.every((entry) => entry.reason === NO_RELEASE)) throw notFound(reason)
-        throw new HttpError(409, reason, ERROR_CODES.conflict, { releaseIds: reason })
+      if (added.length) {
+        submitted.push(...added)
+        audits.push({ entityId: releaseId, after: { submissions: added.map((entry) => ({ id: entry.id, trackId: entry.trackId })) } })
       }
-      return result
-    })
+    }
+    return { result: { submitted, alreadySubmitted, refused }, records: audits }
+  }).then((result) => {
+    if (result.submitted.length === 0 && result.alreadySubmitted.length === 0) {
+      const reason = result.refused[0]?.reason ?? NO_RELEASE
+      if (result.refused.every((entry) => entry.reason === NO_RELEASE)) throw notFound(reason)
+      throw new HttpError(409, reason, ERROR_CODES.conflict, { releaseIds: reason })
+    }
+    return result
+  })
 }

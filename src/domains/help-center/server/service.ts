@@ -1,6 +1,6 @@
 import { MAX_MESSAGE_ATTACHMENT_BYTES } from '@contract/help-center'
 import type { AuthedContext } from '@server/context'
-import { audit, actorOf } from '@server/audit'
+import { auditedMutation } from '@server/audit'
 import type { FileRow } from '@server/storage/file-store'
 import { asFileFieldError, decodeDataUrl } from '@server/storage/data-url'
 import * as repo from './repository'
@@ -16,7 +16,7 @@ export async function sendMessage(
   const data = input.file ? decodeDataUrl(input.file.dataUrl) : null
   let stored: FileRow | null = null
   try {
-    const threadId = await services.db.transaction(async (tx) => {
+    const threadId = await auditedMutation(ctx, { action: 'help_thread.created', entityType: 'help_thread' }, async (tx) => {
       if (input.file && data) {
         stored = await services.files
           .save(tx, {
@@ -46,13 +46,7 @@ export async function sendMessage(
         body: input.message,
         fileId: stored?.id ?? null,
       })
-      await audit(tx, actorOf(ctx), {
-        action: 'help_thread.created',
-        entityType: 'help_thread',
-        entityId: thread.id,
-        after: { subject: thread.subject, fileId: stored?.id ?? null },
-      })
-      return thread.id
+      return { result: thread.id, entityId: thread.id, after: { subject: thread.subject, fileId: stored?.id ?? null } }
     })
     return { threadId, message: MESSAGE_SENT }
   } catch (error) {

@@ -413,7 +413,9 @@ export async function removeNotifications(ctx: AuthedContext, input: { userId: n
   return auditedMutation(ctx, { action: 'account.notifications_removed', entityType: 'account', lock }, async (tx) => {
     const deleted = await tx
       .delete(notifications)
-      .where(and(eq(notifications.tenantId, ctx.tenant.id), eq(notifications.accountId, input.userId), inArray(notifications.id, input.ids)))
+      .where(
+        and(eq(notifications.tenantId, ctx.tenant.id), eq(notifications.accountId, input.userId), inArray(notifications.id, input.ids)),
+      )
       .returning({ id: notifications.id })
     return { result: { deleted: deleted.length }, after: { removed: deleted.map((row) => row.id) } }
   })

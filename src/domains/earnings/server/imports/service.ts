@@ -245,6 +245,8 @@ export async function rollbackAction(ctx: AuthedContext, id: number) {
 // ---------------------------------------------------------------------------------------------
 // Reading
 
+// The import histories are signed-in calls in the spec (endpoints.tsv: auth), so the contract cannot
+// say admin; staff only is checked here.
 function requireAdmin(ctx: AuthedContext) {
   if (ctx.session?.account.type !== 'admin') throw forbidden('This needs an admin account.')
 }

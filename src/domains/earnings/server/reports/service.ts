@@ -71,6 +71,7 @@ export async function earningsOverview(
   input: { from?: string; to?: string; per_page: number },
   now: Date = new Date(),
 ) {
+  // A signed-in call in the spec (endpoints.tsv: auth): staff only is checked here.
   requireStaff(ctx)
   const { db } = ctx.services
   const tenantId = ctx.tenant.id
@@ -157,6 +158,7 @@ export async function earningsOverview(
 
 /** The dashboard's balance card (admins): available over accounts not banned, over banned ones, payout fees. */
 export async function dashboardBalance(ctx: AuthedContext) {
+  // A signed-in call in the spec (endpoints.tsv: auth): staff only is checked here.
   requireStaff(ctx)
   return q.balanceSums(ctx.services.db, ctx.tenant.id)
 }
