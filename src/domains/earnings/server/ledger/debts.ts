@@ -93,7 +93,7 @@ export const shortfallView = (item: Shortfall) => ({
   shortfall: unitsToCents(item.shortfall),
 })
 
-/** The error code of a refusal for want of a confirmed shortfall (the screens then ask for it). */
+/** The error code of a refusal for want of a confirmed shortfall; `errors.shortfall` carries the total to confirm. */
 export const SHORTFALL_UNCONFIRMED = 'shortfall_unconfirmed'
 
 /** What the admin confirms: the total shortfall (cents) and the reason. */
@@ -121,12 +121,14 @@ export function requireConfirmation(list: readonly Shortfall[], input: Shortfall
       409,
       `${summary} Confirm the shortfall of ${total} with a reason to record it as a recoupable debt.`,
       SHORTFALL_UNCONFIRMED,
+      { shortfall: total },
     )
   if (units(input.confirmShortfall) !== units(total))
     throw new HttpError(
       409,
       `${summary} The confirmation was for ${input.confirmShortfall}: look at the shortfall again and confirm ${total}.`,
       SHORTFALL_UNCONFIRMED,
+      { shortfall: total },
     )
   if (!input.reason?.trim()) throw fieldError('reason', 'A reason is required to record the shortfall as a recoupable debt')
 }
