@@ -59,7 +59,15 @@ describe('rolling back an import whose money was withdrawn', () => {
       netBase: '500.000000',
       accounts: 1,
       shortfalls: [
-        { id: ws.artist.id, name: expect.any(String), email: 'artist@debts.test', before: '141.48', change: '-500.00', after: '-358.52', shortfall: '358.52' },
+        {
+          id: ws.artist.id,
+          name: expect.any(String),
+          email: 'artist@debts.test',
+          before: '141.48',
+          change: '-500.00',
+          after: '-358.52',
+          shortfall: '358.52',
+        },
       ],
       totalShortfall: '358.52',
       needsConfirmation: true,
@@ -69,7 +77,10 @@ describe('rolling back an import whose money was withdrawn', () => {
     const silent = await admin.call('earnings.importRollback', { params: { id: importId }, body: {} })
     expect(silent.status).toBe(409)
     expect(silent.error).toMatchObject({ code: 'shortfall_unconfirmed', message: expect.stringMatching(/below zero.*358\.52/) })
-    const stale = await admin.call('earnings.importRollback', { params: { id: importId }, body: { confirmShortfall: '300.00', reason: 'Duplicate' } })
+    const stale = await admin.call('earnings.importRollback', {
+      params: { id: importId },
+      body: { confirmShortfall: '300.00', reason: 'Duplicate' },
+    })
     expect(stale.status).toBe(409)
     expect(stale.error.code).toBe('shortfall_unconfirmed')
     const noReason = await admin.call('earnings.importRollback', { params: { id: importId }, body: { confirmShortfall: '358.52' } })
@@ -86,16 +97,27 @@ describe('rolling back an import whose money was withdrawn', () => {
     })
     expect(rolled.status).toBe('rolled_back')
     expect(await debtRows(ws.artist.id)).toEqual([
-      { amount: '358.520000', source: 'rollback', import_id: importId, reason: 'The store sent the statement twice', created_by: ws.admin.id },
+      {
+        amount: '358.520000',
+        source: 'rollback',
+        import_id: importId,
+        reason: 'The store sent the statement twice',
+        created_by: ws.admin.id,
+      },
     ])
     const balance = await balanceOf(ws.artist.id)
     expect(balance).toMatchObject({ available: '-358.52', debt: '358.52' })
-    expect(balance.debtNote).toMatch(new RegExp(`^Rollback of import #${importId} on \\d{4}-\\d{2}-\\d{2}: The store sent the statement twice$`))
+    expect(balance.debtNote).toMatch(
+      new RegExp(`^Rollback of import #${importId} on \\d{4}-\\d{2}-\\d{2}: The store sent the statement twice$`),
+    )
     const [audit] = await auditsOf(t.services, ws.tenant.id, 'earnings.import.rollback')
     expect(audit.after).toMatchObject({ debt: '358.52', reason: 'The store sent the statement twice' })
 
     // Withdrawals are blocked while the debt stands.
-    const blocked = await admin.call('payouts.request', { body: { amount: '50', provider: 'paypal', userId: ws.artist.id }, headers: key() })
+    const blocked = await admin.call('payouts.request', {
+      body: { amount: '50', provider: 'paypal', userId: ws.artist.id },
+      headers: key(),
+    })
     expect(blocked.status).toBe(409)
     expect(blocked.error.message).toMatch(/owes \$358\.52 \(a recoupable debt\): withdrawals are blocked/)
     expect((await admin.call('payouts.forceWithdraw', { body: { userId: ws.artist.id }, headers: key() })).status).toBe(409)
@@ -132,7 +154,9 @@ describe('manual adjustments', () => {
     const over = await admin.call('ledger.adjust', { params: { id: account.id }, body: { amount: '1000.01', reason: 'Test' } })
     expect(over.status).toBe(400)
     expect(over.error.errors?.amount).toBe('An adjustment is at most $1,000.00 either way (ADJUSTMENT_MAX)')
-    expect((await admin.call('ledger.adjust', { params: { id: account.id }, body: { amount: '-1000.01', reason: 'Test' } })).status).toBe(400)
+    expect((await admin.call('ledger.adjust', { params: { id: account.id }, body: { amount: '-1000.01', reason: 'Test' } })).status).toBe(
+      400,
+    )
     const ok = await admin.ok('ledger.adjust', { params: { id: account.id }, body: { amount: '+1000', reason: 'Test' } })
     expect(ok.balance).toMatchObject({ available: '1000.00', debt: '0.00' })
   })

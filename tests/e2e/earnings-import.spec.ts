@@ -143,7 +143,9 @@ test('a rollback that would take a balance below zero shows the accounts and the
   expect(uploaded.status()).toBe(202)
   const { id } = (await uploaded.json()) as { id: number }
   await expect
-    .poll(async () => ((await (await page.request.get(`/api/earnings/imports/${id}`)).json()) as { status: string }).status, { timeout: 20_000 })
+    .poll(async () => ((await (await page.request.get(`/api/earnings/imports/${id}`)).json()) as { status: string }).status, {
+      timeout: 20_000,
+    })
     .toBe('review')
   await post(`earnings/imports/${id}/commit`, {})
   await post('users/edit/payout-methods', { userId: 3, paypalEmail: 'artist@demo.test', paypalConfirmed: true })
