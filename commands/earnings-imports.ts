@@ -83,8 +83,16 @@ export const IMPORT_COMMANDS: readonly Command[] = [
         title: `Yes, roll back ${label(context)}: reverse all of its credits`,
         group: 'Confirm',
         run: async (runContext, env) => {
-          await env.call('earnings.importRollback', { params: { id: importId(runContext) } })
-          done(env, `Import #${importId(runContext)} rolled back: its credits were reversed.`)
+          const id = importId(runContext)
+          try {
+            await env.call('earnings.importRollback', { params: { id }, body: {} })
+          } catch (error) {
+            // Balances would go below zero: the import screen shows the accounts and asks for the reason.
+            if ((error as { code?: string }).code !== 'shortfall_unconfirmed') throw error
+            env.open(`/earnings/import/${id}?rollback=1`)
+            return
+          }
+          done(env, `Import #${id} rolled back: its credits were reversed.`)
         },
       },
     ],

@@ -177,6 +177,43 @@ export const importLine = z.object({
 export type ImportLine = z.infer<typeof importLine>
 
 const accepted = z.object({ id: z.number(), status: z.enum(IMPORT_STATUSES) })
+
+/** An account a rollback would take below zero: balances before and after, the change, the shortfall (cents). */
+export const rollbackShortfall = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  before: money,
+  change: money,
+  after: money,
+  shortfall: money,
+})
+export type RollbackShortfall = z.infer<typeof rollbackShortfall>
+
+/**
+ * What rolling an import back would do (docs/royalties.md "Recoupable debts"): the accounts it would
+ * take below zero and by how much. A total shortfall above zero must be confirmed (the same figure
+ * as `confirmShortfall`, with a reason) and is recorded as recoupable debts.
+ */
+export const rollbackPreview = z.object({
+  importId: z.number(),
+  netBase: money,
+  /** Accounts whose balance the rollback lowers. */
+  accounts: z.number(),
+  shortfalls: z.array(rollbackShortfall),
+  totalShortfall: money,
+  needsConfirmation: z.boolean(),
+})
+export type RollbackPreview = z.infer<typeof rollbackPreview>
+
+export const rollbackBody = z.object({
+  /** The total shortfall the admin saw in the preview and accepts as recoupable debt (cents). */
+  confirmShortfall: z
+    .string()
+    .regex(/^\d{1,13}(\.\d{1,2})?$/, 'The shortfall to confirm is an amount like 358.52')
+    .optional(),
+  reason: z.string().trim().max(500, 'The reason is too long').optional(),
+})
 const historyQuery = z.object({ page, per_page: perPage })
 
 const upload = (source: StatementSource, label: string) =>
@@ -192,7 +229,7 @@ const upload = (source: StatementSource, label: string) =>
     status: 202,
   })
 
-const action = (verb: 'commit' | 'cancel' | 'rollback', summary: string) =>
+const action = (verb: 'commit' | 'cancel', summary: string) =>
   endpoint({
     method: 'POST',
     path: `earnings/imports/{id}/${verb}`,
@@ -240,5 +277,22 @@ export const earningsImportsEndpoints = {
   }),
   'earnings.importCommit': action('commit', 'Commit a dry-run import: credits the ledger with exactly its net, in one transaction'),
   'earnings.importCancel': action('cancel', 'Cancel an import before it is committed: its lines are dropped, the import is kept'),
-  'earnings.importRollback': action('rollback', 'Roll a committed import back with compensating ledger entries (history is never deleted)'),
+  'earnings.importRollbackPreview': endpoint({
+    method: 'GET',
+    path: 'earnings/imports/{id}/rollback-preview',
+    access: 'admin',
+    summary: 'What rolling a committed import back would do: each account it would take below zero, by how much, and the total shortfall to confirm',
+    params: idParams,
+    response: rollbackPreview,
+  }),
+  'earnings.importRollback': endpoint({
+    method: 'POST',
+    path: 'earnings/imports/{id}/rollback',
+    access: 'admin',
+    summary:
+      'Roll a committed import back with compensating ledger entries (history is never deleted); one that would take balances below zero is refused (409 shortfall_unconfirmed) unless confirmShortfall names the total shortfall with a reason, which records it as recoupable debts',
+    params: idParams,
+    body: rollbackBody,
+    response: importDetail,
+  }),
 }

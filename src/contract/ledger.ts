@@ -31,13 +31,23 @@ export const rate = z
   .regex(/^\d{1,10}(\.\d{1,10})?$/, 'A rate is a decimal number with at most 10 places, such as 1.0825')
   .refine((value) => /[1-9]/.test(value), 'A rate must be greater than zero')
 
-/** A signed amount with at most two decimals, not zero. */
+/**
+ * A signed amount with at most two decimals, not zero, written strictly: no spaces, no exponent,
+ * no thousands separators (money is never guessed at). The upper bound is the server's
+ * (ADJUSTMENT_MAX, docs/royalties.md).
+ */
 export const adjustmentAmount = z
   .string()
-  .trim()
-  .regex(/^[-+]?\d{1,13}(\.\d{1,2})?$/, 'Enter an amount like 120.50 or -35 (at most two decimals)')
+  .refine((value) => value.trim() === value, 'Enter the amount without spaces, like 120.50 or -35')
+  .refine((value) => /^[-+]?\d{1,13}(\.\d{1,2})?$/.test(value.trim()), 'Enter an amount like 120.50 or -35 (at most two decimals)')
   .refine((value) => /[1-9]/.test(value), 'An adjustment cannot be zero')
   .transform((value) => value.replace(/^\+/, ''))
+
+/** The total shortfall an admin saw and confirms (cents): see docs/royalties.md "Recoupable debts". */
+export const confirmShortfall = z
+  .string()
+  .regex(/^\d{1,13}(\.\d{1,2})?$/, 'The shortfall to confirm is an amount like 358.52')
+  .optional()
 
 const personRef = z.object({ id: z.number(), name: z.string() }).nullable()
 
@@ -138,12 +148,14 @@ export const ledgerEndpoints = {
     method: 'POST',
     path: 'users/single/{id}/adjustments',
     access: 'admin',
-    summary: "Add a manual adjustment to an account's balance, with a reason",
+    summary:
+      "Add a manual adjustment to an account's balance, with a reason (at most ADJUSTMENT_MAX either way); one that would take the balance below zero is refused (409 shortfall_unconfirmed) unless confirmShortfall names the shortfall, which is then recorded as a recoupable debt",
     status: 201,
     params: idParams,
     body: z.object({
       amount: adjustmentAmount,
       reason: z.string().trim().min(1, 'A reason is required').max(500, 'The reason is too long'),
+      confirmShortfall,
     }),
     response: balanceSummary,
   }),

@@ -75,6 +75,10 @@ export const balanceLines = z.object({
   publishing: z.string(),
   sales: z.string(),
   available: z.string(),
+  /** The recoupable debt still standing (cents, "0.00" when none): withdrawals are refused while it stands. */
+  debt: z.string(),
+  /** What recorded the newest standing debt, when, and the reason given. */
+  debtNote: z.string().nullable(),
 })
 
 export const accountNote = z.object({ id: z.number(), title: z.string(), content: z.string(), created: timestamp, author: personRef })

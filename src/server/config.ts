@@ -78,6 +78,11 @@ const envSchema = z.object({
   TIPALTI_PORTAL_BASE: z.string().default('https://ui2.tipalti.com'),
   /** Resolvers DNS verification asks, e.g. `1.1.1.1,8.8.8.8` or `127.0.0.1:5353`; the system's when unset. */
   DNS_SERVERS: optional,
+  /** The largest manual ledger adjustment, either way (docs/royalties.md). */
+  ADJUSTMENT_MAX: z
+    .string()
+    .regex(/^\d{1,13}(\.\d{1,2})?$/, 'ADJUSTMENT_MAX must be an amount such as 100000 or 2500.50')
+    .default('100000'),
 })
 
 export type Env = z.input<typeof envSchema>
@@ -121,6 +126,8 @@ export interface Config {
   /** Unset outside production: `resolveAppSecret` then keeps a generated one in DATA_DIR. */
   appSecret?: string
   dnsServers: string[]
+  /** The largest manual ledger adjustment either way (ADJUSTMENT_MAX), a decimal string. */
+  adjustmentMax: string
 }
 
 export function packageVersion(): string {
@@ -201,6 +208,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     version: e.APP_VERSION ?? packageVersion(),
     pgliteMode: e.PGLITE_MODE,
     appSecret: e.APP_SECRET,
+    adjustmentMax: e.ADJUSTMENT_MAX,
     dnsServers: (e.DNS_SERVERS ?? '')
       .split(',')
       .map((server) => server.trim())

@@ -132,13 +132,13 @@ describe('commit, cancel and rollback of a statement import', () => {
     await admin.ok('earnings.importCommit', { params: { id } })
     const committed = { credits: await credits(), artist: await artistBalance() }
     const entriesBefore = Number((await t.services.db.execute<{ n: number }>(sql`select count(*)::int as n from ledger_entries`)).rows[0].n)
-    const rolled = await admin.ok('earnings.importRollback', { params: { id } })
+    const rolled = await admin.ok('earnings.importRollback', { params: { id }, body: {} })
     expect(rolled).toMatchObject({ status: 'rolled_back', rolledBackBy: { id: ws.admin.id } })
     expect(await credits()).toBe(plus(committed.credits, '-100.500000'))
     expect(await artistBalance()).not.toBe(committed.artist)
     const entriesAfter = Number((await t.services.db.execute<{ n: number }>(sql`select count(*)::int as n from ledger_entries`)).rows[0].n)
     expect(entriesAfter).toBeGreaterThan(entriesBefore)
-    expect((await admin.call('earnings.importRollback', { params: { id } })).status).toBe(409)
+    expect((await admin.call('earnings.importRollback', { params: { id }, body: {} })).status).toBe(409)
     expect((await admin.call('earnings.importCancel', { params: { id } })).status).toBe(409)
     const again = await admin.call('earnings.importAudiosalad', {
       multipart: { fields: { period: '2026-05' }, files: file('2026-05', ['100.00']) },

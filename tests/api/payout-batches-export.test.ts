@@ -53,8 +53,9 @@ describe('payouts/export', () => {
       accountId: ben.id,
       provider: 'paypal',
       payee: 'ben,quoted@batches.test',
-      amount: '1234.567891',
-      fee: '0.000001',
+      // A payout migrated from before whole-cent nets: the fee absorbed the fraction of a cent.
+      amount: '1234.575',
+      fee: '0.005',
     })
     const pending = await createPayout(t.services, {
       tenantId: ws.tenant.id,
@@ -78,8 +79,8 @@ describe('payouts/export', () => {
     expect(batch).toMatchObject({
       provider: 'paypal',
       count: 2,
-      amount: '1355.067891',
-      // 118.09 + 1234.57 (1234.56789 rounded half to even to cents)
+      amount: '1355.075000',
+      // 118.09 + 1234.57: the stored nets, whole cents
       net: '1352.660000',
       delivery: 'file',
       providerBatchId: null,

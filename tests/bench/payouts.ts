@@ -29,7 +29,7 @@ export async function generatePayouts(database: Database, tenantId: number, log:
              case when g % 3 = 0 then 'tipalti' else 'paypal' end,
              case when g % 3 = 0 then 'BENCH-PAYEE-' || (g * 7919) % ${range.n} else 'payee' || (g * 7919) % ${range.n} || '@bench.test' end,
              case when g % 50 = 0 then 'force' else 'withdrawal' end, g % 50 = 0,
-             amount, amount, least(round(amount * 0.02 + 0.3, 6), 20), status, status in ('processing', 'paid'), g % 3 = 0,
+             amount, amount, least(round(amount * 0.02 + 0.3, 2), 20), status, status in ('processing', 'paid'), g % 3 = 0,
              now() - g * interval '30 seconds', now() - g * interval '30 seconds'
       from (
         select g, (50 + ((g * 104729) % 500000) / 100.0)::numeric(24,6) as amount,

@@ -120,3 +120,67 @@ test('a file without the columns its source needs is refused, naming them and th
     'The file is missing required columns: Net, ISRC or UPC. Headers found: "Video", "Views". Map them with a column mapping.',
   )
 })
+
+test('a rollback that would take a balance below zero shows the accounts and the shortfall, and needs a reason', async ({ browser }) => {
+  const page = await signedIn(browser)
+  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'wl_csrf')?.value ?? ''
+  const post = async <T>(path: string, data: unknown) => {
+    const response = await page.request.post(`/api/${path}`, {
+      data,
+      headers: { 'x-csrf-token': csrf, 'idempotency-key': `e2e-${path}-${Date.now()}-${Math.random()}` },
+    })
+    expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300)
+    return (await response.json()) as T
+  }
+  const before = await availableCents(page)
+
+  // A statement crediting the artist 400.00, committed, then 300.00 more than her old balance withdrawn.
+  const statement = `Sale Month,Store,Country,UPC,ISRC,Track Title,Artist,Quantity,Gross,Net,Currency\n2026-09,Spotify,US,810000003624,,Silent Horizons 3,Nina Vale,1000,500.00,400.00,USD\n`
+  const uploaded = await page.request.post('/api/earnings/import/audiosalad', {
+    headers: { 'x-csrf-token': csrf },
+    multipart: { period: '2026-09', currency: 'USD', file: { name: 'overdraw.csv', mimeType: 'text/csv', buffer: Buffer.from(statement) } },
+  })
+  expect(uploaded.status()).toBe(202)
+  const { id } = (await uploaded.json()) as { id: number }
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/earnings/imports/${id}`)).json()) as { status: string }).status, {
+      timeout: 20_000,
+    })
+    .toBe('review')
+  await post(`earnings/imports/${id}/commit`, {})
+  await post('users/edit/payout-methods', { userId: 3, paypalEmail: 'artist@demo.test', paypalConfirmed: true })
+  const withdrawn = before + 30_000n
+  const payout = await post<{ id: number }>('payouts/withdraw', {
+    amount: `${withdrawn / 100n}.${String(withdrawn % 100n).padStart(2, '0')}`,
+    provider: 'paypal',
+    userId: 3,
+  })
+
+  await page.goto(`/earnings/import/${id}`)
+  await page.getByRole('button', { name: 'Rollback' }).click()
+  const dialog = page.getByRole('alertdialog')
+  await expect(dialog.getByRole('alert', { name: 'Balances below zero' })).toContainText('takes 1 account below zero, $300.00 in all')
+  const accounts = dialog.getByRole('table', { name: 'Accounts below zero' })
+  await expect(accounts.getByRole('row')).toHaveCount(2)
+  await expect(accounts).toContainText('artist@demo.test')
+  await expect(accounts).toContainText('-$300.00')
+  await page.screenshot({ path: 'test-results/rollback-overdraw-preview.png' })
+  const confirm = dialog.getByRole('button', { name: 'Roll back and record $300.00 of debt' })
+  await confirm.click()
+  await expect(dialog.getByText('A reason is required to record the shortfall as a recoupable debt')).toBeVisible()
+  await expect(page.getByText('Committed', { exact: true })).toBeVisible()
+  await dialog.getByLabel('Reason').fill('The distributor recalled the September statement')
+  await confirm.click()
+  await expect(page.getByText(`Import #${id} rolled back: $300.00 is recorded as recoupable debt.`)).toBeVisible()
+  await expect(page.getByText('Rolled back', { exact: true })).toBeVisible()
+
+  // The account shows the debt; releasing the withdrawal repays it and restores the balance exactly.
+  expect(await availableCents(page)).toBe(-30_000n)
+  const debt = page.getByLabel('Recoupable debt')
+  await expect(debt).toContainText('$300.00')
+  await expect(debt).toContainText(`Rollback of import #${id}`)
+  await expect(debt).toContainText('The distributor recalled the September statement')
+  await post('payouts/change-status', { id: payout.id, status: 'rejected', reason: 'e2e clean-up' })
+  expect(await availableCents(page)).toBe(before)
+  await expect(page.getByLabel('Recoupable debt')).toHaveCount(0)
+})

@@ -43,7 +43,16 @@ describe('statement import commands', () => {
     const [confirm] = (await command('earnings.importRollback').children!(onImport({ status: 'committed' }), env)) as Command[]
     expect(confirm.title).toBe('Yes, roll back import #12: reverse all of its credits')
     await confirm.run!(onImport({ status: 'committed' }), env)
-    expect(env.call).toHaveBeenLastCalledWith('earnings.importRollback', { params: { id: 12 } })
+    expect(env.call).toHaveBeenLastCalledWith('earnings.importRollback', { params: { id: 12 }, body: {} })
     expect(env.refresh).toHaveBeenCalledTimes(3)
+  })
+
+  it('sends a rollback that would overdraw to the import screen, where the shortfall is shown and confirmed', async () => {
+    const env = fakeCommandEnv()
+    env.call.mockRejectedValueOnce(Object.assign(new Error('Rolling back import #12 would take 1 account below zero'), { code: 'shortfall_unconfirmed' }))
+    const [confirm] = (await command('earnings.importRollback').children!(onImport({ status: 'committed' }), env)) as Command[]
+    await confirm.run!(onImport({ status: 'committed' }), env)
+    expect(env.open).toHaveBeenLastCalledWith('/earnings/import/12?rollback=1')
+    expect(env.refresh).not.toHaveBeenCalled()
   })
 })

@@ -16,13 +16,13 @@ const line = (over: Partial<BatchLine>): BatchLine => ({
 })
 
 describe('net amounts', () => {
-  it('is amount minus fee, rounded half to even to cents, never through floats', () => {
-    expect(netCents('120.50', '2.41')).toBe('118.09')
-    expect(netCents('0.30', '0.10')).toBe('0.20')
-    expect(netCents('10.005', '0')).toBe('10.00')
-    expect(netCents('10.015', '0')).toBe('10.02')
-    expect(netCents('99999999999.999999', '0.000001')).toBe('100000000000.00')
-    expect(() => netCents('5', '5')).toThrow(RangeError)
+  it('is the stored whole-cent net, refused (never rounded) with a fraction of a cent, never through floats', () => {
+    expect(netCents('118.090000')).toBe('118.09')
+    expect(netCents('0.2')).toBe('0.20')
+    expect(netCents('99999999999.990000')).toBe('99999999999.99')
+    expect(() => netCents('97.945000')).toThrow(/whole cents/)
+    expect(() => netCents('10.005')).toThrow(RangeError)
+    expect(() => netCents('0')).toThrow(RangeError)
     expect(sumCents(['0.10', '0.20', '1234.57'])).toBe('1234.87')
   })
 })

@@ -222,6 +222,38 @@ export const ledgerTransactions = pgTable(
  * statement money), `clearing` (what the stores paid: the negative side of imports), `payouts`
  * (money paid out). Categories name the balance line: earnings, sales, adjustment, publishing, payouts.
  */
+/**
+ * A recoupable debt: the shortfall an admin confirmed when a rollback or a manual adjustment took an
+ * account's balance below zero (docs/royalties.md "Recoupable debts"). The ledger keeps the negative
+ * balance; this row records why, how much, who confirmed it and the reason. While the balance is
+ * below zero withdrawals are refused, and later credits repay the oldest debts first.
+ */
+export const accountDebts = pgTable(
+  'account_debts',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    /** The shortfall recorded: how far below zero this event took the balance, six places. */
+    amount: money('amount').notNull(),
+    /** rollback | adjustment | migrated (balances already below zero when debts began to be recorded). */
+    source: text('source').notNull(),
+    importId: ref('import_id').references(() => statementImports.id),
+    /** The ledger transaction that took the balance below zero. */
+    transactionId: ref('transaction_id').references(() => ledgerTransactions.id),
+    reason: text('reason').notNull(),
+    createdBy: ref('created_by').references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('account_debts_account_idx').on(t.tenantId, t.accountId, t.createdAt, t.id),
+    check('account_debts_amount_check', sql`${t.amount} > 0`),
+    check('account_debts_source_check', sql`${t.source} in ('rollback', 'adjustment', 'migrated')`),
+  ],
+)
+
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {

@@ -57,15 +57,18 @@ async function release(tx: Tx, actor: Actor, payout: PayoutRow, reason: string):
   return transactionId
 }
 
-/** Settles a paid payout: payouts book −amount, clearing +net (what the provider pays), tenant +fee. */
+/**
+ * Settles a paid payout: payouts book −amount, clearing +net (the stored net: exactly what the
+ * batch file pays), tenant +(amount − net), the fee.
+ */
 async function settle(tx: Tx, actor: Actor, payout: PayoutRow, reason: string): Promise<number> {
   const amount = units(payout.amount)
-  const fee = units(payout.fee)
+  const net = units(payout.net)
   const transactionId = await createTransaction(tx, { tenantId: actor.tenantId, kind: 'payout_paid', reason, actorId: actor.actorId })
   await insertEntries(tx, actor.tenantId, transactionId, [
     entry('payouts', null, 'payouts', -amount),
-    entry('clearing', null, 'payouts', amount - fee),
-    entry('tenant', null, 'payout_fee', fee),
+    entry('clearing', null, 'payouts', net),
+    entry('tenant', null, 'payout_fee', amount - net),
   ])
   return transactionId
 }

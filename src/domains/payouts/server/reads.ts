@@ -39,7 +39,7 @@ export function payoutHistoryRows(q: Queryable, scope: PayoutRowsScope): AsyncGe
     (after, size) => sql`
       select p.id, to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD') as requested, p.account_id, a.email,
         p.provider, p.provider_account_id, p.type, p.status, p.org_amount::text as org_amount, p.amount::text as amount,
-        p.fee::text as fee, (p.amount - p.fee)::text as net, p.batch_id, b.file_name as batch_file,
+        p.fee::text as fee, p.net::text as net, p.batch_id, b.file_name as batch_file,
         to_char(p.paid_at at time zone 'UTC', 'YYYY-MM-DD') as paid, p.reason
       from payouts p
       join accounts a on a.id = p.account_id

@@ -61,6 +61,7 @@ export type PayoutRowWithUser = {
   org_amount: string
   amount: string
   fee: string
+  net: string
   status: string
   processed: boolean
   batch_id: number | null
@@ -85,7 +86,7 @@ const NEWEST_FIRST = sql`p.created_at desc nulls last, p.id desc nulls last`
 
 const withUser = (from: SQL) => sql`
   select p.id, p.account_id, p.provider, p.provider_account_id, p.type, p.is_force, p.org_amount::text as org_amount,
-    p.amount::text as amount, p.fee::text as fee, p.status, p.processed, p.batch_id, p.tax_form, p.reason,
+    p.amount::text as amount, p.fee::text as fee, p.net::text as net, p.status, p.processed, p.batch_id, p.tax_form, p.reason,
     p.reserve_transaction_id, p.settle_transaction_id, p.requested_by, p.decided_by, p.created_at, p.paid_at,
     a.email, a.first_name, a.last_name,
     (select ap.artist_name from artist_profiles ap where ap.account_id = a.id) as artist_name,

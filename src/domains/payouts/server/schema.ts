@@ -61,6 +61,13 @@ export const payouts = pgTable(
     orgAmount: money('org_amount').notNull(),
     amount: money('amount').notNull(),
     fee: money('fee').notNull().default('0'),
+    /**
+     * amount − fee: what the provider pays and the ledger books to clearing. Whole cents, decided
+     * once at request (docs/payouts.md "Rounding"); rows paid before that rule keep what was booked.
+     */
+    net: money('net')
+      .notNull()
+      .generatedAlwaysAs(sql`amount - fee`),
     /** pending | approved | processing | paid | rejected | failed (src/core/payout-status.ts). */
     status: text('status').notNull().default('pending'),
     /** Set once the payout is in a batch file (processing). */
@@ -91,6 +98,8 @@ export const payouts = pgTable(
     check('payouts_provider_check', sql`${t.provider} in ('paypal', 'tipalti')`),
     check('payouts_type_check', sql`${t.type} in ('withdrawal', 'force')`),
     check('payouts_amount_check', sql`${t.amount} > 0 and ${t.fee} >= 0 and ${t.fee} <= ${t.amount}`),
+    // NOT VALID in migration 0014: rows settled before the rule keep what the ledger booked.
+    check('payouts_net_cents_check', sql`${t.amount} - ${t.fee} = round(${t.amount} - ${t.fee}, 2)`),
   ],
 )
 

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto'
-import { divideHalfEven, MONEY_SCALE, toScaled } from '@core/decimal'
+import { CENT_UNITS, divideHalfEven, MONEY_SCALE, toScaled } from '@core/decimal'
 import { formatMoney } from '@core/format'
 import {
   PAYOUT_PROVIDER_LABELS,
@@ -48,7 +48,11 @@ export async function settingsOf(q: Queryable, tenantId: number): Promise<Payout
   return { minimumWithdrawal: trim(row?.minimumWithdrawal ?? DEFAULT_MINIMUM), fees: { paypal: fee('paypal'), tipalti: fee('tipalti') } }
 }
 
-/** The provider's fee for `amount` (micro-units): percent of it plus the fixed part, capped, never more than the amount. */
+/**
+ * The provider's fee for `amount` (micro-units, whole cents): percent of it plus the fixed part,
+ * capped, then rounded half to even to whole cents once, here, and never more than the amount
+ * (docs/payouts.md "Rounding"). The payout stores it, so its net is whole cents too.
+ */
 export function feeFor(rule: FeeRule, amount: bigint): bigint {
   const percent = toScaled(rule.percent, MONEY_SCALE)
   let fee = divideHalfEven(amount * percent, 100n * 10n ** BigInt(MONEY_SCALE)) + toScaled(rule.fixed, MONEY_SCALE)
@@ -56,8 +60,12 @@ export function feeFor(rule: FeeRule, amount: bigint): bigint {
     const cap = toScaled(rule.cap, MONEY_SCALE)
     if (fee > cap) fee = cap
   }
+  fee = divideHalfEven(fee, CENT_UNITS) * CENT_UNITS
   return fee > amount ? amount : fee
 }
+
+/** Whole cents of `units`, rounded down: a force withdrawal never takes more than the balance. */
+export const centsDown = (value: bigint): bigint => (value / CENT_UNITS) * CENT_UNITS
 
 export async function getSettings(ctx: AuthedContext) {
   return settingsOf(ctx.services.db, ctx.tenant.id)
@@ -119,7 +127,7 @@ export function toItem(row: repo.PayoutRowWithUser): PayoutItemResult {
   return {
     id: Number(row.id),
     amount: money(amount),
-    net: money(amount - fee),
+    net: money(units(row.net)),
     orgAmount: money(units(row.org_amount)),
     fee: money(fee),
     type: row.type as PayoutItemResult['type'],
@@ -282,11 +290,16 @@ export async function createPayout(tx: Tx, ctx: AuthedContext, input: NewPayout)
   if (refusal) throw conflict(refusal)
 
   const available = await availableUnits(tx, tenantId, input.accountId)
+  // A balance below zero is a recoupable debt (docs/royalties.md): later earnings repay it first.
+  if (available < 0n)
+    throw conflict(
+      `The account owes ${show(-available)} (a recoupable debt): withdrawals are blocked until later earnings repay it.`,
+    )
   const settings = await settingsOf(tx, tenantId)
   let amount: bigint
   if (input.force) {
-    if (available <= 0n) throw conflict(`There is no available balance to withdraw (${show(available)}).`)
-    amount = available
+    amount = centsDown(available)
+    if (amount <= 0n) throw conflict(`There is no available balance to withdraw (${show(available)}).`)
   } else {
     amount = units(input.amount)
     if (amount > available) throw conflict(`The amount of ${show(amount)} is over the available balance of ${show(available)}.`)

@@ -11,5 +11,6 @@ export const earningsImportsHandlers: Handlers<IdsOf<typeof earningsImportsEndpo
   'earnings.importLines': ({ ctx, params, query }) => service.importLines(ctx, params.id, query.page, query.per_page, query.filter),
   'earnings.importCommit': ({ ctx, params }) => service.commitAction(ctx, params.id),
   'earnings.importCancel': ({ ctx, params }) => service.cancelAction(ctx, params.id),
-  'earnings.importRollback': ({ ctx, params }) => service.rollbackAction(ctx, params.id),
+  'earnings.importRollbackPreview': ({ ctx, params }) => service.rollbackPreview(ctx, params.id),
+  'earnings.importRollback': ({ ctx, params, body }) => service.rollbackAction(ctx, params.id, body),
 }

@@ -8,6 +8,7 @@ import {
   type ImportDetail,
   type ImportRow,
   type ImportStatus,
+  type RollbackPreview,
   type StatementField,
   type StatementSource,
 } from '@contract/earnings-imports'
@@ -21,7 +22,8 @@ import { FileStore } from '@server/storage/file-store'
 import { StatementFormatError, resolveColumns } from './formats'
 import { dropLines, parseImport } from './parse'
 import { readImportLines, type LineFilter } from './lines-read'
-import { postImport, rollbackImport } from './ledger'
+import { debts, importAccountChanges, lockAccounts, postImport, rollbackImport } from './ledger'
+import { unitsToCents } from '@core/decimal'
 
 export const PARSE_JOB = 'earnings.import.parse'
 export const NO_IMPORT = 'This import does not exist.'
@@ -208,12 +210,58 @@ export async function cancelImport(services: Services, actor: AuditActor & { ten
   })
 }
 
-/** Rolls a committed import back with compensating entries (rollbackImport); nothing is deleted. */
-export async function rollbackStatement(services: Services, actor: AuditActor & { tenantId: number }, id: number): Promise<void> {
+/** What rolling the import back would take below zero, from the balances as they are now. */
+async function rollbackShortfalls(q: Queryable, tenantId: number, id: number) {
+  const changes = await importAccountChanges(q, tenantId, id)
+  return { changes, shortfalls: await debts.shortfallsOf(q, tenantId, changes) }
+}
+
+/** The rollback's preview: the accounts it would take below zero and the total shortfall to confirm. */
+export async function rollbackPreview(ctx: AuthedContext, id: number): Promise<RollbackPreview> {
+  const tenantId = ctx.tenant.id
+  const { rows } = await ctx.services.db.execute<{ status: ImportStatus; net_base: string }>(sql`
+    select status, net_base::text as net_base from statement_imports where tenant_id = ${tenantId} and id = ${id}`)
+  const row = rows[0]
+  if (!row) throw notFound(NO_IMPORT)
+  if (row.status !== 'committed') throw conflict(`Only a committed import can be rolled back; this one is ${statusWord(row.status)}.`)
+  const { changes, shortfalls } = await rollbackShortfalls(ctx.services.db, tenantId, id)
+  const total = debts.totalShortfall(shortfalls)
+  return {
+    importId: id,
+    netBase: row.net_base,
+    accounts: [...changes.values()].filter((change) => change < 0n).length,
+    shortfalls: shortfalls.map(debts.shortfallView),
+    totalShortfall: unitsToCents(total),
+    needsConfirmation: total > 0n,
+  }
+}
+
+/**
+ * Rolls a committed import back with compensating entries (rollbackImport); nothing is deleted. The
+ * accounts it debits are locked first, so the shortfall checked is the one posted: one that would
+ * take balances below zero needs that shortfall confirmed with a reason, and is recorded as debts.
+ */
+export async function rollbackStatement(
+  services: Services,
+  actor: AuditActor & { tenantId: number },
+  id: number,
+  confirmation: debts.ShortfallConfirmation = {},
+): Promise<void> {
   await services.db.transaction(async (tx) => {
     const row = await lockImport(tx, actor.tenantId, id)
     if (row.status !== 'committed') throw conflict(`Only a committed import can be rolled back; this one is ${statusWord(row.status)}.`)
-    await rollbackImport(tx, actor.tenantId, id, actor.actorAccountId)
+    const changes = await importAccountChanges(tx, actor.tenantId, id)
+    await lockAccounts(tx, actor.tenantId, [...changes.keys()])
+    const { shortfalls } = await rollbackShortfalls(tx, actor.tenantId, id)
+    debts.requireConfirmation(shortfalls, confirmation, `Rolling back import #${id}`)
+    const { transactionId } = await rollbackImport(tx, actor.tenantId, id, actor.actorAccountId)
+    await debts.recordDebts(tx, actor.tenantId, shortfalls, {
+      source: 'rollback',
+      importId: id,
+      transactionId,
+      reason: confirmation.reason ?? '',
+      actorId: actor.actorAccountId,
+    })
     await tx.execute(sql`
       update statement_imports set status = 'rolled_back', rolled_back_by = ${actor.actorAccountId}, rolled_back_at = now()
       where id = ${id}`)
@@ -222,7 +270,16 @@ export async function rollbackStatement(services: Services, actor: AuditActor & 
       entityType: ENTITY,
       entityId: id,
       before: { status: 'committed', netBase: row.net_base },
-      after: { status: 'rolled_back' },
+      after: {
+        status: 'rolled_back',
+        ...(confirmation.reason ? { reason: confirmation.reason } : {}),
+        ...(shortfalls.length
+          ? {
+              debt: unitsToCents(debts.totalShortfall(shortfalls)),
+              debts: shortfalls.map((item) => ({ accountId: item.accountId, amount: unitsToCents(item.shortfall) })),
+            }
+          : {}),
+      },
     })
   })
 }
@@ -237,8 +294,8 @@ export async function cancelAction(ctx: AuthedContext, id: number) {
   await cancelImport(ctx.services, actorIn(ctx), id)
   return loadImport(ctx, id)
 }
-export async function rollbackAction(ctx: AuthedContext, id: number) {
-  await rollbackStatement(ctx.services, actorIn(ctx), id)
+export async function rollbackAction(ctx: AuthedContext, id: number, confirmation: debts.ShortfallConfirmation = {}) {
+  await rollbackStatement(ctx.services, actorIn(ctx), id, confirmation)
   return loadImport(ctx, id)
 }
 

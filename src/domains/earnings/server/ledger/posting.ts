@@ -448,6 +448,19 @@ export async function rollbackImport(
   return { transactionId, net: row.net_base }
 }
 
+/**
+ * What rolling the import back would do to each account's balance (account id → micro-units): the
+ * negated sum of the account book entries carrying the import's id, as rollbackImport posts them.
+ */
+export async function importAccountChanges(q: Queryable, tenantId: number, importId: number): Promise<Map<number, bigint>> {
+  const { rows } = await q.execute<{ account_id: number; change: string }>(sql`
+    select account_id, (-sum(amount))::text as change from ledger_entries
+    where tenant_id = ${tenantId} and import_id = ${importId} and book = 'account'
+    group by account_id
+    having sum(amount) <> 0`)
+  return new Map(rows.map((row) => [Number(row.account_id), units(row.change)]))
+}
+
 /** Rollup rows an import created and its rollback emptied go away, so "before" is exactly restored. */
 async function dropEmptyRollups(tx: Tx, tenantId: number, transactionId: number) {
   const { rows: keys } = await tx.execute<{ periods: string[] | null; releases: number[] | null }>(sql`

@@ -6,12 +6,15 @@ import type { AuthedContext } from '@server/context'
 import type { Queryable, Tx } from '@server/db/engine'
 import { accounts } from '@server/db/schema/platform'
 import { audit, actorOf, auditedMutation } from '@server/audit'
-import { conflict, notFound } from '@server/errors'
+import { conflict, fieldError, notFound } from '@server/errors'
+import { bigintArray } from '@server/db/arrays'
+import { formatMoney } from '@core/format'
 import { countCapped, pageMeta } from '@server/db/paging'
 import { likePattern } from '@server/search'
 import { catalogueTitles } from '@domains/catalogue/server/public'
 import { exchangeRates } from '../schema'
 import { createTransaction, insertEntries, matchLines, type MatchKey } from './posting'
+import { outstandingDebt, recordDebts, requireConfirmation, shortfallsOf, totalShortfall } from './debts'
 
 // The ledger's services: exchange rates, manual adjustments, publishing entries, balances, an
 // account's entries, unmatched statement keys and matching them (rules: docs/royalties.md).
@@ -125,7 +128,17 @@ export async function deleteRate(ctx: AuthedContext, id: number) {
 // Balances
 
 export interface BalanceSummary {
-  balance: { adjustment: string; earnings: string; payouts: string; publishing: string; sales: string; available: string }
+  balance: {
+    adjustment: string
+    earnings: string
+    payouts: string
+    publishing: string
+    sales: string
+    available: string
+    /** The recoupable debt still standing (cents; "0.00" when none) and what recorded it. */
+    debt: string
+    debtNote: string | null
+  }
   lastEarnings: { date: string | null; amount: string }
 }
 
@@ -162,8 +175,11 @@ export async function balanceLines(q: Queryable, tenantId: number, accountId: nu
     group by t.id, t.created_at
     order by t.created_at desc, t.id desc
     limit 1`)
+  const debt = await outstandingDebt(q, tenantId, accountId, available)
   return {
     balance: {
+      debt: toCents(debt.amount),
+      debtNote: debt.note,
       adjustment: toCents(line('adjustment')),
       earnings: toCents(line('earnings')),
       payouts: toCents(line('payouts')),
@@ -183,12 +199,32 @@ export async function lockAccount(tx: Tx, tenantId: number, accountId: number) {
   if (!rows[0]) throw notFound('There is no such account in this workspace.')
 }
 
-/** A manual adjustment: the account's `adjustment` line moves by `amount`, the tenant book by −amount. */
-export async function addAdjustment(ctx: AuthedContext, accountId: number, input: { amount: string; reason: string }) {
+/** Locks the accounts' rows in id order (so two callers cannot deadlock). */
+export async function lockAccounts(tx: Tx, tenantId: number, accountIds: readonly number[]) {
+  const ids = [...new Set(accountIds)].sort((a, b) => a - b)
+  if (ids.length === 0) return
+  await tx.execute(sql`select id from accounts where tenant_id = ${tenantId} and id = any(${bigintArray(ids)}) order by id for update`)
+}
+
+/**
+ * A manual adjustment: the account's `adjustment` line moves by `amount`, the tenant book by −amount.
+ * Either way it is at most the configured bound (ADJUSTMENT_MAX); one that would take the balance
+ * below zero needs the shortfall confirmed, which records it as a recoupable debt (debts.ts).
+ */
+export async function addAdjustment(
+  ctx: AuthedContext,
+  accountId: number,
+  input: { amount: string; reason: string; confirmShortfall?: string },
+) {
   const tenantId = ctx.tenant.id
+  const amount = units(input.amount)
+  const bound = units(ctx.services.config.adjustmentMax)
+  if (amount > bound || -amount > bound)
+    throw fieldError('amount', `An adjustment is at most ${formatMoney(toCents(bound))} either way (ADJUSTMENT_MAX)`)
   return ctx.services.db.transaction(async (tx) => {
     await lockAccount(tx, tenantId, accountId)
-    const amount = units(input.amount)
+    const shortfalls = await shortfallsOf(tx, tenantId, new Map([[accountId, amount]]))
+    requireConfirmation(shortfalls, input, 'This adjustment')
     const transactionId = await createTransaction(tx, {
       tenantId,
       kind: 'adjustment',
@@ -200,11 +236,22 @@ export async function addAdjustment(ctx: AuthedContext, accountId: number, input
       { ...base, book: 'account', accountId, amount },
       { ...base, book: 'tenant', accountId: null, amount: -amount },
     ])
+    await recordDebts(tx, tenantId, shortfalls, {
+      source: 'adjustment',
+      transactionId,
+      reason: input.reason,
+      actorId: ctx.session.account.id,
+    })
     await audit(tx, actorOf(ctx), {
       action: 'account.adjustment_added',
       entityType: 'account',
       entityId: accountId,
-      after: { amount: input.amount, reason: input.reason, transactionId },
+      after: {
+        amount: input.amount,
+        reason: input.reason,
+        transactionId,
+        ...(shortfalls.length ? { debt: toCents(totalShortfall(shortfalls)) } : {}),
+      },
     })
     return balanceLines(tx, tenantId, accountId)
   })

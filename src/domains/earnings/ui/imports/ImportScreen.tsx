@@ -9,13 +9,13 @@ import { rememberRecord } from '@client/shell/recents'
 import { useDataVersion } from '@client/state/useDataVersion'
 import { useLoad } from '@client/state/useLoad'
 import { When } from '@client/ui/When'
-import { ConfirmDialog } from '@client/ui/list/ConfirmDialog'
 import { showNotice } from '@client/ui/notices/notices'
 import { useTab } from '@client/workspace/tab-context'
 import { workspaceActions } from '@client/workspace/store'
 import { IMPORT_SUCCESS } from './ImportFlowDialog'
 import { ImportReview } from './ImportReview'
-import { ImportsSection, rollBack } from './ImportsSection'
+import { ImportsSection } from './ImportsSection'
+import { RollbackDialog } from './RollbackDialog'
 import { STATUS_COLORS, statusLabel } from './format'
 
 const fetchImport = (input: string, signal: AbortSignal) =>
@@ -54,7 +54,8 @@ function ImportDetailScreen({ id }: { id: number }) {
   const load = useLoad(fetchImport, `${Number.isInteger(id) && id > 0 ? id : 0}:${version}:${polled}`)
   const detail = load.data && load.data.id === id ? load.data : null
   const [busy, setBusy] = useState<null | 'commit' | 'cancel'>(null)
-  const [confirmRollback, setConfirmRollback] = useState(false)
+  // `?rollback=1` (the palette's rollback, when balances would go below zero) opens the confirmation.
+  const [confirmRollback, setConfirmRollback] = useState(tab.search.get('rollback') === '1')
   const { setTitle, publishRecord } = tab
 
   // While the file is read, ask again every second.
@@ -163,16 +164,13 @@ function ImportDetailScreen({ id }: { id: number }) {
       ) : (
         detail.report && <ImportReview detail={detail} version={version} />
       )}
-      <ConfirmDialog
-        open={confirmRollback}
-        onOpenChange={setConfirmRollback}
-        title="Roll back this import?"
-        description={`Import #${detail.id} credited its net to the balances. Rolling it back posts compensating entries that take all of it out again. The history is kept.`}
-        confirmLabel="Roll back"
-        color="red"
-        onConfirm={async () => {
-          await rollBack(detail.id)
+      <RollbackDialog
+        importId={confirmRollback && detail.status === 'committed' ? detail.id : null}
+        onOpenChange={(open) => {
+          setConfirmRollback(open)
+          if (!open && tab.search.has('rollback')) tab.setSearch({ rollback: null }, { replace: true })
         }}
+        description={`Import #${detail.id} credited its net to the balances. Rolling it back posts compensating entries that take all of it out again. The history is kept.`}
       />
     </Flex>
   )

@@ -2,18 +2,16 @@ import { useEffect, useState } from 'react'
 import { Badge, Box, Button, Flex, Heading, Table, Text } from '@radix-ui/themes'
 import { SOURCE_LABELS, type ImportRow, type StatementSource } from '@contract/earnings-imports'
 import { formatCount } from '@core/format'
-import { api, ApiError } from '@client/api'
+import { api } from '@client/api'
 import { useSession } from '@client/state/session'
 import { useLoad } from '@client/state/useLoad'
 import { useDataVersion } from '@client/state/useDataVersion'
 import { NamedTable } from '@client/ui/NamedTable'
 import { RecordLink } from '@client/ui/RecordLink'
 import { Empty, When } from '@client/ui/When'
-import { ConfirmDialog } from '@client/ui/list/ConfirmDialog'
-import { showNotice } from '@client/ui/notices/notices'
 import { useTab } from '@client/workspace/tab-context'
-import { workspaceActions } from '@client/workspace/store'
 import { ImportFlowDialog } from './ImportFlowDialog'
+import { RollbackDialog } from './RollbackDialog'
 import { STATUS_COLORS, amountIn, baseMoney, statusLabel } from './format'
 import { LoadError, PageFooter } from './parts'
 
@@ -23,19 +21,6 @@ const fetchHistory = (input: string, signal: AbortSignal) => {
   const [source, page] = input.split(':')
   const id = source === 'cms' ? 'earnings.cmsHistory' : 'earnings.audiosaladHistory'
   return api.call(id, { query: { page: Number(page), per_page: PER_PAGE } }, { signal })
-}
-
-/** Rolls a committed import back after a confirmation; reports the outcome as a notice. */
-export async function rollBack(id: number): Promise<boolean> {
-  try {
-    await api.call('earnings.importRollback', { params: { id } })
-    showNotice(`Import #${id} rolled back: its credits were reversed.`, { tone: 'success' })
-    workspaceActions.refreshData()
-    return true
-  } catch (error) {
-    showNotice(error instanceof ApiError ? error.message : 'Something went wrong.', { tone: 'error' })
-    return false
-  }
 }
 
 function History({
@@ -161,20 +146,14 @@ export function ImportsSection({ version }: { version?: number }) {
       <History source="cms" version={key} isAdmin={isAdmin} onRollback={setRollingBack} />
       <History source="audiosalad" version={key} isAdmin={isAdmin} onRollback={setRollingBack} />
       <ImportFlowDialog open={flowOpen} onOpenChange={setFlowOpen} />
-      <ConfirmDialog
-        open={rollingBack !== null}
+      <RollbackDialog
+        importId={rollingBack?.id ?? null}
         onOpenChange={(open) => !open && setRollingBack(null)}
-        title="Roll back this import?"
         description={
           rollingBack
             ? `Import #${rollingBack.id} (${rollingBack.fileName}, ${rollingBack.period}) credited ${baseMoney(rollingBack.netBase)}. Rolling it back posts compensating entries that take all of it out of the balances again. The history is kept.`
             : ''
         }
-        confirmLabel="Roll back"
-        color="red"
-        onConfirm={async () => {
-          if (rollingBack) await rollBack(rollingBack.id)
-        }}
       />
     </Flex>
   )

@@ -33,7 +33,7 @@ export function useImportFlow() {
         fetchImport: fromPromise(({ input, signal }) => api.call('earnings.import', { params: { id: input.id } }, { signal })),
         commit: fromPromise(async ({ input }) => changed(await api.call('earnings.importCommit', { params: { id: input.id } }))),
         cancel: fromPromise(async ({ input }) => changed(await api.call('earnings.importCancel', { params: { id: input.id } }))),
-        rollback: fromPromise(async ({ input }) => changed(await api.call('earnings.importRollback', { params: { id: input.id } }))),
+        rollback: fromPromise(async ({ input }) => changed(await api.call('earnings.importRollback', { params: { id: input.id }, body: {} }))),
       },
     }),
   )

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react'
-import { Button, Dialog, Flex, Text, TextArea } from '@radix-ui/themes'
+import { Button, Callout, Checkbox, Dialog, Flex, Text, TextArea } from '@radix-ui/themes'
 import { formatMoney } from '@core/format'
 import { api } from '@client/api'
 import { Field } from '@client/ui/Field'
@@ -30,19 +30,25 @@ export function AdjustmentDialog({
 function AdjustmentForm({ accountId, accountName, onDone }: { accountId: number; accountName: string; onDone(): void }) {
   const [amount, setAmount] = useState('')
   const [reason, setReason] = useState('')
+  // The shortfall the admin accepted as recoupable debt, after the server said the adjustment overdraws.
+  const [confirmShortfall, setConfirmShortfall] = useState<string | undefined>()
   const save = useSubmit(
     useCallback(
       () =>
         saveForm(
-          () => api.call('ledger.adjust', { params: { id: accountId }, body: { amount, reason } }),
-          (result) => `Adjustment added. Available balance: ${formatMoney(result.balance.available)}.`,
+          () => api.call('ledger.adjust', { params: { id: accountId }, body: { amount, reason, confirmShortfall } }),
+          (result) =>
+            result.balance.debt !== '0.00'
+              ? `Adjustment added. The account owes ${formatMoney(result.balance.debt)} of recoupable debt.`
+              : `Adjustment added. Available balance: ${formatMoney(result.balance.available)}.`,
         ),
-      [accountId, amount, reason],
+      [accountId, amount, reason, confirmShortfall],
     ),
     onDone,
   )
   const errors = save.fieldErrors
-  const problem = save.formError
+  const shortfall = errors.shortfall
+  const problem = shortfall ? null : save.formError
   return (
     <form onSubmit={(event) => void save.submit(event)} noValidate aria-label="Add an adjustment">
       <Dialog.Title>Add an adjustment</Dialog.Title>
@@ -81,6 +87,20 @@ function AdjustmentForm({ accountId, accountName, onDone }: { accountId: number;
           <Text size="2" color="red" role="alert">
             {problem}
           </Text>
+        )}
+        {shortfall && (
+          <Callout.Root color="red" role="alert" aria-label="Balance below zero">
+            <Callout.Text>{save.error}</Callout.Text>
+            <Text as="label" size="2">
+              <Flex gap="2" align="center">
+                <Checkbox
+                  checked={confirmShortfall === shortfall}
+                  onCheckedChange={(checked) => setConfirmShortfall(checked === true ? shortfall : undefined)}
+                />
+                Record {formatMoney(shortfall)} as a recoupable debt (withdrawals are blocked until later earnings repay it)
+              </Flex>
+            </Text>
+          </Callout.Root>
         )}
         <Flex gap="3" justify="end">
           <Dialog.Close>

@@ -18,10 +18,10 @@ function demoAmount(available: bigint): bigint {
   return quarter > cap ? cap : quarter
 }
 
-/** PayPal's fee in the demo: 2% capped at 20.00; Tipalti's: a fixed 3.00. */
+/** PayPal's fee in the demo: 2% (whole cents, as every fee: docs/payouts.md) capped at 20.00; Tipalti's: a fixed 3.00. */
 function demoFee(provider: PayoutProvider, amount: bigint): bigint {
   if (provider === 'tipalti') return toScaled('3', MONEY_SCALE)
-  const percent = divideHalfEven(amount * 2n, 100n)
+  const percent = divideHalfEven(amount * 2n, 100n * CENT) * CENT
   const cap = toScaled('20', MONEY_SCALE)
   return percent > cap ? cap : percent
 }

@@ -48,7 +48,7 @@ function batchLines(rows: readonly PayoutRow[], tenantName: string): BatchLine[]
   return rows.map((row) => ({
     payoutId: row.id,
     payeeId: row.providerAccountId,
-    net: netCents(row.amount, row.fee),
+    net: netCents(row.net),
     currency: PAYOUT_CURRENCY,
     reference: payoutReference(row.id),
     note: `Payout ${payoutReference(row.id)} from ${tenantName}`,
@@ -312,7 +312,7 @@ export async function connections(services: Services, tenantId: number): Promise
   const adapters = payoutProviders(services.config)
   const payable = await payableAccountCounts(db, tenantId)
   const { rows: approved } = await db.execute<{ provider: string; count: number; amount: string; net: string }>(sql`
-    select provider, count(*)::int as count, sum(amount)::text as amount, sum(amount - fee)::text as net
+    select provider, count(*)::int as count, sum(amount)::text as amount, sum(net)::text as net
     from payouts where tenant_id = ${tenantId} and status = 'approved' group by provider`)
   const { rows: last } = await db.execute<{ provider: string; id: number; created_at: Date | string; count: number; amount: string }>(sql`
     select distinct on (provider) provider, id, created_at, count, amount::text as amount

@@ -1,4 +1,4 @@
-import { fromScaled, moneyUnits, toScaled, unitsToCents } from '@core/decimal'
+import { CENT_UNITS, fromScaled, moneyUnits, toScaled, unitsToCents } from '@core/decimal'
 import { csvLine } from '@server/csv-stream'
 import type { BatchLine } from './types'
 
@@ -6,13 +6,15 @@ import type { BatchLine } from './types'
 // Pure: the export stores what these return, and the unit tests read them.
 
 /**
- * What the payee receives: amount − fee, exactly, then rounded half to even to cents (the ledger
- * keeps six places; providers pay cents).
+ * What the payee receives: the payout's stored net (whole cents since it was requested:
+ * docs/payouts.md "Rounding") as a two-place string. A net with a fraction of a cent is refused
+ * rather than rounded, so the file never pays other than what the ledger books.
  */
-export function netCents(amount: string, fee: string): string {
-  const net = moneyUnits(amount) - moneyUnits(fee)
-  if (net <= 0n) throw new RangeError(`A payout's net must be positive (amount ${amount}, fee ${fee})`)
-  return unitsToCents(net)
+export function netCents(net: string): string {
+  const units = moneyUnits(net)
+  if (units <= 0n) throw new RangeError(`A payout's net must be positive (net ${net})`)
+  if (units % CENT_UNITS !== 0n) throw new RangeError(`A payout's net must be whole cents (net ${net})`)
+  return unitsToCents(units)
 }
 
 /** The sum of two-decimal amounts, exactly. */

@@ -26,7 +26,7 @@ import { showNotice } from '@client/ui/notices/notices'
 import { runAction } from '@client/ui/run-action'
 import { AdjustmentDialog } from '@domains/earnings/ui/ledger/AdjustmentDialog'
 
-const BALANCE_LINES: [keyof UserSingle['balance'], string][] = [
+const BALANCE_LINES: [Exclude<keyof UserSingle['balance'], 'debt' | 'debtNote'>, string][] = [
   ['earnings', 'Earnings'],
   ['sales', 'Sales'],
   ['publishing', 'Publishing (manual entries)'],
@@ -125,6 +125,21 @@ function BalanceCard({ account }: { account: UserSingle }) {
             </DataList.Value>
           </DataList.Item>
         ))}
+        {account.balance.debt !== '0.00' && (
+          <DataList.Item>
+            <DataList.Label>Recoupable debt</DataList.Label>
+            <DataList.Value>
+              <Flex direction="column" gap="1" aria-label="Recoupable debt">
+                <Text color="red" weight="bold">
+                  {formatMoney(account.balance.debt)}
+                </Text>
+                <Text size="1" color="gray">
+                  Withdrawals are blocked until later earnings repay it.{account.balance.debtNote ? ` ${account.balance.debtNote}` : ''}
+                </Text>
+              </Flex>
+            </DataList.Value>
+          </DataList.Item>
+        )}
         <DataList.Item>
           <DataList.Label>Last earnings</DataList.Label>
           <DataList.Value>
