@@ -29,7 +29,13 @@ export interface ParsedQuery {
    */
   amount: string | null
   /**
-   * The text names one record by an identifier (an email, UPC, ISRC or prefixed id): providers answer
+   * A catalogue number or payee id as pasted: one word of letters and at least three digits
+   * (`BX0004242`, `BENCH-PAYEE-4242`). Looked up exactly; too many of its trigrams are common to
+   * every code of the same shape for a fragment search to be quick.
+   */
+  code: string | null
+  /**
+   * The text names one record by an identifier (an email, UPC, ISRC, code or prefixed id): providers answer
    * it from their identifier indexes alone and run no trigram search.
    */
   identifier: boolean
@@ -64,6 +70,10 @@ export function parseQuery(raw: string): ParsedQuery {
   const email = /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text) ? text.toLowerCase() : null
   const upc = checkUpc(text)
   const isrc = checkIsrc(text)
+  const code =
+    email === null && !upc.ok && !isrc.ok && !isId && looksLikeCode(text) && /[a-z]/i.test(text) && (text.match(/\d/g)?.length ?? 0) >= 3
+      ? text
+      : null
   return {
     text,
     id: isId ? Number(idMatch[2]) : null,
@@ -72,7 +82,8 @@ export function parseQuery(raw: string): ParsedQuery {
     upc: upc.ok ? upc.value : null,
     isrc: isrc.ok ? isrc.value : null,
     amount: parseAmount(text),
-    identifier: email !== null || upc.ok || isrc.ok || (isId && (idPrefix !== null || text.startsWith('#'))),
+    code,
+    identifier: email !== null || upc.ok || isrc.ok || code !== null || (isId && (idPrefix !== null || text.startsWith('#'))),
     fuzzy: text.length >= MIN_FUZZY_LENGTH,
   }
 }

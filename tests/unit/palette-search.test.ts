@@ -17,6 +17,9 @@ describe('palette query parsing', () => {
     expect(parseQuery('gb-aye-25-00012')).toMatchObject({ isrc: 'GBAYE2500012', identifier: true })
     expect(parseQuery('payout:42')).toMatchObject({ id: 42, idPrefix: 'payout', identifier: true })
     expect(parseQuery('#42')).toMatchObject({ id: 42, identifier: true })
+    expect(parseQuery('BX0004242')).toMatchObject({ code: 'BX0004242', identifier: true })
+    expect(parseQuery('BENCH-PAYEE-4242')).toMatchObject({ code: 'BENCH-PAYEE-4242', identifier: true })
+    expect(parseQuery('blink2')).toMatchObject({ code: null, identifier: false })
     // An unknown prefix is a catalogue number, not an id.
     expect(parseQuery('WLX-00')).toMatchObject({ id: null, idPrefix: null, identifier: false })
     expect(parseQuery('velvet harbor')).toMatchObject({ id: null, email: null, upc: null, isrc: null, amount: null, identifier: false })

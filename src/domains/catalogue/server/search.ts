@@ -66,7 +66,7 @@ export const releaseSearch: SearchProvider = {
       )
     if (query.id !== null)
       branches.push(sql`select id, 1::float8 as score from releases where tenant_id = ${tenantId} and id = ${query.id}`)
-    if (!query.identifier && looksLikeCode(query.text)) {
+    if (query.code !== null || (!query.identifier && looksLikeCode(query.text))) {
       // releases_tenant_catalog_idx: catalogue numbers are kept as typed, usually upper-case.
       branches.push(sql`select id, 1::float8 as score from releases
         where tenant_id = ${tenantId} and catalog_number in (${query.text}, ${query.text.toUpperCase()}) order by id limit ${limit}`)
