@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
 import { readFileSync } from 'node:fs'
+// @ts-expect-error: a plain ES module script without types
+import { precompressPlugin } from './scripts/precompress.mjs'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
@@ -19,7 +21,7 @@ export const alias = {
 }
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompressPlugin()],
   resolve: { alias },
   define: {
     __APP_VERSION__: JSON.stringify(process.env.APP_VERSION ?? pkg.version),

@@ -37,6 +37,10 @@ export const searchEndpoints = {
         .pipe(z.array(z.enum(ENTITY_KINDS))),
       limit: z.coerce.number<number>().int().min(1).max(50).default(20),
     }),
-    response: z.object({ hits: z.array(searchHit) }),
+    response: z.object({
+      hits: z.array(searchHit),
+      /** Kinds whose search did not answer within the time budget: their hits are missing, not absent. */
+      late: z.array(z.enum(ENTITY_KINDS)),
+    }),
   }),
 } as const

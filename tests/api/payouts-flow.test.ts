@@ -253,4 +253,23 @@ describe('force withdraw and totals', () => {
     const hits = await admin.ok('search.query', { query: { q: '123.45', kinds: 'payout' } as never })
     expect(hits.hits[0]).toMatchObject({ kind: 'payout', title: expect.stringMatching(/^Payout #\d+ of \$123\.45 to /) })
   })
+
+  it('answers the palette from identifiers: the account email, the payee id, an amount only when asked as one', async () => {
+    const search = async (q: string) => (await admin.ok('search.query', { query: { q, kinds: 'payout' } as never })).hits
+    expect((await search('BULK@payflow.test')).map((hit) => hit.title)).toEqual([
+      expect.stringMatching(/ of \$80\.00 to /),
+      expect.stringMatching(/ of \$70\.00 to /),
+      expect.stringMatching(/ of \$60\.00 to /),
+    ])
+    const tipalti = (await admin.ok('payouts.list', { query: { provider: 'tipalti' } })).data[0]
+    expect((await search(tipalti.providerAccountId.toLowerCase())).map((hit) => hit.id)).toEqual([tipalti.id])
+    for (const q of ['$60', '60 USD', '60.00'])
+      expect(
+        (await search(q)).map((hit) => hit.title),
+        q,
+      ).toEqual([expect.stringMatching(/ of \$60\.00 to /)])
+    // A bare number is an id: the $60.00 payout is not found by "60" unless it is payout #60.
+    const bare = await search('60')
+    expect(bare.every((hit) => hit.id === 60)).toBe(true)
+  })
 })

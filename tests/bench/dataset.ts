@@ -49,21 +49,29 @@ export async function generateDataset(database: Database, accounts: number, log:
   await db.execute(sql`vacuum analyze`)
 }
 
-/** Releases in the bench workspace: BENCH_RELEASES (default one per account; 1000000 for the issue's goal). */
+/** Releases in the bench workspace: BENCH_RELEASES (default one per account). */
 export const benchReleaseCount = (accounts: number) => Number(process.env.BENCH_RELEASES ?? accounts)
+
+/** Tracks over those releases: BENCH_TRACKS (default 1,000,000, issue 18's size), spread evenly, at least one each. */
+export const benchTrackCount = (accounts: number) => Math.max(benchReleaseCount(accounts), Number(process.env.BENCH_TRACKS ?? 1_000_000))
 
 /** Identifiers the scenarios paste: release 1's UPC and ISRC (see generateReleases). */
 export const BENCH_UPC = '800000000013'
 export const BENCH_ISRC = 'QZBEN0000001'
 
 /**
- * Releases with one track each, every status and a tenth of them scheduled, generated inside the
+ * Releases with BENCH_TRACKS tracks spread over them (release g has floor(T·g/R) − floor(T·(g−1)/R)),
+ * every status and a tenth of them scheduled, generated inside the
  * database in chunks: UPCs carry a valid check digit (computed in SQL), ISRCs are unique.
  */
 export async function generateReleases(database: Database, tenantId: number, accounts: number, log: (message: string) => void) {
   const { db } = database
   const count = benchReleaseCount(accounts)
   if (count <= 0) return
+  const trackTotal = benchTrackCount(accounts)
+  // Tracks of release g: floor(T·g/R) − floor(T·(g−1)/R); its first track's ordinal is floor(T·(g−1)/R) + 1.
+  const before = (g: string) => sql.raw(`((${trackTotal}::bigint * (${g} - 1)) / ${count})`)
+  const through = (g: string) => sql.raw(`((${trackTotal}::bigint * ${g}) / ${count})`)
   const [first] = (
     await db.execute<{ id: number }>(sql`select min(id)::int as id from accounts where tenant_id = ${tenantId} and type <> 'admin'`)
   ).rows
@@ -87,7 +95,7 @@ export async function generateReleases(database: Database, tenantId: number, acc
                  + substr(body,9,1)::int + substr(body,11,1)::int) + substr(body,2,1)::int + substr(body,4,1)::int
                  + substr(body,6,1)::int + substr(body,8,1)::int + substr(body,10,1)::int) % 10)) % 10)::text,
              'BX' || lpad(g::text, 7, '0'), 'Bench Records ' || (g % 50), (select a[1 + g % 8] from genres),
-             current_date - (g % 900) + 60, 1,
+             current_date - (g % 900) + 60, ${through('g')} - ${before('g')},
              now() - (g % 730) * interval '1 day' - (g % 86400) * interval '1 second', now()
       from numbered`)
     log(`  releases ${to.toLocaleString()} / ${count.toLocaleString()} (${Math.round((Date.now() - started) / 1000)} s)`)
@@ -97,13 +105,15 @@ export async function generateReleases(database: Database, tenantId: number, acc
       sql`select min(id)::int as lo, max(id)::int as hi from releases where tenant_id = ${tenantId}`,
     )
   ).rows
+  // Release ordinal g = id − lo + 1; ISRCs are QZBEN + the track's ordinal (release 1's first: BENCH_ISRC).
+  const ordinal = `(r.id - ${range.lo} + 1)`
   for (let from = range.lo; from <= range.hi; from += chunk) {
     await db.execute(sql`
       insert into tracks (tenant_id, release_id, position, isrc, title, duration)
-      select tenant_id, id, 1,
-             'QZBEN' || lpad((((id - ${range.lo} + 1) / 100000) % 100)::text, 2, '0') || lpad(((id - ${range.lo} + 1) % 100000)::text, 5, '0'),
-             title, 180
-      from releases where tenant_id = ${tenantId} and id between ${from} and ${from + chunk - 1}`)
+      select r.tenant_id, r.id, n, 'QZBEN' || lpad((${before(ordinal)} + n)::text, 7, '0'),
+             case when n = 1 then r.title else r.title || ' (Part ' || n || ')' end, 180
+      from releases r, generate_series(1, r.track_count) n
+      where r.tenant_id = ${tenantId} and r.id between ${from} and ${from + chunk - 1}`)
   }
-  log(`  tracks for ${count.toLocaleString()} releases (${Math.round((Date.now() - started) / 1000)} s)`)
+  log(`  ${trackTotal.toLocaleString()} tracks for ${count.toLocaleString()} releases (${Math.round((Date.now() - started) / 1000)} s)`)
 }

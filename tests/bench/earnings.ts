@@ -4,14 +4,15 @@ import type { Database } from '../../src/server/db/engine'
 /**
  * The earnings rollups as ~10M statement lines over 24 months would leave them (docs/royalties.md,
  * "Rollups"): BENCH_EARNING_ACCOUNTS accounts credited every month, the releases of the bench
- * workspace (up to BENCH_EARNING_RELEASES, one track each) selling in half the months, 30 channels.
+ * workspace (up to BENCH_EARNING_RELEASES, 60,000 by default: ~200k tracks at 1M tracks over 300k
+ * releases) selling in half the months, 30 channels.
  * Generated inside the database with generate_series, in chunks.
  */
 export async function generateEarnings(database: Database, tenantId: number, log: (message: string) => void): Promise<void> {
   const { db } = database
   const months = 24
   const accountCount = Number(process.env.BENCH_EARNING_ACCOUNTS ?? 2000)
-  const releaseLimit = Number(process.env.BENCH_EARNING_RELEASES ?? 200_000)
+  const releaseLimit = Number(process.env.BENCH_EARNING_RELEASES ?? 60_000)
   const started = Date.now()
   const first = `date_trunc('month', now())::date - interval '${months - 1} months'`
   const period = (offset: string) => sql.raw(`(${first} + (${offset}) * interval '1 month')::date`)

@@ -1,5 +1,6 @@
-// `npm run bench [-- --accounts 100000 --duration 10 --connections 10 --pglite-mode worker]`
-// Generates a dataset, runs the server on it (PostgreSQL when DATABASE_URL is set, else PGlite),
+// `npm run bench [-- --accounts 300000 --duration 10 --connections 10 --pglite-mode worker --fresh]`
+// Generates a dataset (300k accounts and releases, 1M tracks, 1M payouts by default) or, on
+// PostgreSQL, reuses BENCH_DB when it already holds one of the same size (--fresh regenerates), runs the server on it (PostgreSQL when DATABASE_URL is set, else PGlite),
 // drives each scenario with autocannon and prints p50/p95/p99 and requests per second; then imports
 // a statement of --import-lines lines end to end (`--only import` runs just that; BENCH_DB names the
 // scratch database on PostgreSQL, wl_admin_bench by default).
@@ -14,7 +15,9 @@ import pg from 'pg'
 import { sql } from 'drizzle-orm'
 import { openDatabase } from '../../src/server/db/engine'
 import { migrateDatabase } from '../../src/server/db/migrate'
-import { BENCH_ADMIN, benchReleaseCount, generateDataset } from './dataset'
+import { BENCH_ADMIN, benchReleaseCount, benchTrackCount, generateDataset } from './dataset'
+import { benchPayoutCount } from './payouts'
+import { measureMachine } from './machine'
 import { SCENARIOS, type Scenario } from './scenarios'
 import { measureStall } from './pglite-stall'
 import { measurePalette } from './palette'
@@ -25,7 +28,9 @@ import { buildServer, serverNodeFlags } from '../../scripts/build-server.mjs'
 
 const { values } = parseArgs({
   options: {
-    accounts: { type: 'string', default: '100000' },
+    accounts: { type: 'string', default: '300000' },
+    /** Drop and regenerate BENCH_DB even when it holds a dataset of the asked size. */
+    fresh: { type: 'boolean', default: false },
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '10' },
     'pglite-mode': { type: 'string', default: 'worker' },
@@ -49,17 +54,32 @@ async function prepareDatabase(): Promise<{ env: Record<string, string>; engine:
     const admin = new pg.Client({ connectionString: url })
     await admin.connect()
     const name = (process.env.BENCH_DB ?? 'wl_admin_bench').replace(/[^a-z0-9_]/g, '')
-    await admin.query(`drop database if exists ${name} with (force)`)
-    await admin.query(`create database ${name}`)
+    // Generating 300k accounts and 1M tracks takes minutes of a shared machine: a database that
+    // already holds a dataset of the same size (its comment says which) is reused, migrated forward.
+    const wanted = datasetLabel()
+    const existing = await admin.query<{ comment: string | null }>(
+      `select shobj_description(oid, 'pg_database') as comment from pg_database where datname = $1`,
+      [name],
+    )
+    const reuse = !values.fresh && existing.rows[0]?.comment === wanted
+    if (!reuse) {
+      await admin.query(`drop database if exists ${name} with (force)`)
+      await admin.query(`create database ${name}`)
+    }
     await admin.end()
     const benchUrl = new URL(url)
     benchUrl.pathname = `/${name}`
     const database = await openDatabase({ url: benchUrl.toString() })
     await migrateDatabase(database)
-    await generateDataset(database, accounts, log)
-    // The dataset's own writes are flushed before anything is measured: a checkpoint left for later
-    // would write gigabytes back while the scenarios and the import run.
-    await database.db.execute(sql`checkpoint`)
+    if (reuse) {
+      log(`Reusing ${name} (${wanted}); --fresh regenerates it.`)
+    } else {
+      await generateDataset(database, accounts, log)
+      // The dataset's own writes are flushed before anything is measured: a checkpoint left for later
+      // would write gigabytes back while the scenarios and the import run.
+      await database.db.execute(sql`checkpoint`)
+      await database.db.execute(sql.raw(`comment on database ${name} is '${wanted}'`))
+    }
     await database.close()
     return { env: { DATABASE_URL: benchUrl.toString() }, engine: 'postgres' }
   }
@@ -69,6 +89,11 @@ async function prepareDatabase(): Promise<{ env: Record<string, string>; engine:
   await generateDataset(database, accounts, log)
   await database.close()
   return { env: { DATA_DIR: dataDir, DATABASE_URL: '', PGLITE_MODE: pgliteMode }, engine: `pglite-${pgliteMode}` }
+}
+
+/** What a reusable bench database must hold, as its comment records it. */
+function datasetLabel(): string {
+  return `bench dataset: ${accounts} accounts, ${benchReleaseCount(accounts)} releases, ${benchTrackCount(accounts)} tracks, ${benchPayoutCount()} payouts`
 }
 
 async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
@@ -141,9 +166,13 @@ function percentile(result: autocannon.Result, _p: 95): number {
 }
 
 const started = Date.now()
-log(`Generating ${accounts.toLocaleString()} accounts…`)
+// The machine's speed beside every run: figures from a busy shared machine are read against it.
+const machineBefore = await measureMachine(process.env.DATABASE_URL)
+log(`Machine: ${JSON.stringify(machineBefore)}`)
+log(`Dataset: ${accounts.toLocaleString()} accounts…`)
 const { env, engine } = await prepareDatabase()
 log(`Dataset ready in ${Math.round((Date.now() - started) / 1000)} s. Starting the server on ${engine}…`)
+if (values.only === 'dataset') process.exit(0)
 const server = await startServer(env)
 try {
   const token = await signIn(server.url)
@@ -155,7 +184,7 @@ try {
     for (let index = 0; index * per < imported; index += 1) {
       const at = new Date(Date.UTC(2026, 3 - index, 1))
       const month = `${at.getUTCFullYear()}-${String(at.getUTCMonth() + 1).padStart(2, '0')}`
-      const done = await measureStatementImport(server.url, token, { lines: per, catalogue: benchReleaseCount(accounts), dir, month })
+      const done = await measureStatementImport(server.url, token, { lines: per, catalogue: benchTrackCount(accounts), dir, month })
       log(`  ${month}: ${done.lines.toLocaleString()} lines, ${done.linesPerSecond.toLocaleString()} lines/s end to end`)
     }
   }
@@ -174,7 +203,7 @@ try {
     log(`Statement import: ${lines.toLocaleString()} lines, written to disk, uploaded, dry run, committed…`)
     statementImport = await measureStatementImport(server.url, token, {
       lines,
-      catalogue: benchReleaseCount(accounts),
+      catalogue: benchTrackCount(accounts),
       serverPid: server.child.pid,
       dir: mkdtempSync(path.join(os.tmpdir(), 'wl-bench-statement-')),
     })
@@ -207,6 +236,10 @@ try {
     at: new Date().toISOString(),
     engine,
     accounts,
+    releases: benchReleaseCount(accounts),
+    tracks: benchTrackCount(accounts),
+    payouts: benchPayoutCount(),
+    machine: { before: machineBefore, after: await measureMachine(process.env.DATABASE_URL) },
     duration,
     connections,
     cpus: os.cpus().length,

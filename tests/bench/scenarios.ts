@@ -49,6 +49,13 @@ export const SCENARIOS: Scenario[] = [
   { name: 'releases scheduled', method: 'GET', path: '/api/releases?page=1&per_page=25&status=10', authenticated: true },
   { name: 'search ISRC', method: 'GET', path: `/api/search?q=${BENCH_ISRC}`, authenticated: true },
   { name: 'search UPC', method: 'GET', path: `/api/search?q=${BENCH_UPC}`, authenticated: true },
+  // Every other identifier kind the palette answers by index (issue 18: p95 < 30 ms each): a
+  // catalogue number, a bare id, a prefixed id, a Tipalti payee id, and an amount asked as one.
+  { name: 'search catalogue no', method: 'GET', path: '/api/search?q=BX0004242', authenticated: true },
+  { name: 'search id', method: 'GET', path: '/api/search?q=4242', authenticated: true },
+  { name: 'search payout id', method: 'GET', path: '/api/search?q=payout%3A4242', authenticated: true },
+  { name: 'search payee id', method: 'GET', path: '/api/search?q=BENCH-PAYEE-4242', authenticated: true },
+  { name: 'search amount', method: 'GET', path: '/api/search?q=%241097.29', authenticated: true },
   // Catalogue health (releases/health): capped counts over partial indexes, and the duplicate UPC
   // and ISRC walks over the tenant's identifier indexes.
   { name: 'releases health', method: 'GET', path: '/api/releases/health', authenticated: true },

@@ -17,6 +17,9 @@ export async function registerSpa(app: FastifyInstance, clientDir: string | null
       // One route per built file, listed at start; everything else falls to the handler below.
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset (scripts/precompress.mjs): sent as they are,
+      // with Content-Encoding and Vary, to clients that accept them.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         // Hashed assets never change; index.html must always be revalidated.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable')

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import { displayName } from '@core/names'
 import type { SearchHit } from '@contract/search'
-import { likePattern, type SearchProvider } from '@server/search'
+import { likePattern, unionAll, type SearchProvider } from '@server/search'
 
 const ID_PREFIXES = new Set(['user', 'u', 'account', 'acc', 'artist', 'label', 'admin'])
 const CANDIDATES_PER_INDEX = 200
@@ -37,8 +37,9 @@ function toHit(row: Row, text?: string): SearchHit {
 }
 
 /**
- * Accounts by id (user:42), exact email, or text in email, name, artist or label name. Each text
- * branch is bounded and uses its own trigram index; the union is ranked by similarity.
+ * Accounts by id (user:42, or a bare number), exact email, or text in email, name, artist or label
+ * name. Each is a UNION ALL branch on its own index with its own LIMIT, in one statement; an email
+ * or prefixed id runs no text search. The union is ranked: identifiers first, then by similarity.
  */
 export const accountSearch: SearchProvider = {
   kind: 'account',
@@ -46,51 +47,44 @@ export const accountSearch: SearchProvider = {
   async search(ctx, query, limit) {
     const { db } = ctx.services
     const tenantId = ctx.tenant.id
-    const base = sql`
-      select a.id, a.email, a.type, a.first_name, a.last_name, ap.artist_name, lp.label_name`
-    const joins = sql`
-      from accounts a
-      left join artist_profiles ap on ap.account_id = a.id
-      left join label_profiles lp on lp.account_id = a.id`
-    const exact: Row[] = []
+    const branches: SQL[] = []
     if (query.id !== null && (query.idPrefix === null || ID_PREFIXES.has(query.idPrefix))) {
-      const found = await db.execute<Row>(sql`${base}, 1::float8 as score ${joins} where a.tenant_id = ${tenantId} and a.id = ${query.id}`)
-      exact.push(...found.rows)
+      branches.push(sql`select id, 1::float8 as score from accounts where tenant_id = ${tenantId} and id = ${query.id}`)
     }
-    if (query.email) {
-      const found = await db.execute<Row>(
-        sql`${base}, 1::float8 as score ${joins} where a.tenant_id = ${tenantId} and a.email = ${query.email}`,
-      )
-      exact.push(...found.rows)
-    }
-    // A pasted email or id names its record: no need to look further.
-    if (!query.fuzzy || (exact.length > 0 && (query.email || query.id !== null))) return exact.map((row) => toHit(row))
-    const pattern = likePattern(query.text)
+    // accounts_tenant_email_key
+    if (query.email)
+      branches.push(sql`select id, 1::float8 as score from accounts where tenant_id = ${tenantId} and email = ${query.email}`)
     const text = query.text.toLowerCase()
-    const fuzzy = await db.execute<Row>(sql`
-      with candidates as (
-        (select id from accounts where tenant_id = ${tenantId} and email ilike ${pattern} limit ${CANDIDATES_PER_INDEX})
-        union
-        (select id from accounts where tenant_id = ${tenantId} and (first_name || ' ' || last_name) ilike ${pattern} limit ${CANDIDATES_PER_INDEX})
-        union
-        (select account_id from artist_profiles where tenant_id = ${tenantId} and artist_name ilike ${pattern} limit ${CANDIDATES_PER_INDEX})
-        union
-        (select account_id from label_profiles where tenant_id = ${tenantId} and label_name ilike ${pattern} limit ${CANDIDATES_PER_INDEX})
-      )
-      ${base},
-        greatest(
-          similarity(lower(a.email), ${text}),
-          similarity(lower(a.first_name || ' ' || a.last_name), ${text}),
-          coalesce(similarity(lower(ap.artist_name), ${text}), 0),
-          coalesce(similarity(lower(lp.label_name), ${text}), 0)
-        ) as score
-      ${joins}
-      where a.id = any(array(select id from candidates))
-      order by score desc, a.id
+    if (query.fuzzy && !query.identifier) {
+      const pattern = likePattern(query.text)
+      branches.push(sql`
+        select a.id, greatest(
+            similarity(lower(a.email), ${text}),
+            similarity(lower(a.first_name || ' ' || a.last_name), ${text}),
+            coalesce((select similarity(lower(ap.artist_name), ${text}) from artist_profiles ap where ap.account_id = a.id), 0),
+            coalesce((select similarity(lower(lp.label_name), ${text}) from label_profiles lp where lp.account_id = a.id), 0)
+          ) as score
+        from accounts a
+        where a.id = any(array(
+          (select id from accounts where tenant_id = ${tenantId} and email ilike ${pattern} limit ${CANDIDATES_PER_INDEX})
+          union
+          (select id from accounts where tenant_id = ${tenantId} and (first_name || ' ' || last_name) ilike ${pattern} limit ${CANDIDATES_PER_INDEX})
+          union
+          (select account_id from artist_profiles where tenant_id = ${tenantId} and artist_name ilike ${pattern} limit ${CANDIDATES_PER_INDEX})
+          union
+          (select account_id from label_profiles where tenant_id = ${tenantId} and label_name ilike ${pattern} limit ${CANDIDATES_PER_INDEX})))
+        order by score desc, a.id
+        limit ${limit}`)
+    }
+    if (branches.length === 0) return []
+    const found = await db.execute<Row>(sql`
+      with hits as (${unionAll(branches)}), best as (select id, max(score) as score from hits group by id)
+      select a.id, a.email, a.type, a.first_name, a.last_name, ap.artist_name, lp.label_name, best.score
+      from best join accounts a on a.id = best.id
+      left join artist_profiles ap on ap.account_id = a.id
+      left join label_profiles lp on lp.account_id = a.id
+      order by best.score desc, a.id
       limit ${limit}`)
-    const seen = new Set(exact.map((row) => row.id))
-    return [...exact.map((row) => toHit(row)), ...fuzzy.rows.filter((row) => !seen.has(row.id)).map((row) => toHit(row, text))].sort(
-      (a, b) => b.score - a.score,
-    )
+    return found.rows.map((row) => (Number(row.score) >= 1 ? toHit(row) : toHit(row, text))).sort((a, b) => b.score - a.score)
   },
 }

@@ -33,7 +33,7 @@ export const draftSearch: SearchProvider = {
       )
       if (query.idPrefix !== null || found.rows.length) return found.rows.map(toHit)
     }
-    if (!query.fuzzy) return []
+    if (!query.fuzzy || query.identifier) return []
     const pattern = likePattern(query.text)
     const text = query.text.toLowerCase()
     const found = await db.execute<DraftRow>(sql`

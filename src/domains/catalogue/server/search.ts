@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm'
-import { checkIsrc, checkUpc, formatIsrc } from '@core/identifiers'
+import { sql, type SQL } from 'drizzle-orm'
+import { formatIsrc } from '@core/identifiers'
 import { displayStatus, statusLabel } from '@core/release-status'
 import type { SearchHit } from '@contract/search'
-import { likePattern, type SearchProvider } from '@server/search'
+import { likePattern, looksLikeCode, unionAll, type SearchProvider } from '@server/search'
 
 const RELEASE_PREFIXES = new Set(['release', 'r', 'rel'])
 const TRACK_PREFIXES = new Set(['track', 't', 'trk'])
@@ -30,8 +30,10 @@ function rank(score: number, text: string | undefined, words: (string | null)[])
 }
 
 /**
- * Releases by id (release:42), pasted UPC (its exact match alone), or a fragment of the title,
- * artist or catalog number (trigram indexes, bounded per index, ranked by similarity).
+ * Releases by id (release:42, or a bare number), pasted UPC, catalogue number (exact, any case), or
+ * a fragment of the title, artist or catalogue number (trigram indexes, bounded per index, ranked by
+ * similarity). Each is a UNION ALL branch with its own index and LIMIT, in one statement; a UPC or
+ * prefixed id runs no text search.
  */
 export const releaseSearch: SearchProvider = {
   kind: 'release',
@@ -40,105 +42,107 @@ export const releaseSearch: SearchProvider = {
     const { db } = ctx.services
     const tenantId = ctx.tenant.id
     const now = ctx.services.now()
-    const toHit = (row: ReleaseRow, text?: string): SearchHit => {
+    const text = query.text.toLowerCase()
+    const toHit = (row: ReleaseRow): SearchHit => {
       const shown = displayStatus(Number(row.status), row.release_date, now)
       const parts = [row.artist_text, row.upc ? `UPC ${row.upc}` : null, row.catalog_number, statusLabel(shown)].filter(Boolean)
+      const exact = Number(row.score) >= 1
       return {
         kind: 'release',
         id: Number(row.id),
         title: row.title,
         subtitle: parts.join(' · '),
-        score: rank(Number(row.score), text, [row.title, row.artist_text, row.catalog_number]),
+        score: rank(Number(row.score), exact ? undefined : text, [row.title, row.artist_text, row.catalog_number]),
       }
     }
-    const columns = sql`select r.id, r.title, r.artist_text, r.upc, r.catalog_number, r.status, r.release_date::text as release_date`
     // A pasted ISRC names a track: the track search answers it.
-    if (checkIsrc(query.text).ok) return []
-    const upc = checkUpc(query.text)
-    if (upc.ok) {
-      const found = await db.execute<ReleaseRow>(
-        sql`${columns}, 1::float8 as score from releases r where r.tenant_id = ${tenantId} and r.upc = ${upc.value} order by r.id limit ${limit}`,
+    if (query.isrc) return []
+    if (query.id !== null && query.idPrefix !== null && !RELEASE_PREFIXES.has(query.idPrefix)) return []
+    const branches: SQL[] = []
+    // releases_tenant_upc_idx
+    if (query.upc)
+      branches.push(
+        sql`select id, 1::float8 as score from releases where tenant_id = ${tenantId} and upc = ${query.upc} order by id limit ${limit}`,
       )
-      if (found.rows.length) return found.rows.map((row) => toHit(row))
+    if (query.id !== null)
+      branches.push(sql`select id, 1::float8 as score from releases where tenant_id = ${tenantId} and id = ${query.id}`)
+    if (query.code !== null || (!query.identifier && looksLikeCode(query.text))) {
+      // releases_tenant_catalog_idx: catalogue numbers are kept as typed, usually upper-case.
+      branches.push(sql`select id, 1::float8 as score from releases
+        where tenant_id = ${tenantId} and catalog_number in (${query.text}, ${query.text.toUpperCase()}) order by id limit ${limit}`)
     }
-    const exact: ReleaseRow[] = []
-    if (query.id !== null && (query.idPrefix === null || RELEASE_PREFIXES.has(query.idPrefix))) {
-      const found = await db.execute<ReleaseRow>(
-        sql`${columns}, 1::float8 as score from releases r where r.tenant_id = ${tenantId} and r.id = ${query.id}`,
-      )
-      exact.push(...found.rows)
-      if (query.idPrefix !== null) return exact.map((row) => toHit(row))
-    }
-    if (!query.fuzzy) return exact.map((row) => toHit(row))
-    const pattern = likePattern(query.text)
-    const text = query.text.toLowerCase()
-    const fuzzy = await db.execute<ReleaseRow>(sql`
-      with candidates as (
-        (select id from releases where tenant_id = ${tenantId} and title ilike ${pattern} limit ${CANDIDATES_PER_INDEX})
-        union
-        (select id from releases where tenant_id = ${tenantId} and artist_text ilike ${pattern} limit ${CANDIDATES_PER_INDEX})
-        union
-        (select id from releases where tenant_id = ${tenantId} and catalog_number ilike ${pattern} limit ${CANDIDATES_PER_INDEX})
-      )
-      ${columns},
-        greatest(similarity(lower(r.title), ${text}), similarity(lower(r.artist_text), ${text}),
+    if (query.fuzzy && !query.identifier) {
+      const pattern = likePattern(query.text)
+      branches.push(sql`
+        select r.id, greatest(similarity(lower(r.title), ${text}), similarity(lower(r.artist_text), ${text}),
                  coalesce(similarity(lower(r.catalog_number), ${text}), 0)) as score
-      from releases r
-      where r.id in (select id from candidates)
-      order by score desc, r.id
+        from releases r
+        where r.id = any(array(
+          (select id from releases where tenant_id = ${tenantId} and title ilike ${pattern} limit ${CANDIDATES_PER_INDEX})
+          union
+          (select id from releases where tenant_id = ${tenantId} and artist_text ilike ${pattern} limit ${CANDIDATES_PER_INDEX})
+          union
+          (select id from releases where tenant_id = ${tenantId} and catalog_number ilike ${pattern} limit ${CANDIDATES_PER_INDEX})))
+        order by score desc, r.id
+        limit ${limit}`)
+    }
+    if (branches.length === 0) return []
+    const found = await db.execute<ReleaseRow>(sql`
+      with hits as (${unionAll(branches)}), best as (select id, max(score) as score from hits group by id)
+      select r.id, r.title, r.artist_text, r.upc, r.catalog_number, r.status, r.release_date::text as release_date, best.score
+      from best join releases r on r.id = best.id
+      order by best.score desc, r.id
       limit ${limit}`)
-    const seen = new Set(exact.map((row) => Number(row.id)))
-    return [
-      ...exact.map((row) => toHit(row)),
-      ...fuzzy.rows.filter((row) => !seen.has(Number(row.id))).map((row) => toHit(row, text)),
-    ].sort((a, b) => b.score - a.score)
+    return found.rows.map(toHit).sort((a, b) => b.score - a.score)
   },
 }
 
-/** Tracks by id (track:42), pasted ISRC (its exact match alone, hyphens or not), or a title fragment. */
+/**
+ * Tracks by id (track:42), pasted ISRC (hyphens or not), or a title fragment: UNION ALL branches on
+ * their own indexes, in one statement; an ISRC or prefixed id runs no text search.
+ */
 export const trackSearch: SearchProvider = {
   kind: 'track',
   access: 'admin',
   async search(ctx, query, limit) {
     const { db } = ctx.services
     const tenantId = ctx.tenant.id
-    const toHit = (row: TrackRow, text?: string): SearchHit => ({
+    const text = query.text.toLowerCase()
+    const toHit = (row: TrackRow): SearchHit => ({
       kind: 'track',
       id: Number(row.id),
       title: row.title,
       subtitle: [row.isrc ? formatIsrc(row.isrc) : null, row.release_title, row.artist_text].filter(Boolean).join(' · '),
-      score: rank(Number(row.score), text, [row.title]),
+      score: rank(Number(row.score), Number(row.score) >= 1 ? undefined : text, [row.title]),
     })
-    const columns = sql`select t.id, t.title, t.isrc, r.title as release_title, r.artist_text`
-    const from = sql`from tracks t join releases r on r.id = t.release_id`
     // A pasted UPC names a release: the release search answers it.
-    if (checkUpc(query.text).ok) return []
-    const isrc = checkIsrc(query.text)
-    if (isrc.ok) {
-      const found = await db.execute<TrackRow>(
-        sql`${columns}, 1::float8 as score ${from} where t.tenant_id = ${tenantId} and t.isrc = ${isrc.value} order by t.id limit ${limit}`,
+    if (query.upc) return []
+    const branches: SQL[] = []
+    // tracks_tenant_isrc_idx
+    if (query.isrc)
+      branches.push(
+        sql`select id, 1::float8 as score from tracks where tenant_id = ${tenantId} and isrc = ${query.isrc} order by id limit ${limit}`,
       )
-      if (found.rows.length) return found.rows.map((row) => toHit(row))
-    }
     if (query.id !== null && query.idPrefix !== null && TRACK_PREFIXES.has(query.idPrefix)) {
-      const found = await db.execute<TrackRow>(
-        sql`${columns}, 1::float8 as score ${from} where t.tenant_id = ${tenantId} and t.id = ${query.id}`,
-      )
-      return found.rows.map((row) => toHit(row))
+      branches.push(sql`select id, 1::float8 as score from tracks where tenant_id = ${tenantId} and id = ${query.id}`)
     }
-    if (!query.fuzzy || query.id !== null) return []
-    const pattern = likePattern(query.text)
-    const text = query.text.toLowerCase()
-    const fuzzy = await db.execute<TrackRow>(sql`
-      with candidates as (
-        select id from tracks where tenant_id = ${tenantId} and title ilike ${pattern} limit ${CANDIDATES_PER_INDEX}
-      )
-      ${columns}, similarity(lower(t.title), ${text}) as score
-      ${from}
-      where t.id in (select id from candidates)
-      order by score desc, t.id
+    if (query.fuzzy && !query.identifier && query.id === null) {
+      const pattern = likePattern(query.text)
+      branches.push(sql`
+        select t.id, similarity(lower(t.title), ${text}) as score
+        from tracks t
+        where t.id = any(array(select id from tracks where tenant_id = ${tenantId} and title ilike ${pattern} limit ${CANDIDATES_PER_INDEX}))
+        order by score desc, t.id
+        limit ${limit}`)
+    }
+    if (branches.length === 0) return []
+    const found = await db.execute<TrackRow>(sql`
+      with hits as (${unionAll(branches)}), best as (select id, max(score) as score from hits group by id)
+      select t.id, t.title, t.isrc, r.title as release_title, r.artist_text, best.score
+      from best join tracks t on t.id = best.id join releases r on r.id = t.release_id
+      order by best.score desc, t.id
       limit ${limit}`)
-    return fuzzy.rows.map((row) => toHit(row, text))
+    return found.rows.map(toHit).sort((a, b) => b.score - a.score)
   },
 }
 
@@ -168,7 +172,7 @@ export const editRequestSearch: SearchProvider = {
       )
       return found.rows.map(toHit)
     }
-    if (!query.fuzzy || checkUpc(query.text).ok || checkIsrc(query.text).ok) return []
+    if (!query.fuzzy || query.identifier) return []
     const pattern = likePattern(query.text)
     const text = query.text.toLowerCase()
     // Only open requests: they are what staff look for; decided ones stay reachable by id.

@@ -94,6 +94,10 @@ export const payouts = pgTable(
     index('payouts_batch_idx').on(t.batchId),
     // The list's and palette's search by the payee's id at the provider (PayPal email, Tipalti payee id).
     index('payouts_provider_account_trgm_idx').using('gin', sql`${t.providerAccountId} gin_trgm_ops`),
+    // The palette's identifier lookups (issue 18): a pasted payee id or email, and an amount asked as one.
+    // Newest first within each, like the list, so the planner takes them even before ANALYZE has seen them.
+    index('payouts_tenant_provider_account_idx').on(t.tenantId, sql`lower(${t.providerAccountId})`, t.createdAt.desc(), t.id.desc()),
+    index('payouts_tenant_amount_idx').on(t.tenantId, t.amount, t.createdAt.desc(), t.id.desc()),
     check('payouts_status_check', sql`${t.status} in ('pending', 'approved', 'processing', 'paid', 'rejected', 'failed')`),
     check('payouts_provider_check', sql`${t.provider} in ('paypal', 'tipalti')`),
     check('payouts_type_check', sql`${t.type} in ('withdrawal', 'force')`),

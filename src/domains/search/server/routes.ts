@@ -1,7 +1,60 @@
-import type { searchEndpoints } from '@contract/search'
+import type { searchEndpoints, EntityKind, SearchHit } from '@contract/search'
 import type { Handlers, IdsOf } from '@server/handlers'
-import { parseQuery } from '@server/search'
+import type { AuthedContext } from '@server/context'
+import { parseQuery, type ParsedQuery, type SearchProvider } from '@server/search'
 import { DOMAINS } from '@server/domains'
+
+export interface Gathered {
+  hits: SearchHit[]
+  late: EntityKind[]
+}
+
+/**
+ * How long the palette waits is `config.searchBudgetMs` (SEARCH_BUDGET_MS, 400 ms): each provider
+ * answers an identifier from its indexes in a few milliseconds, and a slow text search (a busy
+ * database, PGlite's single queue) must not hold back the kinds that are ready, so what has not
+ * answered by then is left out and named in `late`.
+ *
+ * Runs the providers concurrently (on PostgreSQL each takes its own pooled connection; on PGlite
+ * their queries queue, but the budget still holds) and returns what answered within `budgetMs`.
+ * A provider that fails in time fails the search; one that fails after the budget is only logged.
+ */
+export async function gatherHits(
+  providers: readonly SearchProvider[],
+  ctx: AuthedContext,
+  query: ParsedQuery,
+  limit: number,
+  budgetMs: number,
+): Promise<Gathered> {
+  let timer: NodeJS.Timeout | undefined
+  const expired = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), budgetMs)
+  })
+  let overBudget = false
+  try {
+    const answers = await Promise.all(
+      providers.map(async (provider) => {
+        const running = provider.search(ctx, query, limit)
+        running.catch((error: unknown) => {
+          if (overBudget) ctx.req.log.warn({ err: error, kind: provider.kind }, 'late palette search provider failed')
+        })
+        const answer = await Promise.race([running, expired])
+        return { kind: provider.kind, hits: answer === 'late' ? null : answer }
+      }),
+    )
+    overBudget = true
+    return {
+      hits: answers
+        .flatMap((answer) => answer.hits ?? [])
+        .sort((a, b) => b.score - a.score)
+        .slice(0, limit),
+      late: answers.filter((answer) => answer.hits === null).map((answer) => answer.kind),
+    }
+  } finally {
+    overBudget = true
+    clearTimeout(timer)
+  }
+}
 
 export const searchHandlers: Handlers<IdsOf<typeof searchEndpoints>> = {
   'search.query': async ({ ctx, query }) => {
@@ -10,10 +63,6 @@ export const searchHandlers: Handlers<IdsOf<typeof searchEndpoints>> = {
     const providers = DOMAINS.flatMap((domain) => domain.searchProviders ?? []).filter(
       (provider) => query.kinds.includes(provider.kind) && (provider.access === 'auth' || isAdmin),
     )
-    // One provider at a time: on PGlite queries queue anyway, and each is small and bounded.
-    const hits = []
-    for (const provider of providers) hits.push(...(await provider.search(ctx, parsed, query.limit)))
-    hits.sort((a, b) => b.score - a.score)
-    return { hits: hits.slice(0, query.limit) }
+    return gatherHits(providers, ctx, parsed, query.limit, ctx.services.config.searchBudgetMs)
   },
 }

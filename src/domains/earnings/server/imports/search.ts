@@ -32,7 +32,8 @@ export const importSearch: SearchProvider = {
       const { rows } = await db.execute<Row>(sql`${select} where tenant_id = ${tenantId} and id = ${query.id}`)
       if (rows.length || query.idPrefix) return rows.map((row) => toHit(row, 1))
     }
-    if (query.text.length < 2) return []
+    // An email, UPC, ISRC or other kind's id names a record of another kind.
+    if (query.text.length < 2 || query.identifier) return []
     const { rows } = await db.execute<Row>(sql`
       ${select} where tenant_id = ${tenantId} and file_name ilike ${likePattern(query.text)}
       order by created_at desc, id desc limit ${limit}`)

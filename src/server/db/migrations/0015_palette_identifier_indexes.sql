@@ -1,0 +1,2 @@
+CREATE INDEX "payouts_tenant_provider_account_idx" ON "payouts" USING btree ("tenant_id",lower("provider_account_id"),"created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "payouts_tenant_amount_idx" ON "payouts" USING btree ("tenant_id","amount","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
