@@ -50,8 +50,8 @@ export const SHORTCUTS = {
   'go.audience': { keys: 'g b', title: 'Go to Fan Blast', group: 'Go to', to: '/fanblast/manage/1', bound: 'go' },
   'go.reports': { keys: 'g x', title: 'Go to Reports', group: 'Go to', to: '/reports/1', bound: 'go' },
   'go.wallet': { keys: 'g w', title: 'Go to Wallet', group: 'Go to', to: '/wallet', bound: 'go' },
-  'go.siteSettings': { keys: 'g ,', title: 'Go to Site Settings', group: 'Go to', to: '/site-settings', bound: 'go' },
-  'go.menuSettings': { keys: 'g .', title: 'Go to Menu Settings', group: 'Go to', to: '/menus', bound: 'go' },
+  'go.siteSettings': { keys: 'g c', title: 'Go to Site Settings', group: 'Go to', to: '/site-settings', bound: 'go' },
+  'go.menuSettings': { keys: 'g h', title: 'Go to Menu Settings', group: 'Go to', to: '/menus', bound: 'go' },
   'go.loginSettings': { keys: 'g l', title: 'Go to Login Settings', group: 'Go to', to: '/login-settings', bound: 'go' },
   'go.notifications': { keys: 'g o', title: 'Go to Notifications', group: 'Go to', to: '/notifications', bound: 'go' },
 
@@ -124,8 +124,6 @@ const NAMED: Readonly<Record<string, string>> = {
   '/': 'slash',
   '[': 'bracketleft',
   ']': 'bracketright',
-  ',': 'comma',
-  '.': 'period',
 }
 
 function single(key: string): string {

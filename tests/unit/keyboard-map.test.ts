@@ -42,7 +42,7 @@ describe('keyboard map', () => {
     expect(toHotkey('/')).toBe('slash')
     expect(toHotkey(']')).toBe('bracketright')
     expect(toHotkey('mod+b')).toBe('mod+b')
-    expect(toHotkey('g ,')).toBe('g>comma')
+    expect(toHotkey('g c')).toBe('g>c')
     expect(toHotkey('alt+1…9')).toBeNull()
   })
 
