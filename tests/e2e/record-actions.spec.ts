@@ -59,9 +59,9 @@ test('ban from the users list’s bulk bar asks for the reason exactly as the pa
   await bar.getByRole('button', { name: /Bulk Actions/ }).focus()
   await page.keyboard.press('Enter')
   await expect(page.getByRole('menuitem', { name: 'Ban…' })).toBeVisible()
+  // Opened from the keyboard, the menu highlights its first item: Ban… (declared first).
+  await expect(page.getByRole('menuitem', { name: 'Ban…' })).toBeFocused()
   await page.keyboard.press('ArrowDown')
-  while (!((await page.getByRole('menuitem', { name: 'Ban…' }).getAttribute('data-highlighted')) !== null))
-    await page.keyboard.press('ArrowDown')
   await page.keyboard.press('Enter')
   await expect(page.getByPlaceholder(BAN_QUESTION)).toBeFocused()
   const before = await ok<{ banned: boolean }>(api.get(`/api/users/single/${viaBulk.id}`))
@@ -78,11 +78,11 @@ test('the palette opened the instant a payout appears offers "Approve payout #N"
   const api = await adminApi(baseURL!)
   const artists = await ok<{ data: Artist[] }>(api.get('/api/users?type=artist&per_page=25'))
   const artist = artists.data.filter((row) => !row.email.endsWith('@demo.test') && !row.banned)[6]
-  await ok(api.post(`/api/users/single/${artist.id}/adjustments`, { data: { amount: '50', reason: 'Record actions e2e' } }))
+  await ok(api.post(`/api/users/single/${artist.id}/adjustments`, { data: { amount: '100', reason: 'Record actions e2e' } }))
   await ok(api.post('/api/users/edit/payout-methods', { data: { userId: artist.id, tipaltiId: `E2E-RA-${artist.id}` } }))
   const payout = await ok<{ id: number }>(
     api.post('/api/payouts/withdraw', {
-      data: { amount: '21.50', provider: 'tipalti', userId: artist.id },
+      data: { amount: '61.50', provider: 'tipalti', userId: artist.id },
       headers: { 'idempotency-key': randomUUID() },
     }),
   )
@@ -93,10 +93,10 @@ test('the palette opened the instant a payout appears offers "Approve payout #N"
   // No wait for the pane: the palette opens at once and follows the record as its data arrives.
   await workspace.openPalette()
   await page.keyboard.type('approve')
-  await expect(page.locator('[cmdk-item]').first()).toHaveText(new RegExp(`^Approve payout #${payout.id} of \\$21\\.50`))
+  await expect(page.locator('[cmdk-item]').first()).toHaveText(new RegExp(`^Approve payout #${payout.id} of \\$61\\.50`))
   await expect(page.getByRole('option', { name: 'Export approved payouts…' })).toBeVisible()
   await page.keyboard.press('Enter')
-  await expect(page.getByText(`Payout #${payout.id} of $21.50 is now approved.`)).toBeVisible()
+  await expect(page.getByText(`Payout #${payout.id} of $61.50 is now approved.`)).toBeVisible()
 })
 
 test('"Review next edit request" opens the oldest open request, and a approves it', async ({ browser, baseURL }) => {
