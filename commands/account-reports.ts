@@ -1,5 +1,6 @@
 import { addMonths, monthLabel, monthOf } from '@core/months'
 import { notAvailableMessage, siteReportKind } from '@core/report-kinds'
+import { stateOf } from './records'
 import type { Command, CommandContext, CommandEnv } from './types'
 
 // Account downloads from the palette: on a focused account, "Download … report…" opens a page of
@@ -126,8 +127,7 @@ export function palettePeriods(now: Date): { label: string; period: DownloadPeri
 
 const onAccount = (context: CommandContext) => context.record?.kind === 'account'
 const accountId = (context: CommandContext) => Number(context.record?.id)
-const nameOf = (context: CommandContext) =>
-  (context.record?.state?.displayName as string | undefined) ?? context.record?.title ?? 'this account'
+const nameOf = (context: CommandContext) => stateOf(context.record, 'account')?.displayName ?? context.record?.title ?? 'this account'
 
 async function run(info: AccountDownloadInfo, context: CommandContext, env: CommandEnv, period: DownloadPeriod) {
   await env.download(info.id, downloadInput(info, accountId(context), period) as never)

@@ -1,12 +1,11 @@
+import { stateOf } from './records'
 import type { Command, CommandContext } from './types'
 
 // An account's sales reports in the palette: on a focused account, open its Reports section.
 
 const accountOf = (context: CommandContext) => (context.record?.kind === 'account' ? context.record : null)
 const nameOf = (context: CommandContext) => {
-  const state = context.record?.state as { displayName?: unknown } | undefined
-  const name = state?.displayName ?? context.record?.title
-  return typeof name === 'string' && name ? name : 'this account'
+  return stateOf(context.record, 'account')?.displayName || context.record?.title || 'this account'
 }
 
 export const ACCOUNT_SALES_COMMANDS: readonly Command[] = [

@@ -1,3 +1,4 @@
+import { stateOf } from './records'
 import type { Command, CommandContext, CommandEnv } from './types'
 import type { ImportStatus } from '@contract/earnings-imports'
 
@@ -13,7 +14,7 @@ export interface ImportRecordState {
 export const IMPORT_FLOW_PATH = '/earnings/overview/1?section=imports&import=new'
 
 const focused = (context: CommandContext): ImportRecordState | null =>
-  context.record?.kind === 'statementImport' ? ((context.record.state ?? {}) as ImportRecordState) : null
+  context.record?.kind === 'statementImport' ? (stateOf(context.record, 'statementImport') ?? {}) : null
 const importId = (context: CommandContext) => Number(context.record?.id)
 const label = (context: CommandContext) => `import #${context.record?.id}`
 

@@ -1,3 +1,4 @@
+import { stateOf } from './records'
 import type { Command, CommandContext } from './types'
 import { monthOf } from '@core/months'
 
@@ -7,9 +8,8 @@ import { monthOf } from '@core/months'
 const recordOf = (context: CommandContext, kind: string) => (context.record?.kind === kind ? context.record : null)
 const nameOf = (context: CommandContext, fallback: string) => {
   const record = context.record
-  const state = record?.state as { displayName?: unknown; title?: unknown } | undefined
-  const name = state?.displayName ?? state?.title ?? record?.title
-  return typeof name === 'string' && name ? name : fallback
+  const name = stateOf(record, 'account')?.displayName ?? stateOf(record, 'release')?.title ?? record?.title
+  return name || fallback
 }
 
 export const EARNINGS_COMMANDS: readonly Command[] = [

@@ -1,3 +1,4 @@
+import { stateOf } from './records'
 import type { Command, CommandContext, CommandEnv } from './types'
 import { formatMoney } from '@core/format'
 import { promptCommand } from './prompt'
@@ -7,8 +8,7 @@ import { promptCommand } from './prompt'
 
 const onAccount = (context: CommandContext) => context.record?.kind === 'account'
 const accountId = (context: CommandContext) => Number(context.record?.id)
-const nameOf = (context: CommandContext) =>
-  (context.record?.state as { displayName?: string } | undefined)?.displayName ?? context.record?.title ?? 'this account'
+const nameOf = (context: CommandContext) => stateOf(context.record, 'account')?.displayName ?? context.record?.title ?? 'this account'
 
 async function done(env: CommandEnv, text: string) {
   env.refresh()

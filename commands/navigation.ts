@@ -1,25 +1,10 @@
 import type { Command } from './types'
+import { goShortcutFor } from './shortcuts'
 
 export interface RouteMeta {
   path: string
   title: string
   access: 'guest-only' | 'public' | 'auth' | 'admin'
-}
-
-/** "g then a letter" for the main areas; the cheat sheet and the palette show them. */
-export const GO_TO_SHORTCUTS: Readonly<Record<string, string>> = {
-  '/dashboard': 'g d',
-  '/users/manage/{page}': 'g u',
-  '/releases/manage/{page}': 'g r',
-  '/royalty-shares/manage/{page}': 'g s',
-  '/payouts/manage/{page}': 'g p',
-  '/support/manage/{page}': 'g t',
-  '/news/manage/{page}': 'g n',
-  '/analytics/overview': 'g a',
-  '/notifications': 'g o',
-  '/admins/manage/{page}': 'g m',
-  '/earnings/overview/{page}': 'g e',
-  '/site-settings': 'g ,',
 }
 
 /** A route needs a record id when it has a parameter other than the page number. */
@@ -50,7 +35,8 @@ export function navigationCommands(routes: readonly RouteMeta[]): Command[] {
       group: 'Navigate',
       subject: route.title,
       keywords: route.path.split(/[/{}-]/).filter((part) => part && part !== 'page' && part !== 'manage'),
-      shortcut: GO_TO_SHORTCUTS[route.path],
+      // Its "g then key" hint, when a sidebar group's key opens this screen (the shell binds go keys itself).
+      shortcut: goShortcutFor(target) ?? undefined,
       access: route.access,
       run: (_context, env) => env.open(target),
     })

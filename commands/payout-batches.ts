@@ -1,3 +1,4 @@
+import { stateOf } from './records'
 import type { Command, CommandContext, CommandEnv } from './types'
 import { formatCount, formatMoney } from '@core/format'
 
@@ -13,8 +14,7 @@ export interface PayoutBatchRecordState {
   fileName: string | null
 }
 
-const focused = (context: CommandContext): PayoutBatchRecordState | null =>
-  context.record?.kind === 'payoutBatch' ? ((context.record.state ?? null) as PayoutBatchRecordState | null) : null
+const focused = (context: CommandContext): PayoutBatchRecordState | null => stateOf(context.record, 'payoutBatch')
 const batchId = (context: CommandContext) => Number(context.record?.id)
 const plural = (count: number, word: string) => `${formatCount(count)} ${word}${count === 1 ? '' : 's'}`
 

@@ -1,5 +1,6 @@
-import type { Command, CommandContext, CommandEnv } from './types'
+import type { Command } from './types'
 import { promptCommand } from './prompt'
+import { defineAction, type RecordAction, type Target } from './actions'
 import { formatMoney } from '@core/format'
 import {
   PAYOUT_PROVIDER_LABELS,
@@ -9,37 +10,152 @@ import {
   type PayoutStatus,
 } from '@core/payout-status'
 
-/** What the payouts screen publishes about the payout its detail pane shows (`publishRecord`, kind 'payout'). */
-export interface PayoutRecordState {
-  status?: PayoutStatus
-  amount?: string
-  accountName?: string
-  accountId?: number
+const payoutKind = ['payout'] as const
+
+/** "payout #12 of $120.00 to Nina Vale", or "3 selected payouts". */
+const describe = (target: Target<'payout'>) => {
+  if (target.items.length !== 1) return `${target.items.length} selected payouts`
+  const { id, state } = target.items[0]
+  return `payout #${id}${state ? ` of ${formatMoney(state.amount)} to ${state.accountName}` : ''}`
 }
 
-const payout = (context: CommandContext) =>
-  context.record?.kind === 'payout' && context.record.state ? (context.record.state as PayoutRecordState) : null
-const payoutId = (context: CommandContext) => Number(context.record?.id)
-const describe = (context: CommandContext) => {
-  const state = payout(context)
-  return `payout #${context.record?.id}${state?.amount ? ` of ${formatMoney(state.amount)}` : ''}${state?.accountName ? ` to ${state.accountName}` : ''}`
+/** Offered when the payout may move to `to`; otherwise hidden (the transition does not exist). */
+const canBecome = (to: PayoutStatus) => (state: { status: PayoutStatus }) => payoutTransitionRefusal(state.status, to) === null
+
+const REASON = {
+  kind: 'text',
+  validate: (text: string) => (text.length > 500 ? 'The reason is too long (500 characters at most)' : null),
+} as const
+
+/** A decision on one payout (its pane, the palette) and on a selection of the list (one all-or-nothing call). */
+function decision(options: {
+  status: 'approved' | 'rejected' | 'paid' | 'failed'
+  label: string
+  /** The palette title for what it acts on: "Mark payout #12 … as paid". */
+  phrase(what: string): string
+  keywords: string[]
+  tone?: 'red' | 'green'
+  reason?: { placeholder: string }
+  /** Asked before a selection is changed (no reason asked). */
+  bulkConfirm?: string
+  bulk: boolean
+}): RecordAction[] {
+  const { status, reason } = options
+  const single = reason
+    ? defineAction({
+        id: 'payouts.changeStatus',
+        variant: status,
+        kinds: payoutKind,
+        scope: 'one',
+        label: `${options.label}…`,
+        tone: options.tone,
+        title: (target) => `${options.phrase(describe(target))}…`,
+        group: 'Payout',
+        keywords: options.keywords,
+        available: canBecome(status),
+        ask: {
+          ...REASON,
+          placeholder: reason.placeholder,
+          confirmTitle: (text, target) => `${options.phrase(describe(target))}: “${text}”`,
+        },
+        input: (item, text: string) => ({ body: { id: item.id, status, reason: text } }),
+        success: (result) => result.message,
+      })
+    : defineAction({
+        id: 'payouts.changeStatus',
+        variant: status,
+        kinds: payoutKind,
+        scope: 'one',
+        label: options.label,
+        tone: options.tone,
+        title: (target) => options.phrase(describe(target)),
+        group: 'Payout',
+        keywords: options.keywords,
+        available: canBecome(status),
+        input: (item) => ({ body: { id: item.id, status } }),
+        success: (result) => result.message,
+      })
+  if (!options.bulk) return [single]
+  const question = options.bulkConfirm
+  const bulk = defineAction({
+    id: 'payouts.bulkStatus',
+    variant: status,
+    kinds: payoutKind,
+    scope: 'many',
+    label: options.label,
+    tone: options.tone,
+    title: (target) => `${options.phrase(describe(target))}${question ? '…' : ''}`,
+    group: 'Payouts',
+    keywords: options.keywords,
+    available: canBecome(status),
+    ask: question ? { kind: 'confirm', question: () => question } : undefined,
+    input: (item) => ({ body: { ids: [item.id], status } }),
+    inputMany: (ids) => ({ body: { ids: [...ids], status } }),
+    success: (result) => result.message,
+  })
+  return [single, bulk]
 }
 
-/** Offered when the focused payout may move to `to`; otherwise hidden (the edge does not exist) or disabled with the reason. */
-const canBecome = (to: PayoutStatus) => (context: CommandContext) => {
-  const state = payout(context)
-  if (!state?.status) return false
-  return payoutTransitionRefusal(state.status, to) === null
-}
-
-async function decide(context: CommandContext, env: CommandEnv, status: PayoutStatus, reason?: string) {
-  const result = await env.call('payouts.changeStatus', { body: { id: payoutId(context), status: status as 'approved', reason } })
-  env.refresh()
-  env.notify(result.message, 'success')
-}
-
-const account = (context: CommandContext) =>
-  context.record?.kind === 'account' ? ((context.record.state ?? {}) as { type?: string; displayName?: string; banned?: boolean }) : null
+/** Decisions on payouts (the payouts list's pane and bulk bar, the palette) and force withdrawals on an account. */
+export const PAYOUT_ACTIONS: readonly RecordAction[] = [
+  ...decision({
+    status: 'approved',
+    label: 'Approve',
+    phrase: (what) => `Approve ${what}`,
+    keywords: ['approve', 'accept', 'payout', 'withdrawal'],
+    bulk: true,
+  }),
+  ...decision({
+    status: 'paid',
+    label: 'Mark paid',
+    phrase: (what) => `Mark ${what} as paid`,
+    tone: 'green',
+    keywords: ['paid', 'settle', 'payout'],
+    bulk: true,
+    bulkConfirm: 'Mark the selected payouts as paid by the provider?',
+  }),
+  ...decision({
+    status: 'rejected',
+    label: 'Reject',
+    phrase: (what) => `Reject ${what}`,
+    tone: 'red',
+    keywords: ['reject', 'refuse', 'decline', 'payout'],
+    reason: { placeholder: 'Why? The account is told the reason.' },
+    bulk: true,
+    bulkConfirm: 'Reject the selected payouts? Their amounts go back to the accounts’ balances.',
+  }),
+  ...decision({
+    status: 'failed',
+    label: 'Mark failed',
+    phrase: (what) => `Mark ${what} as failed`,
+    tone: 'red',
+    keywords: ['failed', 'bounce', 'payout'],
+    reason: { placeholder: 'What did the provider say?' },
+    bulk: false,
+  }),
+  defineAction({
+    id: 'payouts.forceWithdraw',
+    kinds: ['account'],
+    scope: 'one',
+    label: 'Force withdraw…',
+    title: (target) => `Force withdraw the balance of ${target.items[0]?.state?.displayName ?? 'this account'}…`,
+    group: 'Account',
+    keywords: ['force', 'withdraw', 'payout', 'balance'],
+    available: (state) => (state.type === 'admin' ? false : state.banned ? 'The account is banned: it cannot withdraw' : true),
+    ask: {
+      kind: 'choose',
+      placeholder: 'Pay through',
+      choices: () => [
+        { value: 'confirmed' as const, title: 'Through its confirmed payout method' },
+        ...PAYOUT_PROVIDERS.map((provider) => ({ value: provider, title: `Through ${PAYOUT_PROVIDER_LABELS[provider]}` })),
+      ],
+    },
+    input: (item, provider: PayoutProvider | 'confirmed') => ({
+      body: { userId: item.id, provider: provider === 'confirmed' ? undefined : provider },
+    }),
+    success: (created) => `Payout #${created.id} of ${formatMoney(created.amount)} created: the whole available balance.`,
+  }),
+]
 
 function withdrawalPrompt(provider: PayoutProvider): Command {
   return promptCommand({
@@ -58,75 +174,6 @@ function withdrawalPrompt(provider: PayoutProvider): Command {
 }
 
 export const PAYOUT_COMMANDS: readonly Command[] = [
-  {
-    id: 'payouts.approve',
-    title: (context) => `Approve ${describe(context)}`,
-    group: 'Payout',
-    keywords: ['approve', 'accept', 'payout', 'withdrawal'],
-    access: 'admin',
-    when: canBecome('approved'),
-    run: (context, env) => decide(context, env, 'approved'),
-  },
-  promptCommand({
-    id: 'payouts.reject',
-    title: (context) => `Reject ${describe(context)}…`,
-    group: 'Payout',
-    keywords: ['reject', 'refuse', 'decline', 'payout'],
-    access: 'admin',
-    placeholder: 'Why? The account is told the reason.',
-    when: canBecome('rejected'),
-    validate: (text) => (text.length > 500 ? 'The reason is too long (500 characters at most)' : null),
-    confirmTitle: (text, context) => `Reject ${describe(context)}: “${text}”`,
-    submit: (text, context, env) => decide(context, env, 'rejected', text),
-  }),
-  {
-    id: 'payouts.markPaid',
-    title: (context) => `Mark ${describe(context)} as paid`,
-    group: 'Payout',
-    keywords: ['paid', 'settle', 'payout'],
-    access: 'admin',
-    when: canBecome('paid'),
-    run: (context, env) => decide(context, env, 'paid'),
-  },
-  promptCommand({
-    id: 'payouts.markFailed',
-    title: (context) => `Mark ${describe(context)} as failed…`,
-    group: 'Payout',
-    keywords: ['failed', 'bounce', 'payout'],
-    access: 'admin',
-    placeholder: 'What did the provider say?',
-    when: canBecome('failed'),
-    validate: (text) => (text.length > 500 ? 'The reason is too long (500 characters at most)' : null),
-    confirmTitle: (text, context) => `Mark ${describe(context)} as failed: “${text}”`,
-    submit: (text, context, env) => decide(context, env, 'failed', text),
-  }),
-  {
-    id: 'payouts.forceWithdraw',
-    title: (context) => `Force withdraw the balance of ${account(context)?.displayName ?? 'this account'}…`,
-    group: 'Account',
-    keywords: ['force', 'withdraw', 'payout', 'balance'],
-    access: 'admin',
-    placeholder: 'Pay through',
-    when: (context) => {
-      const state = account(context)
-      if (!state || state.type === 'admin') return false
-      return state.banned ? 'The account is banned: it cannot withdraw' : true
-    },
-    children: (context) =>
-      [
-        { provider: undefined, title: 'Through its confirmed payout method' },
-        ...PAYOUT_PROVIDERS.map((provider) => ({ provider, title: `Through ${PAYOUT_PROVIDER_LABELS[provider]}` })),
-      ].map(({ provider, title }) => ({
-        id: `payouts.forceWithdraw.${provider ?? 'confirmed'}`,
-        title,
-        group: 'Force withdraw',
-        run: async (_, env) => {
-          const created = await env.call('payouts.forceWithdraw', { body: { userId: Number(context.record?.id), provider } })
-          env.refresh()
-          env.notify(`Payout #${created.id} of ${formatMoney(created.amount)} created: the whole available balance.`, 'success')
-        },
-      })),
-  },
   {
     id: 'payouts.request',
     title: 'Ask for a withdrawal…',

@@ -48,6 +48,9 @@ export function titleOf(command: Command, context: CommandContext): string {
   return typeof command.title === 'function' ? command.title(context) : command.title
 }
 
+const RECORD_LIFT = 0.2
+const RECORD_LIFT_FROM = 0.6
+
 export function rank(items: readonly AvailableCommand[], query: string): AvailableCommand[] {
   if (!query.trim()) return [...items]
   const scored: { item: AvailableCommand; score: number; titleScore: number }[] = []
@@ -55,6 +58,9 @@ export function rank(items: readonly AvailableCommand[], query: string): Availab
     const titleScore = Math.max(scoreMatch(item.title, query), item.command.subject ? scoreMatch(item.command.subject, query) : 0)
     let score = titleScore
     for (const keyword of item.command.keywords ?? []) score = Math.max(score, scoreMatch(keyword, query) * 0.9)
+    // An action on the focused record outranks a global command matching the same word ("approve":
+    // "Approve payout #12" before "Export approved payouts…"); a loose match earns no lift.
+    if (item.command.onRecord && score >= RECORD_LIFT_FROM) score += RECORD_LIFT
     if (score > 0) scored.push({ item, score: item.disabledReason ? score - 0.01 : score, titleScore })
   }
   // Equal keyword scores ("users" is a keyword of Users and of User invites): the title decides.

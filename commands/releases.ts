@@ -1,4 +1,6 @@
 import type { Command, CommandContext, CommandEnv } from './types'
+import { stateOf } from './records'
+import { defineAction, type RecordAction, type Target } from './actions'
 import { promptCommand } from './prompt'
 import { TRACK_FILE_KINDS, type DeliveryTarget } from '@contract/releases'
 import type { EndpointOutput, Endpoints } from '@contract/index'
@@ -34,24 +36,13 @@ export interface TrackRecordState {
   files?: Partial<Record<(typeof TRACK_FILE_KINDS)[number], boolean>>
 }
 
-/** What the edit-request view publishes (kind 'editRequest'). */
-export interface EditRequestRecordState {
-  status?: 'pending' | 'approved' | 'rejected'
-  releaseId?: number
-  releaseTitle?: string
-  /** The next open request after this one in the review queue, to move on to. */
-  nextOpenId?: number | null
-}
-
 const FILE_WORDS = { audio: 'audio', instrument: 'instrumental version', dolby: 'Dolby Atmos version' } as const
 
 export const TAKEDOWN_REASON_PLACEHOLDER = 'Why is it taken down? The reason is recorded with who asked.'
 
-const stateOf = <T>(context: CommandContext, kind: string): T | null =>
-  context.record?.kind === kind ? ((context.record.state ?? {}) as T) : null
-const release = (context: CommandContext) => stateOf<ReleaseRecordState>(context, 'release')
-const track = (context: CommandContext) => stateOf<TrackRecordState>(context, 'track')
-const editRequest = (context: CommandContext) => stateOf<EditRequestRecordState>(context, 'editRequest')
+const release = (context: CommandContext) => stateOf(context.record, 'release')
+const track = (context: CommandContext) => stateOf(context.record, 'track')
+const editRequest = (context: CommandContext) => stateOf(context.record, 'editRequest')
 const recordId = (context: CommandContext) => Number(context.record?.id)
 const titleOf = (context: CommandContext) => release(context)?.title ?? track(context)?.title ?? context.record?.title ?? 'this release'
 
@@ -388,38 +379,7 @@ export const RELEASE_COMMANDS: readonly Command[] = [
       )
     },
   },
-  // Edit requests.
-  {
-    id: 'editRequests.approve',
-    title: (context) => `Approve the edit request of ${editRequest(context)?.releaseTitle ?? 'this release'}`,
-    group: 'Edit request',
-    keywords: ['approve', 'accept', 'edit request'],
-    access: 'admin',
-    when: on(editRequest, (state) => (state.status === 'pending' ? true : `This request is already ${state.status}`)),
-    run: async (context, env) => {
-      await env.call('releases.editRequestStatus', { body: { id: recordId(context), status: 'approved' } })
-      done(env, 'Edit request approved; the release is now Edited.')
-      const next = editRequest(context)?.nextOpenId
-      if (next) env.open(`/release/edit-requests/view/${next}`)
-    },
-  },
-  promptCommand({
-    id: 'editRequests.reject',
-    title: (context) => `Reject the edit request of ${editRequest(context)?.releaseTitle ?? 'this release'}…`,
-    group: 'Edit request',
-    keywords: ['reject', 'decline', 'refuse', 'edit request'],
-    access: 'admin',
-    placeholder: 'Why? The comment is sent with the rejection.',
-    when: on(editRequest, (state) => (state.status === 'pending' ? true : `This request is already ${state.status}`)),
-    validate: (text) => (text.length > 2000 ? 'The comment is too long' : null),
-    confirmTitle: (text) => `Reject: “${text}”`,
-    submit: async (text, context, env) => {
-      await env.call('releases.editRequestStatus', { body: { id: recordId(context), status: 'rejected', comment: text } })
-      done(env, 'Edit request rejected.')
-      const next = editRequest(context)?.nextOpenId
-      if (next) env.open(`/release/edit-requests/view/${next}`)
-    },
-  }),
+  // Edit requests: approve and reject are declared record actions (EDIT_REQUEST_ACTIONS).
   {
     id: 'editRequests.openRelease',
     title: (context) => `Open the release, ${editRequest(context)?.releaseTitle ?? ''}`.replace(/, $/, ''),
@@ -561,4 +521,57 @@ export const RELEASE_LINK_COMMANDS: readonly Command[] = [
       env.notify('Lyrics exported.', 'success')
     },
   },
+]
+
+const editRequestTitle = (target: Target<'editRequest'>) => target.items[0]?.state?.releaseTitle ?? 'this release'
+const pending = (state: { status: string }) => (state.status === 'pending' ? true : `This request is already ${state.status}`)
+/** Once decided, the review moves on to the next open request (the one the screen published). */
+const next = (target: Target<'editRequest'>) => target.items[0]?.state?.nextOpenId ?? null
+
+/** The edit-request review: approve (a) and reject with a comment (r), on the request's page and in the palette. */
+export const EDIT_REQUEST_ACTIONS: readonly RecordAction[] = [
+  defineAction({
+    id: 'releases.editRequestStatus',
+    variant: 'approved',
+    kinds: ['editRequest'],
+    scope: 'one',
+    label: 'Approve',
+    tone: 'green',
+    shortcut: 'editRequest.approve',
+    title: (target) => `Approve the edit request of ${editRequestTitle(target)}`,
+    group: 'Edit request',
+    keywords: ['approve', 'accept', 'edit request'],
+    available: pending,
+    input: (item) => ({ body: { id: item.id, status: 'approved' as const } }),
+    success: (_result, target) => `Approved: the release is now Edited.${next(target) ? '' : ' No more open edit requests.'}`,
+    after: (_result, target, env) => {
+      const id = next(target)
+      if (id) env.open(`/release/edit-requests/view/${id}`)
+    },
+  }),
+  defineAction({
+    id: 'releases.editRequestStatus',
+    variant: 'rejected',
+    kinds: ['editRequest'],
+    scope: 'one',
+    label: 'Reject…',
+    tone: 'red',
+    shortcut: 'editRequest.reject',
+    title: (target) => `Reject the edit request of ${editRequestTitle(target)}…`,
+    group: 'Edit request',
+    keywords: ['reject', 'decline', 'refuse', 'edit request'],
+    available: pending,
+    ask: {
+      kind: 'text',
+      placeholder: 'Why? The comment is sent with the rejection.',
+      validate: (text) => (text.length > 2000 ? 'The comment is too long' : null),
+      confirmTitle: (text) => `Reject: “${text}”`,
+    },
+    input: (item, comment: string) => ({ body: { id: item.id, status: 'rejected' as const, comment } }),
+    success: (_result, target) => `Rejected.${next(target) ? '' : ' No more open edit requests.'}`,
+    after: (_result, target, env) => {
+      const id = next(target)
+      if (id) env.open(`/release/edit-requests/view/${id}`)
+    },
+  }),
 ]

@@ -1,3 +1,4 @@
+import { stateOf } from './records'
 import type { Command, CommandContext, CommandEnv } from './types'
 import { SITE_REPORT_KINDS, type ReportKindInfo } from '@core/report-kinds'
 import { isSiteReportKind, siteReportEndpointId } from '@contract/site-reports'
@@ -92,7 +93,7 @@ function periodStep(info: ReportKindInfo, context: CommandContext): Command[] {
 
 const focusedReport = (context: CommandContext) =>
   context.record?.kind === 'report'
-    ? { id: Number(context.record.id), state: (context.record.state ?? {}) as { status?: string; error?: string | null } }
+    ? { id: Number(context.record.id), state: stateOf(context.record, 'report') ?? { status: undefined, error: null } }
     : null
 
 const earningPeriods = (

@@ -1,3 +1,4 @@
+import { stateOf } from './records'
 import type { Command, CommandContext, CommandEnv } from './types'
 import type { SplitStatus } from '@core/split-status'
 import { shareAsPercent, splitStatusLabel } from '@core/split-status'
@@ -14,7 +15,8 @@ export interface SplitRecordState {
   batchId?: number | null
 }
 
-const split = (context: CommandContext) => (context.record?.kind === 'split' ? ((context.record.state ?? {}) as SplitRecordState) : null)
+const split = (context: CommandContext): SplitRecordState | null =>
+  context.record?.kind === 'split' ? (stateOf(context.record, 'split') ?? {}) : null
 const splitId = (context: CommandContext) => Number(context.record?.id)
 const titleOf = (context: CommandContext) => split(context)?.title ?? 'this split'
 const isOpen = (context: CommandContext) => {

@@ -1,5 +1,8 @@
 import type { EndpointId, EndpointInput, EndpointOutput, Endpoints } from '@contract/index'
 import type { SearchHit } from '@contract/search'
+import type { RecordRef } from './records'
+import type { Target } from './actions'
+import type { ShortcutId } from './shortcuts'
 
 export type CommandAccess = 'auth' | 'admin'
 
@@ -8,13 +11,15 @@ export interface CommandContext {
   account: { id: number; type: 'artist' | 'label' | 'admin'; isOperator: boolean } | null
   /** The focused tab's address and the route pattern it matched. */
   route: { path: string; pattern: string | null; params: Readonly<Record<string, string>> } | null
-  /** The record the focused tab shows: its kind and id, and what its screen published (title, state). */
-  record: { kind: string; id: string; title?: string; state?: Readonly<Record<string, unknown>> } | null
-  /** The list in the focused tab: its selection and bulk actions. */
+  /** The record the focused tab shows: its kind and id, and what its screen published (title, state typed by kind). */
+  record: RecordRef | null
+  /** The list in the focused tab: its selection, the kind of record its rows are, and its own bulk actions. */
   list: {
     listId: string
     title: string
     selectedCount: number
+    /** Its selected rows as records (when its rows are records): the declared record actions on a selection act on it. */
+    selection?: Target
     bulkActions: readonly { id: string; label: string; confirm?: string }[]
   } | null
   paneCount: number
@@ -80,8 +85,10 @@ export interface Command {
    */
   subject?: string
   keywords?: readonly string[]
-  /** As shown and bound: 'g u' is a sequence, 'mod+k' a chord; 'mod' is Ctrl, or Cmd on a Mac. */
-  shortcut?: string
+  /** Its key, from the one shortcut registry (commands/shortcuts.ts); the shell binds it. */
+  shortcut?: ShortcutId
+  /** The command acts on the focused record (a declared record action): it ranks above global commands. */
+  onRecord?: boolean
   access?: CommandAccess
   when?(context: CommandContext): Availability
   run?(context: CommandContext, env: CommandEnv): void | Promise<void>

@@ -1,194 +1,256 @@
-import type { Command, CommandContext, CommandEnv } from './types'
+import type { Command } from './types'
 import { promptCommand } from './prompt'
-
-type AccountState = {
-  type?: 'artist' | 'label' | 'admin'
-  banned?: boolean
-  verified?: boolean
-  priorityMember?: boolean
-  blockWithdraw?: boolean
-  dmcaMode?: boolean
-  restrictNewRelease?: boolean
-  restrictRelease?: boolean
-  isOperator?: boolean
-  displayName?: string
-}
+import { defineAction, type RecordAction, type Target, type TargetItem } from './actions'
+import { stateOf } from './records'
 
 const ARTICLE = { artist: 'an', label: 'a', admin: 'an' } as const
+const ACCOUNT_TYPES = ['artist', 'label', 'admin'] as const
 
-const account = (context: CommandContext): AccountState | null =>
-  context.record?.kind === 'account' ? ((context.record.state ?? {}) as AccountState) : null
-const accountId = (context: CommandContext) => Number(context.record?.id)
-const nameOf = (context: CommandContext) => account(context)?.displayName ?? context.record?.title ?? 'this account'
+const nameOf = (item: TargetItem<'account'> | undefined) => item?.state?.displayName ?? item?.title ?? 'this account'
+/** "Nina Vale" for one account, "3 selected accounts" for a selection. */
+const whom = (target: Target<'account'>) =>
+  target.items.length === 1 ? nameOf(target.items[0]) : `${target.items.length} selected accounts`
 
-/** Shown only on an account tab, and only when `applies` says the action makes sense for its state. */
-function onAccount(applies: (state: AccountState) => boolean | string = () => true) {
-  return (context: CommandContext) => {
-    const state = account(context)
-    return state ? applies(state) : false
-  }
-}
+const account = ['account'] as const
+const flagTitle = (label: string) => (target: Target<'account'>) => `${label}: ${whom(target)}`
+const flagDone = (label: string) => () => `${label}: done.`
 
-async function done(env: CommandEnv, text: string) {
-  env.refresh()
-  env.notify(text, 'success')
-}
-
-/** A staff flag that flips: one command to turn it on, one to turn it off, whichever applies. */
-function toggle(options: {
-  id: string
-  on: string
-  off: string
-  keywords: string[]
-  isOn(state: AccountState): boolean | undefined
-  call(env: CommandEnv, userId: number, on: boolean): Promise<unknown>
-}): Command[] {
-  return [true, false].map((on) => ({
-    id: `${options.id}.${on ? 'on' : 'off'}`,
-    title: (context: CommandContext) => `${on ? options.on : options.off}: ${nameOf(context)}`,
-    group: 'Account',
-    keywords: options.keywords,
-    access: 'admin' as const,
-    when: onAccount((state) => Boolean(options.isOn(state)) !== on),
-    run: async (context: CommandContext, env: CommandEnv) => {
-      await options.call(env, accountId(context), on)
-      await done(env, `${on ? options.on : options.off}: done`)
-    },
-  }))
-}
-
-/** Actions on the account shown in the focused tab, and account-wide ones. */
-export const USER_COMMANDS: readonly Command[] = [
-  promptCommand({
-    id: 'users.ban',
-    title: (context) => `Ban ${nameOf(context)}…`,
+/** Staff actions on accounts: on the account tab (header, menu, palette) and on the users list's selection. */
+export const USER_ACTIONS: readonly RecordAction[] = [
+  defineAction({
+    id: 'users.banSubmit',
+    kinds: account,
+    scope: 'both',
+    label: 'Ban…',
+    past: 'Banned',
+    tone: 'red',
+    title: (target) => `Ban ${whom(target)}…`,
     group: 'Account',
     keywords: ['ban', 'block', 'suspend'],
-    access: 'admin',
-    placeholder: 'Why? The reason is recorded with the ban.',
-    when: onAccount((state) => (state.banned ? false : state.isOperator ? 'The workspace operator cannot be banned' : true)),
-    confirmTitle: (text, context) => `Ban ${nameOf(context)}: “${text}”`,
-    validate: (text) => (text.length > 500 ? 'The reason is too long' : null),
-    submit: async (text, context, env) => {
-      await env.call('users.banSubmit', { body: { userId: accountId(context), reason: text } })
-      await done(env, `${nameOf(context)} is banned; their sessions have ended.`)
+    available: (state) => (state.banned ? false : state.isOperator ? 'The workspace operator cannot be banned' : true),
+    ask: {
+      kind: 'text',
+      placeholder: 'Why? The reason is recorded with the ban.',
+      validate: (text) => (text.length > 500 ? 'The reason is too long' : null),
+      confirmTitle: (text, target) => `Ban ${whom(target)}: “${text}”`,
     },
+    input: (item, reason: string) => ({ body: { userId: item.id, reason } }),
+    success: (_result, target) => `${whom(target)} is banned; their sessions have ended.`,
   }),
-  {
-    id: 'users.unban',
-    title: (context) => `Unban ${nameOf(context)}`,
+  defineAction({
+    id: 'users.banCancel',
+    kinds: account,
+    scope: 'one',
+    label: 'Unban',
+    tone: 'green',
+    title: (target) => `Unban ${whom(target)}`,
     group: 'Account',
     keywords: ['unban', 'lift ban', 'restore'],
-    access: 'admin',
-    when: onAccount((state) => Boolean(state.banned)),
-    run: async (context, env) => {
-      await env.call('users.banCancel', { body: { userId: accountId(context) } })
-      await done(env, `${nameOf(context)} is no longer banned.`)
-    },
-  },
-  ...toggle({
-    id: 'users.verify',
-    on: 'Verify',
-    off: 'Remove verification',
+    available: (state) => state.banned,
+    input: (item) => ({ body: { userId: item.id } }),
+    success: (_result, target) => `${whom(target)} is no longer banned.`,
+  }),
+  defineAction({
+    id: 'users.editVerify',
+    variant: 'verify',
+    kinds: account,
+    scope: 'both',
+    label: 'Verify',
+    past: 'Verified',
+    title: flagTitle('Verify'),
+    group: 'Account',
     keywords: ['verify', 'verified'],
-    isOn: (s) => s.verified,
-    call: (env, userId, on) => env.call('users.editVerify', { body: { userId, verified: on } }),
+    available: (state) => !state.verified,
+    input: (item) => ({ body: { userId: item.id, verified: true } }),
+    success: flagDone('Verify'),
   }),
-  ...toggle({
-    id: 'users.priority',
-    on: 'Mark priority member',
-    off: 'Remove priority member',
+  defineAction({
+    id: 'users.editVerify',
+    variant: 'unverify',
+    kinds: account,
+    scope: 'one',
+    label: 'Remove verification',
+    title: flagTitle('Remove verification'),
+    group: 'Account',
+    keywords: ['verify', 'verified'],
+    available: (state) => state.verified,
+    input: (item) => ({ body: { userId: item.id, verified: false } }),
+    success: flagDone('Remove verification'),
+  }),
+  defineAction({
+    id: 'users.editVerify',
+    variant: 'priority',
+    kinds: account,
+    scope: 'both',
+    label: 'Mark priority member',
+    past: 'Marked priority',
+    title: flagTitle('Mark priority member'),
+    group: 'Account',
     keywords: ['priority', 'vip'],
-    isOn: (s) => s.priorityMember,
-    call: (env, userId, on) => env.call('users.editVerify', { body: { userId, priorityMember: on } }),
+    available: (state) => !state.priorityMember,
+    input: (item) => ({ body: { userId: item.id, priorityMember: true } }),
+    success: flagDone('Mark priority member'),
   }),
-  ...toggle({
-    id: 'users.withdrawals',
-    on: 'Block withdrawals',
-    off: 'Unblock withdrawals',
+  defineAction({
+    id: 'users.editVerify',
+    variant: 'unpriority',
+    kinds: account,
+    scope: 'one',
+    label: 'Remove priority member',
+    title: flagTitle('Remove priority member'),
+    group: 'Account',
+    keywords: ['priority', 'vip'],
+    available: (state) => state.priorityMember,
+    input: (item) => ({ body: { userId: item.id, priorityMember: false } }),
+    success: flagDone('Remove priority member'),
+  }),
+  defineAction({
+    id: 'users.blockWithdraw',
+    kinds: account,
+    scope: 'one',
+    label: 'Block withdrawals',
+    title: flagTitle('Block withdrawals'),
+    group: 'Account',
     keywords: ['withdraw', 'payout', 'block'],
-    isOn: (s) => s.blockWithdraw,
-    call: (env, userId, on) => env.call(on ? 'users.blockWithdraw' : 'users.unblockWithdraw', { body: { userId } }),
+    available: (state) => !state.blockWithdraw,
+    input: (item) => ({ body: { userId: item.id } }),
+    success: flagDone('Block withdrawals'),
   }),
-  ...toggle({
-    id: 'users.dmca',
-    on: 'Turn DMCA mode on',
-    off: 'Turn DMCA mode off',
+  defineAction({
+    id: 'users.unblockWithdraw',
+    kinds: account,
+    scope: 'one',
+    label: 'Unblock withdrawals',
+    title: flagTitle('Unblock withdrawals'),
+    group: 'Account',
+    keywords: ['withdraw', 'payout', 'block'],
+    available: (state) => state.blockWithdraw,
+    input: (item) => ({ body: { userId: item.id } }),
+    success: flagDone('Unblock withdrawals'),
+  }),
+  defineAction({
+    id: 'users.dmcaSubmit',
+    kinds: account,
+    scope: 'one',
+    label: 'Turn DMCA mode on',
+    title: flagTitle('Turn DMCA mode on'),
+    group: 'Account',
     keywords: ['dmca', 'copyright'],
-    isOn: (s) => s.dmcaMode,
-    call: (env, userId, on) => env.call(on ? 'users.dmcaSubmit' : 'users.dmcaCancel', { body: { userId } }),
+    available: (state) => !state.dmcaMode,
+    input: (item) => ({ body: { userId: item.id } }),
+    success: flagDone('Turn DMCA mode on'),
   }),
-  ...toggle({
-    id: 'users.restrictNewRelease',
-    on: 'Restrict new releases',
-    off: 'Allow new releases',
-    keywords: ['restrict', 'release'],
-    isOn: (s) => s.restrictNewRelease,
-    call: (env, userId, on) => env.call('users.restrictNewRelease', { body: { userId, restrict: on } }),
+  defineAction({
+    id: 'users.dmcaCancel',
+    kinds: account,
+    scope: 'one',
+    label: 'Turn DMCA mode off',
+    title: flagTitle('Turn DMCA mode off'),
+    group: 'Account',
+    keywords: ['dmca', 'copyright'],
+    available: (state) => state.dmcaMode,
+    input: (item) => ({ body: { userId: item.id } }),
+    success: flagDone('Turn DMCA mode off'),
   }),
-  ...toggle({
-    id: 'users.banRelease',
-    on: 'Ban from releasing',
-    off: 'Allow releasing again',
-    keywords: ['ban', 'release', 'distribution'],
-    isOn: (s) => s.restrictRelease,
-    call: (env, userId, on) => env.call('users.banRelease', { body: { userId, banned: on } }),
-  }),
-  {
-    id: 'users.changeType',
-    title: (context) => `Change account type of ${nameOf(context)}…`,
+  ...([true, false] as const).map((restrict) =>
+    defineAction({
+      id: 'users.restrictNewRelease',
+      variant: restrict ? 'on' : 'off',
+      kinds: account,
+      scope: 'one',
+      label: restrict ? 'Restrict new releases' : 'Allow new releases',
+      title: flagTitle(restrict ? 'Restrict new releases' : 'Allow new releases'),
+      group: 'Account',
+      keywords: ['restrict', 'release'],
+      available: (state) => state.restrictNewRelease !== restrict,
+      input: (item) => ({ body: { userId: item.id, restrict } }),
+      success: flagDone(restrict ? 'Restrict new releases' : 'Allow new releases'),
+    }),
+  ),
+  ...([true, false] as const).map((banned) =>
+    defineAction({
+      id: 'users.banRelease',
+      variant: banned ? 'on' : 'off',
+      kinds: account,
+      scope: 'one',
+      label: banned ? 'Ban from releasing' : 'Allow releasing again',
+      title: flagTitle(banned ? 'Ban from releasing' : 'Allow releasing again'),
+      group: 'Account',
+      keywords: ['ban', 'release', 'distribution'],
+      available: (state) => Boolean(state.restrictRelease) !== banned,
+      input: (item) => ({ body: { userId: item.id, banned } }),
+      success: flagDone(banned ? 'Ban from releasing' : 'Allow releasing again'),
+    }),
+  ),
+  defineAction({
+    id: 'users.editType',
+    kinds: account,
+    scope: 'one',
+    label: 'Change account type…',
+    title: (target) => `Change account type of ${whom(target)}…`,
     group: 'Account',
     keywords: ['type', 'artist', 'label', 'admin', 'promote', 'demote'],
-    access: 'admin',
-    when: onAccount((state) => (state.isOperator ? 'The workspace operator stays an admin' : true)),
-    children: (context) =>
-      (['artist', 'label', 'admin'] as const)
-        .filter((type) => type !== account(context)?.type)
-        .map((type) => ({
-          id: `users.changeType.${type}`,
+    available: (state) => (state.isOperator ? 'The workspace operator stays an admin' : true),
+    ask: {
+      kind: 'choose',
+      placeholder: 'Choose the new type',
+      choices: (target) =>
+        ACCOUNT_TYPES.filter((type) => type !== target.items[0]?.state?.type).map((type) => ({
+          value: type,
           title: `Make ${ARTICLE[type]} ${type}`,
-          group: 'Account type',
-          run: async (runContext, env) => {
-            await env.call('users.editType', { body: { userId: accountId(runContext), type } })
-            await done(env, `${nameOf(runContext)} is now ${ARTICLE[type]} ${type}.`)
-          },
         })),
-  },
-  promptCommand({
-    id: 'users.tenantSplit',
-    title: (context) => `Set tenant split of ${nameOf(context)}…`,
+    },
+    input: (item, type: (typeof ACCOUNT_TYPES)[number]) => ({ body: { userId: item.id, type } }),
+    success: (_result, target, type) => `${whom(target)} is now ${ARTICLE[type]} ${type}.`,
+  }),
+  defineAction({
+    id: 'users.editTenantSplit',
+    kinds: account,
+    scope: 'one',
+    label: 'Set tenant split…',
+    title: (target) => `Set tenant split of ${whom(target)}…`,
     group: 'Account',
     keywords: ['split', 'share', 'commission', 'percent'],
-    access: 'admin',
-    placeholder: "The operator's share in percent, e.g. 15",
-    when: onAccount(),
-    validate: (text) => (/^\d{1,3}(\.\d{1,4})?$/.test(text) && Number(text) <= 100 ? null : 'Type a percentage between 0 and 100'),
-    confirmTitle: (text) => `Set tenant split to ${text}%`,
-    submit: async (text, context, env) => {
-      await env.call('users.editTenantSplit', { body: { userId: accountId(context), tenantSplit: text } })
-      await done(env, `Tenant split set to ${text}%.`)
+    ask: {
+      kind: 'text',
+      placeholder: "The operator's share in percent, e.g. 15",
+      validate: (text) => (/^\d{1,3}(\.\d{1,4})?$/.test(text) && Number(text) <= 100 ? null : 'Type a percentage between 0 and 100'),
+      confirmTitle: (text) => `Set tenant split to ${text}%`,
     },
+    input: (item, tenantSplit: string) => ({ body: { userId: item.id, tenantSplit } }),
+    success: (_result, _target, text) => `Tenant split set to ${text}%.`,
   }),
+  defineAction({
+    id: 'auth.continueAsCollaborator',
+    kinds: account,
+    scope: 'one',
+    label: 'Continue as…',
+    title: (target) => `Continue as ${whom(target)}`,
+    group: 'Account',
+    keywords: ['impersonate', 'collaborator', 'log in as', 'view as'],
+    available: (state) => (state.type === 'admin' ? false : state.banned ? 'This account is banned' : true),
+    input: (item) => ({ body: { accountId: item.id } }),
+    success: () => null,
+    after: (me, _target, env) => env.replaceSession(me),
+  }),
+]
+
+const account0 = (context: Parameters<NonNullable<Command['when']>>[0]) => stateOf(context.record, 'account')
+
+/** Account-wide commands, and the one account command that calls nothing (it opens the message dialog). */
+export const USER_COMMANDS: readonly Command[] = [
   {
     id: 'users.message',
-    title: (context) => `Send ${nameOf(context)} a message…`,
+    title: (context) => `Send ${account0(context)?.displayName ?? 'this account'} a message…`,
     group: 'Account',
     keywords: ['message', 'email', 'contact', 'notify'],
     access: 'admin',
-    when: onAccount(),
-    run: (context, env) => env.shell.openSendMessage({ id: accountId(context), name: nameOf(context) }),
-  },
-  {
-    id: 'users.continueAs',
-    title: (context) => `Continue as ${nameOf(context)}`,
-    group: 'Account',
-    keywords: ['impersonate', 'collaborator', 'log in as', 'view as'],
-    access: 'admin',
-    when: onAccount((state) => (state.type === 'admin' ? false : state.banned ? 'This account is banned' : true)),
-    run: async (context, env) => {
-      const me = await env.call('auth.continueAsCollaborator', { body: { accountId: accountId(context) } })
-      env.replaceSession(me)
-    },
+    when: (context) => account0(context) !== null,
+    run: (context, env) =>
+      env.shell.openSendMessage({
+        id: Number(context.record?.id),
+        name: account0(context)?.displayName ?? context.record?.title ?? 'this account',
+      }),
   },
   promptCommand({
     id: 'users.invite',
@@ -201,7 +263,8 @@ export const USER_COMMANDS: readonly Command[] = [
     confirmTitle: (text) => `Invite ${text} as an artist`,
     submit: async (text, _context, env) => {
       await env.call('users.invite', { body: { email: text, type: 'artist' } })
-      await done(env, `Invitation sent to ${text}.`)
+      env.refresh()
+      env.notify(`Invitation sent to ${text}.`, 'success')
     },
   }),
   promptCommand({
@@ -215,7 +278,8 @@ export const USER_COMMANDS: readonly Command[] = [
     confirmTitle: (text) => `Invite ${text} as an admin`,
     submit: async (text, _context, env) => {
       await env.call('admins.invite', { body: { email: text } })
-      await done(env, `Invitation sent to ${text}.`)
+      env.refresh()
+      env.notify(`Invitation sent to ${text}.`, 'success')
     },
   }),
   {

@@ -150,10 +150,11 @@ test('approve an edit request from the keyboard review queue', async ({ browser 
 
   // r rejects with a reason, and moves on again.
   const secondUrl = page.url()
+  // r is the declared reject action: it asks on the palette's page, as the palette does.
   await page.keyboard.press('r')
-  const dialog = page.getByRole('dialog', { name: 'Reject the edit request' })
-  await expect(dialog.getByLabel('Reason')).toBeFocused()
+  await expect(page.getByPlaceholder('Why? The comment is sent with the rejection.')).toBeFocused()
   await page.keyboard.type('The artwork does not match the new title')
+  await expect(page.locator('[cmdk-item][data-selected="true"]')).toHaveText('Reject: “The artwork does not match the new title”')
   await page.keyboard.press('Enter')
   await expect(page.getByText(/^Rejected\./)).toBeVisible()
   await expect(page).not.toHaveURL(secondUrl)

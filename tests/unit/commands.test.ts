@@ -23,9 +23,9 @@ describe('navigation commands', () => {
   it('are generated for every signed-in route without a record id, with g shortcuts', () => {
     const commands = navigationCommands(routes)
     expect(commands.map((c) => [c.id, c.title, c.shortcut])).toEqual([
-      ['nav:/dashboard', 'Go to Dashboard', 'g d'],
-      ['nav:/users/manage/{page}', 'Go to Users', 'g u'],
-      ['nav:/notifications', 'Go to Notifications', 'g o'],
+      ['nav:/dashboard', 'Go to Dashboard', 'go.dashboard'],
+      ['nav:/users/manage/{page}', 'Go to Users', 'go.users'],
+      ['nav:/notifications', 'Go to Notifications', 'go.notifications'],
     ])
     const env = fakeEnv()
     commands[1].run!(admin, env)

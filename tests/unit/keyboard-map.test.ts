@@ -5,16 +5,34 @@ import { SHELL_COMMANDS } from '../../commands/shell'
 import { ENTITY_KIND_UI } from '../../commands/entities'
 import { ROUTES } from '../../src/client/routing/registry'
 import { formatShortcut } from '../../src/client/shell/shortcut-format'
-import { toHotkey } from '../../src/client/shell/hotkey-notation'
+import { SHORTCUTS, SHORTCUT_IDS, toHotkey, type ShortcutDef } from '../../commands/shortcuts'
+import { SIDEBAR } from '../../src/client/shell/sidebar-config'
 
 const routeMeta = ROUTES.map(({ path, title, access }) => ({ path, title, access }))
 const everyCommand = [...navigationCommands(routeMeta), ...WORKSPACE_COMMANDS, ...SHELL_COMMANDS]
 
 describe('keyboard map', () => {
-  it('binds no shortcut twice, and leaves mod+k to the palette alone', () => {
-    const shortcuts = everyCommand.map((command) => command.shortcut).filter(Boolean)
-    expect(new Set(shortcuts).size).toBe(shortcuts.length)
-    expect(shortcuts).not.toContain('mod+k')
+  it('binds no shell-wide key twice, and leaves mod+k to the palette alone', () => {
+    const shellWide = SHORTCUT_IDS.filter((id) => {
+      const def: ShortcutDef = SHORTCUTS[id]
+      return def.bound === 'command' || def.bound === 'go' || def.bound === 'shell'
+    }).map((id) => SHORTCUTS[id].keys)
+    expect(new Set(shellWide).size).toBe(shellWide.length)
+    const carried = everyCommand.map((command) => command.shortcut).filter(Boolean)
+    expect(new Set(carried).size).toBe(carried.length)
+    expect(carried).not.toContain('palette.open')
+  })
+
+  it('gives every sidebar group a "g then key" shortcut that opens one of its entries', () => {
+    for (const group of SIDEBAR) {
+      const def: ShortcutDef = SHORTCUTS[group.shortcut]
+      expect(def.keys, group.label).toMatch(/^g .$/)
+      expect(
+        group.entries.map((entry) => entry.to),
+        group.label,
+      ).toContain(def.to)
+    }
+    expect(new Set(SIDEBAR.map((group) => group.shortcut)).size).toBe(SIDEBAR.length)
   })
 
   it('turns the registry notation into hotkey notation', () => {
@@ -24,8 +42,7 @@ describe('keyboard map', () => {
     expect(toHotkey('/')).toBe('slash')
     expect(toHotkey(']')).toBe('bracketright')
     expect(toHotkey('mod+b')).toBe('mod+b')
-    // Back and forward belong to the browser; the palette only shows them.
-    expect(toHotkey('alt+left')).toBeNull()
+    expect(toHotkey('g c')).toBe('g>c')
     expect(toHotkey('alt+1…9')).toBeNull()
   })
 

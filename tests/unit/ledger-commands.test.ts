@@ -1,3 +1,4 @@
+import { accountState } from '../helpers/records'
 import { describe, expect, it } from 'vitest'
 import { fakeCommandEnv } from '../helpers/command-env'
 import { CommandRegistry } from '../../commands/registry'
@@ -7,7 +8,7 @@ import type { CommandContext } from '../../commands/types'
 const base: CommandContext = { account: { id: 1, type: 'admin', isOperator: false }, route: null, record: null, list: null, paneCount: 1 }
 const onAccount: CommandContext = {
   ...base,
-  record: { kind: 'account', id: '42', title: 'Nina Vale', state: { displayName: 'Nina Vale' } },
+  record: { kind: 'account', id: '42', title: 'Nina Vale', state: accountState() },
 }
 const signal = () => new AbortController().signal
 

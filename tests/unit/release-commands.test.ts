@@ -1,7 +1,8 @@
+import { accountState } from '../helpers/records'
 import { fakeCommandEnv } from '../helpers/command-env'
 import { describe, expect, it } from 'vitest'
 import { CommandRegistry } from '../../commands/registry'
-import { RELEASE_COMMANDS, type ReleaseRecordState } from '../../commands/releases'
+import { EDIT_REQUEST_ACTIONS, RELEASE_COMMANDS, type ReleaseRecordState } from '../../commands/releases'
 import type { Command, CommandContext, CommandEnv } from '../../commands/types'
 import { allowedStatuses, statusLabel, requiresReason } from '../../src/core/release-status'
 import { queuePlace } from '../../src/domains/catalogue/ui/review-queue'
@@ -37,6 +38,7 @@ const env = fakeCommandEnv
 
 const registry = new CommandRegistry()
 registry.register(RELEASE_COMMANDS)
+registry.register(EDIT_REQUEST_ACTIONS.flatMap((action) => action.commands))
 const titles = (context: CommandContext) =>
   registry.available(context).map((entry) => (entry.disabledReason ? `${entry.title} [${entry.disabledReason}]` : entry.title))
 const signal = () => new AbortController().signal
@@ -50,7 +52,7 @@ describe('release commands: when they apply', () => {
     expect(titles(base)).toEqual([])
     const artist: CommandContext = { ...onRelease(releaseState(1)), account: { id: 2, type: 'artist', isOperator: false } }
     expect(titles(artist)).toEqual([])
-    const account: CommandContext = { ...base, record: { kind: 'account', id: '7', state: {} } }
+    const account: CommandContext = { ...base, record: { kind: 'account', id: '7', state: accountState() } }
     expect(titles(account)).toEqual([])
   })
 
@@ -102,15 +104,15 @@ describe('release commands: when they apply', () => {
       'Request audio scans of Intro',
       'Refresh the audio scans of Intro',
     ])
-    const request = (status: string): CommandContext => ({
+    const request = (status: 'pending' | 'approved' | 'rejected'): CommandContext => ({
       ...base,
       record: { kind: 'editRequest', id: '5', state: { status, releaseId: 7, releaseTitle: 'Night Drive', nextOpenId: 4 } },
     })
     expect(titles(request('pending'))).toEqual([
-      'Approve the edit request of Night Drive',
-      'Reject the edit request of Night Drive…',
       'Open the release, Night Drive',
       'Compare the edit request with Night Drive side by side',
+      'Approve the edit request of Night Drive',
+      'Reject the edit request of Night Drive…',
     ])
     const opened = env({})
     void registry.get('editRequests.compare')!.run!(request('pending'), opened)
@@ -196,10 +198,10 @@ describe('release commands: what they do', () => {
   it('approving an edit request moves on to the next open one', async () => {
     const context: CommandContext = {
       ...base,
-      record: { kind: 'editRequest', id: '5', state: { status: 'pending', releaseTitle: 'Night Drive', nextOpenId: 4 } },
+      record: { kind: 'editRequest', id: '5', state: { status: 'pending', releaseId: 7, releaseTitle: 'Night Drive', nextOpenId: 4 } },
     }
     const fake = env()
-    await registry.get('editRequests.approve')!.run!(context, fake)
+    await registry.get('releases.editRequestStatus:approved')!.run!(context, fake)
     expect(fake.call).toHaveBeenCalledWith('releases.editRequestStatus', { body: { id: 5, status: 'approved' } })
     expect(fake.open).toHaveBeenCalledWith('/release/edit-requests/view/4')
   })

@@ -2,31 +2,85 @@ import { useEffect, useMemo } from 'react'
 import { useHotkeys, useHotkeysContext } from 'react-hotkeys-hook'
 import { useSnapshot } from 'valtio'
 import type { Command } from '@commands/types'
-import { registry } from './commands'
+import { availability } from '@commands/registry'
+import { SHORTCUTS, SHORTCUT_IDS, toHotkey, type ShortcutDef, type ShortcutId } from '@commands/shortcuts'
+import { commandContext, registry } from './commands'
 import { runCommand } from './run-command'
 import { shellActions, shellState } from './ui-state'
 import { workspace, workspaceActions } from '../workspace/store'
-import { toHotkey } from './hotkey-notation'
 
-function ShortcutBinding({ command, hotkey }: { command: Command; hotkey: string }) {
+function ShortcutBinding({ hotkey, run }: { hotkey: string; run(event: KeyboardEvent): void }) {
   useHotkeys(
     hotkey,
     (event) => {
       // Another dialog (or the palette) owns the keyboard while it is open.
       if (shellState.dialog) return
-      event.preventDefault()
-      void runCommand(command)
+      run(event)
     },
     { scopes: ['global'], sequenceTimeoutMs: 1200 },
-    [command],
+    [run],
   )
   return null
 }
 
+interface Binding {
+  key: string
+  hotkey: string
+  run(event: KeyboardEvent): void
+}
+
+/** The commands carrying each key: several record actions may share one (a on each kind's approve). */
+function commandBindings(commands: readonly Command[]): Binding[] {
+  const byKey = new Map<ShortcutId, Command[]>()
+  for (const command of commands) {
+    if (!command.shortcut || SHORTCUTS[command.shortcut].bound !== 'command') continue
+    byKey.set(command.shortcut, [...(byKey.get(command.shortcut) ?? []), command])
+  }
+  const bindings: Binding[] = []
+  for (const [id, carriers] of byKey) {
+    const hotkey = toHotkey(SHORTCUTS[id].keys)
+    if (!hotkey) continue
+    bindings.push({
+      key: id,
+      hotkey,
+      run: (event) => {
+        // The key is the first command that applies here; elsewhere it leaves the key alone.
+        const context = commandContext()
+        const command = carriers.find((candidate) => availability(candidate, context) !== false)
+        if (!command) return
+        event.preventDefault()
+        void runCommand(command)
+      },
+    })
+  }
+  return bindings
+}
+
+/** "g then key": opens the sidebar group's screen in the focused pane. */
+function goBindings(): Binding[] {
+  return SHORTCUT_IDS.flatMap((id) => {
+    const def: ShortcutDef = SHORTCUTS[id]
+    const hotkey = def.bound === 'go' && def.to ? toHotkey(def.keys) : null
+    if (!hotkey || !def.to) return []
+    const to = def.to
+    return [
+      {
+        key: id,
+        hotkey,
+        run: (event: KeyboardEvent) => {
+          event.preventDefault()
+          workspaceActions.open(to, 'focused')
+        },
+      },
+    ]
+  })
+}
+
 /**
- * The keyboard map: mod+k opens the palette anywhere (and does nothing else); every command with a
- * shortcut is bound; alt+1..9 focuses a pane. The focused tab's scope is the only tab scope
- * enabled, so list keys (j/k/x/Enter) act on the focused pane alone.
+ * The keyboard map, from the one shortcut registry (commands/shortcuts.ts): mod+k opens the palette
+ * anywhere (and does nothing else); every command carrying a shortcut is bound; "g then key" opens
+ * each sidebar group; alt+1..9 focuses a pane. The focused tab's scope is the only tab scope
+ * enabled, so page keys (j/k/x/Enter) act on the focused pane alone.
  */
 export function Hotkeys() {
   const snap = useSnapshot(workspace)
@@ -38,7 +92,7 @@ export function Hotkeys() {
   }, [focusedScope, activeScopes, enableScope, disableScope])
 
   useHotkeys(
-    'mod+k',
+    SHORTCUTS['palette.open'].keys,
     (event) => {
       event.preventDefault()
       if (shellState.dialog === 'palette') shellActions.close()
@@ -57,18 +111,11 @@ export function Hotkeys() {
     { scopes: ['global'] },
   )
 
-  const bindings = useMemo(
-    () =>
-      registry
-        .all()
-        .map((command) => ({ command, hotkey: command.shortcut ? toHotkey(command.shortcut) : null }))
-        .filter((binding): binding is { command: Command; hotkey: string } => Boolean(binding.hotkey)),
-    [],
-  )
+  const bindings = useMemo(() => [...commandBindings(registry.all()), ...goBindings()], [])
   return (
     <>
-      {bindings.map(({ command, hotkey }) => (
-        <ShortcutBinding key={command.id} command={command} hotkey={hotkey} />
+      {bindings.map((binding) => (
+        <ShortcutBinding key={binding.key} hotkey={binding.hotkey} run={binding.run} />
       ))}
     </>
   )

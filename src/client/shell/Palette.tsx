@@ -81,8 +81,12 @@ function PaletteBody({ close }: { close(): void }) {
   const [selected, setSelected] = useState('')
   const inputRef = useRef<HTMLInputElement>(null)
   const page = pages[pages.length - 1] ?? null
-  // The context is read when the palette opens and as the workspace changes under it.
-  const context = useMemo(() => commandContext(), [snap.state.focusedTab, snap.lists]) // eslint-disable-line react-hooks/exhaustive-deps
+  // The context is read when the palette opens and again whenever the workspace changes under it: the
+  // focused tab, its list, and its record as its data arrives (a palette opened while a record loads
+  // shows that record's actions the moment they apply).
+  const focusedRecord = snap.records[snap.state.focusedTab]
+  const focusedList = snap.lists[snap.state.focusedTab]
+  const context = useMemo(() => commandContext(), [snap.state.focusedTab, focusedList, focusedRecord]) // eslint-disable-line react-hooks/exhaustive-deps
 
   const openPage = useCallback(async (command: Command) => {
     const children = command.children ? await command.children(commandContext(), commandEnv) : null
@@ -96,8 +100,10 @@ function PaletteBody({ close }: { close(): void }) {
   // A shortcut may open the palette straight on a command's page.
   useEffect(() => {
     const id = paletteState.initialCommandId
+    const bound = paletteState.initialCommand
     paletteState.initialCommandId = null
-    const command = id ? registry.get(id) : undefined
+    paletteState.initialCommand = null
+    const command = bound ?? (id ? registry.get(id) : undefined)
     if (command) void openPage(command)
   }, [openPage])
 

@@ -1,37 +1,25 @@
 import { Dialog, Flex, Grid, Heading, Kbd, Text } from '@radix-ui/themes'
-import { registry } from './commands'
+import { SHORTCUTS, SHORTCUT_IDS, type ShortcutGroup } from '@commands/shortcuts'
 import { formatShortcut } from './shortcut-format'
 import { shellActions, useShell } from './ui-state'
 
-/** Keys that belong to lists and the palette rather than to a command. */
-const LIST_KEYS = [
-  ['j / k', 'Move down / up the rows'],
-  ['Enter', 'Open the row'],
-  [formatShortcut('mod+enter'), 'Open the row in a pane to the right'],
-  ['Shift+Enter', 'Open the row in a new tab'],
-  ['x', 'Select the row'],
-] as const
-const PALETTE_KEYS = [
-  [formatShortcut('mod+k'), 'Open the command palette'],
-  ['Enter', 'Open in the focused pane'],
-  [formatShortcut('mod+enter'), 'Open in a new pane to the right'],
-  ['Backspace', 'Back to the previous page'],
-  ['Esc', 'Close the top dialog'],
-] as const
+const GROUP_ORDER: readonly ShortcutGroup[] = ['Palette', 'Go to', 'Workspace', 'List', 'Edit request', 'Uploader', 'View', 'Help']
 
-/** The cheat sheet, generated from the command registry (so it is never out of date). */
+/** Every shortcut by section, from the one registry (commands/shortcuts.ts), so it is never out of date. */
+export function shortcutSections(): { group: ShortcutGroup; entries: { id: string; title: string; keys: string }[] }[] {
+  return GROUP_ORDER.map((group) => ({
+    group,
+    entries: SHORTCUT_IDS.filter((id) => SHORTCUTS[id].group === group).map((id) => ({
+      id,
+      title: SHORTCUTS[id].title,
+      keys: formatShortcut(SHORTCUTS[id].keys),
+    })),
+  })).filter((section) => section.entries.length > 0)
+}
+
+/** The `?` cheat sheet. */
 export function ShortcutsDialog() {
   const shell = useShell()
-  // Registered commands show their shortcut formatted; the keys of lists and the palette are
-  // written out already. List commands (select all, search) join the list keys in one group.
-  const groups = new Map<string, { title: string; shortcut: string }[]>()
-  for (const command of registry.all()) {
-    if (!command.shortcut) continue
-    const title = typeof command.title === 'string' ? command.title : command.id
-    groups.set(command.group, [...(groups.get(command.group) ?? []), { title, shortcut: formatShortcut(command.shortcut) }])
-  }
-  groups.set('List', [...LIST_KEYS.map(([shortcut, title]) => ({ shortcut, title })), ...(groups.get('List') ?? [])])
-  groups.set('Palette', [...PALETTE_KEYS.map(([shortcut, title]) => ({ shortcut, title }))])
   return (
     <Dialog.Root
       open={shell.dialog === 'shortcuts'}
@@ -43,15 +31,15 @@ export function ShortcutsDialog() {
           Shortcuts act on the focused pane. Every action is also in the command palette.
         </Dialog.Description>
         <Grid columns={{ initial: '1', sm: '2' }} gap="5">
-          {[...groups.entries()].map(([group, entries]) => (
+          {shortcutSections().map(({ group, entries }) => (
             <Flex key={group} direction="column" gap="2">
               <Heading as="h3" size="3">
                 {group}
               </Heading>
               {entries.map((entry) => (
-                <Flex key={entry.title} justify="between" gap="3">
+                <Flex key={entry.id} justify="between" gap="3">
                   <Text size="2">{entry.title}</Text>
-                  <Kbd>{entry.shortcut}</Kbd>
+                  <Kbd>{entry.keys}</Kbd>
                 </Flex>
               ))}
             </Flex>

@@ -2,6 +2,8 @@ import { CommandRegistry } from '@commands/registry'
 import { navigationCommands } from '@commands/navigation'
 import { WORKSPACE_COMMANDS } from '@commands/workspace'
 import { SHELL_COMMANDS } from '@commands/shell'
+import { RECORD_ACTION_COMMANDS } from '@commands/record-actions'
+import { REVIEW_COMMANDS } from '@commands/review'
 import { recordKindOf } from '@commands/entities'
 import type { CommandContext, CommandEnv } from '@commands/types'
 import { api } from '../api'
@@ -17,6 +19,8 @@ export const registry = new CommandRegistry()
 registry.register(navigationCommands(ROUTES.map(({ path, title, access }) => ({ path, title, access }))))
 registry.register(WORKSPACE_COMMANDS)
 registry.register(SHELL_COMMANDS)
+registry.register(REVIEW_COMMANDS)
+registry.register(RECORD_ACTION_COMMANDS)
 for (const domain of DOMAIN_UIS) if (domain.commands) registry.register(domain.commands)
 
 /** Where the user is, as the commands see it: the focused tab's route, record and list. */
@@ -42,6 +46,7 @@ export function commandContext(): CommandContext {
           listId: list.handle.listId,
           title: list.handle.title,
           selectedCount: list.selectedCount,
+          selection: list.handle.selection ?? undefined,
           bulkActions: list.handle.bulkActions.map(({ id, label, confirm }) => ({ id, label, confirm })),
         }
       : null,

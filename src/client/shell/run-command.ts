@@ -1,6 +1,7 @@
 import type { Command, CommandContext, CommandEnv, OpenWhere } from '@commands/types'
 import { availability } from '@commands/registry'
-import { commandContext, commandEnv } from './commands'
+import { ref } from 'valtio'
+import { commandContext, commandEnv, registry } from './commands'
 import { rememberCommand } from './recents'
 import { shellActions } from './ui-state'
 import { paletteState } from './palette-state'
@@ -22,7 +23,9 @@ export async function runCommand(command: Command, where: OpenWhere = 'focused',
     return
   }
   if (command.children || command.search) {
-    paletteState.initialCommandId = command.id
+    // A registered command opens by id; one bound to a target (a button's, the bulk bar's) is handed over.
+    if (registry.get(command.id) === command) paletteState.initialCommandId = command.id
+    else paletteState.initialCommand = ref(command)
     shellActions.open('palette')
     return
   }

@@ -1,4 +1,11 @@
+import { SHORTCUTS, type ShortcutId } from '@commands/shortcuts'
+
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform)
+
+/** A registered shortcut as shown on a button's hint: ⌘K / Ctrl+K, "g then u". */
+export function shortcutHint(id: ShortcutId): string {
+  return formatShortcut(SHORTCUTS[id].keys)
+}
 
 /** 'mod+k' shows as ⌘K on a Mac and Ctrl+K elsewhere; 'g u' as "g then u". */
 export function formatShortcut(shortcut: string): string {
@@ -20,6 +27,10 @@ export function formatShortcut(shortcut: string): string {
           return '→'
         case 'enter':
           return 'Enter'
+        case 'backspace':
+          return 'Backspace'
+        case 'esc':
+          return 'Esc'
         default:
           return chord && part.length === 1 ? part.toUpperCase() : part
       }

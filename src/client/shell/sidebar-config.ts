@@ -1,4 +1,5 @@
 import type { RouteAccess } from '../routing/types'
+import type { GoShortcutId } from '@commands/shortcuts'
 
 export interface SidebarEntry {
   label: string
@@ -14,6 +15,8 @@ export interface SidebarEntry {
 
 export interface SidebarGroup {
   label: string
+  /** Its "g then key" shortcut (commands/shortcuts.ts): opens one of its entries. */
+  shortcut: GoShortcutId
   entries: SidebarEntry[]
 }
 
@@ -22,18 +25,20 @@ export interface SidebarGroup {
  * opens the not-found page (never a placeholder); "Log Out" is an action, added by the sidebar.
  */
 export const SIDEBAR: readonly SidebarGroup[] = [
-  { label: 'Dashboard', entries: [{ label: 'Dashboard', to: '/dashboard', access: 'auth' }] },
+  { label: 'Dashboard', shortcut: 'go.dashboard', entries: [{ label: 'Dashboard', to: '/dashboard', access: 'auth' }] },
   {
     label: 'Performance',
+    shortcut: 'go.performance',
     entries: [
       { label: 'Analytics', to: '/analytics/overview', access: 'admin' },
       { label: 'Earnings', to: '/earnings/overview/1', access: 'admin' },
     ],
   },
-  { label: 'Admins', entries: [{ label: 'Admins', to: '/admins/manage/1', access: 'admin' }] },
-  { label: 'Users', entries: [{ label: 'Users', to: '/users/manage/1', access: 'auth' }] },
+  { label: 'Admins', shortcut: 'go.admins', entries: [{ label: 'Admins', to: '/admins/manage/1', access: 'admin' }] },
+  { label: 'Users', shortcut: 'go.users', entries: [{ label: 'Users', to: '/users/manage/1', access: 'auth' }] },
   {
     label: 'Releases',
+    shortcut: 'go.releases',
     entries: [
       { label: 'Manage', to: '/releases/manage/1', access: 'admin' },
       { label: 'Edit Requests', to: '/release/edit-requests/1', access: 'admin' },
@@ -43,6 +48,7 @@ export const SIDEBAR: readonly SidebarGroup[] = [
   },
   {
     label: 'Support',
+    shortcut: 'go.support',
     entries: [
       { label: 'Manage Tickets', to: '/support/manage/1', access: 'admin' },
       { label: 'Support Settings', to: '/support/setting', access: 'admin' },
@@ -51,6 +57,7 @@ export const SIDEBAR: readonly SidebarGroup[] = [
   },
   {
     label: 'Royalty Splits',
+    shortcut: 'go.splits',
     entries: [
       { label: 'Manage', to: '/royalty-shares/manage/1?perPage=10', access: 'admin' },
       { label: 'Create', to: '/splits/new', access: 'auth' },
@@ -58,6 +65,7 @@ export const SIDEBAR: readonly SidebarGroup[] = [
   },
   {
     label: 'Feature Controls',
+    shortcut: 'go.featureControls',
     entries: [
       { label: 'Greenlist', to: '/greenlisting/1', access: 'admin' },
       { label: 'Blocklist', to: '/blocklisting/1', access: 'admin' },
@@ -68,6 +76,7 @@ export const SIDEBAR: readonly SidebarGroup[] = [
   },
   {
     label: 'Discovery Mode',
+    shortcut: 'go.discoveryMode',
     entries: [
       { label: 'Submissions', to: '/spotify-discovery/1', access: 'admin' },
       { label: 'Removals', to: '/spotify-discovery-removal/1', access: 'admin' },
@@ -75,34 +84,37 @@ export const SIDEBAR: readonly SidebarGroup[] = [
   },
   {
     label: 'Usage Discovery',
+    shortcut: 'go.usageDiscovery',
     entries: [
       { label: 'Match Results', to: '/usage-discovery/1', access: 'admin' },
       { label: 'In Discovery', to: '/usage-discovery/uploaded/1', access: 'admin' },
       { label: 'Release Submissions', to: '/usage-discovery/release/submission/1', access: 'admin' },
     ],
   },
-  { label: 'Payouts', entries: [{ label: 'Payouts', to: '/payouts/manage/1', access: 'admin' }] },
+  { label: 'Payouts', shortcut: 'go.payouts', entries: [{ label: 'Payouts', to: '/payouts/manage/1', access: 'admin' }] },
   {
     label: 'Company',
+    shortcut: 'go.company',
     entries: [
       { label: 'Create News', to: '/news/create', access: 'admin' },
       { label: 'Manage News', to: '/news/manage/1', access: 'admin' },
       { label: 'News Categories', to: '/news/categories', access: 'admin' },
     ],
   },
-  { label: 'Audience', entries: [{ label: 'Manage Fan Blast', to: '/fanblast/manage/1', access: 'admin' }] },
+  { label: 'Audience', shortcut: 'go.audience', entries: [{ label: 'Manage Fan Blast', to: '/fanblast/manage/1', access: 'admin' }] },
   {
     label: 'Reports',
+    shortcut: 'go.reports',
     entries: [
       { label: 'User', to: '/reports/1', access: 'auth' },
       { label: 'Admin', to: '/admin-reports/1', access: 'admin' },
       { label: 'Site', to: '/reports/site/1', access: 'admin' },
     ],
   },
-  { label: 'Wallet', entries: [{ label: 'Wallet', to: '/wallet', access: 'admin' }] },
-  { label: 'Site Settings', entries: [{ label: 'Site Settings', to: '/site-settings', access: 'auth' }] },
-  { label: 'Menu Settings', entries: [{ label: 'Menu Settings', to: '/menus', access: 'auth' }] },
-  { label: 'Login Settings', entries: [{ label: 'Login Settings', to: '/login-settings', access: 'admin' }] },
+  { label: 'Wallet', shortcut: 'go.wallet', entries: [{ label: 'Wallet', to: '/wallet', access: 'admin' }] },
+  { label: 'Site Settings', shortcut: 'go.siteSettings', entries: [{ label: 'Site Settings', to: '/site-settings', access: 'auth' }] },
+  { label: 'Menu Settings', shortcut: 'go.menuSettings', entries: [{ label: 'Menu Settings', to: '/menus', access: 'auth' }] },
+  { label: 'Login Settings', shortcut: 'go.loginSettings', entries: [{ label: 'Login Settings', to: '/login-settings', access: 'admin' }] },
 ]
 
 export const SIDEBAR_WIDTH = 261

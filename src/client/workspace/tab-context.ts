@@ -1,10 +1,15 @@
 import { createContext, useContext, useMemo } from 'react'
 import { useSnapshot } from 'valtio'
 import { locationState, navigate as navigateWindow } from '../routing/navigation'
+import type { RecordRef } from '@commands/records'
+import type { Target } from '@commands/actions'
 
 export type OpenWhere = 'tab' | 'right' | 'below'
 
-/** A bulk action a list offers on its selection (also reachable from the palette). */
+/**
+ * A list's own action on its selection that calls no endpoint (export the selected rows). Actions that
+ * change records are declared once (commands/actions.ts) and reach the bulk bar through `records`.
+ */
 export interface BulkAction {
   id: string
   label: string
@@ -19,18 +24,15 @@ export interface ListHandle {
   title: string
   selectedIds: readonly (string | number)[]
   bulkActions: readonly BulkAction[]
+  /** The selection as records, when the list's rows are records: declared actions act on it. */
+  selection: Target | null
   focusSearch(): void
   selectAll(): void
   clearSelection(): void
 }
 
-/** The record a screen shows, for the palette's actions on it (state decides which apply). */
-export interface RecordHandle {
-  kind: string
-  id: string
-  title: string
-  state?: Record<string, unknown>
-}
+/** The record a screen shows, for the actions on it: its state is typed by its kind (commands/records.ts). */
+export type RecordHandle = RecordRef
 
 /** Everything a screen may do with the tab it is shown in. */
 export interface TabApi {

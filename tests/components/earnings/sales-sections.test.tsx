@@ -1,3 +1,4 @@
+import { accountState } from '../../helpers/records'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -142,7 +143,7 @@ describe('earnings commands', () => {
 
   it("open the focused account's or release's sales section, and only there", async () => {
     const env = fakeCommandEnv()
-    const onAccount = context({ kind: 'account', id: '42', state: { displayName: 'Nina Vale' } })
+    const onAccount = context({ kind: 'account', id: '42', state: accountState() })
     expect(command('earnings.ofAccount').when!(onAccount)).toBe(true)
     expect(command('earnings.ofAccount').when!(context(null))).toBe(false)
     expect((command('earnings.ofAccount').title as (c: CommandContext) => string)(onAccount)).toBe('Earnings of Nina Vale')

@@ -12,6 +12,11 @@ import { DataTable, type RowKey } from './DataTable'
 import { DEFAULT_PAGE_SIZES, queryUpdate, readQuery } from './list-query'
 import type { ColumnDef, ExportDef, FilterDef, ListAction, ListQuery, ListResult, SortDef } from './list-types'
 import { Pagination } from './Pagination'
+import { actionsFor, type Target } from '@commands/actions'
+import { availability } from '@commands/registry'
+import { RECORD_ACTIONS } from '@commands/record-actions'
+import { commandContext } from '../../shell/commands'
+import { runCommand } from '../../shell/run-command'
 import { Toolbar, TOOLBAR_FAILED, type ToolbarValues } from './Toolbar'
 import './list.css'
 
@@ -37,6 +42,12 @@ export interface ListViewProps<Row> {
   pageSizes?: readonly number[]
   /** Click or Enter opens it in this tab; ctrl/cmd+click in a new tab. */
   rowLink?(row: Row): string
+  /**
+   * The selected rows as records (`selectionOf('account', …)`): the actions declared for that kind on a
+   * selection fill the bulk bar and the palette, each asking what the palette asks.
+   */
+  records?(rows: readonly Row[]): Target
+  /** The list's own actions on its selection that change nothing on the server (export the selected rows). */
   bulkActions?: readonly BulkAction[]
   /** Server exports: they receive the current query. */
   exports?: readonly ExportDef[]
@@ -96,7 +107,8 @@ export function ListView<Row>({
   dateRange,
   pageSizes = DEFAULT_PAGE_SIZES,
   rowLink,
-  bulkActions = NO_ACTIONS,
+  bulkActions: ownBulkActions = NO_ACTIONS,
+  records,
   exports,
   csvExport = true,
   action,
@@ -144,6 +156,26 @@ export function ListView<Row>({
 
   const [actionError, setActionError] = useState<string | null>(null)
   const searchRef = useRef<HTMLInputElement>(null)
+  // The selection as records, and the declared actions on it (access from the contract: hidden when not allowed).
+  const recordSelection = useMemo(() => {
+    if (!records) return null
+    const chosen = new Set(selectedIds)
+    return records(rows.filter((row) => chosen.has(rowId(row))))
+  }, [records, rows, selectedIds, rowId])
+  const declared = useMemo<BulkAction[]>(() => {
+    if (!records) return []
+    const target = records([])
+    const context = commandContext()
+    return actionsFor(RECORD_ACTIONS, target.kind, 'selection')
+      .filter((action) => availability({ ...action.command(target), when: undefined }, context) !== false)
+      .map((action) => ({
+        id: action.key,
+        label: action.label,
+        // Runs as from the palette: a question (a reason, a yes/no) opens the palette on its page.
+        run: () => (recordSelection ? runCommand(action.command(recordSelection)) : undefined),
+      }))
+  }, [records, recordSelection])
+  const bulkActions = useMemo(() => [...declared, ...ownBulkActions], [declared, ownBulkActions])
   const selectable = bulkActions.length > 0
 
   const apply = useCallback(
@@ -200,7 +232,8 @@ export function ListView<Row>({
       listId,
       title,
       selectedIds,
-      bulkActions: bulkActions.map((bulk) => ({ ...bulk, run: (ids: readonly RowKey[]) => runBulk(bulk, ids) })),
+      bulkActions: ownBulkActions.map((bulk) => ({ ...bulk, run: (ids: readonly RowKey[]) => runBulk(bulk, ids) })),
+      selection: recordSelection,
       focusSearch: () => {
         searchRef.current?.focus()
         searchRef.current?.select()
@@ -209,7 +242,7 @@ export function ListView<Row>({
       selectAll: toggleAll,
       clearSelection: () => select(NO_IDS),
     }),
-    [listId, title, selectedIds, bulkActions, runBulk, toggleAll, select],
+    [listId, title, selectedIds, ownBulkActions, recordSelection, runBulk, toggleAll, select],
   )
   const publish = tab.publishList
   useEffect(() => {
@@ -306,7 +339,11 @@ export function ListView<Row>({
           count={selectedIds.length}
           actions={bulkActions}
           onClear={() => select(NO_IDS)}
-          onRun={(bulk) => runBulk(bulk, selectedIds)}
+          onRun={async (bulk) => {
+            // A declared action keeps the selection until it has run (the refresh after it clears it).
+            if (declared.includes(bulk)) await bulk.run(selectedIds)
+            else await runBulk(bulk, selectedIds)
+          }}
         />
       )}
       {failed ? (

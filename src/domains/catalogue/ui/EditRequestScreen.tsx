@@ -1,25 +1,25 @@
-import { useCallback, useEffect, useId, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo } from 'react'
 import { RecordPending, recordMissing } from '@client/ui/RecordPending'
-import { Badge, Box, Button, Card, Dialog, Flex, Heading, Kbd, Table, Text, TextArea } from '@radix-ui/themes'
-import { ArrowDownIcon, ArrowUpIcon, CheckIcon, Cross2Icon } from '@radix-ui/react-icons'
+import { Badge, Box, Button, Card, Flex, Heading, Kbd, Table, Text } from '@radix-ui/themes'
+import { ArrowDownIcon, ArrowUpIcon } from '@radix-ui/react-icons'
 import { useHotkeys } from 'react-hotkeys-hook'
 import type { EditRequestSingle } from '@contract/releases'
-import type { EditRequestRecordState } from '@commands/releases'
+import type { RecordStates } from '@commands/records'
+import { SHORTCUTS } from '@commands/shortcuts'
+import { shortcutHint } from '@client/shell/shortcut-format'
+import { RecordActions } from '@client/ui/RecordActions'
 import type { ScreenProps } from '@client/routing/types'
-import { api, ApiError } from '@client/api'
+import { api } from '@client/api'
 import { useLoad } from '@client/state/useLoad'
 import { useDataVersion } from '@client/state/useDataVersion'
 import { useTab } from '@client/workspace/tab-context'
 import { rememberRecord } from '@client/shell/recents'
 import { Link } from '@client/routing/Link'
 import { NamedTable } from '@client/ui/NamedTable'
-import { showNotice } from '@client/ui/notices/notices'
-import { workspaceActions } from '@client/workspace/store'
 import { Cover } from './release/ReleaseHeader'
 import { When } from './release/ReleaseSections'
 import { EDIT_REQUEST_STATUS_MAP, StatusBadge } from './status'
 import { queuePlace } from './review-queue'
-import { ACTION_FAILED } from './actions'
 
 type Value = EditRequestSingle['releaseEdits'][number]['oldValue']
 
@@ -80,91 +80,6 @@ function ChangesTable({
   )
 }
 
-function RejectDialog({
-  open,
-  onOpenChange,
-  onReject,
-}: {
-  open: boolean
-  onOpenChange(open: boolean): void
-  onReject(comment: string): Promise<boolean>
-}) {
-  const [comment, setComment] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const fieldId = useId()
-  useEffect(() => {
-    if (open) {
-      setComment('')
-      setError(null)
-    }
-  }, [open])
-  const submit = async () => {
-    if (!comment.trim()) {
-      setError('Give a reason for the rejection')
-      return
-    }
-    setBusy(true)
-    try {
-      if (await onReject(comment.trim())) onOpenChange(false)
-    } finally {
-      setBusy(false)
-    }
-  }
-  return (
-    <Dialog.Root open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <Dialog.Content maxWidth="480px">
-        <Dialog.Title>Reject the edit request</Dialog.Title>
-        <Dialog.Description size="2" mb="3">
-          The release stays as it is. Your comment is recorded with the rejection.
-        </Dialog.Description>
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault()
-            void submit()
-          }}
-        >
-          <Flex direction="column" gap="2">
-            <Text as="label" htmlFor={fieldId} size="2" weight="medium">
-              Reason
-            </Text>
-            <TextArea
-              id={fieldId}
-              rows={3}
-              autoFocus
-              value={comment}
-              onChange={(event) => setComment(event.target.value)}
-              onKeyDown={(event) => {
-                // Enter sends (the whole flow stays on the keyboard); Shift+Enter is a new line.
-                if (event.key === 'Enter' && !event.shiftKey) {
-                  event.preventDefault()
-                  void submit()
-                }
-              }}
-            />
-            {error && (
-              <Text size="1" color="red" role="alert">
-                {error}
-              </Text>
-            )}
-            <Flex gap="3" justify="end" mt="2">
-              <Dialog.Close>
-                <Button type="button" variant="soft" color="gray" disabled={busy}>
-                  Cancel
-                </Button>
-              </Dialog.Close>
-              <Button type="submit" color="red" loading={busy}>
-                Reject
-              </Button>
-            </Flex>
-          </Flex>
-        </form>
-      </Dialog.Content>
-    </Dialog.Root>
-  )
-}
-
 /**
  * /release/edit-requests/view/{id}: what the artist asked to change, old and new side by side, and the
  * keyboard review queue: j/k to the next or previous open request, a approves, r rejects with a reason,
@@ -179,19 +94,16 @@ export default function EditRequestScreen({ params }: ScreenProps) {
   const queue = useLoad(fetchQueue, `queue:${version}`)
   const request = load.data && load.data.id === id ? load.data : null
   const place = useMemo(() => queuePlace(queue.data ?? [], id), [queue.data, id])
-  const [rejecting, setRejecting] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const open = request?.status === 'pending'
 
   const record = useMemo(() => {
     if (!request) return null
-    const state: EditRequestRecordState = {
+    const state: RecordStates['editRequest'] = {
       status: request.status,
       releaseId: request.release.id,
       releaseTitle: request.release.title,
       nextOpenId: place.nextOpen,
     }
-    return { kind: 'editRequest', id: String(request.id), title: `Edit request #${request.id}`, state: state as Record<string, unknown> }
+    return { kind: 'editRequest' as const, id: String(request.id), title: `Edit request #${request.id}`, state }
   }, [request, place.nextOpen])
   const { setTitle, publishRecord } = tab
   useEffect(() => {
@@ -212,41 +124,16 @@ export default function EditRequestScreen({ params }: ScreenProps) {
 
   const go = useCallback((target: number | null) => target && tab.navigate(`/release/edit-requests/view/${target}`), [tab])
 
-  const decide = useCallback(
-    async (status: 'approved' | 'rejected', comment?: string): Promise<boolean> => {
-      if (!request) return false
-      setBusy(true)
-      try {
-        await api.call('releases.editRequestStatus', { body: { id: request.id, status, comment } })
-        const next = place.nextOpen
-        showNotice(
-          `${status === 'approved' ? 'Approved: the release is now Edited.' : 'Rejected.'}${next ? '' : ' No more open edit requests.'}`,
-          { tone: 'success' },
-        )
-        workspaceActions.refreshData()
-        go(next)
-        return true
-      } catch (error) {
-        showNotice(error instanceof ApiError ? error.message : ACTION_FAILED, { tone: 'error' })
-        return false
-      } finally {
-        setBusy(false)
-      }
-    },
-    [request, place.nextOpen, go],
-  )
-
   // Keys belong to the focused tab, and leave typing and open dialogs alone.
   const keyOptions = {
-    enabled: tab.focused && !rejecting,
+    enabled: tab.focused,
     ignoreEventWhen: ignoreKey,
     scopes: tab.tabId ? [`tab:${tab.tabId}`] : undefined,
     preventDefault: true,
   }
-  useHotkeys('j', () => go(place.next), keyOptions, [place.next, go])
-  useHotkeys('k', () => go(place.previous), keyOptions, [place.previous, go])
-  useHotkeys('a', () => open && !busy && void decide('approved'), keyOptions, [open, busy, decide])
-  useHotkeys('r', () => open && !busy && setRejecting(true), keyOptions, [open, busy])
+  // j/k walk the queue; a and r are the declared approve and reject actions' keys (bound by the shell).
+  useHotkeys(SHORTCUTS['editRequest.next'].keys, () => go(place.next), keyOptions, [place.next, go])
+  useHotkeys(SHORTCUTS['editRequest.previous'].keys, () => go(place.previous), keyOptions, [place.previous, go])
 
   const countries = useMemo(() => new Map((request?.countries ?? []).map((country) => [country.code, country.name])), [request])
 
@@ -297,21 +184,30 @@ export default function EditRequestScreen({ params }: ScreenProps) {
         </Flex>
         <Flex direction="column" gap="2" align="end">
           <Flex gap="2">
-            <Button variant="soft" color="gray" disabled={!place.previous} onClick={() => go(place.previous)} aria-keyshortcuts="k">
-              <ArrowUpIcon /> Previous <Kbd>k</Kbd>
+            <Button
+              variant="soft"
+              color="gray"
+              disabled={!place.previous}
+              onClick={() => go(place.previous)}
+              aria-keyshortcuts={SHORTCUTS['editRequest.previous'].keys}
+            >
+              <ArrowUpIcon /> Previous <Kbd>{shortcutHint('editRequest.previous')}</Kbd>
             </Button>
-            <Button variant="soft" color="gray" disabled={!place.next} onClick={() => go(place.next)} aria-keyshortcuts="j">
-              <ArrowDownIcon /> Next <Kbd>j</Kbd>
+            <Button
+              variant="soft"
+              color="gray"
+              disabled={!place.next}
+              onClick={() => go(place.next)}
+              aria-keyshortcuts={SHORTCUTS['editRequest.next'].keys}
+            >
+              <ArrowDownIcon /> Next <Kbd>{shortcutHint('editRequest.next')}</Kbd>
             </Button>
           </Flex>
-          <Flex gap="2">
-            <Button color="green" disabled={!open} loading={busy} onClick={() => void decide('approved')} aria-keyshortcuts="a">
-              <CheckIcon /> Approve <Kbd>a</Kbd>
-            </Button>
-            <Button color="red" variant="soft" disabled={!open || busy} onClick={() => setRejecting(true)} aria-keyshortcuts="r">
-              <Cross2Icon /> Reject… <Kbd>r</Kbd>
-            </Button>
-          </Flex>
+          <RecordActions
+            record={record}
+            buttons={['releases.editRequestStatus:approved', 'releases.editRequestStatus:rejected']}
+            menu={false}
+          />
           <Text size="1" color="gray" data-testid="review-queue" role="status">
             {queue.data === null
               ? 'Loading the review queue…'
@@ -351,7 +247,6 @@ export default function EditRequestScreen({ params }: ScreenProps) {
           Approving applies every new value to the release and its tracks at once and marks the release Edited.
         </Text>
       </Box>
-      <RejectDialog open={rejecting} onOpenChange={setRejecting} onReject={(comment) => decide('rejected', comment)} />
     </Flex>
   )
 }

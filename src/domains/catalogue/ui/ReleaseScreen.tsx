@@ -88,10 +88,10 @@ export default function ReleaseScreen({ params, search }: ScreenProps) {
     () =>
       release
         ? {
-            kind: 'release',
+            kind: 'release' as const,
             id: String(release.id),
             title: release.title,
-            state: releaseRecordState(release, comparing) as Record<string, unknown>,
+            state: releaseRecordState(release, comparing),
           }
         : null,
     [release, comparing],

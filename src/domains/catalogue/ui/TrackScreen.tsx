@@ -228,7 +228,7 @@ export default function TrackScreen({ params, search }: ScreenProps) {
       releaseTitle: track.release.title,
       files: { audio: Boolean(track.audioUrl), instrument: Boolean(track.instrumentUrl), dolby: Boolean(track.dolbyUrl) },
     }
-    return { kind: 'track', id: String(track.id), title: track.title, state: state as Record<string, unknown> }
+    return { kind: 'track' as const, id: String(track.id), title: track.title, state }
   }, [track])
   const { setTitle, publishRecord } = tab
   useEffect(() => {

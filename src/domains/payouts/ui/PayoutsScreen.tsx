@@ -1,21 +1,21 @@
-import { useCallback, useEffect, useMemo, useState } from 'react'
-import { Badge, Button, Card, Flex, Grid, Heading, IconButton, Separator, Table, Text, TextField } from '@radix-ui/themes'
+import { useCallback, useEffect, useMemo } from 'react'
+import { Badge, Button, Card, Flex, Grid, Heading, IconButton, Separator, Table, Text } from '@radix-ui/themes'
 import { Cross2Icon, GearIcon } from '@radix-ui/react-icons'
 import type { PayoutItem, PayoutSingle } from '@contract/payouts'
 import { PAYOUT_PAGE_SIZES } from '@contract/payouts'
 import { formatCount, formatMoney } from '@core/format'
-import { PAYOUT_PROVIDER_LABELS, PAYOUT_STATUS_INFO, payoutTransitionRefusal, type PayoutStatus } from '@core/payout-status'
+import { PAYOUT_PROVIDER_LABELS, PAYOUT_STATUS_INFO, type PayoutStatus } from '@core/payout-status'
 import type { ScreenProps } from '@client/routing/types'
-import { api, ApiError } from '@client/api'
+import { api } from '@client/api'
 import { useLoad } from '@client/state/useLoad'
 import { useDataVersion } from '@client/state/useDataVersion'
-import { ListView, type BulkAction, type ColumnDef, type FilterDef, type ListQuery } from '@client/ui/list'
+import { ListView, type ColumnDef, type FilterDef, type ListQuery } from '@client/ui/list'
+import { RecordActions } from '@client/ui/RecordActions'
+import { selectionOf } from '@commands/actions'
 import { NamedTable } from '@client/ui/NamedTable'
 import { RecordLink } from '@client/ui/RecordLink'
 import { When } from '@client/ui/When'
-import { showNotice } from '@client/ui/notices/notices'
 import { mergeSearch, useTab } from '@client/workspace/tab-context'
-import { workspaceActions } from '@client/workspace/store'
 import { PAYOUT_STATUS_MAP, PROVIDER_OPTIONS, STATUS_OPTIONS } from './status'
 import { PayoutSettingsDialog } from './PayoutSettingsDialog'
 
@@ -47,26 +47,15 @@ const filters: FilterDef[] = [
   { id: 'provider', label: 'Provider', type: 'select', options: PROVIDER_OPTIONS },
 ]
 
-async function decide(ids: readonly (string | number)[], status: 'approved' | 'rejected' | 'paid'): Promise<void> {
-  await api
-    .call('payouts.bulkStatus', { body: { ids: ids.map(Number), status } })
-    .then((result) => showNotice(result.message, { tone: 'success' }))
-    .catch((error: unknown) =>
-      showNotice(error instanceof ApiError ? error.message : 'The payouts could not be changed.', { tone: 'error' }),
-    )
-    .finally(() => workspaceActions.refreshData())
-}
-
-const BULK_ACTIONS: readonly BulkAction[] = [
-  { id: 'approve', label: 'Approve', run: (ids) => decide(ids, 'approved') },
-  {
-    id: 'reject',
-    label: 'Reject',
-    confirm: 'Reject the selected payouts? Their amounts go back to the accounts’ balances.',
-    run: (ids) => decide(ids, 'rejected'),
-  },
-  { id: 'paid', label: 'Mark paid', confirm: 'Mark the selected payouts as paid by the provider?', run: (ids) => decide(ids, 'paid') },
-]
+/** The selected rows as payouts: the declared payout decisions act on them (one all-or-nothing call). */
+const asPayouts = (rows: readonly PayoutItem[]) =>
+  selectionOf(
+    'payout',
+    rows.map((row) => ({
+      id: row.id,
+      state: { status: row.status, amount: row.amount, accountName: row.user.name, accountId: row.user.id },
+    })),
+  )
 
 const fetchTotals = (_key: number, signal: AbortSignal) => api.call('payouts.pendingTotals', undefined, { signal })
 
@@ -110,15 +99,11 @@ function PayoutPane({ id, version, onClose }: { id: number; version: number; onC
   const tab = useTab()
   const load = useLoad(fetchPayout, `${id}:${version}`)
   const payout: PayoutSingle | null = load.data && load.data.id === id ? load.data : null
-  const [reason, setReason] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-
   const record = useMemo(
     () =>
       payout
         ? {
-            kind: 'payout',
+            kind: 'payout' as const,
             id: String(payout.id),
             title: `Payout #${payout.id}`,
             state: { status: payout.status, amount: payout.amount, accountName: payout.user.name, accountId: payout.user.id },
@@ -132,25 +117,6 @@ function PayoutPane({ id, version, onClose }: { id: number; version: number; onC
     return () => publishRecord(null)
   }, [record, publishRecord])
 
-  const change = async (status: PayoutStatus) => {
-    if (!payout) return
-    setBusy(true)
-    setError(null)
-    try {
-      const result = await api.call('payouts.changeStatus', {
-        body: { id: payout.id, status: status as 'approved', reason: reason.trim() || undefined },
-      })
-      showNotice(result.message, { tone: 'success' })
-      setReason('')
-      workspaceActions.refreshData()
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : 'The payout could not be changed.')
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  const allowed = (status: PayoutStatus) => payout !== null && payoutTransitionRefusal(payout.status, status) === null
   return (
     <Card size="2" style={{ width: 380, flexShrink: 0, alignSelf: 'flex-start' }} aria-label="Payout">
       <Flex justify="between" align="center" mb="2">
@@ -235,43 +201,17 @@ function PayoutPane({ id, version, onClose }: { id: number; version: number; onC
               )}
             </dl>
           </Grid>
-          {(allowed('approved') || allowed('rejected') || allowed('paid') || allowed('failed')) && (
-            <Flex direction="column" gap="2">
-              <TextField.Root
-                aria-label="Reason (for a rejection or failure)"
-                placeholder="Reason (for a rejection or failure)"
-                value={reason}
-                onChange={(event) => setReason(event.target.value)}
-              />
-              <Flex gap="2" wrap="wrap">
-                {allowed('approved') && (
-                  <Button loading={busy} onClick={() => void change('approved')}>
-                    Approve
-                  </Button>
-                )}
-                {allowed('paid') && (
-                  <Button loading={busy} color="green" variant="soft" onClick={() => void change('paid')}>
-                    Mark paid
-                  </Button>
-                )}
-                {allowed('rejected') && (
-                  <Button loading={busy} color="red" variant="soft" onClick={() => void change('rejected')}>
-                    Reject
-                  </Button>
-                )}
-                {allowed('failed') && (
-                  <Button loading={busy} color="red" variant="soft" onClick={() => void change('failed')}>
-                    Mark failed
-                  </Button>
-                )}
-              </Flex>
-              {error && (
-                <Text size="2" color="red" role="alert">
-                  {error}
-                </Text>
-              )}
-            </Flex>
-          )}
+          <RecordActions
+            record={record}
+            buttons={[
+              'payouts.changeStatus:approved',
+              'payouts.changeStatus:paid',
+              'payouts.changeStatus:rejected',
+              'payouts.changeStatus:failed',
+            ]}
+            menu={false}
+            size="1"
+          />
           <Separator size="4" />
           <NamedTable label="Payout history" size="1">
             <Table.Header>
@@ -351,7 +291,7 @@ export default function PayoutsScreen({ params, search }: ScreenProps) {
             pagePath={(next) => `/payouts/manage/${next}`}
             filters={filters}
             rowLink={rowLink}
-            bulkActions={BULK_ACTIONS}
+            records={asPayouts}
             tools={
               <Button variant="soft" color="gray" onClick={() => setSearch({ settings: '1' })}>
                 <GearIcon aria-hidden /> Payout settings

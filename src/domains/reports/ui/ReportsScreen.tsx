@@ -124,7 +124,7 @@ function FocusedReport({ id, version, onChanged }: { id: number; version: number
     () =>
       report
         ? {
-            kind: 'report',
+            kind: 'report' as const,
             id: String(report.id),
             title: `${report.type} · ${report.period}`,
             state: { status: report.status, scope: report.scope, error: report.error },

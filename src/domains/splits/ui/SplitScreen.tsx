@@ -73,10 +73,10 @@ export default function SplitScreen({ params }: ScreenProps) {
     () =>
       split
         ? {
-            kind: 'split',
+            kind: 'split' as const,
             id: String(split.id),
             title: `Split of ${split.title}`,
-            state: splitRecordState(split) as unknown as Record<string, unknown>,
+            state: splitRecordState(split),
           }
         : null,
     [split],

@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react'
 import { Button, Callout, Flex, Text } from '@radix-ui/themes'
 import type { UserSingle } from '@contract/users-admin'
+import type { RecordStates } from '@commands/records'
 import type { ScreenProps } from '@client/routing/types'
 import { api } from '@client/api'
 import { useLoad } from '@client/state/useLoad'
@@ -48,8 +49,8 @@ const SECTIONS = [
 const fetchAccount = (key: string, signal: AbortSignal) =>
   api.call('users.single', { params: { id: Number(key.split(':')[0]) } }, { signal })
 
-/** The flags the palette's account actions read to decide which apply (ban vs unban, …). */
-export function accountRecordState(account: UserSingle): Record<string, unknown> {
+/** The flags the account actions read to decide which apply (ban vs unban, …). */
+export function accountRecordState(account: UserSingle): RecordStates['account'] {
   return {
     type: account.type,
     banned: account.banned,
@@ -77,7 +78,8 @@ export default function AccountScreen({ params, search }: ScreenProps) {
   const section = sectionOf(SECTIONS, search)
 
   const record = useMemo(
-    () => (account ? { kind: 'account', id: String(account.id), title: account.displayName, state: accountRecordState(account) } : null),
+    () =>
+      account ? { kind: 'account' as const, id: String(account.id), title: account.displayName, state: accountRecordState(account) } : null,
     [account],
   )
   const { setTitle, publishRecord } = tab

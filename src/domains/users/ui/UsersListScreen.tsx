@@ -19,7 +19,7 @@ import {
 import { useSession } from '@client/state/session'
 import { InviteDialog } from './dialogs/InviteDialog'
 import { ImportUsersDialog } from './dialogs/ImportUsersDialog'
-import { runForEach } from '@client/ui/run-action'
+import { selectionOf } from '@commands/actions'
 
 const columns: ColumnDef<UserRow>[] = [
   { id: 'id', header: 'ID', type: 'text', value: (row) => row.id, width: 90 },
@@ -95,6 +95,27 @@ const sorts: SortDef[] = [
   { id: 'id', label: 'ID' },
 ]
 
+/** The selected rows as accounts: the declared account actions (ban, verify, priority) act on them. */
+const asAccounts = (rows: readonly UserRow[]) =>
+  selectionOf(
+    'account',
+    rows.map((row) => ({
+      id: row.id,
+      title: row.displayName,
+      state: {
+        type: row.type,
+        banned: row.banned,
+        verified: row.verified,
+        priorityMember: row.priorityMember,
+        blockWithdraw: row.blockWithdraw,
+        dmcaMode: row.dmcaMode,
+        restrictNewRelease: row.restrictNewRelease,
+        displayName: row.displayName,
+        email: row.email,
+      },
+    })),
+  )
+
 const flag = (value: string | undefined) => (value === 'true' || value === 'false' ? value : undefined)
 
 export default function UsersListScreen({ params }: ScreenProps) {
@@ -138,28 +159,6 @@ export default function UsersListScreen({ params }: ScreenProps) {
     () =>
       isAdmin
         ? [
-            {
-              id: 'ban',
-              label: 'Ban',
-              confirm: 'Ban the selected accounts? Their sessions end at once.',
-              run: (ids) =>
-                runForEach(
-                  ids,
-                  (userId) => api.call('users.banSubmit', { body: { userId, reason: 'Banned from the users list' } }),
-                  'Banned',
-                ),
-            },
-            {
-              id: 'verify',
-              label: 'Verify',
-              run: (ids) => runForEach(ids, (userId) => api.call('users.editVerify', { body: { userId, verified: true } }), 'Verified'),
-            },
-            {
-              id: 'priority',
-              label: 'Mark priority',
-              run: (ids) =>
-                runForEach(ids, (userId) => api.call('users.editVerify', { body: { userId, priorityMember: true } }), 'Marked priority'),
-            },
             {
               id: 'export',
               label: 'Export selected',
@@ -216,6 +215,7 @@ export default function UsersListScreen({ params }: ScreenProps) {
         sorts={sorts}
         dateRange={{ label: 'Created' }}
         rowLink={isAdmin ? (row) => `/users/${row.id}` : undefined}
+        records={isAdmin ? asAccounts : undefined}
         bulkActions={bulkActions}
         errorMessage="There was an error fetching the users. Please try again."
         tools={

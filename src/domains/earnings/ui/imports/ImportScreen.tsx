@@ -69,7 +69,7 @@ function ImportDetailScreen({ id }: { id: number }) {
   const record = useMemo(() => {
     if (!detail) return null
     const state: ImportRecordState = { status: detail.status, fileName: detail.fileName, commitBlocked: detail.commitBlocked }
-    return { kind: 'statementImport', id: String(detail.id), title: `Import #${detail.id}`, state: state as Record<string, unknown> }
+    return { kind: 'statementImport' as const, id: String(detail.id), title: `Import #${detail.id}`, state }
   }, [detail])
   useEffect(() => {
     if (!detail) return

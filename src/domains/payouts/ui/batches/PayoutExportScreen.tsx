@@ -59,7 +59,7 @@ export default function PayoutExportScreen({ params }: ScreenProps) {
       kind: 'payoutBatch',
       id: String(focused.id),
       title: `Batch #${focused.id}`,
-      state: state as unknown as Record<string, unknown>,
+      state,
     })
   }, [focused, publishRecord])
   useEffect(() => () => publishRecord(null), [publishRecord])

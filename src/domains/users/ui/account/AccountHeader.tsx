@@ -11,7 +11,8 @@ export function AccountHeader({ account, record }: { account: UserSingle; record
   // This tab may not be the focused one (a split view): the actions are for the account shown here.
   const context = { ...commandContext(), record }
   const actions = registry.available(context).filter((entry) => entry.command.group === 'Account')
-  const primary = actions.find((entry) => entry.command.id === 'users.ban' || entry.command.id === 'users.unban')
+  // Ban or unban, whichever applies, as a button: the declared actions users.banSubmit / users.banCancel.
+  const primary = actions.find((entry) => entry.command.id === 'users.banSubmit' || entry.command.id === 'users.banCancel')
   type Tone = 'red' | 'green' | 'amber' | 'blue' | 'orange' | 'gray'
   const candidates: [boolean, string, Tone][] = [
     [account.isOperator, 'Workspace operator', 'amber'],
@@ -59,13 +60,13 @@ export function AccountHeader({ account, record }: { account: UserSingle; record
       <Flex gap="2">
         {primary && (
           <Button
-            color={primary.command.id === 'users.ban' ? 'red' : 'green'}
+            color={primary.command.id === 'users.banSubmit' ? 'red' : 'green'}
             variant="soft"
             disabled={Boolean(primary.disabledReason)}
             title={primary.disabledReason ?? undefined}
             onClick={() => void runCommand(primary.command, 'focused', { record })}
           >
-            {primary.command.id === 'users.ban' ? 'Ban…' : 'Unban'}
+            {primary.command.id === 'users.banSubmit' ? 'Ban…' : 'Unban'}
           </Button>
         )}
         <DropdownMenu.Root>

@@ -1,0 +1,62 @@
+import type { UserRow, UserSingle } from '@contract/users-admin'
+import type { PayoutItem } from '@contract/payouts'
+import type { EditRequestRow } from '@contract/releases'
+import type { ReportRow } from '@contract/reports'
+import type { EntityKind } from '@contract/search'
+import type { ReleaseRecordState, TrackRecordState } from './releases'
+import type { SplitRecordState } from './splits'
+import type { ImportRecordState } from './earnings-imports'
+import type { PayoutBatchRecordState } from './payout-batches'
+
+/**
+ * What a screen publishes about the record it shows, per kind: the fields record actions decide on.
+ * Each is cut from the contract's response for that record, so a list row and a record page can
+ * both give it (the users list's rows are accounts too) and a renamed field breaks the build here.
+ */
+export interface RecordStates {
+  account: Pick<
+    UserRow,
+    'type' | 'banned' | 'verified' | 'priorityMember' | 'blockWithdraw' | 'dmcaMode' | 'restrictNewRelease' | 'displayName' | 'email'
+  > & {
+    /** Only the account page knows these (the list's rows do not carry them). */
+    isOperator?: UserSingle['isOperator']
+    restrictRelease?: UserSingle['flags']['restrictRelease']
+  }
+  payout: Pick<PayoutItem, 'status' | 'amount'> & { accountName: PayoutItem['user']['name']; accountId: PayoutItem['user']['id'] }
+  editRequest: Pick<EditRequestRow, 'status'> & {
+    releaseId: EditRequestRow['release']['id']
+    releaseTitle: EditRequestRow['release']['title']
+    /** The next open request after this one in the review queue, to move on to. */
+    nextOpenId: number | null
+  }
+  release: ReleaseRecordState
+  track: TrackRecordState
+  split: SplitRecordState
+  statementImport: ImportRecordState
+  payoutBatch: PayoutBatchRecordState
+  report: Pick<ReportRow, 'status' | 'scope' | 'error'>
+  draft: Record<string, never>
+}
+
+export type RecordKind = keyof RecordStates
+
+/** Every kind the search finds is a record kind (and payout batches, which have no search). */
+export type SearchKindsAreRecordKinds = EntityKind extends RecordKind ? true : never
+export const SEARCH_KINDS_ARE_RECORD_KINDS: SearchKindsAreRecordKinds = true
+
+/** The record in a tab: its kind, id and (once loaded) its state, typed by kind. */
+export type RecordRef<K extends RecordKind = RecordKind> = {
+  [P in K]: { kind: P; id: string; title?: string; state?: RecordStates[P] }
+}[K]
+
+/** Narrows a record to one kind (a type guard, so callers read the state without casts). */
+export function isRecordOf<K extends RecordKind>(record: RecordRef | null | undefined, kind: K): record is Extract<RecordRef, { kind: K }> {
+  return record?.kind === kind
+}
+
+/** The state of the record when it is of this kind and has loaded, else null. */
+export function stateOf<K extends RecordKind>(record: RecordRef | null | undefined, kind: K): RecordStates[K] | null
+// The overload says what the guard proves: a record of kind K carries RecordStates[K].
+export function stateOf(record: RecordRef | null | undefined, kind: RecordKind): RecordStates[RecordKind] | null {
+  return isRecordOf(record, kind) ? (record.state ?? null) : null
+}

@@ -1,0 +1,68 @@
+import type { EndpointId } from '@contract/index'
+import type { Command, CommandEnv } from './types'
+
+/** A review queue: what "Review next …" opens. Its list endpoint answers newest first. */
+export interface ReviewQueue {
+  id: string
+  /** "edit request": the command is "Review next edit request". */
+  noun: string
+  plural: string
+  keywords: readonly string[]
+  /** Ids of the open items, newest first, one page: `perPage` items of page `page`, and how many pages there are. */
+  page(env: CommandEnv, page: number, perPage: number): Promise<{ ids: number[]; lastPage: number }>
+  path(id: number): string
+  /** The list endpoint, for access and for the test that every queue is reachable. */
+  endpoint: EndpointId
+}
+
+/** Each queue added later is one entry here. */
+export const REVIEW_QUEUES: readonly ReviewQueue[] = [
+  {
+    id: 'editRequests',
+    noun: 'edit request',
+    plural: 'edit requests',
+    keywords: ['review', 'next', 'pending', 'edit request', 'queue'],
+    endpoint: 'releases.editRequests',
+    page: async (env, page, perPage) => {
+      const result = await env.call('releases.editRequests', { params: { page }, query: { status: 'pending', per_page: perPage } })
+      return { ids: result.data.map((row) => row.id), lastPage: result.meta.last_page }
+    },
+    path: (id) => `/release/edit-requests/view/${id}`,
+  },
+  {
+    id: 'payouts',
+    noun: 'pending payout',
+    plural: 'pending payouts',
+    keywords: ['review', 'next', 'pending', 'payout', 'withdrawal', 'queue'],
+    endpoint: 'payouts.list',
+    page: async (env, page, perPage) => {
+      const result = await env.call('payouts.list', { query: { status: 'pending', page, per_page: perPage } })
+      return { ids: result.data.map((row) => row.id), lastPage: result.meta.last_page }
+    },
+    path: (id) => `/payouts/manage/1?status=pending&payout=${id}`,
+  },
+]
+
+/** The oldest open item: the last one of the last page (lists answer newest first). */
+export async function oldestOpen(queue: ReviewQueue, env: CommandEnv): Promise<number | null> {
+  const first = await queue.page(env, 1, 25)
+  if (first.ids.length === 0) return null
+  if (first.lastPage <= 1) return first.ids[first.ids.length - 1]
+  const last = await queue.page(env, first.lastPage, 25)
+  return last.ids[last.ids.length - 1] ?? first.ids[first.ids.length - 1]
+}
+
+/** "Review next edit request", "Review next pending payout": one step to the oldest open item. */
+export const REVIEW_COMMANDS: readonly Command[] = REVIEW_QUEUES.map((queue) => ({
+  id: `review.${queue.id}`,
+  title: `Review next ${queue.noun}`,
+  subject: queue.noun,
+  group: 'Review',
+  keywords: queue.keywords,
+  access: 'admin',
+  run: async (_context, env) => {
+    const id = await oldestOpen(queue, env)
+    if (id === null) env.notify(`No open ${queue.plural}.`, 'info')
+    else env.open(queue.path(id))
+  },
+}))

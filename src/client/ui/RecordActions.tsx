@@ -1,0 +1,94 @@
+import { Button, DropdownMenu, Flex, Kbd } from '@radix-ui/themes'
+import { DotsHorizontalIcon } from '@radix-ui/react-icons'
+import type { RecordRef } from '@commands/records'
+import { actionsFor, targetOfRecord, type RecordAction } from '@commands/actions'
+import { availability } from '@commands/registry'
+import type { Command } from '@commands/types'
+import { RECORD_ACTIONS } from '@commands/record-actions'
+import { SHORTCUTS } from '@commands/shortcuts'
+import { commandContext } from '@client/shell/commands'
+import { runCommand } from '@client/shell/run-command'
+import { shortcutHint } from '@client/shell/shortcut-format'
+
+interface Offered {
+  action: RecordAction
+  command: Command
+  disabledReason: string | null
+}
+
+/** The declared actions that apply to this record now, with their commands bound to it. */
+export function useRecordActions(record: RecordRef | null, actions: readonly RecordAction[] = RECORD_ACTIONS): Offered[] {
+  if (!record) return []
+  const target = targetOfRecord(record)
+  if (!target) return []
+  // This tab may not be the focused one (a split view): availability is judged for the record shown here.
+  const context = { ...commandContext(), record }
+  return actionsFor(actions, record.kind, 'record').flatMap((action) => {
+    const command = action.command(target)
+    const state = availability(command, context)
+    return state === false ? [] : [{ action, command, disabledReason: typeof state === 'string' ? state : null }]
+  })
+}
+
+/**
+ * A record's actions, rendered from their declarations: `buttons` (action keys) as buttons with their
+ * shortcut hint, the rest in an "Actions" menu. Each runs exactly as from the palette (a question opens
+ * the palette on its page).
+ */
+export function RecordActions({
+  record,
+  buttons = [],
+  menu = true,
+  size = '2',
+}: {
+  record: RecordRef | null
+  /** Keys (`id` or `id:variant`) shown as buttons, in this order. */
+  buttons?: readonly string[]
+  menu?: boolean
+  size?: '1' | '2'
+}) {
+  const offered = useRecordActions(record)
+  if (!record || offered.length === 0) return null
+  const run = (entry: Offered) => void runCommand(entry.command, 'focused', { record })
+  const shown = buttons.flatMap((key) => offered.filter((entry) => entry.action.key === key))
+  const rest = offered.filter((entry) => !shown.includes(entry))
+  return (
+    <Flex gap="2" wrap="wrap" align="center">
+      {shown.map((entry) => {
+        const shortcut = entry.action.shortcut
+        return (
+          <Button
+            key={entry.action.key}
+            size={size}
+            color={entry.action.tone === 'accent' ? undefined : entry.action.tone}
+            variant={entry.action.tone === 'red' || entry.action.tone === 'gray' ? 'soft' : 'solid'}
+            disabled={Boolean(entry.disabledReason)}
+            title={entry.disabledReason ?? undefined}
+            aria-keyshortcuts={shortcut ? SHORTCUTS[shortcut].keys : undefined}
+            onClick={() => run(entry)}
+          >
+            {entry.action.label}
+            {shortcut && <Kbd size="1">{shortcutHint(shortcut)}</Kbd>}
+          </Button>
+        )
+      })}
+      {menu && rest.length > 0 && (
+        <DropdownMenu.Root>
+          <DropdownMenu.Trigger>
+            <Button size={size} variant="soft">
+              <DotsHorizontalIcon /> Actions
+            </Button>
+          </DropdownMenu.Trigger>
+          <DropdownMenu.Content align="end">
+            {rest.map((entry) => (
+              <DropdownMenu.Item key={entry.action.key} disabled={Boolean(entry.disabledReason)} onSelect={() => run(entry)}>
+                {typeof entry.command.title === 'string' ? entry.command.title : entry.action.label}
+                {entry.disabledReason && ` (${entry.disabledReason})`}
+              </DropdownMenu.Item>
+            ))}
+          </DropdownMenu.Content>
+        </DropdownMenu.Root>
+      )}
+    </Flex>
+  )
+}

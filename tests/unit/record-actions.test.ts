@@ -1,0 +1,269 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ENDPOINTS } from '../../src/contract/index'
+import { SITE_REPORT_KIND_IDS, siteReportEndpointId } from '../../src/contract/site-reports'
+import { RECORD_ACTIONS } from '../../commands/record-actions'
+import { rank, CommandRegistry } from '../../commands/registry'
+import { PAYOUT_ACTIONS } from '../../commands/payouts'
+import { PAYOUT_BATCH_COMMANDS } from '../../commands/payout-batches'
+import { REVIEW_COMMANDS, REVIEW_QUEUES } from '../../commands/review'
+import { fakeCommandEnv } from '../helpers/command-env'
+import type { CommandContext } from '../../commands/types'
+
+const ROOT = join(__dirname, '..', '..')
+const MUTATIONS: string[] = Object.entries(ENDPOINTS)
+  .filter(([, definition]) => definition.method !== 'GET' && definition.access !== 'guest')
+  .map(([id]) => id)
+
+function files(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name)
+    if (statSync(path).isDirectory()) files(path, out)
+    else if (/\.tsx?$/.test(name)) out.push(path)
+  }
+  return out
+}
+const source = (paths: string[]) => paths.map((path) => ({ path: relative(ROOT, path), text: readFileSync(path, 'utf8') }))
+
+/** Screens: the client and every domain's ui folder. */
+const SCREENS = source([
+  ...files(join(ROOT, 'src/client')),
+  ...readdirSync(join(ROOT, 'src/domains')).flatMap((domain) => {
+    const ui = join(ROOT, 'src/domains', domain, 'ui')
+    try {
+      return files(ui)
+    } catch {
+      return []
+    }
+  }),
+])
+/** Palette commands: global actions (invite, request a withdrawal...) call their endpoint from here. */
+const COMMANDS = source(files(join(ROOT, 'commands')))
+
+/** `api.call('x'`, `env.call('x'`, `download('x'`: a call naming the endpoint. */
+const CALL = /\b(?:call|download)\(\s*'([\w./-]+)'/g
+function calledIn(sources: { path: string; text: string }[]): Map<string, string[]> {
+  const found = new Map<string, string[]>()
+  for (const { path, text } of sources)
+    for (const match of text.matchAll(CALL)) found.set(match[1], [...new Set([...(found.get(match[1]) ?? []), path])])
+  return found
+}
+
+/**
+ * A screen's own editing: the whole screen (or dialog) is the form, so it saves it itself. Kept short:
+ * anything that acts on a record from a button, a switch or a bulk bar is a declared action instead.
+ */
+const SCREEN_OWN_FORMS: Readonly<Record<string, string>> = {
+  'auth.logout': 'the session machine signs out (not a record)',
+  'auth.continueAsCollaborator': 'the banner returns to your own account (the declared action is "continue as" on an account)',
+  'auth.twoFactor': 'the two-factor panel is a form',
+  'auth.stepUpOtpSend': 'the two-factor panel asks for a code',
+  'auth.revokeSession': 'your own sessions panel',
+  'auth.initComplete': 'the setup wizard is the screen',
+  'auth.initCompleteLater': 'the setup wizard is the screen',
+  'site.signAgreement': 'the setup wizard is the screen',
+  'site.saveSettings': 'the site settings form',
+  'site.saveTheme': 'the site settings form',
+  'site.saveLogo': 'the site settings form',
+  'site.saveColors': 'the site settings form',
+  'site.saveAddress': 'the site settings form',
+  'site.saveSupportEmail': 'the site settings form and wizard',
+  'site.saveMail': 'the mail settings form and wizard',
+  'site.testSmtp': 'a step of the mail settings form',
+  'site.generateDns': 'a step of the mail settings form',
+  'site.verifyDns': 'a step of the mail settings form',
+  'site.saveMenus': 'the menus screen is the form',
+  'site.createLoginSlide': 'the login settings screen is the form',
+  'site.updateLoginSlide': 'the login settings screen is the form',
+  'site.deleteLoginSlide': 'the login settings screen is the form',
+  'site.orderLoginSlides': 'the login settings screen is the form (drag to order)',
+  'site.loginSlideVisibility': 'the login settings screen is the form',
+  'releases.albumDetails': "the uploader's steps",
+  'releases.albumTracks': "the uploader's steps",
+  'releases.edit': 'the release details form',
+  'releases.trackEdit': 'the track details form',
+  'splits.data': 'the new split screen is the form',
+  'splits.isValidUser': 'a check while typing in the new split form',
+  'splits.submit': 'the new split screen is the form',
+  'dashboard.statistics': 'a read sent as POST (the dashboard figures)',
+  'dashboard.feedback': 'the feedback dialog is the form',
+  'helpCenter.sendMessage': 'the send-message dialog is the form',
+  'users.message': 'the send-message dialog is the form',
+  'users.editDetails': 'the account details form',
+  'users.editBusinessDetails': 'the account details form',
+  'users.editPayoutMethods': 'the account details form',
+  'users.editArtist': 'the artist profile form',
+  'payouts.updateSettings': 'the payout settings dialog is the form',
+  'site.saveSmtp': 'the mail settings form',
+  'auth.sendEmailVerification': 'your own account: resend the confirmation email',
+  'auth.readChangelog': 'your own account: the changelog was read',
+  'auth.applyPromotionalCode': 'your own account: the promotional code form',
+  'users.importUsers': 'the CSV import dialog is the form',
+  'users.createDocument': 'the document upload form',
+  'releases.replaceTrackAudio': "the uploader's file step",
+  'earnings.importCms': "the statement import flow's upload step",
+  'earnings.importAudiosalad': "the statement import flow's upload step",
+  'splits.bulkProcess': 'the bulk split upload screen is the form',
+  'splits.bulkSubmit': 'the bulk split upload screen is the form',
+  'splits.creatorProcess': 'the bulk split upload screen is the form',
+  'splits.creatorSubmit': 'the bulk split upload screen is the form',
+}
+
+/**
+ * Not converted yet: screens that still call these from buttons, switches or bulk bars. Each is to become
+ * a declared action (commands/<domain>.ts) rendered by the screen; this list only shrinks.
+ */
+const NOT_YET_DECLARED: Readonly<Record<string, string>> = {
+  'admins.invite': 'domains/users/ui/dialogs/InviteDialog.tsx',
+  'admins.update': 'domains/users/ui/dialogs/EditAdminDialog.tsx',
+  'earnings.importCancel': 'domains/earnings/ui/imports/useImportFlow.ts',
+  'earnings.importCommit': 'domains/earnings/ui/imports/useImportFlow.ts',
+  'earnings.importRollback': 'domains/earnings/ui/imports/ImportsSection.tsx, useImportFlow.ts',
+  'ledger.adjust': 'domains/earnings/ui/ledger/AdjustmentDialog.tsx',
+  'ledger.match': 'domains/earnings/ui/ledger/MatchDialog.tsx',
+  'ledger.rateCreate': 'domains/earnings/ui/ledger/RatesSection.tsx',
+  'ledger.rateDelete': 'domains/earnings/ui/ledger/RatesSection.tsx',
+  'notifications.clear': 'domains/notifications/ui/NotificationsScreen.tsx',
+  'notifications.markAllRead': 'domains/notifications/ui/NotificationsBell.tsx, NotificationsScreen.tsx',
+  'notifications.read': 'domains/notifications/ui/NotificationsBell.tsx, NotificationsScreen.tsx',
+  'notifications.remove': 'domains/notifications/ui/NotificationsScreen.tsx',
+  'payouts.batchSync': 'domains/payouts/ui/batches/PayoutExportScreen.tsx',
+  'payouts.export': 'domains/payouts/ui/batches/PayoutExportScreen.tsx',
+  'releases.addToSpotifyDiscovery': 'domains/catalogue/ui/discovery-action.ts',
+  'releases.assetsCanvas': 'domains/catalogue/ui/release/AssetsSection.tsx',
+  'releases.assetsPost': 'domains/catalogue/ui/release/AssetsSection.tsx',
+  'releases.assetsStory': 'domains/catalogue/ui/release/AssetsSection.tsx',
+  'releases.changePriorityReview': 'domains/catalogue/ui/ReleasesListScreen.tsx, release/ReleaseHeader.tsx',
+  'releases.changeReview': 'domains/catalogue/ui/ReleasesListScreen.tsx, release/ReleaseHeader.tsx',
+  'releases.editReleaseTime': 'domains/catalogue/ui/release/ReleaseSections.tsx',
+  'releases.linkCreate': 'domains/catalogue/ui/release/LinksSection.tsx',
+  'releases.linkRefresh': 'domains/catalogue/ui/release/LinksSection.tsx',
+  'releases.linkUpdate': 'domains/catalogue/ui/release/LinksSection.tsx',
+  'releases.mapGenre': 'domains/catalogue/ui/GenreDialog.tsx',
+  'releases.notesCreate': 'domains/catalogue/ui/release/ReleaseSections.tsx',
+  'releases.notesRemove': 'domains/catalogue/ui/release/ReleaseSections.tsx',
+  'releases.refreshTrackStat': 'domains/catalogue/ui/track/TrackScans.tsx',
+  'releases.removeReleaseTime': 'domains/catalogue/ui/release/ReleaseSections.tsx',
+  'releases.status': 'domains/catalogue/ui/actions.ts',
+  'releases.storesBulk': 'domains/catalogue/ui/StoresDialog.tsx',
+  'releases.trackRemove': 'domains/catalogue/ui/TrackScreen.tsx',
+  'releases.trackStat': 'domains/catalogue/ui/track/TrackScans.tsx',
+  'releases.updateDeliveryStatus': 'domains/catalogue/ui/release/ReleaseSections.tsx',
+  'reports.requestArtistEarning': 'domains/reports/ui/RequestReportDialog.tsx',
+  'reports.requestReleaseEarning': 'domains/reports/ui/RequestReportDialog.tsx',
+  'reports.retry': 'domains/reports/ui/ReportsScreen.tsx',
+  'splits.bulkStatus': 'domains/splits/ui/BulkSplitsScreen.tsx',
+  'splits.changeStatus': 'domains/splits/ui/SplitScreen.tsx',
+  'splits.confirm': 'domains/splits/ui/SplitScreen.tsx',
+  'splits.confirmRemoval': 'domains/splits/ui/SplitScreen.tsx',
+  'splits.lock': 'domains/splits/ui/SplitScreen.tsx',
+  'splits.remove': 'domains/splits/ui/SplitScreen.tsx',
+  'splits.unlock': 'domains/splits/ui/SplitScreen.tsx',
+  // The account overview's switches and fields: declared actions exist, the switches still call them.
+  'users.banRelease': 'domains/users/ui/account/OverviewSection.tsx (flag switch)',
+  'users.editVerify': 'domains/users/ui/account/OverviewSection.tsx (flag switches)',
+  'users.editType': 'domains/users/ui/account/OverviewSection.tsx (type select)',
+  'users.editTenantSplit': 'domains/users/ui/account/OverviewSection.tsx (tenant split field)',
+  'users.restrictNewRelease': 'domains/users/ui/account/OverviewSection.tsx (flag switch)',
+  'users.editLabel': 'domains/users/ui/account/OverviewSection.tsx',
+  'users.publishingManual': 'domains/users/ui/account/OverviewSection.tsx',
+  'users.publishingRemove': 'domains/users/ui/account/OverviewSection.tsx',
+  'users.createNote': 'domains/users/ui/account/RecordSections.tsx',
+  'users.removeDocument': 'domains/users/ui/account/RecordSections.tsx',
+  'users.removeNotifications': 'domains/users/ui/account/RecordSections.tsx',
+  'users.logoutSession': 'domains/users/ui/account/RecordSections.tsx',
+  'users.invite': 'domains/users/ui/dialogs/InviteDialog.tsx',
+  'users.cancelInvite': 'domains/users/ui/InvitesScreen.tsx',
+  'users.deleteInvite': 'domains/users/ui/InvitesScreen.tsx',
+  'admins.cancelInvite': 'domains/users/ui/InvitesScreen.tsx',
+  'admins.deleteInvite': 'domains/users/ui/InvitesScreen.tsx',
+  'users.reportChannelOverview': 'domains/earnings/ui/account-reports/AccountReportsSection.tsx',
+}
+
+describe('record actions: declared once', () => {
+  const declared = new Set<string>(RECORD_ACTIONS.map((action) => action.id))
+  // A palette command names its endpoint (a call, or the id in a table such as account reports'); site
+  // reports' commands derive theirs from SITE_REPORT_KINDS (commands/reports.ts).
+  const byCommands = new Set([
+    ...MUTATIONS.filter((id) => COMMANDS.some(({ text }) => text.includes(`'${id}'`))),
+    ...SITE_REPORT_KIND_IDS.map((kind) => siteReportEndpointId(kind)),
+  ])
+  const mentionedByScreens = new Set(MUTATIONS.filter((id) => SCREENS.some(({ text }) => text.includes(`'${id}'`))))
+  const byScreens = calledIn(SCREENS)
+
+  it('every signed-in mutation is a declared action or a palette command, or is listed with its reason', () => {
+    const missing = MUTATIONS.filter(
+      (id) => !declared.has(id) && !byCommands.has(id) && !(id in SCREEN_OWN_FORMS) && !(id in NOT_YET_DECLARED),
+    )
+    expect(missing, 'declare these (commands/<domain>.ts) or list why not').toEqual([])
+  })
+
+  it('no screen calls a mutation outside its declaration (static scan of src/client and src/domains/*/ui)', () => {
+    const direct = [...byScreens.entries()]
+      .filter(([id]) => MUTATIONS.includes(id) && !(id in SCREEN_OWN_FORMS) && !(id in NOT_YET_DECLARED))
+      .map(([id, paths]) => `${id} in ${paths.join(', ')}`)
+    expect(direct, 'render the declared action instead (RecordActions, ListView records)').toEqual([])
+    // Declared record actions are never also called by hand from a screen, except where listed as not yet converted.
+    const doubled = [...declared].filter((id) => byScreens.has(id) && !(id in NOT_YET_DECLARED) && !(id in SCREEN_OWN_FORMS))
+    expect(doubled).toEqual([])
+  })
+
+  it('keeps the lists honest: each entry is a signed-in mutation, and a converted one leaves the not-yet list', () => {
+    for (const id of [...Object.keys(SCREEN_OWN_FORMS), ...Object.keys(NOT_YET_DECLARED)]) expect(MUTATIONS, id).toContain(id)
+    const stale = Object.keys(NOT_YET_DECLARED).filter((id) => !mentionedByScreens.has(id))
+    expect(stale, 'no screen calls these any more: remove them from NOT_YET_DECLARED').toEqual([])
+    expect(Object.keys(SCREEN_OWN_FORMS).length).toBeLessThanOrEqual(55)
+  })
+
+  it('declares each action once, with the contract endpoint as its id and access from the contract', () => {
+    const keys = RECORD_ACTIONS.map((action) => action.key)
+    expect(new Set(keys).size).toBe(keys.length)
+    for (const action of RECORD_ACTIONS) {
+      expect(MUTATIONS, action.key).toContain(action.id)
+      expect(action.access).toBe(ENDPOINTS[action.id].access === 'admin' ? 'admin' : 'auth')
+      expect(action.key.split(':')[0]).toBe(action.id)
+    }
+  })
+})
+
+const admin = { id: 1, type: 'admin' as const, isOperator: false }
+const payoutContext = (status: 'pending' | 'approved'): CommandContext => ({
+  account: admin,
+  route: null,
+  record: { kind: 'payout', id: '12', title: 'Payout #12', state: { status, amount: '120.00', accountName: 'Nina Vale', accountId: 5 } },
+  list: null,
+  paneCount: 1,
+})
+const onPayout = payoutContext('approved')
+
+describe('palette ranking', () => {
+  it('puts an action on the focused record above a global command matching the same word', () => {
+    const registry = new CommandRegistry()
+    registry.register(PAYOUT_BATCH_COMMANDS)
+    registry.register(PAYOUT_ACTIONS.flatMap((action) => action.commands))
+    const titles = rank(registry.available(payoutContext('pending')), 'approve').map((entry) => entry.title)
+    expect(titles[0]).toBe('Approve payout #12 of $120.00 to Nina Vale')
+    expect(titles).toContain('Export approved payouts…')
+  })
+})
+
+describe('review next', () => {
+  it('opens the oldest open item of each queue in one step: the last row of the last page', async () => {
+    expect(REVIEW_COMMANDS.map((command) => command.title)).toEqual(['Review next edit request', 'Review next pending payout'])
+    const env = fakeCommandEnv()
+    env.call.mockImplementation(async (id: string, input: { params?: { page: number } }) =>
+      id === 'releases.editRequests'
+        ? input.params?.page === 1
+          ? { data: [{ id: 90 }, { id: 80 }], meta: { last_page: 3 } }
+          : { data: [{ id: 12 }, { id: 11 }], meta: { last_page: 3 } }
+        : { data: [], meta: { last_page: 1 } },
+    )
+    await REVIEW_COMMANDS[0].run!(onPayout, env)
+    expect(env.call).toHaveBeenLastCalledWith('releases.editRequests', { params: { page: 3 }, query: { status: 'pending', per_page: 25 } })
+    expect(env.open).toHaveBeenCalledWith('/release/edit-requests/view/11')
+    await REVIEW_COMMANDS[1].run!(onPayout, env)
+    expect(env.notify).toHaveBeenCalledWith('No open pending payouts.', 'info')
+    for (const queue of REVIEW_QUEUES) expect(ENDPOINTS[queue.endpoint].method).toBe('GET')
+  })
+})
