@@ -111,6 +111,8 @@ export const authEndpoints = {
       tenant: tenantSlug,
       /** API clients: answer the token in the body (use it as a bearer token) and set no cookie. */
       issueToken: z.boolean().optional(),
+      /** Asked for (429 `captcha_required`) after repeated failures, when a captcha provider is configured. */
+      captchaToken: z.string().max(4096).optional(),
     }),
     response: loginResult,
   }),

@@ -5,7 +5,16 @@ import { ACCOUNT_TYPES } from '@core/session'
 export const timestamp = z.union([z.date(), z.string()]).transform((value) => (typeof value === 'string' ? value : value.toISOString()))
 export const nullableTimestamp = timestamp.nullable()
 
-export const id = z.coerce.number<number>().int().positive().max(Number.MAX_SAFE_INTEGER)
+/**
+ * A whole number as JSON sends it or as a path or query string carries it: plain decimal digits only.
+ * `z.coerce.number` read "0x10", " 1" and "1e3" as 16, 1 and 1000, so a loose id reached another record.
+ */
+export function wholeNumber(message = 'Must be a whole number') {
+  return z.union([z.number(), z.string().regex(/^\d{1,16}$/, message).transform(Number)])
+}
+
+/** A row id: every id column is bigint, and ids travel as JS numbers, so the safe-integer range. */
+export const id = wholeNumber('Must be a positive whole number').pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER))
 export const idParams = z.object({ id })
 
 export const email = z
@@ -32,11 +41,10 @@ export const errorBody = z.object({
 export type ErrorBody = z.infer<typeof errorBody>
 
 /** A 1-based page number as a path segment or query value. */
-export const page = z.coerce.number<number>().int().min(1).max(1_000_000).default(1)
+export const page = wholeNumber().pipe(z.number().int().min(1).max(1_000_000)).default(1)
 export const PAGE_SIZES = [25, 50, 100, 200, 500, 1000, 1500, 2000, 2500] as const
-export const perPage = z.coerce
-  .number<number>()
-  .int()
+export const perPage = wholeNumber()
+  .pipe(z.number().int())
   .refine((value) => (PAGE_SIZES as readonly number[]).includes(value), { message: `Page size must be one of ${PAGE_SIZES.join(', ')}` })
   .default(25)
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { channelLabel } from '@core/channels'
 import { endpoint } from './define'
 import { idParams, nullableTimestamp, page, pageOf, perPage, timestamp } from './common'
 
@@ -103,7 +104,10 @@ export const importRow = z.object({
 export type ImportRow = z.infer<typeof importRow>
 
 const money = z.string()
-export const channelTotal = z.object({ channel: z.string(), rows: z.number(), net: money })
+/** `channel` as the statement names it; `label` as every screen shows it (spec section 9: MERLIN is Admin Rebate). */
+export const channelTotal = z
+  .object({ channel: z.string(), rows: z.number(), net: money })
+  .transform((row) => ({ ...row, label: channelLabel(row.channel) }))
 export const unmatchedKey = z.object({
   key: z.string(),
   kind: z.enum(['isrc', 'upc', 'none']),
@@ -140,7 +144,8 @@ export const importReport = z.object({
     })
     .nullable(),
 })
-export type ImportReport = z.infer<typeof importReport>
+/** As the server builds and stores it; readers get each channel's label added by the schema. */
+export type ImportReport = z.input<typeof importReport>
 
 export const importDetail = importRow.extend({
   mapping: z.record(z.string(), z.string()),

@@ -20,6 +20,7 @@ import { TenantResolver } from './auth/tenancy'
 import { SecretBox } from './crypto'
 import { DnsResolver } from './dns/resolver'
 import { registerErrorHandling } from './plugins/errors'
+import { loggerOptions } from './logging'
 import { registerSpa } from './plugins/spa'
 import { registerContract, missingHandlers } from './contract-routes'
 import { buildOpenApi } from './openapi'
@@ -59,7 +60,7 @@ const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: options.logger === false ? false : loggerOptions(config.logLevel, typeof options.logger === 'object' ? options.logger : {}),
     genReqId: () => randomUUID(),
     // Fastify's own "incoming request"/"request completed" lines are at info and drown the start
     // banner; ours (below) are at debug and carry the path without its query.

@@ -10,7 +10,7 @@ import type { z } from 'zod'
 import { ENDPOINTS, SPOOL_HEAD_BYTES, routePath, type EndpointDef, type EndpointId, type UploadedFile } from '@contract/index'
 import { CSRF_HEADER, ERROR_CODES, SESSION_COOKIE } from '@core/session'
 import type { AuthedContext, RequestContext, Services, SessionInfo } from './context'
-import { HttpError, forbidden, unauthorized } from './errors'
+import { HttpError, forbidden, notFound, unauthorized } from './errors'
 import type { AnyHandler } from './handlers'
 import { clientInfo, findSession, touchSession } from './auth/sessions'
 import { safeEqual } from './auth/tokens'
@@ -29,10 +29,43 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   return errors
 }
 
-function parsePart(schema: z.ZodType | undefined, value: unknown, part: string): unknown {
+// A NUL (PostgreSQL text cannot hold one) or a lone UTF-16 surrogate (no UTF-8 form) anywhere in a value.
+// eslint-disable-next-line no-control-regex
+const UNSTORABLE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+export const UNSTORABLE_TEXT_MESSAGE = 'Contains characters that are not allowed (a NUL byte or a broken character).'
+
+/** The path of the first string (or object key) that the database could not store, or null. */
+export function unstorableText(value: unknown, at: string[] = [], depth = 0): string[] | null {
+  if (typeof value === 'string') return UNSTORABLE_TEXT.test(value) ? at : null
+  if (value === null || typeof value !== 'object' || depth > 32) return null
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      const found = unstorableText(value[index], [...at, String(index)], depth + 1)
+      if (found) return found
+    }
+    return null
+  }
+  for (const [key, item] of Object.entries(value)) {
+    if (UNSTORABLE_TEXT.test(key)) return [...at, key]
+    const found = unstorableText(item, [...at, key], depth + 1)
+    if (found) return found
+  }
+  return null
+}
+
+function parsePart(schema: z.ZodType | undefined, value: unknown, part: 'path' | 'query' | 'body'): unknown {
   if (!schema) return {}
+  // Every endpoint at once: text the database cannot store is a client error, never a failed query.
+  const bad = unstorableText(value)
+  if (bad) {
+    if (part === 'path') throw notFound()
+    const field = bad.length ? bad.join('.') : '_'
+    throw new HttpError(400, UNSTORABLE_TEXT_MESSAGE, ERROR_CODES.validation, { [field]: UNSTORABLE_TEXT_MESSAGE })
+  }
   const result = schema.safeParse(value ?? {})
   if (!result.success) {
+    // A path that does not name a record (`users/single/0x10`) is an unknown address, not a bad form.
+    if (part === 'path') throw notFound()
     const errors = fieldErrors(result.error)
     const first = Object.values(errors)[0]
     throw new HttpError(400, first ?? `Invalid ${part}.`, ERROR_CODES.validation, errors)
@@ -166,19 +199,23 @@ async function spoolPart(
 }
 
 /**
- * Reads a multipart body: text fields into an object (validated by the body schema), files into
- * buffers (or temporary files for `spool` fields), refusing unknown file fields, missing required
- * ones, and files over their limit.
+ * A body that breaks off, has no closing boundary or is not multipart at all is the sender's fault:
+ * answer 400 (errors that already carry a 4xx, like a file over its limit, keep theirs).
  */
-async function readMultipart(
+function unreadableUpload(error: unknown): Error {
+  if (error instanceof HttpError) return error
+  const status = (error as { statusCode?: number }).statusCode
+  if (typeof status === 'number' && status >= 400 && status < 500 && status !== 400) return error as Error
+  const message = 'The upload could not be read. Send it again as a multipart form.'
+  return new HttpError(400, message, ERROR_CODES.validation, { _: message })
+}
+
+async function readParts(
   req: FastifyRequest,
-  def: EndpointDef,
-  /** Filled as parts arrive, so the caller can remove spooled files whatever happens. */
+  accepted: NonNullable<EndpointDef['files']>,
+  fields: Record<string, string>,
   files: Record<string, UploadedFile>,
-): Promise<{ fields: Record<string, string> }> {
-  if (!req.isMultipart()) throw new HttpError(400, 'This needs a multipart form.', ERROR_CODES.validation)
-  const fields: Record<string, string> = {}
-  const accepted = def.files ?? {}
+): Promise<void> {
   for await (const part of req.parts()) {
     if (part.type === 'file') {
       const rule = accepted[part.fieldname]
@@ -187,6 +224,10 @@ async function readMultipart(
         throw new HttpError(400, `Unexpected file field ${part.fieldname}.`, ERROR_CODES.validation, {
           [part.fieldname]: 'Unexpected file',
         })
+      }
+      if (unstorableText(part.filename)) {
+        await part.toBuffer().catch(() => undefined)
+        throw new HttpError(400, UNSTORABLE_TEXT_MESSAGE, ERROR_CODES.validation, { [part.fieldname]: UNSTORABLE_TEXT_MESSAGE })
       }
       if (rule.spool) {
         files[part.fieldname] = await spoolPart(part.fieldname, part.filename, part.mimetype, part.file, rule.maxBytes)
@@ -203,6 +244,27 @@ async function readMultipart(
     } else {
       fields[part.fieldname] = String(part.value)
     }
+  }
+}
+
+/**
+ * Reads a multipart body: text fields into an object (validated by the body schema), files into
+ * buffers (or temporary files for `spool` fields), refusing unknown file fields, missing required
+ * ones, and files over their limit.
+ */
+async function readMultipart(
+  req: FastifyRequest,
+  def: EndpointDef,
+  /** Filled as parts arrive, so the caller can remove spooled files whatever happens. */
+  files: Record<string, UploadedFile>,
+): Promise<{ fields: Record<string, string> }> {
+  if (!req.isMultipart()) throw new HttpError(400, 'This needs a multipart form.', ERROR_CODES.validation)
+  const fields: Record<string, string> = {}
+  const accepted = def.files ?? {}
+  try {
+    await readParts(req, accepted, fields, files)
+  } catch (error) {
+    throw unreadableUpload(error)
   }
   for (const [name, rule] of Object.entries(accepted)) {
     if (rule.required && !files[name])

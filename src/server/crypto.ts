@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto'
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto'
 
 const VERSION = 'v1'
 const IV_BYTES = 12
@@ -10,9 +10,16 @@ const IV_BYTES = 12
  */
 export class SecretBox {
   private readonly key: Buffer
+  private readonly signingKey: Buffer
 
   constructor(appSecret: string) {
     this.key = Buffer.from(hkdfSync('sha256', appSecret, 'wl-admin', 'secrets-at-rest', 32))
+    this.signingKey = Buffer.from(hkdfSync('sha256', appSecret, 'wl-admin', 'signatures', 32))
+  }
+
+  /** A MAC of the value bound to a context (e.g. device cookies): proves the server issued it. */
+  sign(value: string, context: string): string {
+    return createHmac('sha256', this.signingKey).update(context).update('\u0000').update(value).digest('base64url')
   }
 
   encrypt(plain: string, context: string): string {

@@ -178,14 +178,14 @@ describe('banned accounts', () => {
 })
 
 describe('rate limits', () => {
-  it('locks an account after 5 failures in 15 minutes, even for the right password', async () => {
+  it('makes an unknown device wait after 5 failures in 15 minutes, even for the right password', async () => {
     const account = await createAccount(t.services, { tenantId: ws.tenant.id, email: 'target@acme.test' })
     const client = new TestClient(t.app)
     for (let i = 0; i < 5; i++)
       expect((await client.call('auth.login', { body: { email: account.email, password: 'guess' + i } })).status).toBe(422)
     const blocked = await client.call('auth.login', { body: { email: account.email, password: PASSWORD } })
     expect(blocked.status).toBe(429)
-    expect(blocked.error.message).toBe('Too many failed sign-in attempts. Try again in 15 minutes.')
+    expect(blocked.error.message).toMatch(/^Too many failed sign-in attempts\. Try again in \d+ seconds\.$/)
     await t.services.db
       .update(loginHistory)
       .set({ createdAt: new Date(Date.now() - 16 * 60_000) })

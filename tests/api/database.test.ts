@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { mkdtempSync } from 'node:fs'
+import { existsSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
 import os from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { createTestApp, type TestApp } from '../helpers/app'
 import { openDatabase } from '../../src/server/db/engine'
-import { DataDirLockedError } from '../../src/server/db/lock'
+import { DataDirLockedError, STALE_AFTER_MS, acquireDataDirLock } from '../../src/server/db/lock'
 import { tenants } from '../../src/server/db/schema'
 
 let t: TestApp
@@ -83,5 +85,55 @@ describe('PGlite data directory', () => {
     await first.close()
     const third = await openDatabase({ dataDir, pgliteMode: 'inline' })
     await third.close()
+  })
+
+  it('takes over a lock left by a process killed with kill -9, and still refuses a living holder', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wl-crash-'))
+    const lockModule = fileURLToPath(new URL('../../src/server/db/lock.ts', import.meta.url))
+    const holder = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        `import { acquireDataDirLock } from ${JSON.stringify(lockModule)}
+         await acquireDataDirLock(${JSON.stringify(dataDir)}); console.log('locked'); setInterval(() => {}, 1000)`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    )
+    await new Promise<void>((resolve, reject) => {
+      holder.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('locked') && resolve())
+      holder.on('exit', (code) => reject(new Error(`holder exited with ${code}`)))
+    })
+    // While it lives, the directory is refused.
+    await expect(acquireDataDirLock(dataDir)).rejects.toThrow(new RegExp(`in use by process ${holder.pid}`))
+    holder.kill('SIGKILL')
+    await new Promise((resolve) => holder.once('exit', resolve))
+    expect(existsSync(path.join(dataDir, 'wl-admin.lock'))).toBe(true)
+    const restarted = await acquireDataDirLock(dataDir)
+    await restarted.release()
+  })
+
+  it('takes over a stale lock whose pid was handed to the restarted process itself or to another program', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wl-reuse-'))
+    const lockPath = path.join(dataDir, 'wl-admin.lock')
+    // A container restart: the new process gets the pid the killed one had.
+    writeFileSync(lockPath, JSON.stringify({ pid: process.pid, host: os.hostname(), since: '2026-01-01T00:00:00Z', started: '1' }))
+    const mine = await acquireDataDirLock(dataDir)
+    await mine.release()
+    // The old pid now belongs to some other living program (started at another time).
+    writeFileSync(lockPath, JSON.stringify({ pid: process.ppid, host: os.hostname(), since: '2026-01-01T00:00:00Z', started: '1' }))
+    const again = await acquireDataDirLock(dataDir)
+    await again.release()
+    // Another host's lock that nobody has touched for longer than the heartbeat allows.
+    writeFileSync(lockPath, JSON.stringify({ pid: 1, host: 'elsewhere', since: '2026-01-01T00:00:00Z' }))
+    const old = new Date(Date.now() - STALE_AFTER_MS - 5_000)
+    utimesSync(lockPath, old, old)
+    const taken = await acquireDataDirLock(dataDir)
+    await taken.release()
+    // A fresh lock from another host is respected.
+    writeFileSync(lockPath, JSON.stringify({ pid: 1, host: 'elsewhere', since: '2026-01-01T00:00:00Z' }))
+    await expect(acquireDataDirLock(dataDir)).rejects.toBeInstanceOf(DataDirLockedError)
   })
 })

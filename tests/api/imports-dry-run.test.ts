@@ -133,7 +133,7 @@ describe('statement upload and dry run', () => {
     })
     const detail = await dryRun(t, admin, mapped.id)
     expectStatus(detail, 'review')
-    expect(detail.report!.channels).toEqual([{ channel: 'Deezer', rows: 1, net: '3.250000' }])
+    expect(detail.report!.channels).toEqual([{ channel: 'Deezer', label: 'Deezer', rows: 1, net: '3.250000' }])
     expect(detail.mapping).toEqual({ isrc: 'Recording Code', channel: 'Shop', net: 'Amount Due' })
     const wrongMapping = await admin.call('earnings.importAudiosalad', {
       multipart: { fields: { period: '2026-03', mapping: JSON.stringify({ net: 'Royalties' }) }, files: statementFile(text + '\n') },

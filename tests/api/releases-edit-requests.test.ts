@@ -79,6 +79,16 @@ describe('edit requests', () => {
     ])
   })
 
+  it('lists open requests before decided ones by default, each group newest first', async () => {
+    const open = await pendingEdit('Still Open')
+    const decided = await pendingEdit('Decided Later')
+    await admin.ok('releases.editRequestStatus', { body: { id: decided.request.id, status: 'rejected', comment: 'No' } })
+    const list = await admin.ok('releases.editRequests', { params: { page: 1 }, query: {} })
+    const statuses = list.data.map((row) => row.status)
+    expect(statuses.indexOf('rejected')).toBeGreaterThan(statuses.lastIndexOf('pending'))
+    expect(list.data.findIndex((row) => row.id === open.request.id)).toBeLessThan(list.data.findIndex((row) => row.id === decided.request.id))
+  })
+
   it('approve applies the new values to the release and its tracks and moves the release to 7 Edited', async () => {
     const { release, track, request } = await pendingEdit('Approve Me')
     const decided = await admin.ok('releases.editRequestStatus', { body: { id: request.id, status: 'approved' } })

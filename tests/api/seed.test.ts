@@ -84,6 +84,9 @@ describe('demo catalogue', () => {
     expect(general.duplicates.upc.length).toBeGreaterThan(0)
     const history = await admin.ok('releases.history', { params: { id: general.id }, query: {} })
     expect(history.data.length).toBeGreaterThan(0)
+    // Decisions record something done: none is dated after the seed ran.
+    const future = await t.services.db.execute<{ n: number }>(sql`select count(*)::int as n from edit_requests where decided_at > now()`)
+    expect(future.rows[0].n).toBe(0)
     const pending = await admin.ok('releases.editRequests', { params: { page: 1 }, query: { status: 'pending' } })
     const single = await admin.ok('releases.editRequest', { params: { id: pending.data[0].id } })
     expect(single.releaseEdits.length + single.trackEdits.length).toBeGreaterThan(1)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { channelKey, channelLabel } from '../../src/core/channels'
+import { channelTotal } from '../../src/contract/earnings-imports'
 
 describe('channel labels', () => {
   it('shows Merlin as Admin Rebate and an empty channel as Other Revenue (spec section 9)', () => {
@@ -32,5 +33,17 @@ describe('channel labels', () => {
     expect(channelLabel('some new store')).toBe('Some New Store')
     expect(channelLabel('NEW STORE')).toBe('New Store')
     expect(channelLabel('BBC radio')).toBe('BBC Radio')
+  })
+})
+
+describe('the import dry run shows channel labels', () => {
+  it('adds the label to each by-channel total of a report, MERLIN as Admin Rebate', () => {
+    expect(channelTotal.parse({ channel: 'MERLIN', rows: 2, net: '5.000000' })).toEqual({
+      channel: 'MERLIN',
+      label: 'Admin Rebate',
+      rows: 2,
+      net: '5.000000',
+    })
+    expect(channelTotal.parse({ channel: '', rows: 1, net: '1.000000' }).label).toBe('Other Revenue')
   })
 })

@@ -33,6 +33,12 @@ export const mailTemplates = {
       `Your sign-in code is ${code}.`,
       `It expires in ${minutes} minutes. If you did not try to sign in, change your password.`,
     ]),
+  signInFailures: (workspace: string, failures: number, minutes: number) =>
+    render(`Failed sign-ins to your ${workspace} account`, [
+      `There were ${failures} failed attempts to sign in to your ${workspace} account in the last ${minutes} minutes.`,
+      'Further attempts from unknown devices now need a captcha or a short wait; your own devices still sign in as usual.',
+      'If these were not you, nothing is needed while your password is strong and private. If you reuse it elsewhere, change it now, and consider turning on two-factor sign-in.',
+    ]),
   verifyEmail: (workspace: string, code: string, minutes: number) =>
     render(`Confirm your email for ${workspace}`, [`Your confirmation code is ${code}.`, `It expires in ${minutes} minutes.`]),
   stepUp: (workspace: string, code: string, minutes: number) =>

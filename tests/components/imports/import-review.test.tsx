@@ -44,8 +44,8 @@ const detail: ImportDetail = {
     unmatched: { rows: 1, net: '11.000000' },
     topUnmatched: [{ key: 'QZAAA2600001', kind: 'isrc', title: 'Someone else', rows: 1, net: '11.000000' }],
     channels: [
-      { channel: 'Spotify', rows: 3, net: '1347.016000' },
-      { channel: '', rows: 1, net: '11.000000' },
+      { channel: 'Spotify', label: 'Spotify', rows: 3, net: '1347.016000' },
+      { channel: 'MERLIN', label: 'Admin Rebate', rows: 1, net: '11.000000' },
     ],
     errors: { count: 0, samples: [] },
     previous: {
@@ -123,7 +123,7 @@ describe('the dry run of a statement import', () => {
     expect(figure('Unmatched')).toBe('Unmatched1$11.00 to suspense')
     expect(figure('Change vs previous period')).toContain('+$358.02 (+35.80%)')
     expect(figure('Change vs previous period')).toContain('2026-04: $1,000.00, rows -1 (-20.00%)')
-    expect(screen.getByText('Other Revenue: $11.00 · 1')).toBeTruthy()
+    expect(screen.getByText('Admin Rebate: $11.00 · 1')).toBeTruthy()
   })
 
   it('lists the unmatched lines first, and the matched ones with what they matched on request', async () => {

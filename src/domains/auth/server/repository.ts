@@ -84,19 +84,10 @@ export async function recordLogin(
     userAgent: string | null
     granted: boolean
     reason?: string
+    device?: string | null
   },
 ): Promise<void> {
-  await db.insert(loginHistory).values({ ...entry, reason: entry.reason ?? null })
-}
-
-/** Failed sign-ins in the window, for this email and for this address. */
-export async function recentFailures(db: Queryable, email: string, ip: string, since: Date): Promise<{ byEmail: number; byIp: number }> {
-  const result = await db.execute<{ by_email: number; by_ip: number }>(sql`
-    select
-      (select count(*) from login_history where email = ${email} and granted = false and created_at > ${since}) as by_email,
-      (select count(*) from login_history where ip = ${ip} and granted = false and created_at > ${since}) as by_ip`)
-  const row = result.rows[0]
-  return { byEmail: Number(row?.by_email ?? 0), byIp: Number(row?.by_ip ?? 0) }
+  await db.insert(loginHistory).values({ ...entry, reason: entry.reason ?? null, device: entry.device ?? null })
 }
 
 export async function loginHistoryFor(db: Queryable, accountId: number, limit: number) {

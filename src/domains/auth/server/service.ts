@@ -5,7 +5,7 @@ import type { LoginResultInput as LoginResult, MeResult as Me } from '@contract/
 import type { AuthedContext, RequestContext, SessionInfo, TenantInfo } from '@server/context'
 import type { Queryable, Tx } from '@server/db/engine'
 import { accounts, artistProfiles, invites, labelProfiles, promoRedemptions, sessions } from '@server/db/schema/platform'
-import { HttpError, badRequest, fieldError, forbidden, tooManyRequests, unauthorized } from '@server/errors'
+import { HttpError, badRequest, fieldError, forbidden, unauthorized } from '@server/errors'
 import { hashPassword, needsRehash, verifyPassword } from '@server/auth/passwords'
 import { clearSessionCookies, clientInfo, createSession, revokeSessions, setSessionCookies, toSessionInfo } from '@server/auth/sessions'
 import { hashToken, newCode, newToken } from '@server/auth/tokens'
@@ -14,13 +14,11 @@ import { mailTemplates } from '@server/mail/templates'
 import { audit, actorOf } from '@server/audit'
 import { workspaceUrl } from '@server/urls'
 import * as repo from './repository'
+import { afterFailure, guardSignIn, rememberDevice } from './sign-in-guard'
 import { notifyNewDevice } from '@domains/notifications/server/public'
 import { missingSteps, setupProgress } from '@domains/site-setup/server/public'
 
 export const LIMITS = {
-  failureWindowMinutes: 15,
-  failuresPerAccount: 5,
-  failuresPerIp: 20,
   codeMinutes: 10,
   codeAttempts: 5,
   resendSeconds: 30,
@@ -133,6 +131,7 @@ function buildMeInTx(ctx: RequestContext, tx: Tx, session: Omit<SessionInfo, 'vi
 /** Browsers get the token only as an HttpOnly cookie; API clients that ask get it in the body instead. */
 function finishSignIn(ctx: RequestContext, result: { token: string; me: Me }, issueToken = false): LoginResult {
   if (issueToken) return { status: 'authenticated', ...result.me, token: result.token }
+  rememberDevice(ctx, result.me.tenant.id, result.me.account.id)
   setSessionCookies(ctx.reply, ctx.req, ctx.services.config, result.token, result.me.csrfToken, new Date(result.me.session.expiresAt))
   return { status: 'authenticated', ...result.me }
 }
@@ -141,14 +140,6 @@ function finishSignIn(ctx: RequestContext, result: { token: string; me: Me }, is
 // Sign-in
 
 const INVALID_CREDENTIALS = 'These credentials do not match our records.'
-
-async function assertNotThrottled(ctx: RequestContext, email: string) {
-  const since = new Date(ctx.services.now().getTime() - minutes(LIMITS.failureWindowMinutes))
-  const failures = await repo.recentFailures(ctx.services.db, email, ctx.ip, since)
-  if (failures.byEmail >= LIMITS.failuresPerAccount || failures.byIp >= LIMITS.failuresPerIp) {
-    throw tooManyRequests(`Too many failed sign-in attempts. Try again in ${LIMITS.failureWindowMinutes} minutes.`)
-  }
-}
 
 async function accountForSignIn(ctx: RequestContext, email: string, requestedTenant?: string) {
   const tenant = await guestTenant(ctx, requestedTenant)
@@ -167,11 +158,11 @@ async function accountForSignIn(ctx: RequestContext, email: string, requestedTen
 
 export async function login(
   ctx: RequestContext,
-  input: { email: string; password: string; tenant?: string; issueToken?: boolean },
+  input: { email: string; password: string; tenant?: string; issueToken?: boolean; captchaToken?: string },
 ): Promise<LoginResult> {
   const { services } = ctx
-  await assertNotThrottled(ctx, input.email)
   const { tenant, account } = await accountForSignIn(ctx, input.email, input.tenant)
+  const verdict = await guardSignIn(ctx, { tenant, account, email: input.email }, input.captchaToken)
   const valid = await verifyPassword(account?.passwordHash, input.password)
   const deny = (reason: string) =>
     repo.recordLogin(services.db, {
@@ -182,9 +173,12 @@ export async function login(
       userAgent: ctx.userAgent,
       granted: false,
       reason,
+      // Only a still-trusted device's failures count against the device instead of the account.
+      device: verdict.untrusted ? null : verdict.device,
     })
   if (!account || !tenant || !valid) {
     await deny(account ? 'wrong_password' : 'unknown_email')
+    await afterFailure(ctx, verdict, { tenant, account })
     throw new HttpError(422, INVALID_CREDENTIALS, 'invalid_credentials', { email: INVALID_CREDENTIALS })
   }
   if (account.banned) {

@@ -82,8 +82,9 @@ export async function listEditRequests(
     )
   }
   const where = sql`where ${sql.join(conditions, sql` and `)}`
+  // Open requests are the work to do: they come first, newest first, then the decided ones.
   const idRows = await db.execute<{ id: number }>(
-    sql`select e.id from edit_requests e ${where} order by e.created_at desc nulls last, e.id desc nulls last limit ${perPage} offset ${(page - 1) * perPage}`,
+    sql`select e.id from edit_requests e ${where} order by (e.status = 'pending') desc, e.created_at desc nulls last, e.id desc nulls last limit ${perPage} offset ${(page - 1) * perPage}`,
   )
   const [{ n }] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from edit_requests e ${where}`)).rows
   const ids = idRows.rows.map((row) => Number(row.id))

@@ -329,7 +329,8 @@ export const catalogueSeeder: Seeder = {
           status: kind,
           changes,
           comment: kind === 'rejected' ? 'The new title does not match the artwork.' : kind === 'approved' ? 'Looks good.' : null,
-          decidedAt: kind === 'pending' ? null : new Date(created.getTime() + DAY),
+          // A day after the request, but never later than now: a decision records something done.
+          decidedAt: kind === 'pending' ? null : new Date(Math.min(created.getTime() + DAY, now.getTime() - 10 * 60_000)),
           decidedBy: kind === 'pending' ? null : reviewer,
           createdAt: created,
         })

@@ -112,7 +112,7 @@ function listWhere(filter: ListFilter): SQL {
   if (text) {
     const isrc = checkIsrc(text)
     if (isrc.ok) parts.push(sql`s.track_id in (select id from tracks where tenant_id = ${filter.tenantId} and isrc = ${isrc.value})`)
-    else if (/^\d+$/.test(text)) parts.push(sql`s.id = ${Number(text)}`)
+    else if (/^\d{1,15}$/.test(text)) parts.push(sql`s.id = ${Number(text)}`)
     else {
       // Trigram indexes (tracks_title_trgm_idx, accounts_*_trgm_idx) answer fragments of 3+ characters.
       const pattern = likePattern(text)
@@ -220,7 +220,7 @@ export async function searchTracks(db: Queryable, tenantId: number, text: string
   const isrc = checkIsrc(text)
   let match: SQL
   if (isrc.ok) match = sql`t.isrc = ${isrc.value}`
-  else if (/^\d+$/.test(text)) match = sql`t.id = ${Number(text)}`
+  else if (/^\d{1,15}$/.test(text)) match = sql`t.id = ${Number(text)}`
   else if (text.length >= 3)
     match = sql`t.id in (select id from tracks where tenant_id = ${tenantId} and title ilike ${likePattern(text)} limit ${CANDIDATES})`
   else if (text.length === 0 && ownerId !== null) match = sql`true`

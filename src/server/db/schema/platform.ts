@@ -182,10 +182,13 @@ export const loginHistory = pgTable(
     userAgent: text('user_agent'),
     granted: boolean('granted').notNull(),
     reason: text('reason'),
+    /** The remembered device (its device-cookie nonce) the attempt came from; failures from it count apart. */
+    device: text('device'),
     createdAt: createdAt(),
   },
   (t) => [
     index('login_history_account_idx').on(t.accountId, t.createdAt.desc()),
+    index('login_history_device_idx').on(t.device, t.createdAt.desc()),
     index('login_history_email_idx').on(t.email, t.createdAt.desc()),
     index('login_history_ip_idx').on(t.ip, t.createdAt.desc()),
   ],

@@ -98,7 +98,7 @@ export function ImportReview({ detail, version = 0 }: { detail: ImportDetail; ve
           <Flex gap="2" wrap="wrap">
             {report.channels.slice(0, 12).map((channel) => (
               <Badge key={channel.channel} color="gray" variant="soft" size="2">
-                {channel.channel || 'Other Revenue'}: {baseMoney(channel.net)} · {formatCount(channel.rows)}
+                {channel.label}: {baseMoney(channel.net)} · {formatCount(channel.rows)}
               </Badge>
             ))}
           </Flex>
