@@ -397,7 +397,8 @@ export const siteEndpoints = {
     path: 'site/settings/smtp/default-dns-records',
     access: 'auth',
     summary: 'Create the DNS records (SPF, DKIM with a new key, return path, MX) for the sending domain (admins)',
-    body: z.object({ domain: domainName.optional() }),
+    // Without a domain the workspace's own is used; an empty one is refused, never taken as "none".
+    body: z.object({ domain: z.string().trim().min(1, 'Enter the domain your workspace sends mail from.').pipe(domainName).optional() }),
     response: dnsRecordSet,
   }),
   'site.verifyDns': endpoint({

@@ -295,6 +295,11 @@ describe('default SMTP and its DNS records', () => {
   it('ask for a sending domain when the workspace has none of its own', async () => {
     const result = await globexOperator.call('site.generateDns', { body: {} })
     expect([result.status, result.error.errors]).toEqual([400, { domain: 'Enter the domain your workspace sends mail from.' }])
+    // An empty or blank domain is refused with the field message, never read as "use the default".
+    for (const domain of ['', '   ']) {
+      const empty = await globexOperator.call('site.generateDns', { body: { domain } })
+      expect([empty.status, empty.error.errors]).toEqual([400, { domain: 'Enter the domain your workspace sends mail from.' }])
+    }
     const invalid = await globexOperator.call('site.generateDns', { body: { domain: 'not a domain' } })
     expect(invalid.error.errors).toEqual({ domain: 'Enter a domain like mail.example.com' })
   })

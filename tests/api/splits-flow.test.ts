@@ -46,6 +46,18 @@ async function track(accountId = ws.artist.id, tenantId = ws.tenant.id) {
 const submit = (client: TestClient, trackId: number, payees: { email: string; share: string }[], startsOn = '2025-01') =>
   client.call('splits.submit', { body: { trackId, startsOn, payees } })
 
+describe('the create screen’s track search', () => {
+  it('lists titles in natural order: "Nightfall 2" before "Nightfall 19"', async () => {
+    await createRelease(
+      t.services,
+      { tenantId: ws.tenant.id, accountId: ws.artist.id, title: 'Nightfall' },
+      ['19', '2', '10', '1'].map((n, index) => ({ title: `Nightfall ${n}`, isrc: `USNAT25${String(index).padStart(5, '0')}` })),
+    )
+    const { tracks } = await admin.ok('splits.data', { body: { search: 'Nightfall' } })
+    expect(tracks.map((found) => found.title)).toEqual(['Nightfall 1', 'Nightfall 2', 'Nightfall 10', 'Nightfall 19'])
+  })
+})
+
 describe('creating a split', () => {
   it('lets the owner split a track in thirds exactly, invites the others by email, and lists it', async () => {
     const { track: song } = await track()

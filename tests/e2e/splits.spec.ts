@@ -7,7 +7,7 @@ class SplitsPage {
   constructor(readonly page: Page) {}
 
   trackResults() {
-    return this.page.getByRole('list', { name: 'Tracks found' }).getByRole('listitem')
+    return this.page.getByRole('listbox', { name: 'Tracks found' }).getByRole('option')
   }
 
   shareCheck() {
@@ -30,7 +30,7 @@ test('create a split from /splits/new, find it in the list, and lock it from the
 
   await workspace.runInPalette('create split', 'Go to Create split')
   await expect(splits.heading()).toHaveText('Create split')
-  await page.getByRole('textbox', { name: 'Find a track' }).fill('Midnight')
+  await page.getByRole('combobox', { name: 'Find a track' }).fill('Midnight')
   await expect(splits.trackResults().first()).toBeVisible()
 
   // Demo tracks may already have a split waiting for confirmation: take one that has none.
@@ -41,7 +41,7 @@ test('create a split from /splits/new, find it in the list, and lock it from the
     await expect(page.getByRole('button', { name: 'Create split' })).toBeVisible()
     if (!(await page.getByText('waiting for confirmation').isVisible())) break
     await page.getByRole('button', { name: 'Choose another track' }).click()
-    await page.getByRole('textbox', { name: 'Find a track' }).fill('Midnight')
+    await page.getByRole('combobox', { name: 'Find a track' }).fill('Midnight')
   }
   await expect(splits.shareCheck()).toContainText('Complete')
   await page.getByRole('button', { name: /Add payee/ }).click()

@@ -82,8 +82,21 @@ describe('track scans', () => {
         respond(200, history({ configured: false, blockedReason: 'Audio recognition is not configured' })),
     })
     expect(await screen.findByText(/Audio recognition is not configured\. Scans need an audio-recognition provider/)).toBeTruthy()
-    expect(within(region()).getByLabelText('Scan status: Never requested')).toBeTruthy()
+    expect(within(region()).getByLabelText('Scan status: Not configured')).toBeTruthy()
     expect(within(region()).queryByRole('button')).toBeNull()
+  })
+
+  it('shows the not-configured state, never Completed, for a track that kept a status from before', async () => {
+    renderScans(
+      {
+        'GET /api/releases/scans/history/11': () =>
+          respond(200, history({ scanStatus: 1, configured: false, blockedReason: 'Audio recognition is not configured' })),
+      },
+      1,
+    )
+    expect(await screen.findByText(/Audio recognition is not configured\. Scans need/)).toBeTruthy()
+    expect(within(region()).getByLabelText('Scan status: Not configured')).toBeTruthy()
+    expect(within(region()).queryByText('Completed')).toBeNull()
   })
 
   it('requests a scan, then shows both scans processing and refreshes them into completed with matches', async () => {

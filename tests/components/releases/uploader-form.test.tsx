@@ -53,6 +53,20 @@ async function fill(input: HTMLElement, text: string) {
 const posts = (requests: Request[], path: string) => requests.filter((request) => request.method === 'POST' && request.path === path)
 
 describe('uploader form', () => {
+  it('suggests this year in the C and P lines and years, whatever year it is', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['Date'] })
+    vi.setSystemTime(new Date('2031-03-04T10:00:00Z'))
+    try {
+      renderDraft()
+      const form = await screen.findByRole('form', { name: 'Edit release' })
+      for (const label of ['C year', 'P year']) expect(within(form).getByLabelText(label).getAttribute('placeholder')).toBe('2031')
+      for (const label of ['C line', 'P line'])
+        expect(within(form).getByLabelText(label).getAttribute('placeholder')).toBe('2031 Label Name')
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('drops fully empty rows before saving, and marks a half-filled one on the part it lacks', async () => {
     const { requests } = renderDraft()
     const form = await screen.findByRole('form', { name: 'Edit release' })

@@ -101,6 +101,17 @@ describe('mail settings: the default SMTP', () => {
     })
   })
 
+  it('does not send Generate DNS Records without a domain: the field says what is missing', async () => {
+    const requests = mockApi({ 'GET /api/site/settings/mail': () => respond(200, EMPTY) })
+    renderPanel()
+    const domain = await screen.findByLabelText('Sending domain')
+    await userEvent.type(domain, '   ')
+    await userEvent.click(screen.getByRole('button', { name: 'Generate DNS Records' }))
+    expect(await screen.findByText('Enter the domain your workspace sends mail from.')).toBeTruthy()
+    expect(domain.getAttribute('aria-invalid')).toBe('true')
+    expect(requests.filter((request) => request.method !== 'GET')).toEqual([])
+  })
+
   it('shows the server’s message, or the generic one, when generating fails', async () => {
     let answer = respond(403, { message: 'Only the workspace’s admins can see or change how the workspace sends mail.', code: 'forbidden' })
     mockApi({
@@ -108,6 +119,7 @@ describe('mail settings: the default SMTP', () => {
       'POST /api/site/settings/smtp/default-dns-records': () => answer,
     })
     renderPanel()
+    await userEvent.type(await screen.findByLabelText('Sending domain'), 'mail.demo.test')
     await userEvent.click(await screen.findByRole('button', { name: 'Generate DNS Records' }))
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Only the workspace’s admins can see or change how the workspace sends mail.',

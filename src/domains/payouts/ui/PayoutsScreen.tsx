@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo } from 'react'
 import { Badge, Button, Card, Flex, Grid, Heading, IconButton, Separator, Table, Text } from '@radix-ui/themes'
-import { Cross2Icon, GearIcon } from '@radix-ui/react-icons'
+import { Cross2Icon } from '@radix-ui/react-icons'
 import type { PayoutItem, PayoutSingle } from '@contract/payouts'
 import { PAYOUT_PAGE_SIZES } from '@contract/payouts'
 import { formatCount, formatMoney } from '@core/format'
@@ -275,6 +275,8 @@ export default function PayoutsScreen({ params, search }: ScreenProps) {
       <Flex justify="end" gap="4">
         <RecordLink to="/payouts/export/1">Payout exports</RecordLink>
         <RecordLink to="/payout-connections">Payout connections</RecordLink>
+        {/* With the payout-wide links, not in the list's toolbar beside the list's own Settings. */}
+        <RecordLink to={mergeSearch(path, { settings: '1' })}>Payout settings</RecordLink>
       </Flex>
       <Totals version={version} />
       <Flex gap="4" align="start">
@@ -292,11 +294,6 @@ export default function PayoutsScreen({ params, search }: ScreenProps) {
             filters={filters}
             rowLink={rowLink}
             records={asPayouts}
-            tools={
-              <Button variant="soft" color="gray" onClick={() => setSearch({ settings: '1' })}>
-                <GearIcon aria-hidden /> Payout settings
-              </Button>
-            }
             errorMessage="There was an error fetching the payouts. Please try again."
           />
         </div>

@@ -57,6 +57,8 @@ export function MailFields({ draft, onChange, errors, records, onRecords, passwo
   )
 }
 
+export const DOMAIN_REQUIRED = 'Enter the domain your workspace sends mail from.'
+
 function DefaultSmtp({
   draft,
   onChange,
@@ -71,14 +73,18 @@ function DefaultSmtp({
   const exist = records.sending.length > 0 || records.receiving.length > 0
 
   const run = async (kind: 'generate' | 'verify') => {
+    const domain = draft.domain.trim()
+    // Nothing to generate records for: say so on the field instead of asking the server.
+    if (kind === 'generate' && !domain) {
+      setError(null)
+      setDomainError(DOMAIN_REQUIRED)
+      return
+    }
     setBusy(kind)
     setError(null)
     setDomainError(undefined)
     try {
-      const answer =
-        kind === 'generate'
-          ? await api.call('site.generateDns', { body: draft.domain.trim() ? { domain: draft.domain.trim() } : {} })
-          : await api.call('site.verifyDns')
+      const answer = kind === 'generate' ? await api.call('site.generateDns', { body: { domain } }) : await api.call('site.verifyDns')
       onRecords(answer)
     } catch (caught) {
       const message = failureText(caught)

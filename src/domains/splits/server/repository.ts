@@ -225,11 +225,15 @@ export async function searchTracks(db: Queryable, tenantId: number, text: string
     match = sql`t.id in (select id from tracks where tenant_id = ${tenantId} and title ilike ${likePattern(text)} limit ${CANDIDATES})`
   else if (text.length === 0 && ownerId !== null) match = sql`true`
   else return []
+  // Titles in natural order ("Track 2" before "Track 19"): the candidates are sorted here, since
+  // the database's text order puts "19" before "2".
   const { rows } = await db.execute<TrackRow>(
-    sql`${TRACK_SELECT} where t.tenant_id = ${tenantId} and ${match} ${owner} order by t.title, t.id limit ${limit}`,
+    sql`${TRACK_SELECT} where t.tenant_id = ${tenantId} and ${match} ${owner} order by t.title, t.id limit ${CANDIDATES}`,
   )
-  return rows
+  return rows.sort((a, b) => NATURAL.compare(a.title, b.title) || a.id - b.id).slice(0, limit)
 }
+
+const NATURAL = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
 
 export async function openSplitOf(db: Queryable, tenantId: number, trackId: number) {
   const { rows } = await db.execute<{ id: number; status: string; starts_on: string; payee_count: number }>(sql`

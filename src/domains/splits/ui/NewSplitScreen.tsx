@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useState, type KeyboardEvent } from 'react'
 import { Avatar, Box, Button, Callout, Card, Flex, Heading, Text, TextField } from '@radix-ui/themes'
 import { MagnifyingGlassIcon } from '@radix-ui/react-icons'
 import type { SplitData, TrackOption } from '@contract/splits'
@@ -17,16 +17,24 @@ const checkEmail = (email: string) => api.call('splits.isValidUser', { body: { e
 
 const thisMonth = () => new Date().toISOString().slice(0, 7)
 
-function TrackPicker({ onPick }: { onPick(track: TrackOption): void }) {
+/**
+ * Finds a track by title, ISRC or id: a combobox, so ↓/↑ move through what was found and Enter
+ * takes the highlighted track (the first one unless moved), as well as a click.
+ */
+export function TrackPicker({ onPick }: { onPick(track: TrackOption): void }) {
   const [text, setText] = useState('')
   const [found, setFound] = useState<{ text: string; tracks: TrackOption[]; error: string | null }>({ text: '', tracks: [], error: null })
+  const [active, setActive] = useState(0)
   useEffect(() => {
     const query = text.trim()
     const controller = new AbortController()
     const timer = setTimeout(() => {
       api
         .call('splits.data', { body: { search: query } }, { signal: controller.signal })
-        .then((data) => setFound({ text: query, tracks: data.tracks, error: null }))
+        .then((data) => {
+          setFound({ text: query, tracks: data.tracks, error: null })
+          setActive(0)
+        })
         .catch((error: Error & { canceled?: boolean }) => !error.canceled && setFound({ text: query, tracks: [], error: error.message }))
     }, 250)
     return () => {
@@ -35,6 +43,20 @@ function TrackPicker({ onPick }: { onPick(track: TrackOption): void }) {
     }
   }, [text])
   const query = text.trim()
+  const tracks = found.tracks
+  const optionId = (track: TrackOption) => `split-track-${track.id}`
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (!tracks.length) return
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault()
+      const step = event.key === 'ArrowDown' ? 1 : -1
+      setActive((current) => (current + step + tracks.length) % tracks.length)
+    } else if (event.key === 'Enter' && !event.metaKey && !event.ctrlKey) {
+      event.preventDefault()
+      const track = tracks[Math.min(active, tracks.length - 1)]
+      if (track) onPick(track)
+    }
+  }
   return (
     <Flex direction="column" gap="2">
       <TextField.Root
@@ -42,6 +64,12 @@ function TrackPicker({ onPick }: { onPick(track: TrackOption): void }) {
         placeholder="Track title (3+ letters), ISRC or track id"
         value={text}
         onChange={(event) => setText(event.target.value)}
+        onKeyDown={onKeyDown}
+        role="combobox"
+        aria-expanded={tracks.length > 0}
+        aria-controls="split-tracks-found"
+        aria-autocomplete="list"
+        aria-activedescendant={tracks[active] ? optionId(tracks[active]) : undefined}
         autoFocus
       >
         <TextField.Slot>
@@ -49,18 +77,22 @@ function TrackPicker({ onPick }: { onPick(track: TrackOption): void }) {
         </TextField.Slot>
       </TextField.Root>
       {found.error && <Text color="red">{found.error}</Text>}
-      {found.text === query && query.length >= 3 && found.tracks.length === 0 && !found.error && (
+      {found.text === query && query.length >= 3 && tracks.length === 0 && !found.error && (
         <Text size="2" color="gray">
           No track matches “{query}”.
         </Text>
       )}
-      <Flex direction="column" gap="1" role="list" aria-label="Tracks found">
-        {found.tracks.map((track) => (
+      <Flex direction="column" gap="1" role="listbox" id="split-tracks-found" aria-label="Tracks found">
+        {tracks.map((track, index) => (
           <Button
             key={track.id}
-            role="listitem"
-            variant="ghost"
+            id={optionId(track)}
+            role="option"
+            aria-selected={index === active}
+            tabIndex={-1}
+            variant={index === active ? 'soft' : 'ghost'}
             style={{ justifyContent: 'flex-start', height: 'auto', padding: 8 }}
+            onMouseEnter={() => setActive(index)}
             onClick={() => onPick(track)}
           >
             <Flex gap="2" align="center">

@@ -6,8 +6,9 @@ import { ApiError } from '@client/api'
 import { showNotice } from '@client/ui/notices/notices'
 import { uploadTrackFile } from '../uploader/upload-track-file'
 import { ACTION_FAILED } from '../actions'
+import { AudioPlayer } from './AudioPlayer'
 
-type TrackFilesOf = Pick<Track, 'id' | 'title' | 'audioUrl' | 'instrumentUrl' | 'dolbyUrl'>
+type TrackFilesOf = Pick<Track, 'id' | 'title' | 'audioUrl' | 'instrumentUrl' | 'dolbyUrl'> & { duration?: number | null }
 
 const URL_OF = { audio: 'audioUrl', instrument: 'instrumentUrl', dolby: 'dolbyUrl' } as const
 const ACCEPT: Record<TrackFileKind, string> = {
@@ -84,7 +85,12 @@ function FileRow({
         <Flex direction="column" gap="2" style={{ width: '100%' }}>
           {url ? (
             <Flex gap="3" align="center" wrap="wrap">
-              <audio controls preload="none" src={url} aria-label={`${label} of ${track.title}`} style={{ maxWidth: '100%' }} />
+              {/* Only the recording's length is known beforehand; the other files show theirs once loaded. */}
+              <AudioPlayer
+                src={url}
+                label={`${label} of ${track.title}`}
+                knownDuration={kind === 'audio' ? (track.duration ?? null) : null}
+              />
               <a href={url} target="_blank" rel="noopener">
                 Download
               </a>

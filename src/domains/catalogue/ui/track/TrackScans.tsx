@@ -155,14 +155,17 @@ export function TrackScans({ trackId, title, scanStatus }: { trackId: number; ti
 
   const configured = history?.configured !== false
   const processing = status === 0
+  // Without a provider no scan can have run: whatever status the track kept is not shown as one.
+  const badgeText = configured ? scanText(status) : 'Not configured'
+  const badgeColor = configured ? scanColor(status) : 'gray'
   return (
     <DataList.Item>
       <DataList.Label>Audio recognition scan</DataList.Label>
       <DataList.Value>
         <Flex direction="column" gap="3" width="100%" aria-label="Audio recognition scans" role="region">
           <Flex gap="2" align="center" wrap="wrap">
-            <Badge color={scanColor(status)} size="2" aria-label={`Scan status: ${scanText(status)}`}>
-              {scanText(status)}
+            <Badge color={badgeColor} size="2" aria-label={`Scan status: ${badgeText}`}>
+              {badgeText}
             </Badge>
             {history && configured && (
               <>

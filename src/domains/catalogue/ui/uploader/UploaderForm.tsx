@@ -121,6 +121,8 @@ export function UploaderForm({
   const [picking, setPicking] = useState(false)
   const formRef = useRef<HTMLFormElement>(null)
   const busyRef = useRef(false)
+  // The lines' and years' placeholders follow the calendar, as the lines themselves do.
+  const thisYear = String(new Date().getFullYear())
 
   // A new release starts where people type first, its title; after the account picker closed and
   // handed focus back, so the next frame but one.
@@ -466,10 +468,10 @@ export function UploaderForm({
               <Grid columns="2" gap="3">
                 <TextFieldInput label="Release date" type="date" {...field<string>('releaseDate')} />
                 <TextFieldInput label="Original release date" type="date" {...field<string>('originalReleaseDate')} />
-                <TextFieldInput label="C line" placeholder="2025 Label Name" {...field<string>('cLine')} />
-                <TextFieldInput label="C year" placeholder="2025" {...field<string>('cYear')} />
-                <TextFieldInput label="P line" placeholder="2025 Label Name" {...field<string>('pLine')} />
-                <TextFieldInput label="P year" placeholder="2025" {...field<string>('pYear')} />
+                <TextFieldInput label="C line" placeholder={`${thisYear} Label Name`} {...field<string>('cLine')} />
+                <TextFieldInput label="C year" placeholder={thisYear} {...field<string>('cYear')} />
+                <TextFieldInput label="P line" placeholder={`${thisYear} Label Name`} {...field<string>('pLine')} />
+                <TextFieldInput label="P year" placeholder={thisYear} {...field<string>('pYear')} />
                 <CheckboxInput label="Apple Music pre-order" {...field<boolean>('applePreorder')} />
                 {values.applePreorder && <TextFieldInput label="Pre-order date" type="date" {...field<string>('applePreorderDate')} />}
               </Grid>
