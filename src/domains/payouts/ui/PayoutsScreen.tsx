@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo } from 'react'
-import { Badge, Button, Card, Flex, Grid, Heading, IconButton, Separator, Table, Text } from '@radix-ui/themes'
+import { Badge, Card, Flex, Grid, Heading, IconButton, Separator, Table, Text } from '@radix-ui/themes'
 import { Cross2Icon } from '@radix-ui/react-icons'
 import type { PayoutItem, PayoutSingle } from '@contract/payouts'
 import { PAYOUT_PAGE_SIZES } from '@contract/payouts'
