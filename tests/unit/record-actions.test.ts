@@ -153,13 +153,6 @@ const NOT_YET_DECLARED: Readonly<Record<string, string>> = {
   'reports.requestArtistEarning': 'domains/reports/ui/RequestReportDialog.tsx',
   'reports.requestReleaseEarning': 'domains/reports/ui/RequestReportDialog.tsx',
   'reports.retry': 'domains/reports/ui/ReportsScreen.tsx',
-  'splits.bulkStatus': 'domains/splits/ui/BulkSplitsScreen.tsx',
-  'splits.changeStatus': 'domains/splits/ui/SplitScreen.tsx',
-  'splits.confirm': 'domains/splits/ui/SplitScreen.tsx',
-  'splits.confirmRemoval': 'domains/splits/ui/SplitScreen.tsx',
-  'splits.lock': 'domains/splits/ui/SplitScreen.tsx',
-  'splits.remove': 'domains/splits/ui/SplitScreen.tsx',
-  'splits.unlock': 'domains/splits/ui/SplitScreen.tsx',
   // The account overview's switches and fields: declared actions exist, the switches still call them.
   'users.banRelease': 'domains/users/ui/account/OverviewSection.tsx (flag switch)',
   'users.editVerify': 'domains/users/ui/account/OverviewSection.tsx (flag switches)',
