@@ -152,7 +152,6 @@ const NOT_YET_DECLARED: Readonly<Record<string, string>> = {
   'releases.updateDeliveryStatus': 'domains/catalogue/ui/release/ReleaseSections.tsx',
   'reports.requestArtistEarning': 'domains/reports/ui/RequestReportDialog.tsx',
   'reports.requestReleaseEarning': 'domains/reports/ui/RequestReportDialog.tsx',
-  'reports.retry': 'domains/reports/ui/ReportsScreen.tsx',
   // The account overview's switches and fields: declared actions exist, the switches still call them.
   'users.banRelease': 'domains/users/ui/account/OverviewSection.tsx (flag switch)',
   'users.editVerify': 'domains/users/ui/account/OverviewSection.tsx (flag switches)',
