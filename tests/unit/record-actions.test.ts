@@ -128,7 +128,6 @@ const NOT_YET_DECLARED: Readonly<Record<string, string>> = {
   'notifications.markAllRead': 'domains/notifications/ui/NotificationsBell.tsx, NotificationsScreen.tsx',
   'notifications.read': 'domains/notifications/ui/NotificationsBell.tsx, NotificationsScreen.tsx',
   'notifications.remove': 'domains/notifications/ui/NotificationsScreen.tsx',
-  'payouts.batchSync': 'domains/payouts/ui/batches/PayoutExportScreen.tsx',
   'payouts.export': 'domains/payouts/ui/batches/PayoutExportScreen.tsx',
   'releases.addToSpotifyDiscovery': 'domains/catalogue/ui/discovery-action.ts',
   'releases.assetsCanvas': 'domains/catalogue/ui/release/AssetsSection.tsx',
