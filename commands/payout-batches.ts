@@ -1,6 +1,7 @@
 import { stateOf } from './records'
 import type { Command, CommandContext, CommandEnv } from './types'
 import { formatCount, formatMoney } from '@core/format'
+import { defineAction, type RecordAction } from './actions'
 
 // Palette actions of payout batches: export the approved payouts of a provider (picked on a nested
 // page that shows how many and how much, then confirmed), and on a focused batch: sync its status
@@ -15,7 +16,6 @@ export interface PayoutBatchRecordState {
 }
 
 const focused = (context: CommandContext): PayoutBatchRecordState | null => stateOf(context.record, 'payoutBatch')
-const batchId = (context: CommandContext) => Number(context.record?.id)
 const plural = (count: number, word: string) => `${formatCount(count)} ${word}${count === 1 ? '' : 's'}`
 
 async function exportBatch(env: CommandEnv, provider: 'paypal' | 'tipalti') {
@@ -57,23 +57,6 @@ export const PAYOUT_BATCH_COMMANDS: readonly Command[] = [
     },
   },
   {
-    id: 'payouts.batchSync',
-    title: (context) => `Sync status of batch #${context.record?.id}`,
-    group: 'Payout batch',
-    keywords: ['sync', 'status', 'refresh', 'provider', 'paid', 'batch'],
-    access: 'admin',
-    when: (context) => {
-      const state = focused(context)
-      if (!state) return false
-      return state.delivery === 'api' ? true : 'This batch was paid by file: there is no provider status to ask for'
-    },
-    run: async (context, env) => {
-      const result = await env.call('payouts.batchSync', { params: { id: batchId(context) } })
-      env.refresh()
-      env.notify(result.message, 'success')
-    },
-  },
-  {
     id: 'payouts.batchDownload',
     title: (context) => `Download the file of batch #${context.record?.id}`,
     group: 'Payout batch',
@@ -88,4 +71,21 @@ export const PAYOUT_BATCH_COMMANDS: readonly Command[] = [
       await env.download('files.get', { params: { id: focused(context)!.fileId! } })
     },
   },
+]
+
+/** Actions on one payout batch (the payout exports screen's rows, the palette on the selected batch). */
+export const PAYOUT_BATCH_ACTIONS: readonly RecordAction[] = [
+  defineAction({
+    id: 'payouts.batchSync',
+    kinds: ['payoutBatch'],
+    scope: 'one',
+    label: 'Sync',
+    tone: 'accent',
+    title: (target) => `Sync status of batch #${target.items[0]?.id ?? ''}`,
+    group: 'Payout batch',
+    keywords: ['sync', 'status', 'refresh', 'provider', 'paid', 'batch'],
+    available: (state) => (state.delivery === 'api' ? true : 'This batch was paid by file: there is no provider status to ask for'),
+    input: (item) => ({ params: { id: item.id } }),
+    success: (result) => result.message,
+  }),
 ]

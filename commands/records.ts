@@ -36,6 +36,8 @@ export interface RecordStates {
   payoutBatch: PayoutBatchRecordState
   report: Pick<ReportRow, 'status' | 'scope' | 'error'>
   draft: Record<string, never>
+  /** A bulk split upload: its id is all its actions need (the upload has no page of its own). */
+  splitBatch: Record<string, never>
 }
 
 export type RecordKind = keyof RecordStates

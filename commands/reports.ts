@@ -1,4 +1,5 @@
 import { stateOf } from './records'
+import { defineAction, type RecordAction } from './actions'
 import type { Command, CommandContext, CommandEnv } from './types'
 import { SITE_REPORT_KINDS, type ReportKindInfo } from '@core/report-kinds'
 import { isSiteReportKind, siteReportEndpointId } from '@contract/site-reports'
@@ -143,19 +144,6 @@ export const REPORT_COMMANDS: readonly Command[] = [
     },
   },
   {
-    id: 'reports.retry',
-    title: (context) => `Run report #${context.record?.id ?? ''} again`,
-    group: 'Report',
-    keywords: ['retry', 'again', 'failed', 'report'],
-    access: 'auth',
-    when: (context) => focusedReport(context)?.state.status === 'failed',
-    run: async (context, env) => {
-      const report = await env.call('reports.retry', { params: { id: Number(context.record?.id) } })
-      env.notify(`Report #${report.id} asked again: it is being prepared.`, 'success')
-      env.refresh()
-    },
-  },
-  {
     id: 'reports.releaseEarning',
     title: 'Release earnings report…',
     group: 'Release',
@@ -179,4 +167,21 @@ export const REPORT_COMMANDS: readonly Command[] = [
       env.call('reports.requestArtistEarning', { body: { userId, ...period(preset) } }),
     ),
   },
+]
+
+/** Actions on one report (its row and focused panel on the reports screens, the palette). */
+export const REPORT_ACTIONS: readonly RecordAction[] = [
+  defineAction({
+    id: 'reports.retry',
+    kinds: ['report'],
+    scope: 'one',
+    label: 'Retry',
+    tone: 'accent',
+    title: (target) => `Run report #${target.items[0]?.id ?? ''} again`,
+    group: 'Report',
+    keywords: ['retry', 'again', 'failed', 'report'],
+    available: (state) => state.status === 'failed',
+    input: (item) => ({ params: { id: item.id } }),
+    success: (report) => `Report #${report.id} asked again: it is being prepared.`,
+  }),
 ]

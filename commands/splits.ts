@@ -1,7 +1,10 @@
 import { stateOf } from './records'
-import type { Command, CommandContext, CommandEnv } from './types'
+import type { Command, CommandContext } from './types'
+import { defineAction, type RecordAction, type Target } from './actions'
 import type { SplitStatus } from '@core/split-status'
 import { shareAsPercent, splitStatusLabel } from '@core/split-status'
+
+const splitKind = ['split'] as const
 
 /** What the split tab publishes about the split it shows (`publishRecord`, kind 'split'). */
 export interface SplitRecordState {
@@ -17,160 +20,177 @@ export interface SplitRecordState {
 
 const split = (context: CommandContext): SplitRecordState | null =>
   context.record?.kind === 'split' ? (stateOf(context.record, 'split') ?? {}) : null
-const splitId = (context: CommandContext) => Number(context.record?.id)
-const titleOf = (context: CommandContext) => split(context)?.title ?? 'this split'
-const isOpen = (context: CommandContext) => {
-  const status = split(context)?.status
-  return status === 'pending' || status === 'active'
-}
 
-function done(env: CommandEnv, text: string) {
-  env.refresh()
-  env.notify(text, 'success')
-}
+type Payee = NonNullable<SplitRecordState['payees']>[number]
 
-function payeeCommands(
-  context: CommandContext,
-  options: {
-    id: string
-    group: string
-    pick(payee: NonNullable<SplitRecordState['payees']>[number]): boolean
-    title(email: string, share: string): string
-    call(env: CommandEnv, payeeId: number): Promise<{ message: string }>
-  },
-): Command[] {
-  return (split(context)?.payees ?? []).filter(options.pick).map((payee) => ({
-    id: `${options.id}.${payee.id}`,
-    title: options.title(payee.email, shareAsPercent(payee.share)),
-    group: options.group,
-    run: async (_, env) => {
-      const result = await options.call(env, payee.id)
-      done(env, result.message)
+const titleOf = (target: Target<'split'>) => target.items[0]?.state?.title ?? 'this split'
+const isOpen = (state: SplitRecordState) => state.status === 'pending' || state.status === 'active'
+const payeesOf = (target: Target<'split'>, pick: (payee: Payee) => boolean) => (target.items[0]?.state?.payees ?? []).filter(pick)
+
+const invited = (payee: Payee) => payee.status === 'invited'
+const removable = (payee: Payee) => !payee.isOwner && (payee.status === 'invited' || payee.status === 'confirmed')
+const removalRequested = (payee: Payee) => payee.status === 'removal_requested'
+
+/** A decision on one payee of an open split: the payee is the question's answer (the split screen's row buttons give it). */
+function payeeAction(options: {
+  id: 'splits.confirm' | 'splits.remove' | 'splits.confirmRemoval'
+  label: string
+  title(splitTitle: string): string
+  keywords: string[]
+  tone?: 'red'
+  pick(payee: Payee): boolean
+  choice(email: string, share: string): string
+}): RecordAction {
+  return defineAction({
+    id: options.id,
+    kinds: splitKind,
+    scope: 'one',
+    label: options.label,
+    tone: options.tone,
+    title: (target) => options.title(titleOf(target)),
+    group: 'Split',
+    keywords: options.keywords,
+    available: (state) => isOpen(state) && (state.payees ?? []).some(options.pick),
+    ask: {
+      kind: 'choose',
+      placeholder: 'Which payee?',
+      choices: (target) =>
+        payeesOf(target, options.pick).map((payee) => ({
+          value: payee.id,
+          title: options.choice(payee.email, shareAsPercent(payee.share)),
+        })),
     },
-  }))
+    input: (item, payeeId: number) => ({ body: { splitId: item.id, payeeId } }),
+    success: (result) => result.message,
+  })
 }
 
-const hasPayee = (pick: (payee: NonNullable<SplitRecordState['payees']>[number]) => boolean) => (context: CommandContext) =>
-  split(context) !== null && isOpen(context) && (split(context)?.payees ?? []).some(pick)
+/** Statuses an admin may move every split of a bulk upload to. */
+export const BATCH_STATUSES = ['active', 'declined', 'ended'] as const
+
+/** Actions on a split (its screen's header and payee rows, the palette) and on a bulk upload's splits. */
+export const SPLIT_ACTIONS: readonly RecordAction[] = [
+  defineAction({
+    id: 'splits.lock',
+    kinds: splitKind,
+    scope: 'one',
+    label: 'Lock',
+    tone: 'gray',
+    title: (target) => `Lock split of ${titleOf(target)}`,
+    group: 'Split',
+    keywords: ['lock', 'freeze', 'protect'],
+    available: (state) => !state.isLocked,
+    input: (item) => ({ body: { id: item.id } }),
+    success: () => 'Split locked: its owner can no longer change it.',
+  }),
+  defineAction({
+    id: 'splits.unlock',
+    kinds: splitKind,
+    scope: 'one',
+    label: 'Unlock',
+    tone: 'gray',
+    title: (target) => `Unlock split of ${titleOf(target)}`,
+    group: 'Split',
+    keywords: ['unlock', 'unfreeze'],
+    available: (state) => Boolean(state.isLocked),
+    input: (item) => ({ body: { id: item.id } }),
+    success: () => 'Split unlocked.',
+  }),
+  defineAction({
+    id: 'splits.changeStatus',
+    kinds: splitKind,
+    scope: 'one',
+    label: 'Change status…',
+    title: (target) => `Change status of split of ${titleOf(target)}…`,
+    group: 'Split',
+    keywords: ['status', 'activate', 'decline', 'end'],
+    available: (state) =>
+      (state.choices ?? []).some((choice) => choice.refused === null) ? true : 'No status change is allowed from here',
+    ask: {
+      kind: 'choose',
+      placeholder: 'Pick a status',
+      // Refused statuses are not offered: the split screen's status menu shows them with the reason.
+      choices: (target) =>
+        (target.items[0]?.state?.choices ?? [])
+          .filter((choice) => choice.refused === null)
+          .map((choice) => ({ value: choice.status, title: `Make it ${splitStatusLabel(choice.status).toLowerCase()}` })),
+    },
+    input: (item, status: SplitStatus) => ({ body: { id: item.id, status } }),
+    success: (_result, _target, status) => `Split is now ${splitStatusLabel(status).toLowerCase()}.`,
+  }),
+  payeeAction({
+    id: 'splits.confirm',
+    label: 'Confirm share',
+    title: (title) => `Confirm a payee's share of ${title}…`,
+    keywords: ['confirm', 'accept', 'payee'],
+    pick: invited,
+    choice: (email, share) => `Confirm ${share} for ${email}`,
+  }),
+  payeeAction({
+    id: 'splits.remove',
+    label: 'Request removal',
+    title: (title) => `Request removal of a payee of ${title}…`,
+    keywords: ['remove', 'payee', 'drop'],
+    pick: removable,
+    choice: (email, share) => `Request removal of ${email} (${share})`,
+  }),
+  payeeAction({
+    id: 'splits.confirmRemoval',
+    label: 'Confirm removal',
+    tone: 'red',
+    title: (title) => `Confirm removal of a payee of ${title}…`,
+    keywords: ['remove', 'payee', 'confirm removal'],
+    pick: removalRequested,
+    choice: (email, share) => `Remove ${email}: ${share} goes back to the owner`,
+  }),
+  defineAction({
+    id: 'splits.bulkStatus',
+    kinds: ['splitBatch'],
+    scope: 'one',
+    label: 'Change every split of the upload…',
+    title: (target) => `Change status of every split of bulk upload #${target.items[0]?.id ?? ''}…`,
+    group: 'Split',
+    keywords: ['bulk', 'batch', 'upload', 'status'],
+    ask: {
+      kind: 'choose',
+      placeholder: 'Pick a status',
+      choices: () =>
+        BATCH_STATUSES.map((status) => ({
+          value: status,
+          title: `Make every split of the upload ${splitStatusLabel(status).toLowerCase()}`,
+        })),
+    },
+    input: (item, status: SplitStatus) => ({ params: { id: item.id, status } }),
+    success: (result) =>
+      `${result.changed} ${result.changed === 1 ? 'split' : 'splits'} changed` +
+      (result.refused.length
+        ? `; ${result.refused.length} refused (${result.refused.map((r) => `#${r.id}: ${r.reason}`).join(' ')})`
+        : '.'),
+  }),
+]
+
+const bulkStatusAction = SPLIT_ACTIONS.find((action) => action.key === 'splits.bulkStatus')
+
+/** The split's bulk upload as a record ('splitBatch'), the target of the upload's declared action. */
+const batchOf = (context: CommandContext): Target<'splitBatch'> | null => {
+  const batchId = split(context)?.batchId
+  return batchId ? { kind: 'splitBatch', from: 'record', items: [{ id: batchId, state: {} }] } : null
+}
 
 export const SPLIT_COMMANDS: readonly Command[] = [
   {
-    id: 'splits.lock',
-    title: (context) => `Lock split of ${titleOf(context)}`,
-    group: 'Split',
-    keywords: ['lock', 'freeze', 'protect'],
-    access: 'admin',
-    when: (context) => split(context) !== null && !split(context)?.isLocked,
-    run: async (context, env) => {
-      await env.call('splits.lock', { body: { id: splitId(context) } })
-      done(env, 'Split locked: its owner can no longer change it.')
-    },
-  },
-  {
-    id: 'splits.unlock',
-    title: (context) => `Unlock split of ${titleOf(context)}`,
-    group: 'Split',
-    keywords: ['unlock', 'unfreeze'],
-    access: 'admin',
-    when: (context) => split(context) !== null && Boolean(split(context)?.isLocked),
-    run: async (context, env) => {
-      await env.call('splits.unlock', { body: { id: splitId(context) } })
-      done(env, 'Split unlocked.')
-    },
-  },
-  {
-    id: 'splits.changeStatus',
-    title: (context) => `Change status of split of ${titleOf(context)}…`,
-    group: 'Split',
-    keywords: ['status', 'activate', 'decline', 'end'],
-    access: 'admin',
-    placeholder: 'Pick a status',
-    when: (context) => {
-      const state = split(context)
-      if (!state) return false
-      return (state.choices ?? []).some((choice) => choice.refused === null) ? true : 'No status change is allowed from here'
-    },
-    children: (context) =>
-      (split(context)?.choices ?? []).map((choice) => ({
-        id: `splits.changeStatus.${choice.status}`,
-        title: `Make it ${splitStatusLabel(choice.status).toLowerCase()}`,
-        group: 'Status',
-        when: () => choice.refused ?? true,
-        run: async (runContext, env) => {
-          await env.call('splits.changeStatus', { body: { id: splitId(runContext), status: choice.status } })
-          done(env, `Split is now ${splitStatusLabel(choice.status).toLowerCase()}.`)
-        },
-      })),
-  },
-  {
-    id: 'splits.confirm',
-    title: (context) => `Confirm a payee's share of ${titleOf(context)}…`,
-    group: 'Split',
-    keywords: ['confirm', 'accept', 'payee'],
-    access: 'admin',
-    when: hasPayee((payee) => payee.status === 'invited'),
-    children: (context) =>
-      payeeCommands(context, {
-        id: 'splits.confirm',
-        group: 'Confirm',
-        pick: (payee) => payee.status === 'invited',
-        title: (email, share) => `Confirm ${share} for ${email}`,
-        call: (env, payeeId) => env.call('splits.confirm', { body: { splitId: splitId(context), payeeId } }),
-      }),
-  },
-  {
-    id: 'splits.remove',
-    title: (context) => `Request removal of a payee of ${titleOf(context)}…`,
-    group: 'Split',
-    keywords: ['remove', 'payee', 'drop'],
-    access: 'admin',
-    when: hasPayee((payee) => !payee.isOwner && (payee.status === 'invited' || payee.status === 'confirmed')),
-    children: (context) =>
-      payeeCommands(context, {
-        id: 'splits.remove',
-        group: 'Request removal',
-        pick: (payee) => !payee.isOwner && (payee.status === 'invited' || payee.status === 'confirmed'),
-        title: (email, share) => `Request removal of ${email} (${share})`,
-        call: (env, payeeId) => env.call('splits.remove', { body: { splitId: splitId(context), payeeId } }),
-      }),
-  },
-  {
-    id: 'splits.confirmRemoval',
-    title: (context) => `Confirm removal of a payee of ${titleOf(context)}…`,
-    group: 'Split',
-    keywords: ['remove', 'payee', 'confirm removal'],
-    access: 'admin',
-    when: hasPayee((payee) => payee.status === 'removal_requested'),
-    children: (context) =>
-      payeeCommands(context, {
-        id: 'splits.confirmRemoval',
-        group: 'Confirm removal',
-        pick: (payee) => payee.status === 'removal_requested',
-        title: (email, share) => `Remove ${email}: ${share} goes back to the owner`,
-        call: (env, payeeId) => env.call('splits.confirmRemoval', { body: { splitId: splitId(context), payeeId } }),
-      }),
-  },
-  {
-    id: 'splits.bulkStatus',
+    // On a focused split: its upload's declared action (the upload is not the focused record, so it is handed over).
+    id: 'splits.bulkStatus.ofSplit',
     title: (context) => `Change status of every split of bulk upload #${split(context)?.batchId ?? ''}…`,
     group: 'Split',
-    keywords: ['bulk', 'batch', 'status'],
+    keywords: ['bulk', 'batch', 'upload', 'status'],
     access: 'admin',
-    when: (context) => split(context)?.batchId != null,
-    children: (context) =>
-      (['active', 'declined', 'ended'] as const).map((status) => ({
-        id: `splits.bulkStatus.${status}`,
-        title: `Make every split of the upload ${splitStatusLabel(status).toLowerCase()}`,
-        group: 'Status',
-        run: async (_, env) => {
-          const result = await env.call('splits.bulkStatus', { params: { id: split(context)?.batchId ?? 0, status } })
-          env.refresh()
-          env.notify(
-            `${result.changed} changed${result.refused.length ? `, ${result.refused.length} refused: ${result.refused[0].reason}` : ''}.`,
-            result.refused.length ? 'info' : 'success',
-          )
-        },
-      })),
+    placeholder: 'Pick a status',
+    when: (context) => batchOf(context) !== null,
+    children: async (context, env) => {
+      const target = batchOf(context)
+      return (target && (await bulkStatusAction?.command(target).children?.(context, env))) ?? []
+    },
   },
   {
     id: 'splits.submit',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { fakeCommandEnv } from '../helpers/command-env'
 import { CommandRegistry } from '../../commands/registry'
-import { PAYOUT_BATCH_COMMANDS } from '../../commands/payout-batches'
+import { PAYOUT_BATCH_ACTIONS, PAYOUT_BATCH_COMMANDS } from '../../commands/payout-batches'
 import type { CommandContext } from '../../commands/types'
 
 const base: CommandContext = { account: { id: 1, type: 'admin', isOperator: false }, route: null, record: null, list: null, paneCount: 1 }
@@ -12,6 +12,7 @@ const onBatch = (delivery: 'file' | 'api', fileId: number | null = 9): CommandCo
 
 const registry = new CommandRegistry()
 registry.register(PAYOUT_BATCH_COMMANDS)
+registry.register(PAYOUT_BATCH_ACTIONS.flatMap((action) => action.commands))
 const available = (context: CommandContext) => registry.available(context).map((entry) => [entry.title, entry.disabledReason])
 
 const connections = {
@@ -26,13 +27,13 @@ describe('payout batch commands', () => {
     expect(available(base)).toEqual([['Export approved payouts…', null]])
     expect(available(onBatch('api'))).toEqual([
       ['Export approved payouts…', null],
-      ['Sync status of batch #12', null],
       ['Download the file of batch #12', null],
+      ['Sync status of batch #12', null],
     ])
     expect(available(onBatch('file', null))).toEqual([
       ['Export approved payouts…', null],
-      ['Sync status of batch #12', 'This batch was paid by file: there is no provider status to ask for'],
       ['Download the file of batch #12', 'This batch has no stored file'],
+      ['Sync status of batch #12', 'This batch was paid by file: there is no provider status to ask for'],
     ])
     expect(available({ ...base, account: { id: 2, type: 'artist', isOperator: false } })).toEqual([])
   })

@@ -11,7 +11,7 @@ import {
   shareSum,
 } from '../../src/core/split-status'
 import { SHARE_ONE } from '../../src/core/decimal'
-import { SPLIT_COMMANDS } from '../../commands/splits'
+import { SPLIT_ACTIONS, SPLIT_COMMANDS } from '../../commands/splits'
 import type { CommandContext } from '../../commands/types'
 import { fakeCommandEnv } from '../helpers/command-env'
 
@@ -83,7 +83,7 @@ describe('split palette commands', () => {
     list: null,
     paneCount: 1,
   })
-  const command = (id: string) => SPLIT_COMMANDS.find((c) => c.id === id)!
+  const command = (id: string) => [...SPLIT_ACTIONS.flatMap((action) => action.commands), ...SPLIT_COMMANDS].find((c) => c.id === id)!
 
   it('offers lock on an unlocked split and unlock on a locked one, and calls the server', async () => {
     const unlocked = context({ title: 'Night Drive', status: 'active', isLocked: false })
@@ -96,7 +96,7 @@ describe('split palette commands', () => {
     expect(command('splits.unlock').when!(context({ isLocked: true }))).toBe(true)
   })
 
-  it('lists the statuses with the reason a refused one is refused', async () => {
+  it('offers the statuses the rules allow, says why when none is, and calls the server with the picked one', async () => {
     const ctx = context({
       status: 'active',
       choices: [
@@ -106,12 +106,27 @@ describe('split palette commands', () => {
     })
     const env = fakeCommandEnv()
     const children = await command('splits.changeStatus').children!(ctx, env)
-    expect(children.map((child) => [child.title, child.when!(ctx)])).toEqual([
-      ['Make it declined', 'Only a pending split can be declined'],
-      ['Make it ended', true],
-    ])
-    await children[1].run!(ctx, env)
+    expect(children.map((child) => child.title)).toEqual(['Make it ended'])
+    await children[0].run!(ctx, env)
     expect(env.call).toHaveBeenCalledWith('splits.changeStatus', { body: { id: 9, status: 'ended' } })
+    expect(env.notify).toHaveBeenCalledWith('Split is now ended.', 'success')
+    const none = context({ status: 'ended', choices: [{ status: 'active', refused: 'An ended split stays ended' }] })
+    expect(command('splits.changeStatus').when!(none)).toBe('No status change is allowed from here')
+  })
+
+  it('on a split of a bulk upload, changes every split of the upload and says what the server refused', async () => {
+    expect(command('splits.bulkStatus.ofSplit').when!(context({ batchId: null }))).toBe(false)
+    const ctx = context({ batchId: 4 })
+    const env = fakeCommandEnv({ 'splits.bulkStatus': { changed: 2, refused: [{ id: 7, reason: 'An ended split stays ended' }] } })
+    const children = await command('splits.bulkStatus.ofSplit').children!(ctx, env)
+    expect(children.map((child) => child.title)).toEqual([
+      'Make every split of the upload active',
+      'Make every split of the upload declined',
+      'Make every split of the upload ended',
+    ])
+    await children[2].run!(ctx, env)
+    expect(env.call).toHaveBeenCalledWith('splits.bulkStatus', { params: { id: 4, status: 'ended' } })
+    expect(env.notify).toHaveBeenCalledWith('2 splits changed; 1 refused (#7: An ended split stays ended)', 'success')
   })
 
   it('confirms an invited payee on their behalf', async () => {
@@ -127,5 +142,31 @@ describe('split palette commands', () => {
     expect(children.map((child) => child.title)).toEqual(['Confirm 50% for guest@x.test'])
     await children[0].run!(ctx, env)
     expect(env.call).toHaveBeenCalledWith('splits.confirm', { body: { splitId: 9, payeeId: 2 } })
+    expect(env.notify).toHaveBeenCalledWith('Share confirmed.', 'success')
+    // A closed split offers no payee decisions.
+    expect(
+      command('splits.confirm').when!(
+        context({ status: 'ended', payees: [{ id: 2, email: 'g@x.test', share: '0.5', status: 'invited', isOwner: false }] }),
+      ),
+    ).toBe(false)
+  })
+
+  it('asks which payee to remove: only payees other than the owner, invited or confirmed', async () => {
+    const ctx = context({
+      status: 'active',
+      payees: [
+        { id: 1, email: 'owner@x.test', share: '0.5', status: 'confirmed', isOwner: true },
+        { id: 2, email: 'guest@x.test', share: '0.3', status: 'confirmed', isOwner: false },
+        { id: 3, email: 'gone@x.test', share: '0.2', status: 'removal_requested', isOwner: false },
+      ],
+    })
+    const env = fakeCommandEnv({ 'splits.confirmRemoval': { message: 'Payee removed.' } })
+    expect((await command('splits.remove').children!(ctx, env)).map((child) => child.title)).toEqual([
+      'Request removal of guest@x.test (30%)',
+    ])
+    const removal = await command('splits.confirmRemoval').children!(ctx, env)
+    expect(removal.map((child) => child.title)).toEqual(['Remove gone@x.test: 20% goes back to the owner'])
+    await removal[0].run!(ctx, env)
+    expect(env.call).toHaveBeenCalledWith('splits.confirmRemoval', { body: { splitId: 9, payeeId: 3 } })
   })
 })

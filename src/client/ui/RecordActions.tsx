@@ -6,7 +6,7 @@ import { availability } from '@commands/registry'
 import type { Command } from '@commands/types'
 import { RECORD_ACTIONS } from '@commands/record-actions'
 import { SHORTCUTS } from '@commands/shortcuts'
-import { commandContext } from '@client/shell/commands'
+import { commandContext, commandEnv } from '@client/shell/commands'
 import { runCommand } from '@client/shell/run-command'
 import { shortcutHint } from '@client/shell/shortcut-format'
 
@@ -91,4 +91,21 @@ export function RecordActions({
       )}
     </Flex>
   )
+}
+
+/**
+ * Runs one answer of a declared action that asks a choice (a payee, a status) on a record, as picking it
+ * in the palette does: for a screen whose row or menu already names the answer (and asks its own yes/no).
+ */
+export async function runRecordActionChoice(record: RecordRef, key: string, value: string | number): Promise<void> {
+  const action = RECORD_ACTIONS.find((entry) => entry.key === key)
+  const target = targetOfRecord(record)
+  if (!action || !target) return
+  const command = action.command(target)
+  const context = { ...commandContext(), record }
+  // Not offered now (hidden or refused with a reason): runCommand says why, as a button would.
+  if (availability(command, context) !== true) return runCommand(command, 'focused', { record })
+  const choices = (await command.children?.(context, commandEnv)) ?? []
+  const choice = choices.find((child) => child.id === `${command.id}.${String(value)}`)
+  if (choice) await runCommand(choice, 'focused', { record })
 }

@@ -13,6 +13,7 @@ import { Empty, When } from '@client/ui/When'
 import { Pagination } from '@client/ui/list/Pagination'
 import { showNotice } from '@client/ui/notices/notices'
 import { useTab } from '@client/workspace/tab-context'
+import { RecordActions } from '@client/ui/RecordActions'
 import { RequestReportDialog } from './RequestReportDialog'
 
 const PER_PAGE = 25
@@ -63,15 +64,8 @@ async function download(report: ReportRow) {
   }
 }
 
-async function retry(report: ReportRow, onDone: () => void) {
-  try {
-    await api.call('reports.retry', { params: { id: report.id } })
-    showNotice(`Report #${report.id} asked again: it is being prepared.`, { tone: 'success' })
-    onDone()
-  } catch (error) {
-    showNotice(error instanceof ApiError ? error.message : 'Something went wrong.', { tone: 'error' })
-  }
-}
+/** What the report's actions read (kind 'report'). */
+const reportState = (report: ReportRow) => ({ status: report.status, scope: report.scope, error: report.error })
 
 function StatusBadge({ report }: { report: ReportRow }) {
   return (
@@ -81,7 +75,7 @@ function StatusBadge({ report }: { report: ReportRow }) {
   )
 }
 
-function Actions({ report, onChanged }: { report: ReportRow; onChanged(): void }) {
+function Actions({ report }: { report: ReportRow }) {
   if (report.status === 'ready' && report.file)
     return (
       <Button size="1" variant="soft" onClick={() => void download(report)} aria-label={`Download report #${report.id}`}>
@@ -90,21 +84,18 @@ function Actions({ report, onChanged }: { report: ReportRow; onChanged(): void }
     )
   if (report.status === 'failed')
     return (
-      <Button
+      <RecordActions
+        record={{ kind: 'report', id: String(report.id), title: `Report #${report.id}`, state: reportState(report) }}
+        buttons={['reports.retry']}
+        menu={false}
         size="1"
-        variant="soft"
-        color="orange"
-        onClick={() => void retry(report, onChanged)}
-        aria-label={`Run report #${report.id} again`}
-      >
-        Retry
-      </Button>
+      />
     )
   return null
 }
 
 /** The report the address names (?report=12), shown above the list and offered to the palette. */
-function FocusedReport({ id, version, onChanged }: { id: number; version: number; onChanged(): void }) {
+function FocusedReport({ id, version }: { id: number; version: number }) {
   const tab = useTab()
   const [polled, setPolled] = useState(0)
   const fetcher = useCallback(
@@ -127,7 +118,7 @@ function FocusedReport({ id, version, onChanged }: { id: number; version: number
             kind: 'report' as const,
             id: String(report.id),
             title: `${report.type} · ${report.period}`,
-            state: { status: report.status, scope: report.scope, error: report.error },
+            state: reportState(report),
           }
         : null,
     [report],
@@ -163,7 +154,7 @@ function FocusedReport({ id, version, onChanged }: { id: number; version: number
             </Text>
           )}
         </Box>
-        <Actions report={report} onChanged={onChanged} />
+        <Actions report={report} />
       </Flex>
     </Card>
   )
@@ -211,7 +202,7 @@ export function ReportsScreen({ scope, params, search }: ScreenProps & { scope: 
         </Box>
         <Button onClick={() => setAsking(true)}>Request report…</Button>
       </Flex>
-      {focused && <FocusedReport id={focused} version={version} onChanged={changed} />}
+      {focused && <FocusedReport id={focused} version={version} />}
       {load.error && (
         <Callout.Root color="red" role="alert">
           <Callout.Text>{load.error.message}</Callout.Text>
@@ -267,7 +258,7 @@ export function ReportsScreen({ scope, params, search }: ScreenProps & { scope: 
                   <When value={row.created} />
                 </Table.Cell>
                 <Table.Cell>
-                  <Actions report={row} onChanged={changed} />
+                  <Actions report={row} />
                 </Table.Cell>
               </Table.Row>
             ))}

@@ -1,7 +1,9 @@
 import { useState } from 'react'
 import { Badge, Button, Callout, Card, Flex, Heading, Select, Table, Tabs, Text, TextField } from '@radix-ui/themes'
 import type { BulkPreview } from '@contract/splits'
-import { SPLIT_STATUSES, splitStatusLabel, type SplitStatus } from '@core/split-status'
+import { splitStatusLabel } from '@core/split-status'
+import { BATCH_STATUSES } from '@commands/splits'
+import { runRecordActionChoice } from '@client/ui/RecordActions'
 import { formatIsrc, checkIsrc } from '@core/identifiers'
 import type { ScreenProps } from '@client/routing/types'
 import { api, ApiError } from '@client/api'
@@ -33,22 +35,13 @@ const messageOf = (error: unknown) => (error instanceof ApiError ? error.message
 
 function BatchStatus({ batchId: initial }: { batchId?: number }) {
   const [batchId, setBatchId] = useState(initial ? String(initial) : '')
-  const [status, setStatus] = useState<SplitStatus>('active')
-  const [result, setResult] = useState<string | null>(null)
+  const [status, setStatus] = useState<(typeof BATCH_STATUSES)[number]>('active')
   const [busy, setBusy] = useState(false)
+  // The upload's declared action with the answer picked here; its result is the action's notice.
   const apply = async () => {
     setBusy(true)
     try {
-      const answer = await api.call('splits.bulkStatus', { params: { id: Number(batchId), status } })
-      workspaceActions.refreshData()
-      setResult(
-        `${answer.changed} ${answer.changed === 1 ? 'split' : 'splits'} changed` +
-          (answer.refused.length
-            ? `; ${answer.refused.length} refused (${answer.refused.map((r) => `#${r.id}: ${r.reason}`).join(' ')})`
-            : '.'),
-      )
-    } catch (error) {
-      setResult(messageOf(error))
+      await runRecordActionChoice({ kind: 'splitBatch', id: batchId, state: {} }, 'splits.bulkStatus', status)
     } finally {
       setBusy(false)
     }
@@ -70,10 +63,10 @@ function BatchStatus({ batchId: initial }: { batchId?: number }) {
             onChange={(event) => setBatchId(event.target.value.replace(/\D/g, ''))}
           />
         </label>
-        <Select.Root value={status} onValueChange={(value) => setStatus(value as SplitStatus)}>
+        <Select.Root value={status} onValueChange={(value) => setStatus(BATCH_STATUSES.find((known) => known === value) ?? 'active')}>
           <Select.Trigger aria-label="New status" />
           <Select.Content>
-            {SPLIT_STATUSES.filter((value) => value !== 'pending').map((value) => (
+            {BATCH_STATUSES.map((value) => (
               <Select.Item key={value} value={value}>
                 {splitStatusLabel(value)}
               </Select.Item>
@@ -84,11 +77,6 @@ function BatchStatus({ batchId: initial }: { batchId?: number }) {
           Change every split of the upload
         </Button>
       </Flex>
-      {result && (
-        <Text as="p" size="2" mt="2" role="status">
-          {result}
-        </Text>
-      )}
     </Card>
   )
 }

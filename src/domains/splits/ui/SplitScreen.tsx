@@ -1,23 +1,22 @@
 import { useEffect, useMemo, useState } from 'react'
 import { Avatar, Badge, Box, Button, Card, DataList, Flex, Heading, Select, Table, Text } from '@radix-ui/themes'
-import { LockClosedIcon, LockOpen1Icon } from '@radix-ui/react-icons'
+import { LockClosedIcon } from '@radix-ui/react-icons'
 import type { SplitSingle } from '@contract/splits'
 import type { SplitRecordState } from '@commands/splits'
-import { SPLIT_STATUS_INFO, adminChoices, shareAsPercent, splitStatusLabel, type SplitStatus } from '@core/split-status'
+import { SPLIT_STATUS_INFO, adminChoices, shareAsPercent, splitStatusLabel } from '@core/split-status'
 import { formatIsrc } from '@core/identifiers'
 import type { ScreenProps } from '@client/routing/types'
-import { api, ApiError } from '@client/api'
+import { api } from '@client/api'
 import { useLoad } from '@client/state/useLoad'
 import { useDataVersion } from '@client/state/useDataVersion'
 import { useTab } from '@client/workspace/tab-context'
-import { workspaceActions } from '@client/workspace/store'
 import { rememberRecord } from '@client/shell/recents'
 import { NamedTable } from '@client/ui/NamedTable'
 import { RecordLink } from '@client/ui/RecordLink'
 import { RecordPending, recordMissing } from '@client/ui/RecordPending'
 import { When } from '@client/ui/When'
 import { ConfirmDialog } from '@client/ui/list'
-import { showNotice } from '@client/ui/notices/notices'
+import { RecordActions, runRecordActionChoice } from '@client/ui/RecordActions'
 import { PayeeStatusBadge, SplitStatusBadge } from './status'
 
 const fetchSplit = (key: string, signal: AbortSignal) =>
@@ -41,22 +40,14 @@ export function splitRecordState(split: SplitSingle): SplitRecordState {
   }
 }
 
-async function act(run: () => Promise<{ message: string }>) {
-  try {
-    const result = await run()
-    showNotice(result.message, { tone: 'success' })
-    workspaceActions.refreshData()
-  } catch (error) {
-    showNotice(error instanceof ApiError ? error.message : 'Something went wrong, try again.', { tone: 'error' })
-  }
-}
-
 interface Pending {
   title: string
   description: string
   confirmLabel: string
   color?: 'red' | 'amber'
-  run(): Promise<{ message: string }>
+  /** The declared action's key and the answer the screen already knows (the payee, the status). */
+  action: string
+  value: string | number
 }
 
 /** /royalty-shares/single/{id}: one split, its track, owner, status and payees, with the actions staff take on it. */
@@ -139,7 +130,8 @@ export default function SplitScreen({ params }: ScreenProps) {
                       : 'The split will never apply.',
                 confirmLabel: `Make it ${splitStatusLabel(status).toLowerCase()}`,
                 color: status === 'declined' ? 'red' : undefined,
-                run: () => api.call('splits.changeStatus', { body: { id: split.id, status: status as SplitStatus } }),
+                action: 'splits.changeStatus',
+                value: status,
               })
             }
           >
@@ -153,15 +145,7 @@ export default function SplitScreen({ params }: ScreenProps) {
               ))}
             </Select.Content>
           </Select.Root>
-          {split.isLocked ? (
-            <Button variant="soft" onClick={() => act(() => api.call('splits.unlock', { body: { id: split.id } }))}>
-              <LockOpen1Icon aria-hidden /> Unlock
-            </Button>
-          ) : (
-            <Button variant="soft" onClick={() => act(() => api.call('splits.lock', { body: { id: split.id } }))}>
-              <LockClosedIcon aria-hidden /> Lock
-            </Button>
-          )}
+          <RecordActions record={record} buttons={['splits.lock', 'splits.unlock']} menu={false} />
         </Flex>
       </Flex>
 
@@ -290,11 +274,12 @@ export default function SplitScreen({ params }: ScreenProps) {
                             title: `Confirm ${payee.email}'s share`,
                             description: `Confirm ${shareAsPercent(payee.share)} for ${payee.email} on their behalf.`,
                             confirmLabel: 'Confirm share',
-                            run: () => api.call('splits.confirm', { body: { splitId: split.id, payeeId: payee.id } }),
+                            action: 'splits.confirm',
+                            value: payee.id,
                           })
                         }
                       >
-                        Confirm
+                        Confirm share
                       </Button>
                     )}
                     {open && !payee.isOwner && (payee.status === 'invited' || payee.status === 'confirmed') && (
@@ -308,7 +293,8 @@ export default function SplitScreen({ params }: ScreenProps) {
                             description: 'Their share keeps applying until the removal is confirmed.',
                             confirmLabel: 'Request removal',
                             color: 'amber',
-                            run: () => api.call('splits.remove', { body: { splitId: split.id, payeeId: payee.id } }),
+                            action: 'splits.remove',
+                            value: payee.id,
                           })
                         }
                       >
@@ -326,7 +312,8 @@ export default function SplitScreen({ params }: ScreenProps) {
                             description: `${shareAsPercent(payee.share)} goes back to the owner, so the shares still add up to 100%.`,
                             confirmLabel: 'Confirm removal',
                             color: 'red',
-                            run: () => api.call('splits.confirmRemoval', { body: { splitId: split.id, payeeId: payee.id } }),
+                            action: 'splits.confirmRemoval',
+                            value: payee.id,
                           })
                         }
                       >
@@ -349,7 +336,7 @@ export default function SplitScreen({ params }: ScreenProps) {
           description={pending.description}
           confirmLabel={pending.confirmLabel}
           color={pending.color}
-          onConfirm={() => act(pending.run)}
+          onConfirm={() => (record ? runRecordActionChoice(record, pending.action, pending.value) : undefined)}
         />
       )}
     </Flex>

@@ -2,6 +2,8 @@ import { useEffect, useMemo, useState } from 'react'
 import { Badge, Button, Callout, Card, Flex, Grid, Heading, Link, Table, Text } from '@radix-ui/themes'
 import type { PayoutBatch, PayoutConnection } from '@contract/payout-batches'
 import type { PayoutBatchRecordState } from '@commands/payout-batches'
+import type { RecordRef } from '@commands/records'
+import { RecordActions } from '@client/ui/RecordActions'
 import { formatCount, formatMoney } from '@core/format'
 import type { ScreenProps } from '@client/routing/types'
 import { api } from '@client/api'
@@ -26,6 +28,17 @@ const fetchConnections = (_key: string, signal: AbortSignal) => api.call('payout
 
 const plural = (count: number, word: string) => `${formatCount(count)} ${word}${count === 1 ? '' : 's'}`
 
+/** A batch as the record its actions (and the palette) act on. */
+function batchRecord(batch: PayoutBatch): RecordRef<'payoutBatch'> {
+  const state: PayoutBatchRecordState = {
+    delivery: batch.delivery,
+    provider: batch.provider,
+    fileId: batch.file?.id ?? null,
+    fileName: batch.file?.name ?? null,
+  }
+  return { kind: 'payoutBatch', id: String(batch.id), title: `Batch #${batch.id}`, state }
+}
+
 /**
  * /payouts/export/{page}: export the approved payouts of a provider into its batch file (and its
  * API when connected), then the payout history: every batch with its file, count and amounts.
@@ -38,7 +51,6 @@ export default function PayoutExportScreen({ params }: ScreenProps) {
   const history = useLoad(fetchHistory, JSON.stringify({ page, version }))
   const providers = useLoad(fetchConnections, String(version))
   const [exporting, setExporting] = useState<PayoutConnection | null>(null)
-  const [syncing, setSyncing] = useState<number | null>(null)
   const focusedId = Number(tab.search.get('batch')) || null
   const rows = useMemo(() => history.data?.data ?? [], [history.data])
   const focused = rows.find((batch) => batch.id === focusedId) ?? null
@@ -49,29 +61,9 @@ export default function PayoutExportScreen({ params }: ScreenProps) {
       publishRecord(null)
       return
     }
-    const state: PayoutBatchRecordState = {
-      delivery: focused.delivery,
-      provider: focused.provider,
-      fileId: focused.file?.id ?? null,
-      fileName: focused.file?.name ?? null,
-    }
-    publishRecord({
-      kind: 'payoutBatch',
-      id: String(focused.id),
-      title: `Batch #${focused.id}`,
-      state,
-    })
+    publishRecord(batchRecord(focused))
   }, [focused, publishRecord])
   useEffect(() => () => publishRecord(null), [publishRecord])
-
-  const sync = async (batch: PayoutBatch) => {
-    setSyncing(batch.id)
-    await runAction(
-      () => api.call('payouts.batchSync', { params: { id: batch.id } }),
-      (result) => result.message,
-    )
-    setSyncing(null)
-  }
 
   return (
     <Flex direction="column" gap="4" p="4">
@@ -186,9 +178,7 @@ export default function PayoutExportScreen({ params }: ScreenProps) {
                     <Flex gap="2" align="center">
                       <Text size="1">{batchProgress(batch.statuses)}</Text>
                       {batch.delivery === 'api' && batch.statuses.processing > 0 && (
-                        <Button size="1" variant="soft" loading={syncing === batch.id} onClick={() => void sync(batch)}>
-                          Sync
-                        </Button>
+                        <RecordActions record={batchRecord(batch)} buttons={['payouts.batchSync']} menu={false} size="1" />
                       )}
                     </Flex>
                   </Table.Cell>
