@@ -1,14 +1,14 @@
 import type { RecordAction } from './actions'
 import { USER_ACTIONS } from './users'
 import { PAYOUT_ACTIONS } from './payouts'
-import { EDIT_REQUEST_ACTIONS } from './releases'
+import { EDIT_REQUEST_ACTIONS, RELEASE_ACTIONS } from './releases'
 
 /**
  * Every declared record action. The shell registers their palette commands, record headers and list
  * bulk bars render them, and tests/unit/record-actions.test.ts checks the contract's mutations
  * against them. A new domain's list joins here.
  */
-export const RECORD_ACTIONS: readonly RecordAction[] = [...USER_ACTIONS, ...PAYOUT_ACTIONS, ...EDIT_REQUEST_ACTIONS]
+export const RECORD_ACTIONS: readonly RecordAction[] = [...USER_ACTIONS, ...PAYOUT_ACTIONS, ...EDIT_REQUEST_ACTIONS, ...RELEASE_ACTIONS]
 
 /** The palette commands of every declared action (on the focused record, and on a list's selection). */
 export const RECORD_ACTION_COMMANDS = RECORD_ACTIONS.flatMap((action) => action.commands)

@@ -6,7 +6,7 @@ import { availability } from '@commands/registry'
 import type { Command } from '@commands/types'
 import { RECORD_ACTIONS } from '@commands/record-actions'
 import { SHORTCUTS } from '@commands/shortcuts'
-import { commandContext } from '@client/shell/commands'
+import { commandContext, commandEnv } from '@client/shell/commands'
 import { runCommand } from '@client/shell/run-command'
 import { shortcutHint } from '@client/shell/shortcut-format'
 
@@ -91,4 +91,20 @@ export function RecordActions({
       )}
     </Flex>
   )
+}
+
+/**
+ * Runs a declared action on a record from a control of the page (a switch, a select). `choice` is the
+ * answer a select already gave to an action that asks to choose; otherwise it runs as from its button.
+ */
+export async function runRecordAction(record: RecordRef, key: string, choice?: string | number): Promise<void> {
+  const action = RECORD_ACTIONS.find((entry) => entry.key === key)
+  const target = targetOfRecord(record)
+  if (!action || !target) return
+  const command = action.command(target)
+  const context = { ...commandContext(), record }
+  if (choice === undefined || !command.children || availability(command, context) !== true)
+    return runCommand(command, 'focused', { record })
+  const chosen = (await command.children(context, commandEnv)).find((child) => child.id === `${command.id}.${String(choice)}`)
+  if (chosen) await runCommand(chosen, 'focused', { record })
 }
