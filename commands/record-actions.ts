@@ -1,7 +1,7 @@
 import type { RecordAction } from './actions'
 import { USER_ACTIONS } from './users'
 import { PAYOUT_ACTIONS } from './payouts'
-import { EDIT_REQUEST_ACTIONS } from './releases'
+import { EDIT_REQUEST_ACTIONS, RELEASE_ACTIONS } from './releases'
 import { SPLIT_ACTIONS } from './splits'
 import { REPORT_ACTIONS } from './reports'
 import { PAYOUT_BATCH_ACTIONS } from './payout-batches'
@@ -15,6 +15,7 @@ export const RECORD_ACTIONS: readonly RecordAction[] = [
   ...USER_ACTIONS,
   ...PAYOUT_ACTIONS,
   ...EDIT_REQUEST_ACTIONS,
+  ...RELEASE_ACTIONS,
   ...SPLIT_ACTIONS,
   ...REPORT_ACTIONS,
   ...PAYOUT_BATCH_ACTIONS,

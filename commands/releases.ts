@@ -3,10 +3,10 @@ import { stateOf } from './records'
 import { defineAction, type RecordAction, type Target } from './actions'
 import { promptCommand } from './prompt'
 import { TRACK_FILE_KINDS, type DeliveryTarget } from '@contract/releases'
-import type { EndpointOutput, Endpoints } from '@contract/index'
+import type { EndpointInput, EndpointOutput, Endpoints } from '@contract/index'
 import { ASSET_KINDS, ASSET_SPECS } from '@contract/release-links'
 import { SLUG_PATTERN, SLUG_RULE } from '@core/short-links'
-import { RELEASE_STATUS, TRANSITIONS, statusLabel } from '@core/release-status'
+import { RELEASE_STATUS, RELEASE_STATUSES, TAKEDOWN_STATUSES, checkTransition, requiresReason, statusLabel } from '@core/release-status'
 
 /** What the release tab publishes about the release it shows (`publishRecord`, kind 'release'). */
 export interface ReleaseRecordState {
@@ -58,57 +58,6 @@ function done(env: CommandEnv, text: string) {
   env.notify(text, 'success')
 }
 
-/** Changes one release's status; a refusal (the transition table's reason) is said, not swallowed. */
-export async function changeStatus(env: CommandEnv, releaseId: number, status: number, reason?: string): Promise<boolean> {
-  const result = await env.call('releases.status', { body: { ids: [releaseId], status, reason } })
-  const refused = result.refused.find((entry) => entry.id === releaseId)
-  if (refused) {
-    env.notify(refused.reason, 'error')
-    return false
-  }
-  done(env, `Status changed to ${statusLabel(status)}.`)
-  return true
-}
-
-function takedownPrompt(id: string, title: (context: CommandContext) => string, status: number, group: string): Command {
-  return promptCommand({
-    id,
-    title,
-    group,
-    keywords: ['takedown', 'take down', 'remove from stores'],
-    access: 'admin',
-    placeholder: TAKEDOWN_REASON_PLACEHOLDER,
-    validate: (text) => (text.length > 1000 ? 'The reason is too long' : null),
-    confirmTitle: (text, context) => `${statusLabel(status)}: take down ${titleOf(context)} because “${text}”`,
-    submit: async (text, context, env) => {
-      await changeStatus(env, recordId(context), status, text)
-    },
-  })
-}
-
-/** A release flag that flips: one command to turn it on, one to turn it off, whichever applies. */
-function reviewToggle(options: {
-  id: string
-  on: string
-  off: string
-  keywords: string[]
-  isOn(state: ReleaseRecordState): boolean | undefined
-  call(env: CommandEnv, releaseId: number, on: boolean): Promise<unknown>
-}): Command[] {
-  return [true, false].map((turnOn) => ({
-    id: `${options.id}.${turnOn ? 'on' : 'off'}`,
-    title: (context: CommandContext) => `${turnOn ? options.on : options.off}: ${titleOf(context)}`,
-    group: 'Release',
-    keywords: options.keywords,
-    access: 'admin' as const,
-    when: on(release, (state) => Boolean(options.isOn(state)) !== turnOn),
-    run: async (context: CommandContext, env: CommandEnv) => {
-      await options.call(env, recordId(context), turnOn)
-      done(env, `${turnOn ? options.on : options.off}: done.`)
-    },
-  }))
-}
-
 type DiscoveryAnswer = EndpointOutput<Endpoints['releases.addToSpotifyDiscovery']>
 
 /** One line saying what a Spotify discovery submission did: submitted, already there, refused with reasons. */
@@ -138,54 +87,6 @@ const compareChoice = (currentId: number, other: { id: number; title: string; ar
 
 /** Actions on the release, track or edit request in the focused tab. */
 export const RELEASE_COMMANDS: readonly Command[] = [
-  {
-    id: 'releases.changeStatus',
-    title: (context) => `Change status of ${titleOf(context)}…`,
-    group: 'Release',
-    keywords: ['status', 'live', 'review', 'accept', 'export', 'draft', 'takedown', 'documentation'],
-    access: 'admin',
-    placeholder: 'Choose the new status',
-    when: on(release, (state) =>
-      (state.allowedStatuses ?? []).length > 0 ? true : `No status change is allowed from ${state.statusLabel ?? 'here'}`,
-    ),
-    children: (context) =>
-      (release(context)?.allowedStatuses ?? []).map((choice) =>
-        choice.needsReason
-          ? takedownPrompt(`releases.changeStatus.${choice.status}`, () => `${choice.label}…`, choice.status, 'New status')
-          : {
-              id: `releases.changeStatus.${choice.status}`,
-              title: choice.label,
-              group: 'New status',
-              run: async (runContext: CommandContext, env: CommandEnv) => {
-                await changeStatus(env, recordId(runContext), choice.status)
-              },
-            },
-      ),
-  },
-  {
-    ...takedownPrompt('releases.takedown', (context) => `Take down ${titleOf(context)}…`, RELEASE_STATUS.takedownPending, 'Release'),
-    when: on(release, (state) => {
-      if (state.status === RELEASE_STATUS.takedownPending || state.status === RELEASE_STATUS.takendown) return false
-      const allowed = (state.allowedStatuses ?? []).some((choice) => choice.status === RELEASE_STATUS.takedownPending)
-      return allowed ? true : TRANSITIONS[RELEASE_STATUS.takedownPending].refusal
-    }),
-  },
-  ...reviewToggle({
-    id: 'releases.review',
-    on: 'Flag for admin review',
-    off: 'Clear admin review',
-    keywords: ['review', 'admin review', 'flag'],
-    isOn: (state) => state.adminReview,
-    call: (env, releaseId, value) => env.call('releases.changeReview', { body: { ids: [releaseId], adminReview: value } }),
-  }),
-  ...reviewToggle({
-    id: 'releases.priority',
-    on: 'Mark priority review',
-    off: 'Clear priority review',
-    keywords: ['priority', 'urgent', 'review'],
-    isOn: (state) => state.priorityReview,
-    call: (env, releaseId, value) => env.call('releases.changePriorityReview', { body: { ids: [releaseId], priorityReview: value } }),
-  }),
   {
     id: 'releases.deliver',
     title: (context) => `Mark ${titleOf(context)} delivered to a platform…`,
@@ -239,23 +140,6 @@ export const RELEASE_COMMANDS: readonly Command[] = [
     access: 'admin',
     when: on(release, (state) => typeof state.compareId === 'number'),
     run: (context, env) => env.open(`/releases/single/${recordId(context)}`),
-  },
-  {
-    id: 'releases.spotifyDiscovery',
-    title: (context) => `Add ${titleOf(context)} to Spotify discovery`,
-    group: 'Release',
-    keywords: ['spotify', 'discovery', 'discovery mode', 'submit', 'promote'],
-    access: 'admin',
-    when: on(release, (state) =>
-      state.status === undefined || state.status === RELEASE_STATUS.live || state.status === RELEASE_STATUS.edited
-        ? true
-        : 'Only live releases go to Spotify Discovery Mode',
-    ),
-    run: async (context, env) => {
-      const summary = discoverySummary(await env.call('releases.addToSpotifyDiscovery', { body: { releaseIds: [recordId(context)] } }))
-      env.refresh()
-      env.notify(summary.text, summary.tone)
-    },
   },
   {
     id: 'releases.requestScans',
@@ -325,28 +209,6 @@ export const RELEASE_COMMANDS: readonly Command[] = [
         keywords: [kind],
         run: (runContext: CommandContext, env: CommandEnv) => env.open(`/releases/track/${recordId(runContext)}?upload=${kind}`),
       })),
-  },
-  {
-    id: 'tracks.remove',
-    title: (context) => `Remove the track ${titleOf(context)}…`,
-    group: 'Track',
-    keywords: ['remove', 'delete', 'track'],
-    access: 'admin',
-    placeholder: 'Confirm the removal',
-    when: on(track),
-    children: (context) => [
-      {
-        id: 'tracks.remove.confirm',
-        title: `Yes, remove ${titleOf(context)} from its release`,
-        group: 'Confirm',
-        run: async (runContext, env) => {
-          const releaseId = track(runContext)?.releaseId
-          await env.call('releases.trackRemove', { body: { trackId: recordId(runContext) } })
-          done(env, 'Track removed.')
-          if (releaseId) env.open(`/releases/single/${releaseId}?section=tracks`)
-        },
-      },
-    ],
   },
   {
     id: 'tracks.requestScan',
@@ -572,6 +434,216 @@ export const EDIT_REQUEST_ACTIONS: readonly RecordAction[] = [
     after: (_result, target, env) => {
       const id = next(target)
       if (id) env.open(`/release/edit-requests/view/${id}`)
+    },
+  }),
+]
+
+// ---------------------------------------------------------------------------------------------
+// Declared actions on releases (the release's header, the releases list's bulk bar, the palette) and tracks
+
+const releaseKind = ['release'] as const
+
+/** "Night Drive", or "3 selected releases". */
+const releasesNamed = (target: Target<'release'>) => {
+  if (target.items.length !== 1) return `${target.items.length} selected releases`
+  const [item] = target.items
+  return item.state?.title ?? item.title ?? 'this release'
+}
+
+/**
+ * Whether a release may move to `to`: the release page publishes the moves the server allows; a list row
+ * only has its status, so the transition table decides (the server checks again, and says why it refused).
+ */
+function mayMove(state: ReleaseRecordState, to: number): true | string {
+  if (state.allowedStatuses)
+    return state.allowedStatuses.some((choice) => choice.status === to) ? true : checkTransitionReason(state.status, to)
+  return state.status === undefined ? true : checkTransitionReason(state.status, to)
+}
+const checkTransitionReason = (from: number | undefined, to: number): true | string => {
+  if (from === undefined) return `No move to ${statusLabel(to)} is allowed from here`
+  const check = checkTransition(from, to)
+  return check.ok ? true : check.reason
+}
+
+type StatusAnswer = EndpointOutput<Endpoints['releases.status']>
+
+/** Said when every release moved; a refusal is said by `statusRefusals` as an error instead. */
+const statusMoved = (result: StatusAnswer, target: Target<'release'>, status: number) => {
+  if (result.refused.length) return null
+  return target.items.length === 1
+    ? `Status changed to ${statusLabel(status)}.`
+    : `Moved ${result.updated.length} of ${target.items.length} to ${statusLabel(status)}.`
+}
+const statusRefusals = (result: StatusAnswer, target: Target<'release'>, env: CommandEnv) => {
+  const reasons = [...new Set(result.refused.map((entry) => entry.reason))]
+  if (!reasons.length) return
+  env.notify(
+    target.items.length === 1 ? reasons.join(' ') : `Moved ${result.updated.length} of ${target.items.length}. ${reasons.join(' ')}`,
+    'error',
+  )
+}
+
+/** A takedown status: asks for the reason, recorded with who asked. */
+function takedown(status: (typeof TAKEDOWN_STATUSES)[number], variant: string, label: string, phrase: (what: string) => string) {
+  return defineAction({
+    id: 'releases.status',
+    variant,
+    kinds: releaseKind,
+    scope: 'both',
+    label,
+    tone: 'red',
+    title: (target) => `${phrase(releasesNamed(target))}…`,
+    group: 'Release',
+    keywords: ['takedown', 'take down', 'remove from stores', 'status'],
+    available: (state) => {
+      if (state.status === status || (status === RELEASE_STATUS.takedownPending && state.status === RELEASE_STATUS.takendown)) return false
+      const verdict = mayMove(state, status)
+      // Taken down is the pending takedown's next step: only offered where it applies.
+      return status === RELEASE_STATUS.takendown && verdict !== true ? false : verdict
+    },
+    ask: {
+      kind: 'text',
+      placeholder: TAKEDOWN_REASON_PLACEHOLDER,
+      validate: (text) => (text.length > 1000 ? 'The reason is too long' : null),
+      confirmTitle: (text, target) => `${statusLabel(status)}: take down ${releasesNamed(target)} because “${text}”`,
+    },
+    input: (item, reason: string) => ({ body: { ids: [item.id], status, reason } }),
+    inputMany: (ids, reason) => ({ body: { ids: [...ids], status, reason } }),
+    success: (result, target) => statusMoved(result, target, status),
+    after: statusRefusals,
+  })
+}
+
+/** A release flag that flips (admin review, priority review): one action to turn it on, one to turn it off. */
+function flag<E extends 'releases.changeReview' | 'releases.changePriorityReview'>(options: {
+  id: E
+  on: { label: string; done(what: string): string }
+  off: { label: string; done(what: string): string }
+  keywords: string[]
+  isOn(state: ReleaseRecordState): boolean | undefined
+  body(ids: number[], on: boolean): EndpointInput<Endpoints[E]>
+}): RecordAction[] {
+  return [true, false].map((turnOn) => {
+    const words = turnOn ? options.on : options.off
+    return defineAction({
+      id: options.id,
+      variant: turnOn ? 'on' : 'off',
+      kinds: releaseKind,
+      scope: 'both',
+      label: words.label,
+      title: (target) => `${words.label}: ${releasesNamed(target)}`,
+      group: 'Release',
+      keywords: options.keywords,
+      available: (state) => Boolean(options.isOn(state)) !== turnOn,
+      input: (item) => options.body([item.id], turnOn),
+      inputMany: (ids) => options.body([...ids], turnOn),
+      success: (_result, target) => words.done(releasesNamed(target)),
+    })
+  })
+}
+
+const liveOnly = (state: ReleaseRecordState) =>
+  state.status === undefined || state.status === RELEASE_STATUS.live || state.status === RELEASE_STATUS.edited
+    ? true
+    : 'Only live releases go to Spotify Discovery Mode'
+
+const discovery = (scope: 'one' | 'many') =>
+  defineAction({
+    id: 'releases.addToSpotifyDiscovery',
+    variant: scope === 'many' ? 'selection' : undefined,
+    kinds: releaseKind,
+    scope,
+    label: 'Add to Spotify discovery',
+    title: (target) => `Add ${releasesNamed(target)} to Spotify discovery${scope === 'many' ? '…' : ''}`,
+    group: 'Release',
+    keywords: ['spotify', 'discovery', 'discovery mode', 'submit', 'promote'],
+    available: liveOnly,
+    // A selection may hold many releases: asked first, as the list always did.
+    ask: scope === 'many' ? { kind: 'confirm', question: () => 'Submit the selected live releases to Spotify Discovery Mode?' } : undefined,
+    input: (item) => ({ body: { releaseIds: [item.id] } }),
+    inputMany: (ids) => ({ body: { releaseIds: [...ids] } }),
+    // Submitted, already there or refused: said with its own tone after the call.
+    success: () => null,
+    after: (answer, _target, env) => {
+      const summary = discoverySummary(answer)
+      env.notify(summary.text, summary.tone)
+    },
+  })
+
+/** Status, takedown, review flags and Spotify discovery on releases; removal of a track. */
+export const RELEASE_ACTIONS: readonly RecordAction[] = [
+  defineAction({
+    id: 'releases.status',
+    variant: 'change',
+    kinds: releaseKind,
+    scope: 'both',
+    label: 'Change status…',
+    title: (target) => `Change status of ${releasesNamed(target)}…`,
+    group: 'Release',
+    keywords: ['status', 'live', 'review', 'accept', 'export', 'draft', 'documentation'],
+    available: (state) =>
+      !state.allowedStatuses || state.allowedStatuses.some((choice) => !choice.needsReason)
+        ? true
+        : `No status change is allowed from ${state.statusLabel ?? 'here'}`,
+    ask: {
+      kind: 'choose',
+      placeholder: 'Choose the new status',
+      // One release: the moves its page says are allowed. A selection: every status (each moves if it may).
+      // Takedowns ask for a reason: they are their own actions.
+      choices: (target) => {
+        const allowed = target.from === 'record' ? target.items[0]?.state?.allowedStatuses : undefined
+        const statuses = allowed
+          ? allowed.filter((choice) => !choice.needsReason).map((choice) => choice.status)
+          : RELEASE_STATUSES.filter((status) => !requiresReason(status))
+        return statuses.map((status) => ({ value: status, title: statusLabel(status) }))
+      },
+    },
+    input: (item, status: number) => ({ body: { ids: [item.id], status } }),
+    inputMany: (ids, status) => ({ body: { ids: [...ids], status } }),
+    success: statusMoved,
+    after: statusRefusals,
+  }),
+  takedown(RELEASE_STATUS.takedownPending, 'takedown', 'Take down…', (what) => `Take down ${what}`),
+  takedown(RELEASE_STATUS.takendown, 'takendown', 'Mark taken down…', (what) => `Mark ${what} as taken down`),
+  ...flag({
+    id: 'releases.changeReview',
+    on: { label: 'Flag for admin review', done: (what) => `Flagged ${what} for admin review.` },
+    off: { label: 'Clear admin review', done: (what) => `Cleared the admin review of ${what}.` },
+    keywords: ['review', 'admin review', 'flag'],
+    isOn: (state) => state.adminReview,
+    body: (ids, adminReview) => ({ body: { ids, adminReview } }),
+  }),
+  ...flag({
+    id: 'releases.changePriorityReview',
+    on: { label: 'Mark priority review', done: (what) => `Marked ${what} for priority review.` },
+    off: { label: 'Clear priority review', done: (what) => `Cleared the priority review of ${what}.` },
+    keywords: ['priority', 'urgent', 'review'],
+    isOn: (state) => state.priorityReview,
+    body: (ids, priorityReview) => ({ body: { ids, priorityReview } }),
+  }),
+  discovery('one'),
+  discovery('many'),
+  defineAction({
+    id: 'releases.trackRemove',
+    kinds: ['track'],
+    scope: 'one',
+    label: 'Remove track…',
+    tone: 'red',
+    title: (target) => `Remove the track ${target.items[0]?.state?.title ?? target.items[0]?.title ?? ''}…`.replace(/ …$/, '…'),
+    group: 'Track',
+    keywords: ['remove', 'delete', 'track'],
+    ask: {
+      kind: 'confirm',
+      question: (target) => {
+        const state = target.items[0]?.state
+        return `Remove ${state?.title ?? 'the track'} from ${state?.releaseTitle ?? 'its release'}? The tracks after it move up; this cannot be undone.`
+      },
+    },
+    input: (item) => ({ body: { trackId: item.id } }),
+    success: () => 'Track removed.',
+    after: (_result, target, env) => {
+      const releaseId = target.items[0]?.state?.releaseId
+      if (releaseId) env.open(`/releases/single/${releaseId}?section=tracks`)
     },
   }),
 ]

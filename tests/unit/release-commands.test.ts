@@ -2,7 +2,7 @@ import { accountState } from '../helpers/records'
 import { fakeCommandEnv } from '../helpers/command-env'
 import { describe, expect, it } from 'vitest'
 import { CommandRegistry } from '../../commands/registry'
-import { EDIT_REQUEST_ACTIONS, RELEASE_COMMANDS, type ReleaseRecordState } from '../../commands/releases'
+import { EDIT_REQUEST_ACTIONS, RELEASE_ACTIONS, RELEASE_COMMANDS, type ReleaseRecordState } from '../../commands/releases'
 import type { Command, CommandContext, CommandEnv } from '../../commands/types'
 import { allowedStatuses, statusLabel, requiresReason } from '../../src/core/release-status'
 import { queuePlace } from '../../src/domains/catalogue/ui/review-queue'
@@ -39,6 +39,7 @@ const env = fakeCommandEnv
 const registry = new CommandRegistry()
 registry.register(RELEASE_COMMANDS)
 registry.register(EDIT_REQUEST_ACTIONS.flatMap((action) => action.commands))
+registry.register(RELEASE_ACTIONS.flatMap((action) => action.commands))
 const titles = (context: CommandContext) =>
   registry.available(context).map((entry) => (entry.disabledReason ? `${entry.title} [${entry.disabledReason}]` : entry.title))
 const signal = () => new AbortController().signal
@@ -58,15 +59,16 @@ describe('release commands: when they apply', () => {
 
   it('on a live release offer status, takedown, review flags, delivery, owner and compare', () => {
     expect(titles(onRelease(releaseState(1)))).toEqual([
-      'Change status of Night Drive…',
-      'Take down Night Drive…',
-      'Flag for admin review: Night Drive',
-      'Mark priority review: Night Drive',
       'Mark Night Drive delivered to a platform…',
       'Open the owner, Nina Vale',
       'Compare Night Drive with…',
-      'Add Night Drive to Spotify discovery',
       'Request audio scans of every track of Night Drive',
+      'Change status of Night Drive…',
+      'Take down Night Drive…',
+      'Mark Night Drive as taken down…',
+      'Flag for admin review: Night Drive',
+      'Mark priority review: Night Drive',
+      'Add Night Drive to Spotify discovery',
     ])
   })
 
@@ -100,9 +102,9 @@ describe('release commands: when they apply', () => {
       'Open the release, Night Drive',
       'Compare Intro with another track of the release…',
       'Replace audio of Intro…',
-      'Remove the track Intro…',
       'Request audio scans of Intro',
       'Refresh the audio scans of Intro',
+      'Remove the track Intro…',
     ])
     const request = (status: 'pending' | 'approved' | 'rejected'): CommandContext => ({
       ...base,
@@ -137,40 +139,84 @@ describe('release commands: what they do', () => {
     expect(fake.open).toHaveBeenCalledWith('/releases/track/3?upload=dolby')
   })
 
-  it('change status offers exactly the allowed statuses; a plain one is sent at once', async () => {
+  it('change status offers exactly the allowed statuses but takedowns (their own actions, asking why); a plain one is sent at once', async () => {
     const context = onRelease(releaseState(2))
     const fake = env({ 'releases.status': { updated: [{ id: 7, status: 3, displayStatus: 3 }], refused: [] } })
-    const choices = await childrenOf(registry.get('releases.changeStatus')!, context, fake)
+    const choices = await childrenOf(registry.get('releases.status:change')!, context, fake)
     expect(choices.map((choice) => (typeof choice.title === 'string' ? choice.title : choice.title(context)))).toEqual(
-      allowedStatuses(2).map((status) => statusLabel(status)),
+      allowedStatuses(2)
+        .filter((status) => !requiresReason(status))
+        .map((status) => statusLabel(status)),
     )
-    const accept = choices.find((choice) => choice.id === 'releases.changeStatus.3')!
+    const accept = choices.find((choice) => choice.id === 'releases.status:change.3')!
     await accept.run!(context, fake)
-    expect(fake.call).toHaveBeenCalledWith('releases.status', { body: { ids: [7], status: 3, reason: undefined } })
+    expect(fake.call).toHaveBeenCalledWith('releases.status', { body: { ids: [7], status: 3 } })
     expect(fake.refresh).toHaveBeenCalled()
     expect(fake.notify).toHaveBeenCalledWith('Status changed to Accepted.', 'success')
   })
 
-  it('a takedown status asks for the reason on its own page and sends it', async () => {
+  it('a takedown asks for the reason on its own page and sends it', async () => {
     const context = onRelease(releaseState(1))
     const fake = env({ 'releases.status': { updated: [{ id: 7, status: 8, displayStatus: 8 }], refused: [] } })
-    const choices = await childrenOf(registry.get('releases.changeStatus')!, context, fake)
-    const takedown = choices.find((choice) => choice.id === 'releases.changeStatus.8')!
+    const takedown = registry.get('releases.status:takedown')!
     expect(takedown.run).toBeUndefined()
     expect(await takedown.search!('', context, fake, signal())).toEqual([])
     const [confirm] = await takedown.search!('Rights claim', context, fake, signal())
     expect(confirm.title).toBe('Takedown pending: take down Night Drive because “Rights claim”')
     await confirm.run!(context, fake)
     expect(fake.call).toHaveBeenCalledWith('releases.status', { body: { ids: [7], status: 8, reason: 'Rights claim' } })
+    expect(fake.notify).toHaveBeenCalledWith('Status changed to Takedown pending.', 'success')
   })
 
   it('a refused transition is said with the table’s reason, not as a success', async () => {
     const context = onRelease(releaseState(2))
     const fake = env({ 'releases.status': { updated: [], refused: [{ id: 7, reason: 'Only an accepted release can be exported.' }] } })
-    const choices = await childrenOf(registry.get('releases.changeStatus')!, context, fake)
+    const choices = await childrenOf(registry.get('releases.status:change')!, context, fake)
     await choices[0].run!(context, fake)
     expect(fake.notify).toHaveBeenCalledWith('Only an accepted release can be exported.', 'error')
-    expect(fake.refresh).not.toHaveBeenCalled()
+    expect(fake.notify).not.toHaveBeenCalledWith(expect.anything(), 'success')
+  })
+
+  it('the review flags change one release, or a selection in one call', async () => {
+    const fake = env()
+    await registry.get('releases.changeReview:on')!.run!(onRelease(releaseState(1)), fake)
+    expect(fake.call).toHaveBeenCalledWith('releases.changeReview', { body: { ids: [7], adminReview: true } })
+    expect(fake.notify).toHaveBeenCalledWith('Flagged Night Drive for admin review.', 'success')
+    const selection: CommandContext = {
+      ...base,
+      list: {
+        listId: 'releases',
+        title: 'Releases',
+        selectedCount: 2,
+        selection: {
+          kind: 'release',
+          from: 'selection',
+          items: [
+            { id: 7, state: { title: 'Night Drive', status: 1, priorityReview: false } },
+            { id: 9, state: { title: 'Day Drive', status: 1, priorityReview: true } },
+          ],
+        },
+        bulkActions: [],
+      },
+    }
+    await registry.get('releases.changePriorityReview:on.selection')!.run!(selection, fake)
+    expect(fake.call).toHaveBeenLastCalledWith('releases.changePriorityReview', { body: { ids: [7, 9], priorityReview: true } })
+    expect(fake.notify).toHaveBeenLastCalledWith('Marked 2 selected releases for priority review.', 'success')
+  })
+
+  it('removing a track asks first, then shows its release', async () => {
+    const onTrack: CommandContext = {
+      ...base,
+      record: { kind: 'track', id: '3', state: { title: 'Intro', releaseId: 7, releaseTitle: 'Night Drive' } },
+    }
+    const fake = env()
+    const [yes, no] = await registry.get('releases.trackRemove')!.children!(onTrack, fake)
+    expect(yes.title).toBe('Yes: Remove Intro from Night Drive? The tracks after it move up; this cannot be undone.')
+    expect(no.title).toBe('No, cancel')
+    await yes.run!(onTrack, fake)
+    expect(fake.call).toHaveBeenCalledWith('releases.trackRemove', { body: { trackId: 3 } })
+    expect(fake.notify).toHaveBeenCalledWith('Track removed.', 'success')
+    expect(fake.open).toHaveBeenCalledWith('/releases/single/7?section=tracks')
   })
 
   it('delivery toggles one platform; compare opens the other release to the right with ?compare', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { CommandRegistry } from '../../commands/registry'
-import { RELEASE_COMMANDS } from '../../commands/releases'
+import { RELEASE_ACTIONS, RELEASE_COMMANDS } from '../../commands/releases'
 import type { Command, CommandContext, CommandEnv } from '../../commands/types'
 
 const base: CommandContext = { account: { id: 1, type: 'admin', isOperator: false }, route: null, record: null, list: null, paneCount: 1 }
@@ -21,7 +21,8 @@ function env(answers: Record<string, unknown>) {
 
 const registry = new CommandRegistry()
 registry.register(RELEASE_COMMANDS)
-const command = (id: string): Command => RELEASE_COMMANDS.find((entry) => entry.id === id)!
+registry.register(RELEASE_ACTIONS.flatMap((action) => action.commands))
+const command = (id: string): Command => registry.get(id)!
 const reason = (context: CommandContext, id: string) =>
   registry.available(context).find((entry) => entry.command.id === id)?.disabledReason ?? null
 
@@ -56,8 +57,8 @@ describe('scan and discovery commands', () => {
   })
 
   it('submit a live release to Spotify discovery, and explain why a draft cannot be', async () => {
-    expect(reason(onRelease(0), 'releases.spotifyDiscovery')).toBe('Only live releases go to Spotify Discovery Mode')
-    expect(reason(onRelease(7), 'releases.spotifyDiscovery')).toBeNull()
+    expect(reason(onRelease(0), 'releases.addToSpotifyDiscovery')).toBe('Only live releases go to Spotify Discovery Mode')
+    expect(reason(onRelease(7), 'releases.addToSpotifyDiscovery')).toBeNull()
     const fake = env({
       'releases.addToSpotifyDiscovery': {
         submitted: [{ id: 1, releaseId: 7, trackId: null, title: 'Night Drive' }],
@@ -65,7 +66,7 @@ describe('scan and discovery commands', () => {
         refused: [],
       },
     })
-    await command('releases.spotifyDiscovery').run!(onRelease(1), fake)
+    await command('releases.addToSpotifyDiscovery').run!(onRelease(1), fake)
     expect(fake.call).toHaveBeenCalledWith('releases.addToSpotifyDiscovery', { body: { releaseIds: [7] } })
     expect(fake.notify).toHaveBeenCalledWith('Submitted 1 to Spotify Discovery Mode.', 'success')
   })

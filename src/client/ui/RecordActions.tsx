@@ -94,18 +94,17 @@ export function RecordActions({
 }
 
 /**
- * Runs one answer of a declared action that asks a choice (a payee, a status) on a record, as picking it
- * in the palette does: for a screen whose row or menu already names the answer (and asks its own yes/no).
+ * Runs a declared action on a record from a control of the page (a switch, a select). `choice` is the
+ * answer a select already gave to an action that asks to choose; otherwise it runs as from its button.
  */
-export async function runRecordActionChoice(record: RecordRef, key: string, value: string | number): Promise<void> {
+export async function runRecordAction(record: RecordRef, key: string, choice?: string | number): Promise<void> {
   const action = RECORD_ACTIONS.find((entry) => entry.key === key)
   const target = targetOfRecord(record)
   if (!action || !target) return
   const command = action.command(target)
   const context = { ...commandContext(), record }
-  // Not offered now (hidden or refused with a reason): runCommand says why, as a button would.
-  if (availability(command, context) !== true) return runCommand(command, 'focused', { record })
-  const choices = (await command.children?.(context, commandEnv)) ?? []
-  const choice = choices.find((child) => child.id === `${command.id}.${String(value)}`)
-  if (choice) await runCommand(choice, 'focused', { record })
+  if (choice === undefined || !command.children || availability(command, context) !== true)
+    return runCommand(command, 'focused', { record })
+  const chosen = (await command.children(context, commandEnv)).find((child) => child.id === `${command.id}.${String(choice)}`)
+  if (chosen) await runCommand(chosen, 'focused', { record })
 }

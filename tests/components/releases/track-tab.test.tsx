@@ -9,6 +9,10 @@ import { Notices } from '../../../src/client/ui/notices/Notices'
 import { noticeState } from '../../../src/client/ui/notices/notices'
 import { respond, type Request } from '../dialogs/fetch-mock'
 import { TRACK as INTRO, serveRoutes } from './fixtures'
+import { me, signIn } from '../site/fixtures'
+import { paletteState } from '../../../src/client/shell/palette-state'
+import { runCommand } from '../../../src/client/shell/run-command'
+import { commandEnv } from '../../../src/client/shell/commands'
 
 afterEach(() => {
   noticeState.items.splice(0)
@@ -87,17 +91,20 @@ describe('track tab', () => {
     expect(await screen.findByText('Track saved.')).toBeTruthy()
   })
 
-  it('removes the track only after confirming, then shows its release', async () => {
+  it('removes the track only after confirming (the declared action asks in the palette), then shows its release', async () => {
+    await signIn(me({ type: 'admin' }))
     const { requests } = renderTrack({ 'POST /api/releases/track/remove': () => respond(200, { ok: true }) })
     await userEvent.click(await screen.findByRole('button', { name: /Remove track/ }))
-    const dialog = await screen.findByRole('alertdialog', { name: 'Remove Intro?' })
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
     expect(posts(requests)).toHaveLength(0)
-    await userEvent.click(screen.getByRole('button', { name: /Remove track/ }))
-    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove track' }))
-    await waitFor(() => expect(posts(requests)).toHaveLength(1))
+    const asked = paletteState.initialCommand!
+    expect(asked.id).toBe('releases.trackRemove')
+    const [yes] = await asked.children!({} as never, {} as never)
+    expect(yes.title).toBe('Yes: Remove Intro from Night Drive? The tracks after it move up; this cannot be undone.')
+    const open = vi.spyOn(commandEnv, 'open').mockImplementation(() => undefined)
+    await runCommand(yes)
+    expect(posts(requests)).toHaveLength(1)
     expect(posts(requests)[0].body).toEqual({ trackId: 11 })
-    await waitFor(() => expect(window.location.pathname + window.location.search).toBe('/releases/single/7?section=tracks'))
+    expect(open).toHaveBeenCalledWith('/releases/single/7?section=tracks', 'focused')
   })
 
   it('with ?compare= sets another track of the release beside it, differences marked', async () => {

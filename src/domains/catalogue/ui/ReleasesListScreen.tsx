@@ -2,7 +2,7 @@ import { useCallback, useMemo, useRef, useState } from 'react'
 import { Button, Flex, IconButton, Tooltip } from '@radix-ui/themes'
 import { Cross2Icon, PersonIcon } from '@radix-ui/react-icons'
 import { RELEASE_TYPES, type ReleaseListItem } from '@contract/releases'
-import { DISPLAY_STATUSES, RELEASE_STATUSES, statusLabel } from '@core/release-status'
+import { DISPLAY_STATUSES, statusLabel } from '@core/release-status'
 import type { ScreenProps } from '@client/routing/types'
 import { api } from '@client/api'
 import { useDataVersion } from '@client/state/useDataVersion'
@@ -19,11 +19,9 @@ import {
   type SortDef,
 } from '@client/ui/list'
 import { RELEASE_STATUS_MAP } from './status'
-import { StatusDialog } from './StatusDialog'
 import { GenreDialog } from './GenreDialog'
 import { StoresDialog } from './StoresDialog'
-import { changeReleaseStatus, runAction } from './actions'
-import { addToSpotifyDiscovery } from './discovery-action'
+import { selectionOf } from '@commands/actions'
 
 export const RELEASES_FAILED = 'There was an error fetching the releases. Please try again.'
 
@@ -145,9 +143,25 @@ const CSV_HEADERS = [
   'created',
 ]
 
-const ALL_STATUSES = RELEASE_STATUSES.map((status) => ({ status, label: statusLabel(status) }))
+/** The selected rows as releases: the declared release actions (status, takedown, review flags, discovery) act on them. */
+const asReleases = (rows: readonly ReleaseListItem[]) =>
+  selectionOf(
+    'release',
+    rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      state: {
+        title: row.title,
+        artist: row.artist,
+        status: row.status,
+        statusLabel: row.statusLabel,
+        adminReview: row.adminReview,
+        priorityReview: row.priorityReview,
+      },
+    })),
+  )
 
-/** /releases/manage/{page}: every release of the workspace, with bulk status and review changes. */
+/** /releases/manage/{page}: every release of the workspace; its bulk bar offers the declared release actions, genre and stores. */
 export default function ReleasesListScreen({ params }: ScreenProps) {
   const version = useDataVersion()
   const tab = useTab()
@@ -159,8 +173,7 @@ export default function ReleasesListScreen({ params }: ScreenProps) {
   const page = Number(params.page) || 1
   // The rows of the page on screen, for exporting a selection.
   const loaded = useRef<ReleaseListItem[]>([])
-  // The bulk status change waits for its dialog: the list clears the selection when it settles.
-  const [statusFor, setStatusFor] = useState<{ ids: number[]; settle: () => void } | null>(null)
+  // The bulk genre and stores changes wait for their dialogs: the list clears the selection when they settle.
   const [genreFor, setGenreFor] = useState<{ ids: number[]; settle: () => void } | null>(null)
   const [storesFor, setStoresFor] = useState<{ ids: number[]; settle: () => void } | null>(null)
 
@@ -173,31 +186,6 @@ export default function ReleasesListScreen({ params }: ScreenProps) {
   const bulkActions = useMemo<BulkAction[]>(
     () => [
       {
-        id: 'status',
-        label: 'Change status…',
-        run: (ids) => new Promise<void>((settle) => setStatusFor({ ids: ids.map(Number), settle })),
-      },
-      {
-        id: 'priority',
-        label: 'Mark priority review',
-        run: async (ids) => {
-          await runAction(
-            () => api.call('releases.changePriorityReview', { body: { ids: ids.map(Number), priorityReview: true } }),
-            `Marked ${ids.length} for priority review.`,
-          )
-        },
-      },
-      {
-        id: 'review',
-        label: 'Flag for admin review',
-        run: async (ids) => {
-          await runAction(
-            () => api.call('releases.changeReview', { body: { ids: ids.map(Number), adminReview: true } }),
-            `Flagged ${ids.length} for admin review.`,
-          )
-        },
-      },
-      {
         id: 'genre',
         label: 'Map genre…',
         run: (ids) => new Promise<void>((settle) => setGenreFor({ ids: ids.map(Number), settle })),
@@ -206,12 +194,6 @@ export default function ReleasesListScreen({ params }: ScreenProps) {
         id: 'stores',
         label: 'Change stores…',
         run: (ids) => new Promise<void>((settle) => setStoresFor({ ids: ids.map(Number), settle })),
-      },
-      {
-        id: 'spotifyDiscovery',
-        label: 'Add to Spotify discovery',
-        confirm: 'Submit the selected live releases to Spotify Discovery Mode?',
-        run: (ids) => addToSpotifyDiscovery(ids.map(Number)),
       },
       {
         id: 'export',
@@ -246,11 +228,6 @@ export default function ReleasesListScreen({ params }: ScreenProps) {
     [],
   )
 
-  const closeStatus = () => {
-    statusFor?.settle()
-    setStatusFor(null)
-  }
-
   const closeGenre = () => {
     genreFor?.settle()
     setGenreFor(null)
@@ -275,6 +252,7 @@ export default function ReleasesListScreen({ params }: ScreenProps) {
         sorts={sorts}
         dateRange={{ label: 'Created or release date' }}
         rowLink={(row) => `/releases/single/${row.id}`}
+        records={asReleases}
         bulkActions={bulkActions}
         errorMessage={RELEASES_FAILED}
         tools={
@@ -304,17 +282,6 @@ export default function ReleasesListScreen({ params }: ScreenProps) {
         onSelect={(user) => {
           setPicking(false)
           filterAccount(user.id)
-        }}
-      />
-      <StatusDialog
-        open={statusFor !== null}
-        onOpenChange={(open) => !open && closeStatus()}
-        title={`Change the status of ${statusFor?.ids.length ?? 0} release${statusFor?.ids.length === 1 ? '' : 's'}`}
-        description="Each release moves only if the transition table allows it from its current status; the others stay as they are, with the reason."
-        choices={ALL_STATUSES}
-        onSubmit={async (status, reason) => {
-          await changeReleaseStatus(statusFor?.ids ?? [], status, reason)
-          return true
         }}
       />
       <GenreDialog ids={genreFor?.ids ?? null} onOpenChange={(open) => !open && closeGenre()} />

@@ -20,6 +20,7 @@ import { PlusIcon, TrashIcon } from '@radix-ui/react-icons'
 import { TRACK_FILE_KINDS, type CreditRow, type ParticipantRow, type Track, type WriterRow } from '@contract/releases'
 import type { EndpointOutput, Endpoints } from '@contract/index'
 import type { TrackRecordState } from '@commands/releases'
+import type { RecordRef } from '@commands/records'
 import type { ScreenProps } from '@client/routing/types'
 import { api, ApiError } from '@client/api'
 import { useLoad } from '@client/state/useLoad'
@@ -27,9 +28,7 @@ import { useDataVersion } from '@client/state/useDataVersion'
 import { useTab } from '@client/workspace/tab-context'
 import { rememberRecord } from '@client/shell/recents'
 import { Link } from '@client/routing/Link'
-import { ConfirmDialog } from '@client/ui/list'
-import { showNotice } from '@client/ui/notices/notices'
-import { workspaceActions } from '@client/workspace/store'
+import { RecordActions } from '@client/ui/RecordActions'
 import { Cover } from './release/ReleaseHeader'
 import { StatusBadge } from './status'
 import { formatMinSec } from './min-sec'
@@ -246,7 +245,7 @@ export default function TrackScreen({ params, search }: ScreenProps) {
     return <RecordPending valid={valid} load={load} missing="This track does not exist, or it was removed." />
   return (
     <Flex direction="column" gap="4" p="4">
-      <TrackHeader track={track} />
+      <TrackHeader track={track} record={record} />
       {compareId && (
         <TrackCompare
           track={track}
@@ -271,19 +270,8 @@ export default function TrackScreen({ params, search }: ScreenProps) {
   )
 }
 
-function TrackHeader({ track }: { track: TrackSingle }) {
-  const tab = useTab()
-  const [removing, setRemoving] = useState(false)
-  const remove = async () => {
-    try {
-      await api.call('releases.trackRemove', { body: { trackId: track.id } })
-      showNotice('Track removed.', { tone: 'success' })
-      workspaceActions.refreshData()
-      tab.navigate(`/releases/single/${track.release.id}?section=tracks`, { replace: true })
-    } catch (error) {
-      showNotice(error instanceof ApiError ? error.message : ACTION_FAILED, { tone: 'error' })
-    }
-  }
+/** The track at a glance; removing it is the declared action (commands/releases.ts), asked as in the palette. */
+function TrackHeader({ track, record }: { track: TrackSingle; record: RecordRef | null }) {
   return (
     <Flex gap="4" align="start" justify="between" wrap="wrap">
       <Flex gap="4" align="start">
@@ -307,18 +295,7 @@ function TrackHeader({ track }: { track: TrackSingle }) {
           </Flex>
         </Flex>
       </Flex>
-      <Button color="red" variant="soft" onClick={() => setRemoving(true)}>
-        <TrashIcon /> Remove track…
-      </Button>
-      <ConfirmDialog
-        open={removing}
-        onOpenChange={setRemoving}
-        title={`Remove ${track.title}?`}
-        description={`It leaves ${track.release.title}; the tracks after it move up. This cannot be undone.`}
-        confirmLabel="Remove track"
-        color="red"
-        onConfirm={remove}
-      />
+      <RecordActions record={record} buttons={['releases.trackRemove']} menu={false} />
     </Flex>
   )
 }

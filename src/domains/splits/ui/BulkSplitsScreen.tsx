@@ -3,7 +3,7 @@ import { Badge, Button, Callout, Card, Flex, Heading, Select, Table, Tabs, Text,
 import type { BulkPreview } from '@contract/splits'
 import { splitStatusLabel } from '@core/split-status'
 import { BATCH_STATUSES } from '@commands/splits'
-import { runRecordActionChoice } from '@client/ui/RecordActions'
+import { runRecordAction } from '@client/ui/RecordActions'
 import { formatIsrc, checkIsrc } from '@core/identifiers'
 import type { ScreenProps } from '@client/routing/types'
 import { api, ApiError } from '@client/api'
@@ -41,7 +41,7 @@ function BatchStatus({ batchId: initial }: { batchId?: number }) {
   const apply = async () => {
     setBusy(true)
     try {
-      await runRecordActionChoice({ kind: 'splitBatch', id: batchId, state: {} }, 'splits.bulkStatus', status)
+      await runRecordAction({ kind: 'splitBatch', id: batchId, state: {} }, 'splits.bulkStatus', status)
     } finally {
       setBusy(false)
     }

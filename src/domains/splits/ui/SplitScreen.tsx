@@ -16,7 +16,7 @@ import { RecordLink } from '@client/ui/RecordLink'
 import { RecordPending, recordMissing } from '@client/ui/RecordPending'
 import { When } from '@client/ui/When'
 import { ConfirmDialog } from '@client/ui/list'
-import { RecordActions, runRecordActionChoice } from '@client/ui/RecordActions'
+import { RecordActions, runRecordAction } from '@client/ui/RecordActions'
 import { PayeeStatusBadge, SplitStatusBadge } from './status'
 
 const fetchSplit = (key: string, signal: AbortSignal) =>
@@ -336,7 +336,7 @@ export default function SplitScreen({ params }: ScreenProps) {
           description={pending.description}
           confirmLabel={pending.confirmLabel}
           color={pending.color}
-          onConfirm={() => (record ? runRecordActionChoice(record, pending.action, pending.value) : undefined)}
+          onConfirm={() => (record ? runRecordAction(record, pending.action, pending.value) : undefined)}
         />
       )}
     </Flex>

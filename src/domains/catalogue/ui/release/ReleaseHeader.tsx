@@ -1,16 +1,14 @@
-import { useId, useState } from 'react'
+import { useId } from 'react'
 import { Badge, Button, DropdownMenu, Flex, Heading, Select, Switch, Text } from '@radix-ui/themes'
 import { DotsHorizontalIcon, DownloadIcon, ImageIcon } from '@radix-ui/react-icons'
 import type { ReleaseGeneral } from '@contract/releases'
 import type { CommandContext } from '@commands/types'
-import { requiresReason } from '@core/release-status'
+import { RELEASE_STATUS } from '@core/release-status'
 import { registry, commandContext } from '@client/shell/commands'
 import { runCommand } from '@client/shell/run-command'
 import { Link } from '@client/routing/Link'
-import { api } from '@client/api'
+import { runRecordAction, useRecordActions } from '@client/ui/RecordActions'
 import { StatusBadge } from '../status'
-import { StatusDialog } from '../StatusDialog'
-import { changeReleaseStatus, runAction } from '../actions'
 
 export function Cover({ src, title, size = 96 }: { src: string | null; title: string; size?: number }) {
   if (!src)
@@ -49,15 +47,20 @@ export function ReleaseHeader({ release, record }: { release: ReleaseGeneral; re
   // This tab may not be the focused one (a split view): the actions are for the release shown here.
   const context = { ...commandContext(), record }
   const actions = registry.available(context).filter((entry) => entry.command.group === 'Release')
-  const [takedown, setTakedown] = useState<number | null>(null)
   const statusLabelId = useId()
   const reviewId = useId()
   const priorityId = useId()
-
+  // The select, the switches and the menu run the declared actions (commands/releases.ts RELEASE_ACTIONS).
+  const offered = new Set(useRecordActions(record).map((entry) => entry.action.key))
+  const run = (key: string, choice?: number) => {
+    if (record) void runRecordAction(record, key, choice)
+  }
+  // A takedown asks for its reason (in the palette, as there); another status is sent at once.
   const choose = (value: string) => {
     const status = Number(value)
-    if (requiresReason(status)) setTakedown(status)
-    else void changeReleaseStatus([release.id], status)
+    const choice = release.allowedStatuses.find((entry) => entry.status === status)
+    if (!choice?.needsReason) run('releases.status:change', status)
+    else run(status === RELEASE_STATUS.takendown ? 'releases.status:takendown' : 'releases.status:takedown')
   }
 
   return (
@@ -142,12 +145,8 @@ export function ReleaseHeader({ release, record }: { release: ReleaseGeneral; re
               <Switch
                 id={reviewId}
                 checked={release.adminReview}
-                onCheckedChange={(on) =>
-                  void runAction(
-                    () => api.call('releases.changeReview', { body: { ids: [release.id], adminReview: on } }),
-                    `Admin review: ${on ? 'on' : 'off'}.`,
-                  )
-                }
+                disabled={!offered.has(`releases.changeReview:${release.adminReview ? 'off' : 'on'}`)}
+                onCheckedChange={(on) => run(`releases.changeReview:${on ? 'on' : 'off'}`)}
               />
               Admin review
             </Flex>
@@ -157,27 +156,14 @@ export function ReleaseHeader({ release, record }: { release: ReleaseGeneral; re
               <Switch
                 id={priorityId}
                 checked={release.priorityReview}
-                onCheckedChange={(on) =>
-                  void runAction(
-                    () => api.call('releases.changePriorityReview', { body: { ids: [release.id], priorityReview: on } }),
-                    `Priority review: ${on ? 'on' : 'off'}.`,
-                  )
-                }
+                disabled={!offered.has(`releases.changePriorityReview:${release.priorityReview ? 'off' : 'on'}`)}
+                onCheckedChange={(on) => run(`releases.changePriorityReview:${on ? 'on' : 'off'}`)}
               />
               Priority review
             </Flex>
           </Text>
         </Flex>
       </Flex>
-      <StatusDialog
-        open={takedown !== null}
-        onOpenChange={(open) => !open && setTakedown(null)}
-        title={`Take down ${release.title}?`}
-        description="It will be removed from every store it was delivered to."
-        choices={release.allowedStatuses.filter((choice) => choice.needsReason)}
-        initialStatus={takedown}
-        onSubmit={(status, reason) => changeReleaseStatus([release.id], status, reason)}
-      />
     </Flex>
   )
 }
