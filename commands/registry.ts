@@ -59,8 +59,10 @@ export function rank(items: readonly AvailableCommand[], query: string): Availab
     let score = titleScore
     for (const keyword of item.command.keywords ?? []) score = Math.max(score, scoreMatch(keyword, query) * 0.9)
     // An action on the focused record outranks a global command matching the same word ("approve":
-    // "Approve payout #12" before "Export approved payouts…"); a loose match earns no lift.
-    if (item.command.onRecord && score >= RECORD_LIFT_FROM) score += RECORD_LIFT
+    // "Approve payout #12" before "Export approved payouts…"); a loose match earns no lift. Nor does an
+    // action that cannot run here (the list's "Approve 0 selected payouts"): its shorter title would
+    // otherwise put it above the record's own action that applies.
+    if (item.command.onRecord && !item.disabledReason && score >= RECORD_LIFT_FROM) score += RECORD_LIFT
     if (score > 0) scored.push({ item, score: item.disabledReason ? score - 0.01 : score, titleScore })
   }
   // Equal keyword scores ("users" is a keyword of Users and of User invites): the title decides.

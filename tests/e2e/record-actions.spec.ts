@@ -23,8 +23,8 @@ async function ok<T>(answer: Promise<{ ok(): boolean; status(): number; text(): 
 type Artist = { id: number; email: string; displayName: string; banned: boolean }
 const BAN_QUESTION = 'Why? The reason is recorded with the ban.'
 
-// FIXME (unfinished at the deadline): after / search and Escape, j then x does not select the row (the
-// Selection region never appears); the flow itself is covered by tests/unit/user-commands.test.ts.
+// FIXME: j/x and the bulk bar's Ban… now work (the search's Escape no longer empties it); the run
+// stops at the reason page: after typing the reason, the selected item is not "Ban <name>: “reason”".
 test.fixme('ban from the users list’s bulk bar asks for the reason exactly as the palette does', async ({ browser, baseURL }) => {
   const api = await adminApi(baseURL!)
   const artists = await ok<{ data: Artist[] }>(api.get('/api/users?type=artist&per_page=25'))
@@ -44,6 +44,8 @@ test.fixme('ban from the users list’s bulk bar asks for the reason exactly as 
   await page.keyboard.press('g')
   await page.keyboard.press('u')
   await expect(page).toHaveURL(/\/users\/manage\/1$/)
+  // The list screen loads its code on first use: / acts once the list is there to search.
+  await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible()
   await page.keyboard.press('/')
   await page.keyboard.type(viaBulk.email)
   await expect(page.getByRole('row').filter({ hasText: viaBulk.email })).toHaveCount(1)
@@ -63,7 +65,6 @@ test.fixme('ban from the users list’s bulk bar asks for the reason exactly as 
   await expect(page.getByRole('menuitem', { name: 'Ban…' })).toBeVisible()
   // Opened from the keyboard, the menu highlights its first item: Ban… (declared first).
   await expect(page.getByRole('menuitem', { name: 'Ban…' })).toBeFocused()
-  await page.keyboard.press('ArrowDown')
   await page.keyboard.press('Enter')
   await expect(page.getByPlaceholder(BAN_QUESTION)).toBeFocused()
   const before = await ok<{ banned: boolean }>(api.get(`/api/users/single/${viaBulk.id}`))
@@ -76,10 +77,7 @@ test.fixme('ban from the users list’s bulk bar asks for the reason exactly as 
   expect(after).toMatchObject({ banned: true, bannedReason: 'Fraudulent streams' })
 })
 
-// FIXME (unfinished at the deadline): the palette opened before the payout pane loads never gains
-// "Approve payout #N" in this run, although the ranking unit test passes: the context refresh on the
-// record's arrival is still to be found.
-test.fixme('the palette opened the instant a payout appears offers "Approve payout #N" first for "approve"', async ({
+test('the palette opened the instant a payout appears offers "Approve payout #N" first for "approve"', async ({
   browser,
   baseURL,
 }) => {

@@ -232,6 +232,26 @@ describe('palette ranking', () => {
     expect(titles[0]).toBe('Approve payout #12 of $120.00 to Nina Vale')
     expect(titles).toContain('Export approved payouts…')
   })
+
+  it('keeps the record’s action first when the payouts list beside it has nothing selected', () => {
+    const registry = new CommandRegistry()
+    registry.register(PAYOUT_BATCH_COMMANDS)
+    registry.register(PAYOUT_ACTIONS.flatMap((action) => action.commands))
+    // The pane sits beside the payouts list: its selection commands are offered, disabled, with a hint.
+    const context: CommandContext = {
+      ...payoutContext('pending'),
+      record: {
+        kind: 'payout',
+        id: '23',
+        title: 'Payout #23',
+        state: { status: 'pending', amount: '61.50', accountName: 'Emerson Digital Collective', accountId: 138 },
+      },
+      list: { listId: 'payouts', title: 'Payouts', selectedCount: 0, selection: { kind: 'payout', from: 'selection', items: [] }, bulkActions: [] },
+    }
+    const ranked = rank(registry.available(context), 'approve')
+    expect(ranked.map((entry) => entry.title)).toContain('Approve 0 selected payouts')
+    expect(ranked[0].title).toBe('Approve payout #23 of $61.50 to Emerson Digital Collective')
+  })
 })
 
 describe('review next', () => {

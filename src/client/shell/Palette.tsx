@@ -225,9 +225,14 @@ function PaletteBody({ close }: { close(): void }) {
 
   // Results that arrive after typing (a nested page's server search) leave cmdk with nothing
   // selected, so Enter would do nothing: keep the first item selected while the choice is gone.
+  // Likewise when a better match arrives on top (the focused record's action once its data loads, for
+  // a palette opened at once): Enter takes the best match, not the one that was first a moment ago.
+  const firstKey = useRef<string | null>(null)
   useEffect(() => {
     const first = groups[0]?.[1][0]
-    if (first && !items.some((item) => item.key === selected)) setSelected(first.key)
+    const topChanged = first?.key !== firstKey.current
+    firstKey.current = first?.key ?? null
+    if (first && (topChanged || !items.some((item) => item.key === selected))) setSelected(first.key)
   }, [groups, items, selected])
 
   const choose = useCallback(

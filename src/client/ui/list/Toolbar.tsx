@@ -152,7 +152,9 @@ export function Toolbar({
       event.preventDefault()
       if (text.trim() !== query.search) onApply({ ...query, search: text.trim() })
     } else if (event.key === 'Escape') {
-      // Hand the keyboard back to the list (j/k) without losing what was typed.
+      // Hand the keyboard back to the list (j/k) without losing what was typed. A search field's own
+      // Escape empties it, which reloaded the whole list and dropped the row just selected with x.
+      event.preventDefault()
       event.currentTarget.blur()
     }
   }
