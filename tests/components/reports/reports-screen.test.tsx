@@ -29,9 +29,9 @@ function report(status: ReportStatus): ReportRow {
     admin: { id: 1, name: 'Ada Admin' },
     adminId: 1,
     params: {},
-    created: new Date('2026-03-02T10:00:00Z'),
+    created: '2026-03-02T10:00:00.000Z',
     finished: null,
-  } as ReportRow
+  }
 }
 
 describe('reports screen', () => {
