@@ -316,7 +316,8 @@ export const splitsEndpoints = {
     method: 'POST',
     path: 'splits/is-valid-user',
     access: 'auth',
-    summary: 'Whether an email belongs to an account of this workspace (a payee needs one for the split to become active)',
+    summary:
+      'Whether an email belongs to an account of this workspace (a payee needs one for the split to become active); the name only to staff, and rate-limited for artists and labels',
     body: z.object({ email }),
     response: z.object({ isUser: z.boolean(), name: z.string().optional() }),
   }),

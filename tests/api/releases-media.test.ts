@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { createTestApp, type TestApp } from '../helpers/app'
 import { TestClient } from '../helpers/client'
-import { createWorkspace, signedIn } from '../helpers/fixtures'
+import { createAccount, createWorkspace, signedIn } from '../helpers/fixtures'
 import { createRelease } from './releases-fixtures'
 import { releases, tracks } from '../../src/server/db/schema'
 
@@ -128,6 +128,26 @@ describe('cover art', () => {
     const removed = await admin.ok('releases.albumDetails', { body: { releaseId: draft.id, cover: null } })
     expect(removed.artwork).toEqual({ cover: null, medium: null, large: null })
     expect((await served(replaced.artwork.cover)).status).toBe(404)
+  })
+
+  it("serves a draft's cover only to staff and the release's owner; once past draft, to the workspace and its public pages", async () => {
+    await createAccount(t.services, { tenantId: ws.tenant.id, email: 'neighbour@acme.test', type: 'artist' })
+    const neighbour = await signedIn(t.app, 'neighbour@acme.test')
+    const draft = await admin.ok('releases.albumDetails', {
+      body: { userId: ws.artist.id, title: 'Secret Cover', cover: dataUrl(await image(1400, 1400)) },
+    })
+    const ids = [draft.artwork.cover, draft.artwork.medium, draft.artwork.large].map((url) => Number(url!.split('/').pop()))
+    for (const id of ids) {
+      expect((await admin.call('files.get', { params: { id } })).status).toBe(200)
+      expect((await artist.call('files.get', { params: { id } })).status).toBe(200)
+      expect((await neighbour.call('files.get', { params: { id } })).status).toBe(404)
+      expect((await neighbour.call('site.publicFile', { params: { id } })).status).toBe(404)
+    }
+    await t.services.db.update(releases).set({ status: 1 }).where(eq(releases.id, draft.id))
+    for (const id of ids) {
+      expect((await neighbour.call('files.get', { params: { id } })).status).toBe(200)
+      expect((await neighbour.call('site.publicFile', { params: { id } })).status).toBe(200)
+    }
   })
 
   it('takes a cover larger than the usual 2 MB body', async () => {

@@ -264,9 +264,29 @@ describe('lock and status (admin)', () => {
 
 describe('lookups', () => {
   it('says whether an email is an account of this workspace only', async () => {
-    expect(await artist.ok('splits.isValidUser', { body: { email: 'FRIEND@acme.test' } })).toEqual({ isUser: true, name: 'Fran Friend' })
+    expect(await admin.ok('splits.isValidUser', { body: { email: 'FRIEND@acme.test' } })).toEqual({ isUser: true, name: 'Fran Friend' })
     expect(await artist.ok('splits.isValidUser', { body: { email: 'artist@globex.test' } })).toEqual({ isUser: false })
     expect((await artist.call('splits.isValidUser', { body: { email: 'nope' } })).status).toBe(400)
+  })
+
+  it('tells an artist only whether an email can be a payee, never whose account it is', async () => {
+    expect(await artist.ok('splits.isValidUser', { body: { email: 'FRIEND@acme.test' } })).toEqual({ isUser: true })
+  })
+
+  it("limits an artist's payee checks per account in a window, counted in the database; staff are not limited", async () => {
+    const { PAYEE_CHECKS } = await import('../../src/domains/splits/server/service')
+    const before = await t.services.db.select().from(auditLog).where(eq(auditLog.actorAccountId, friendAccount.id))
+    const used = before.filter((row) => row.action === 'split.payee_checked').length
+    for (let index = used; index < PAYEE_CHECKS.perAccount; index += 1)
+      expect((await friend.call('splits.isValidUser', { body: { email: `someone${index}@acme.test` } })).status).toBe(200)
+    const refused = await friend.call('splits.isValidUser', { body: { email: 'stranger@acme.test' } })
+    expect(refused.status).toBe(429)
+    // another account has its own counter, and the recorded checks do not keep the emails asked about
+    expect((await stranger.call('splits.isValidUser', { body: { email: 'friend@acme.test' } })).status).toBe(200)
+    const rows = await t.services.db.select().from(auditLog).where(eq(auditLog.actorAccountId, friendAccount.id))
+    expect(JSON.stringify(rows)).not.toContain('someone')
+    for (let index = 0; index < 3; index += 1)
+      expect((await admin.call('splits.isValidUser', { body: { email: 'friend@acme.test' } })).status).toBe(200)
   })
 
   it("answers a release's split summaries to staff and its owner, and the account tab's splits", async () => {

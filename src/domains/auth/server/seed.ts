@@ -93,9 +93,10 @@ export const authSeeder: Seeder = {
               ? faker.helpers.arrayElement([
                   `${firstName} ${lastName}`,
                   faker.music.artist(),
-                  `${firstName} ${faker.word.adjective()}`.replace(/^./, (c) => c.toUpperCase()),
+                  // A band named like one ("The Hendersons"), not a first name and a random adjective.
+                  `The ${lastName.endsWith('s') ? lastName : `${lastName}s`}`,
                 ])
-              : `${faker.company.name()} ${faker.helpers.arrayElement(['Records', 'Music', 'Recordings', 'Sound', 'Audio'])}`
+              : `${lastName} ${faker.helpers.arrayElement(['Records', 'Music', 'Recordings', 'Sound', 'Audio'])}`
           const createdAt = new Date(now.getTime() - faker.number.int({ min: 1, max: 730 }) * DAY - faker.number.int({ min: 0, max: DAY }))
           return {
             row: {

@@ -5,7 +5,7 @@ export * as catalogueStats from './stats'
 export { catalogueTitles, releaseOwners, releaseTarget, trackTarget, type MatchTarget } from './royalties-read'
 export { catalogueTrackRows } from './report-rows'
 export { listAccountReleases } from './account-releases'
-export { releasesByIds, tracksByIds } from './release-reads'
+export { RELEASE_IMAGE_PURPOSES, releaseImageAudience, releasesByIds, tracksByIds } from './release-reads'
 // The outside services the platform builds once per app (src/server/app.ts) and hands to every request.
 export { createHttpScanProvider, type ScanProvider } from './adapters/scan-provider'
 export { createAudioSaladClient, type AudioSaladClient } from './adapters/audiosalad'

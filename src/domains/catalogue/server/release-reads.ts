@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Queryable } from '@server/db/engine'
 import { releases, tracks } from './schema'
 
@@ -18,4 +18,23 @@ export function tracksByIds(q: Queryable, tenantId: number, ids: number[]) {
     .select({ id: tracks.id, releaseId: tracks.releaseId, title: tracks.title })
     .from(tracks)
     .where(and(eq(tracks.tenantId, tenantId), inArray(tracks.id, ids)))
+}
+
+/** Purposes of the files the catalogue stores for a release's artwork. */
+export const RELEASE_IMAGE_PURPOSES: readonly string[] = ['release-cover', 'release-asset']
+
+/**
+ * Who may see a release image (a cover rendition or a generated post/story): anyone the file is
+ * shown to when some release using it is past the draft stage; while every release using it is a
+ * draft (or none does yet), only the owners of those releases (staff decide for themselves).
+ */
+export async function releaseImageAudience(q: Queryable, tenantId: number, fileId: number): Promise<{ released: boolean; owners: number[] }> {
+  const url = `/api/files/${fileId}`
+  const { rows } = await q.execute<{ status: number; account_id: number }>(sql`
+    select r.status, r.account_id from releases r
+    where r.tenant_id = ${tenantId} and (r.cover_url = ${url} or r.cover_medium_url = ${url} or r.cover_large_url = ${url})
+    union all
+    select r.status, r.account_id from release_assets a join releases r on r.id = a.release_id
+    where a.tenant_id = ${tenantId} and a.file_id = ${fileId}`)
+  return { released: rows.some((row) => Number(row.status) !== 0), owners: rows.map((row) => Number(row.account_id)) }
 }

@@ -166,8 +166,9 @@ export const catalogueSeeder: Seeder = {
         artistText: artist,
         type,
         status,
-        // Three pairs share a UPC so the duplicate report has something to show.
-        upc: status === 0 && index % 4 === 0 ? null : upcFor(index % 1000 === 7 ? index - 1 : index),
+        // Every release its own UPC (a shared one is a delivery error); the duplicates panel's demo is
+        // the recordings that reappear on a later release under their ISRC (below).
+        upc: status === 0 && index % 4 === 0 ? null : upcFor(index),
         catalogNumber: `WL${String(index + 1).padStart(5, '0')}`,
         label: owner.labelName ?? faker.helpers.arrayElement(['Independent', 'Demo Records', 'Northside Music', 'Blue Hour']),
         language: LANGUAGES[index % LANGUAGES.length],
@@ -241,7 +242,8 @@ export const catalogueSeeder: Seeder = {
             tenantId: tenant.id,
             releaseId,
             position,
-            // A few recordings reuse another's ISRC: the duplicate report shows them.
+            // A few recordings reappear on the next release (a single's track on the album), under
+            // the same ISRC, as a recording must: the duplicates panel and report show them.
             isrc: row.status === 0 && position > 1 ? null : isrcFor(row.cYear ?? 2026, serial % 500 === 0 ? serial - 1 : serial),
             iswc:
               position === 1 && index % 4 === 0
@@ -284,7 +286,8 @@ export const catalogueSeeder: Seeder = {
             'Priority: the label is pitching this to editorial.',
             'Metadata matches the split sheet.',
           ]),
-          createdAt: new Date((rows[index].createdAt as Date).getTime() + DAY),
+          // A day after the release was made, but never after the seed ran: a note records something said.
+          createdAt: new Date(Math.min((rows[index].createdAt as Date).getTime() + DAY, now.getTime() - 10 * 60_000)),
         })
       })
       for (let index = 0; index < notes.length; index += 500) await tx.insert(releaseNotes).values(notes.slice(index, index + 500))
@@ -341,12 +344,14 @@ export const catalogueSeeder: Seeder = {
       await tx.execute(sql`
         insert into audit_log (tenant_id, actor_account_id, action, entity_type, entity_id, before, after, created_at)
         select r.tenant_id, r.account_id, 'release.submitted', 'release', r.id::text, null,
-               jsonb_build_object('status', 2), r.created_at + interval '1 hour'
+               jsonb_build_object('status', 2), least(r.created_at + interval '1 hour', ${now.toISOString()}::timestamptz - interval '10 minutes')
         from releases r where r.tenant_id = ${tenant.id} and r.status <> 0`)
       await tx.execute(sql`
         insert into audit_log (tenant_id, actor_account_id, action, entity_type, entity_id, before, after, created_at)
         select r.tenant_id, ${reviewer}, 'release.status', 'release', r.id::text,
-               jsonb_build_object('status', 2), jsonb_build_object('status', s.step), r.created_at + s.step * interval '1 day'
+               jsonb_build_object('status', 2), jsonb_build_object('status', s.step),
+               -- days after the release was made, never after the seed ran: the history records what was done
+               least(r.created_at + s.step * interval '1 day', ${now.toISOString()}::timestamptz - (5 - s.step) * interval '1 minute')
         from releases r
         cross join lateral (values (3), (4), (1)) s(step)
         where r.tenant_id = ${tenant.id} and r.status in (1, 4, 6, 7, 8, 9) and (s.step <> 1 or r.status <> 4)`)

@@ -94,8 +94,13 @@ function Actions({ report }: { report: ReportRow }) {
   return null
 }
 
-/** The report the address names (?report=12), shown above the list and offered to the palette. */
-function FocusedReport({ id, version }: { id: number; version: number }) {
+/**
+ * The report the address names (?report=12), shown above the list and offered to the palette.
+ * When the list's page shows it, `listed` is that row and the card shows it: two loads polled apart
+ * would show the same report Queued in the card and Running in its row. It loads and polls the
+ * report itself only when the page does not hold it.
+ */
+function FocusedReport({ id, listed, version }: { id: number; listed: ReportRow | null; version: number }) {
   const tab = useTab()
   const [polled, setPolled] = useState(0)
   const fetcher = useCallback(
@@ -103,8 +108,8 @@ function FocusedReport({ id, version }: { id: number; version: number }) {
     [],
   )
   const load = useLoad(fetcher, `${id}:${version}:${polled}`)
-  const report = load.data
-  const pending = report !== null && !isFinal(report.status)
+  const report = listed ?? load.data
+  const pending = !listed && report !== null && !isFinal(report.status)
   useEffect(() => {
     if (!pending) return
     const timer = setTimeout(() => setPolled((value) => value + 1), REPORT_POLL_MS)
@@ -202,7 +207,7 @@ export function ReportsScreen({ scope, params, search }: ScreenProps & { scope: 
         </Box>
         <Button onClick={() => setAsking(true)}>Request report…</Button>
       </Flex>
-      {focused && <FocusedReport id={focused} version={version} />}
+      {focused && <FocusedReport id={focused} listed={rows.find((row) => row.id === focused) ?? null} version={version} />}
       {load.error && (
         <Callout.Root color="red" role="alert">
           <Callout.Text>{load.error.message}</Callout.Text>

@@ -8,6 +8,7 @@ import { jobs } from '@server/db/schema/platform'
 import { FileStore } from '@server/storage/file-store'
 import { notFound } from '@server/errors'
 import { publicBranding } from '@domains/site-setup/server/public'
+import { RELEASE_IMAGE_PURPOSES, releaseImageAudience } from '@domains/catalogue/server/public'
 
 export const sharedHandlers: Handlers<IdsOf<typeof sharedEndpoints>> = {
   'shared.countries': async () => ({ data: [...COUNTRIES] }),
@@ -35,7 +36,13 @@ export const sharedHandlers: Handlers<IdsOf<typeof sharedEndpoints>> = {
     const { services, tenant } = ctx
     const row = await services.files.find(services.db, tenant.id, params.id)
     // Staff may open any file of the workspace; other accounts only public files and their own.
-    const allowed = row && (ctx.session.account.type === 'admin' || row.visibility === 'public' || row.createdBy === ctx.session.account.id)
+    const viewer = ctx.session.account
+    let allowed = row && (viewer.type === 'admin' || row.visibility === 'public' || row.createdBy === viewer.id)
+    // A release's artwork is public once the release is, but a draft's cover is its owner's alone.
+    if (row && allowed && viewer.type !== 'admin' && row.createdBy !== viewer.id && RELEASE_IMAGE_PURPOSES.includes(row.purpose)) {
+      const audience = await releaseImageAudience(services.db, tenant.id, row.id)
+      allowed = audience.released || audience.owners.includes(viewer.id)
+    }
     if (!row || !allowed) throw notFound('There is no such file.')
     const stream = await services.files.open(row)
     ctx.reply.headers(FileStore.responseHeaders(row)).header('content-length', String(row.size))

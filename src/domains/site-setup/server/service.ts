@@ -7,6 +7,7 @@ import type { Queryable } from '@server/db/engine'
 import { audit, actorOf, auditedMutation } from '@server/audit'
 import { badRequest, notFound } from '@server/errors'
 import { FileStore } from '@server/storage/file-store'
+import { RELEASE_IMAGE_PURPOSES, releaseImageAudience } from '@domains/catalogue/server/public'
 import { requireAdmin } from './access'
 import { DEFAULT_MENU, publicFileUrl } from './defaults'
 import { removeFiles, saveImage } from './images'
@@ -251,6 +252,9 @@ export async function servePublicFile(ctx: RequestContext, id: number) {
   const tenantId = publicTenantId(ctx)
   const row = tenantId ? await services.files.find(services.db, tenantId, id) : null
   if (!row || row.visibility !== 'public') throw notFound('There is no such file.')
+  // Without a session, a release's artwork only once some release using it is past the draft stage.
+  if (RELEASE_IMAGE_PURPOSES.includes(row.purpose) && !(await releaseImageAudience(services.db, row.tenantId, row.id)).released)
+    throw notFound('There is no such file.')
   const stream = await services.files.open(row)
   ctx.reply.headers(FileStore.responseHeaders(row)).header('content-length', String(row.size))
   return ctx.reply.send(stream)

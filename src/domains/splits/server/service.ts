@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { SplitSingle, SplitStatus } from '@contract/splits'
 import type { AuthedContext } from '@server/context'
 import type { Queryable } from '@server/db/engine'
-import { HttpError, badRequest, conflict, forbidden, notFound } from '@server/errors'
+import { HttpError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '@server/errors'
 import { ERROR_CODES } from '@core/session'
 import { audit, actorOf, auditedMutation } from '@server/audit'
 import { pageMeta } from '@server/db/paging'
@@ -221,9 +221,35 @@ export async function splitData(ctx: AuthedContext, input: { trackId?: number; s
   }
 }
 
+/**
+ * Payee checks by artists and labels: how many one account may make in a sliding window. The form
+ * checks once per typed email (debounced), so this is far above real use but stops walking a list
+ * of addresses to learn who has an account.
+ */
+export const PAYEE_CHECKS = { windowMinutes: 10, perAccount: 60 } as const
+const PAYEE_CHECK_ACTION = 'split.payee_checked'
+
+/**
+ * Whether an email can be a payee (an account of this workspace). Staff see the account's name;
+ * an artist or label learns only yes or no, so the check cannot tell them who an address belongs to,
+ * and is rate-limited per account. The counter is the audit log (the email is not kept), so every
+ * app process shares it; a check is recorded before it is counted, so concurrent calls cannot all
+ * slip under the limit.
+ */
 export async function isValidUser(ctx: AuthedContext, email: string) {
-  const found = (await repo.accountsByEmail(ctx.services.db, ctx.tenant.id, [email])).get(email)
+  const db = ctx.services.db
+  if (!isStaff(ctx)) {
+    await audit(db, actorOf(ctx, ctx.tenant.id), { action: PAYEE_CHECK_ACTION, entityType: 'account' })
+    const { rows } = await db.execute<{ used: number }>(sql`
+      select count(*)::int as used from audit_log
+      where actor_account_id = ${ctx.session.account.id} and action = ${PAYEE_CHECK_ACTION}
+        and created_at > now() - make_interval(mins => ${PAYEE_CHECKS.windowMinutes})`)
+    if (Number(rows[0]?.used ?? 0) > PAYEE_CHECKS.perAccount)
+      throw tooManyRequests('Too many payee checks: try again in a few minutes.')
+  }
+  const found = (await repo.accountsByEmail(db, ctx.tenant.id, [email])).get(email)
   if (!found) return { isUser: false }
+  if (!isStaff(ctx)) return { isUser: true }
   return {
     isUser: true,
     name: personOf({ first: found.first_name, last: found.last_name, artist: found.artist_name, label: found.label_name, email }),

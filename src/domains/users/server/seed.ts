@@ -56,7 +56,7 @@ export const usersSeeder: Seeder = {
         await tx
           .update(artistProfiles)
           .set({
-            about: faker.lorem.sentences({ min: 1, max: 2 }).replace(/\.$/, '') + '.',
+            about: `${faker.helpers.arrayElement(['Singer-songwriter', 'Producer', 'Band', 'Duo', 'DJ and producer'])} from ${faker.location.city()}.`,
             primaryGenre: faker.helpers.arrayElement(GENRES),
             secondaryGenre: faker.helpers.maybe(() => faker.helpers.arrayElement(GENRES), { probability: 0.5 }) ?? null,
             releaseTime: faker.helpers.arrayElement(['00:00', '09:00', '12:00']),
@@ -81,7 +81,7 @@ export const usersSeeder: Seeder = {
       for (const label of labels) {
         await tx
           .update(labelProfiles)
-          .set({ about: faker.company.catchPhrase(), genres: faker.helpers.arrayElements(GENRES, { min: 1, max: 3 }), language: 'English' })
+          .set({ about: `Independent label from ${faker.location.city()}.`, genres: faker.helpers.arrayElements(GENRES, { min: 1, max: 3 }), language: 'English' })
           .where(eq(labelProfiles.accountId, label.id))
       }
       // About a third of the artists are signed to a label.

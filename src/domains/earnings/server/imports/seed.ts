@@ -118,7 +118,7 @@ function cmsFile(faker: Faker, catalogue: Catalogue, month: string): string {
     rows.push([
       month,
       `A${faker.string.alphanumeric({ length: 13, casing: 'upper' })}`,
-      unmatched ? `${faker.word.words(2)} (UGC)` : track.title,
+      unmatched ? `${faker.music.songName()} (Cover)` : track.title,
       unmatched ? faker.person.fullName() : track.artist,
       unmatched ? unknownIsrc(faker) : track.isrc,
       unmatched ? '' : (track.upc ?? ''),
@@ -149,7 +149,7 @@ function audioSaladFile(faker: Faker, catalogue: Catalogue, month: string, curre
       faker.helpers.arrayElement(COUNTRIES),
       kind === 'unmatched' ? faker.string.numeric(12) : kind === 'release' ? release!.upc : (track.upc ?? ''),
       kind === 'track' ? track.isrc : kind === 'unmatched' ? unknownIsrc(faker) : '',
-      kind === 'release' ? release!.title : kind === 'unmatched' ? faker.word.words(3) : track.title,
+      kind === 'release' ? release!.title : kind === 'unmatched' ? faker.music.songName() : track.title,
       kind === 'release' ? release!.artist : kind === 'unmatched' ? faker.person.fullName() : track.artist,
       quantity,
       fromScaled(BigInt(Math.round(net * 1.25)), 6),
