@@ -10,6 +10,9 @@ import { noticeState } from '../../../src/client/ui/notices/notices'
 import type { ReleaseGeneral } from '../../../src/contract/releases'
 import { respond, type Request } from '../dialogs/fetch-mock'
 import { ADDITIONAL, TRACK, release, serveRoutes } from './fixtures'
+import { me, signIn } from '../site/fixtures'
+import { paletteState } from '../../../src/client/shell/palette-state'
+import { runCommand } from '../../../src/client/shell/run-command'
 
 afterEach(() => {
   noticeState.items.splice(0)
@@ -38,6 +41,7 @@ const posts = (requests: Request[]) => requests.filter((request) => request.meth
 
 describe('release tab', () => {
   it('shows the release and changes its status to one the table allows', async () => {
+    await signIn(me({ type: 'admin' }))
     let current: ReleaseGeneral = release(2)
     const { requests } = renderTab('/releases/single/7', {
       'GET /api/releases/single/general/7': () => respond(200, current),
@@ -60,7 +64,8 @@ describe('release tab', () => {
     await waitFor(() => expect(screen.getByTestId('release-status').textContent).toBe('Accepted'))
   })
 
-  it('a takedown asks for confirmation and a reason before it is sent', async () => {
+  it('a takedown asks for a reason (the declared action asks in the palette) before it is sent', async () => {
+    await signIn(me({ type: 'admin' }))
     const { requests } = renderTab('/releases/single/7', {
       'GET /api/releases/single/general/7': () => respond(200, release(1)),
       'POST /api/releases/status': () => respond(200, { updated: [{ id: 7, status: 8, displayStatus: 8 }], refused: [] }),
@@ -68,18 +73,32 @@ describe('release tab', () => {
     await screen.findByRole('heading', { level: 1, name: 'Night Drive' })
     await userEvent.click(screen.getByRole('combobox', { name: 'Status' }))
     await userEvent.click(await screen.findByRole('option', { name: 'Takedown pending…' }))
-    const dialog = await screen.findByRole('dialog', { name: 'Take down Night Drive?' })
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Take down' }))
-    expect(within(dialog).getByRole('alert').textContent).toBe('Give a reason for the takedown')
+    // Nothing is sent: the palette opens on the takedown's page, asking for the reason.
+    await waitFor(() => expect(paletteState.initialCommand?.id).toBe('releases.status:takedown'))
+    const asked = paletteState.initialCommand!
+    paletteState.initialCommand = null
+    expect(asked.title).toBe('Take down Night Drive…')
+    expect(asked.placeholder).toBe('Why is it taken down? The reason is recorded with who asked.')
     expect(posts(requests)).toHaveLength(0)
-    await userEvent.type(within(dialog).getByLabelText('Reason for the takedown'), 'Rights claim from the label')
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Take down' }))
+    // No reason, nothing to confirm; too long a reason cannot be confirmed.
+    expect(await asked.search!('   ', {} as never, {} as never, new AbortController().signal)).toEqual([])
+    const [tooLong] = await asked.search!('x'.repeat(1001), {} as never, {} as never, new AbortController().signal)
+    expect(tooLong.title).toBe('The reason is too long')
+    expect(tooLong.when?.({} as never)).toBe('The reason is too long')
+    const [confirm] = await asked.search!('Rights claim from the label', {} as never, {} as never, new AbortController().signal)
+    expect(confirm.title).toBe('Takedown pending: take down Night Drive because “Rights claim from the label”')
+    expect(posts(requests)).toHaveLength(0)
+    await runCommand(confirm)
     await waitFor(() => expect(posts(requests)).toHaveLength(1))
-    expect(posts(requests)[0].body).toEqual({ ids: [7], status: 8, reason: 'Rights claim from the label' })
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(posts(requests)[0]).toMatchObject({
+      path: '/api/releases/status',
+      body: { ids: [7], status: 8, reason: 'Rights claim from the label' },
+    })
+    expect(await screen.findByText('Status changed to Takedown pending.')).toBeTruthy()
   })
 
   it('toggles delivery per platform and review flags', async () => {
+    await signIn(me({ type: 'admin' }))
     const { requests } = renderTab('/releases/single/7?section=delivery', {
       'GET /api/releases/single/general/7': () => respond(200, release(1)),
       'POST /api/releases/updateReleaseDeliveryStatus': () => respond(200, { delivery: [] }),

@@ -9,6 +9,9 @@ import { Notices } from '../../../src/client/ui/notices/Notices'
 import { noticeState } from '../../../src/client/ui/notices/notices'
 import { respond, type Request } from '../dialogs/fetch-mock'
 import { listRow, page, serveRoutes } from './fixtures'
+import { me, signIn } from '../site/fixtures'
+import { paletteState } from '../../../src/client/shell/palette-state'
+import { runCommand } from '../../../src/client/shell/run-command'
 
 afterEach(() => {
   noticeState.items.splice(0)
@@ -130,7 +133,8 @@ describe('release list', () => {
     expect(await screen.findByText(RELEASES_FAILED)).toBeTruthy()
   })
 
-  it('bulk status change asks for the status, and reports the releases the table refused', async () => {
+  it('bulk status change asks for the status (in the palette), and reports the releases the table refused', async () => {
+    await signIn(me({ type: 'admin' }))
     const { requests } = renderList('/releases/manage/1')
     await screen.findByRole('link', { name: /Release 1/ })
     const boxes = document.querySelectorAll<HTMLInputElement>('.wl-grid [role="row"][row-index] input[type="checkbox"]')
@@ -138,15 +142,22 @@ describe('release list', () => {
     await userEvent.click(boxes[1])
     await userEvent.click(await screen.findByRole('button', { name: /Bulk Actions/ }))
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Change status…' }))
-    const dialog = await screen.findByRole('dialog', { name: 'Change the status of 2 releases' })
-    await userEvent.click(within(dialog).getByRole('combobox', { name: 'New status' }))
-    await userEvent.click(await screen.findByRole('option', { name: 'Exported' }))
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Change status' }))
+    // Nothing is sent yet: the palette opens on the action's page, asking for the status.
+    await waitFor(() => expect(paletteState.initialCommand?.id).toBe('releases.status:change.selection'))
+    const asked = paletteState.initialCommand!
+    paletteState.initialCommand = null
+    expect(asked.title).toBe('Change status of 2 selected releases…')
+    expect(asked.placeholder).toBe('Choose the new status')
+    expect(requests.some((request) => request.method === 'POST')).toBe(false)
+    const choices = await asked.children!({} as never, {} as never)
+    // Takedowns ask for a reason: they are their own actions, not offered here.
+    expect(choices.map((choice) => choice.title)).not.toContain('Takedown pending')
+    const exported = choices.find((choice) => choice.title === 'Exported')!
+    await runCommand(exported)
     await waitFor(() => expect(requests.some((request) => request.method === 'POST')).toBe(true))
-    expect(requests.find((request) => request.method === 'POST')).toMatchObject({
-      path: '/api/releases/status',
-      body: { ids: [1, 2], status: 4 },
-    })
-    expect(await screen.findByText('Moved 1 of 2 to Exported. Only an accepted release can be exported.')).toBeTruthy()
+    expect(requests.filter((request) => request.method === 'POST')).toMatchObject([
+      { path: '/api/releases/status', body: { ids: [1, 2], status: 4 } },
+    ])
+    expect(await screen.findByText('Moved 1 of 2. Only an accepted release can be exported.')).toBeTruthy()
   })
 })
