@@ -90,7 +90,7 @@ describe('account downloads', () => {
     ])
     const transactions = file(await admin.call('accountReports.transactions', { body: { userId } }))
     expect(transactions.at(-1)?.balance_usd).toBe(await ledgerCents(t, sql`book = 'account' and account_id = ${userId}`))
-    expect((await admin.call('accountReports.statement', { params: { userId, date: '2025-13' } })).status).toBe(400)
+    expect((await admin.call('accountReports.statement', { params: { userId, date: '2025-13' } })).status).toBe(404)
   })
 
   it('answers 409 with the reason for the reports whose data arrives later', async () => {

@@ -70,7 +70,8 @@ describe('adjustments and the account ledger', () => {
   it('moves the adjustment and available lines, writes the tenant side and an audit row with the reason, and lists the entry', async () => {
     const result = await admin.ok('ledger.adjust', {
       params: { id: ws.artist.id },
-      body: { amount: '-12.5', reason: 'Chargeback from store' },
+      // The artist has nothing yet: the chargeback is a shortfall the admin confirms (a recoupable debt).
+      body: { amount: '-12.5', reason: 'Chargeback from store', confirmShortfall: '12.50' },
     })
     expect(result.balance).toMatchObject({ adjustment: '-12.50', available: '-12.50', earnings: '0.00' })
     await admin.ok('ledger.adjust', { params: { id: ws.artist.id }, body: { amount: '+100.05', reason: 'Bonus' } })

@@ -94,7 +94,7 @@ describe('PayPal refusing', () => {
 describe('PayPal Payouts API', () => {
   it('submits the batch, stores its id, and a sync marks payouts paid or failed (failed gives the money back)', async () => {
     const one = await approved('paypal', '100.00', '2.00')
-    const two = await approved('paypal', '40.005')
+    const two = await approved('paypal', '40.01')
     const batch = await admin.ok('payouts.export', { headers: key(), body: { provider: 'paypal' } })
     expect(batch).toMatchObject({ delivery: 'api', providerBatchId: 'PB-1', count: 2 })
     expect(batch.file).not.toBeNull()
@@ -113,7 +113,7 @@ describe('PayPal Payouts API', () => {
       }),
       expect.objectContaining({
         receiver: two.account.email,
-        amount: { value: '40.00', currency: 'USD' },
+        amount: { value: '40.01', currency: 'USD' },
         sender_item_id: `P${two.payout.id}`,
       }),
     ])
@@ -135,7 +135,7 @@ describe('PayPal Payouts API', () => {
       { id: two.payout.id, status: 'failed', batchId: batch.id, reason: 'PayPal: Receiver is unregistered' },
     ])
     // The failed payout's reservation went back to its account.
-    expect(await available(t.services, tenantId, two.account.id)).toBe(balanceBefore + toScaled('40.005', MONEY_SCALE))
+    expect(await available(t.services, tenantId, two.account.id)).toBe(balanceBefore + toScaled('40.01', MONEY_SCALE))
 
     // Asking again is harmless.
     expect(await admin.ok('payouts.batchSync', { headers: key(), params: { id: batch.id } })).toMatchObject({

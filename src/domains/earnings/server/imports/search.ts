@@ -32,8 +32,9 @@ export const importSearch: SearchProvider = {
       const { rows } = await db.execute<Row>(sql`${select} where tenant_id = ${tenantId} and id = ${query.id}`)
       if (rows.length || query.idPrefix) return rows.map((row) => toHit(row, 1))
     }
-    // An email, UPC, ISRC or other kind's id names a record of another kind.
-    if (query.text.length < 2 || query.identifier) return []
+    // An email, UPC, ISRC or other kind's id names a record of another kind; a code such as
+    // "cms-2026" may well be part of a file name (a workspace has hundreds of imports, not millions).
+    if (query.text.length < 2 || (query.identifier && !query.code)) return []
     const { rows } = await db.execute<Row>(sql`
       ${select} where tenant_id = ${tenantId} and file_name ilike ${likePattern(query.text)}
       order by created_at desc, id desc limit ${limit}`)
