@@ -69,6 +69,8 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['tests/components/**/*.test.tsx'],
           setupFiles: ['tests/helpers/components-setup.ts'],
+          // A screen test renders Radix, AG Grid and lazy chunks in happy-dom: seconds on a busy 2-core machine.
+          testTimeout: 20_000,
         },
       },
     ],

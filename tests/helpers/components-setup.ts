@@ -1,5 +1,5 @@
 import { afterEach } from 'vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 
 // Radix measures elements; happy-dom has no layout, so give it the observers it expects.
 class NoopObserver {
@@ -10,3 +10,7 @@ class NoopObserver {
 globalThis.ResizeObserver ??= NoopObserver as unknown as typeof ResizeObserver
 
 afterEach(() => cleanup())
+
+// Screens load their chunks lazily (the calendar, the grid): on a busy 2-core CI machine the first
+// import of a chunk can take over the default 1 s that findBy/waitFor wait.
+configure({ asyncUtilTimeout: 4000 })
