@@ -70,3 +70,22 @@ export const sharedHandlers: Handlers<IdsOf<typeof sharedEndpoints>> = {
     }
   },
 }
+
+/**
+ * A public file (logos, slides, released artwork) for pages without a session: the workspace from the
+ * host, else the session's. Served here rather than by site-setup, which catalogue builds on.
+ */
+export const publicFileHandlers: Handlers<'site.publicFile'> = {
+  'site.publicFile': async ({ ctx, params }) => {
+    const { services } = ctx
+    const tenantId = ctx.hostTenant?.id ?? ctx.session?.tenantId ?? null
+    const row = tenantId ? await services.files.find(services.db, tenantId, params.id) : null
+    if (!row || row.visibility !== 'public') throw notFound('There is no such file.')
+    // Without a session, a release's artwork only once some release using it is past the draft stage.
+    if (RELEASE_IMAGE_PURPOSES.includes(row.purpose) && !(await releaseImageAudience(services.db, row.tenantId, row.id)).released)
+      throw notFound('There is no such file.')
+    const stream = await services.files.open(row)
+    ctx.reply.headers(FileStore.responseHeaders(row)).header('content-length', String(row.size))
+    return ctx.reply.send(stream)
+  },
+}

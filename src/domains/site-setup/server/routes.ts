@@ -4,7 +4,9 @@ import * as settings from './service'
 import * as mail from './mail.service'
 import * as setup from './setup.service'
 
-export const siteSetupHandlers: Handlers<IdsOf<typeof siteEndpoints>> = {
+// site.publicFile is served by the shared domain: it needs catalogue's release-image rule, and catalogue
+// already builds on site-setup (images, short-link host), so answering it here would make a cycle.
+export const siteSetupHandlers: Handlers<Exclude<IdsOf<typeof siteEndpoints>, 'site.publicFile'>> = {
   'site.settings': ({ ctx }) => settings.getSettings(ctx),
   'site.saveSettings': ({ ctx, body }) => settings.saveGeneral(ctx, body),
   'site.saveTheme': ({ ctx, body }) => settings.saveTheme(ctx, body),
@@ -36,5 +38,4 @@ export const siteSetupHandlers: Handlers<IdsOf<typeof siteEndpoints>> = {
   'site.orderLoginSlides': ({ ctx, body }) => settings.orderSlides(ctx, body),
   'site.loginSlideVisibility': ({ ctx, body }) => settings.setSlideVisibility(ctx, body),
 
-  'site.publicFile': ({ ctx, params }) => settings.servePublicFile(ctx, params.id),
 }

@@ -2,12 +2,10 @@ import type { z } from 'zod'
 import { DEFAULT_LOGO_SIZE, DEFAULT_THEME_COLORS, type ThemeColors } from '@core/theme'
 import { IMAGE_LIMITS, INVALID_LOGO_DIMENSIONS, type siteEndpoints } from '@contract/site'
 import type { EndpointResult } from '@contract/index'
-import type { AuthedContext, RequestContext, Services } from '@server/context'
+import type { AuthedContext, Services } from '@server/context'
 import type { Queryable } from '@server/db/engine'
 import { audit, actorOf, auditedMutation } from '@server/audit'
 import { badRequest, notFound } from '@server/errors'
-import { FileStore } from '@server/storage/file-store'
-import { RELEASE_IMAGE_PURPOSES, releaseImageAudience } from '@domains/catalogue/server/public'
 import { requireAdmin } from './access'
 import { DEFAULT_MENU, publicFileUrl } from './defaults'
 import { removeFiles, saveImage } from './images'
@@ -217,12 +215,7 @@ export async function shortLinkHostOf(db: Queryable, tenantId: number): Promise<
 }
 
 // ---------------------------------------------------------------------------------------------
-// What guests see: the sign-in page's branding and the workspace's public files
-
-/** The workspace a guest page is about: the host's, or, signed in on a host that names none, the session's. */
-function publicTenantId(ctx: RequestContext): number | null {
-  return ctx.hostTenant?.id ?? ctx.session?.tenantId ?? null
-}
+// What guests see: the sign-in page's branding (its public files are served by the shared domain)
 
 export async function publicBranding(services: Services, tenantId: number) {
   const [settings, slides] = await Promise.all([repo.findSettings(services.db, tenantId), repo.listSlides(services.db, tenantId, true)])
@@ -245,19 +238,6 @@ export async function publicBranding(services: Services, tenantId: number) {
       })),
     },
   }
-}
-
-export async function servePublicFile(ctx: RequestContext, id: number) {
-  const { services } = ctx
-  const tenantId = publicTenantId(ctx)
-  const row = tenantId ? await services.files.find(services.db, tenantId, id) : null
-  if (!row || row.visibility !== 'public') throw notFound('There is no such file.')
-  // Without a session, a release's artwork only once some release using it is past the draft stage.
-  if (RELEASE_IMAGE_PURPOSES.includes(row.purpose) && !(await releaseImageAudience(services.db, row.tenantId, row.id)).released)
-    throw notFound('There is no such file.')
-  const stream = await services.files.open(row)
-  ctx.reply.headers(FileStore.responseHeaders(row)).header('content-length', String(row.size))
-  return ctx.reply.send(stream)
 }
 
 // ---------------------------------------------------------------------------------------------
