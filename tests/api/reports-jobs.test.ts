@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { readdirSync } from 'node:fs'
+import { mkdtempSync, readdirSync } from 'node:fs'
 import os from 'node:os'
+import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { parse } from 'csv-parse/sync'
 import { createTestApp, type TestApp } from '../helpers/app'
@@ -56,6 +57,9 @@ const notificationsOf = async (accountId: number) =>
   ).rows
 
 beforeAll(async () => {
+  // Report ids start at 1 in every test file's database and files run side by side: a private temporary
+  // folder (os.tmpdir() reads TMPDIR) keeps another file's wl-report-1-… out of the leftover check.
+  process.env.TMPDIR = mkdtempSync(path.join(os.tmpdir(), 'wl-reports-jobs-'))
   t = await createTestApp()
   setup = await twoWorkspaces(t, 'acme', 'other')
   admin = setup.admin
