@@ -105,6 +105,14 @@ export function unionAll(branches: readonly SQL[]): SQL {
   )
 }
 
+/**
+ * `best (id, score)`: each id the branches found once, with its best score; the statement that follows
+ * joins it to the rows to show. Branches select `id` and `score`.
+ */
+export function bestHits(branches: readonly SQL[]): SQL {
+  return sql`with hits as (${unionAll(branches)}), best as (select id, max(score) as score from hits group by id)`
+}
+
 /** Catalogue numbers and payee ids: one word of letters, digits and the punctuation they use, with a digit. */
 export function looksLikeCode(text: string): boolean {
   return /^[A-Za-z0-9][A-Za-z0-9._/-]{1,39}$/.test(text) && /\d/.test(text)

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { displayName } from '@core/names'
 import type { SearchHit } from '@contract/search'
-import { likePattern, unionAll, type SearchProvider } from '@server/search'
+import { likePattern, bestHits, type SearchProvider } from '@server/search'
 
 const ID_PREFIXES = new Set(['user', 'u', 'account', 'acc', 'artist', 'label', 'admin'])
 const CANDIDATES_PER_INDEX = 200
@@ -78,7 +78,7 @@ export const accountSearch: SearchProvider = {
     }
     if (branches.length === 0) return []
     const found = await db.execute<Row>(sql`
-      with hits as (${unionAll(branches)}), best as (select id, max(score) as score from hits group by id)
+      ${bestHits(branches)}
       select a.id, a.email, a.type, a.first_name, a.last_name, ap.artist_name, lp.label_name, best.score
       from best join accounts a on a.id = best.id
       left join artist_profiles ap on ap.account_id = a.id

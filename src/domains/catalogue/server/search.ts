@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import { formatIsrc } from '@core/identifiers'
 import { displayStatus, statusLabel } from '@core/release-status'
 import type { SearchHit } from '@contract/search'
-import { likePattern, looksLikeCode, unionAll, type SearchProvider } from '@server/search'
+import { likePattern, looksLikeCode, bestHits, type SearchProvider } from '@server/search'
 
 const RELEASE_PREFIXES = new Set(['release', 'r', 'rel'])
 const TRACK_PREFIXES = new Set(['track', 't', 'trk'])
@@ -88,7 +88,7 @@ export const releaseSearch: SearchProvider = {
     }
     if (branches.length === 0) return []
     const found = await db.execute<ReleaseRow>(sql`
-      with hits as (${unionAll(branches)}), best as (select id, max(score) as score from hits group by id)
+      ${bestHits(branches)}
       select r.id, r.title, r.artist_text, r.upc, r.catalog_number, r.status, r.release_date::text as release_date, best.score
       from best join releases r on r.id = best.id
       order by best.score desc, r.id
@@ -137,7 +137,7 @@ export const trackSearch: SearchProvider = {
     }
     if (branches.length === 0) return []
     const found = await db.execute<TrackRow>(sql`
-      with hits as (${unionAll(branches)}), best as (select id, max(score) as score from hits group by id)
+      ${bestHits(branches)}
       select t.id, t.title, t.isrc, r.title as release_title, r.artist_text, best.score
       from best join tracks t on t.id = best.id join releases r on r.id = t.release_id
       order by best.score desc, t.id

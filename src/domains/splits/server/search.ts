@@ -3,7 +3,7 @@ import { formatIsrc } from '@core/identifiers'
 import { displayName } from '@core/names'
 import { splitStatusLabel } from '@core/split-status'
 import type { SearchHit } from '@contract/search'
-import { likePattern, unionAll, type SearchProvider } from '@server/search'
+import { likePattern, bestHits, type SearchProvider } from '@server/search'
 
 const SPLIT_PREFIXES = new Set(['split', 's', 'sp'])
 const CANDIDATES = 200
@@ -85,7 +85,7 @@ export const splitSearch: SearchProvider = {
     }
     if (branches.length === 0) return []
     const found = await db.execute<Row>(sql`
-      with hits as (${unionAll(branches)}), best as (select id, max(score) as score from hits group by id)
+      ${bestHits(branches)}
       ${select}, best.score
       from best join splits s on s.id = best.id join tracks t on t.id = s.track_id join accounts o on o.id = s.owner_account_id
       left join artist_profiles ap on ap.account_id = o.id
