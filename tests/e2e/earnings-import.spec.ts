@@ -46,6 +46,9 @@ async function closeFlow(page: Page) {
 test('import a statement with its dry run, commit it, see the balance and the overview move by exactly its amounts, roll it back', async ({
   browser,
 }) => {
+  // Eight full page loads to read the balance and the overview around each step: on a busy 2-core
+  // CI machine that runs past the default minute.
+  test.slow()
   const page = await signedIn(browser)
   const before = await availableCents(page)
   const netBefore = await overviewNetCents(page)

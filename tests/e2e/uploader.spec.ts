@@ -104,7 +104,7 @@ test('an admin makes a release for an account: fields, a track, cover and audio,
   await page.keyboard.press('Enter')
   await (await chooser).setFiles({ name: 'remaster.wav', mimeType: 'audio/wav', buffer: wav(3) })
   await expect(page.getByText('Audio of Opening Night replaced.')).toBeVisible()
-  await expect(page.getByText('0:03')).toBeVisible()
+  await expect(page.getByText('0:03', { exact: true })).toBeVisible()
 
   // The uploader no longer edits it, and says where to go instead.
   await page.goto(`/uploader/edit/${id}`)
@@ -152,9 +152,16 @@ test('leaving the uploader with unsaved changes asks to save or discard; the win
   await page.goto(draftUrl)
   await expect(uploader.field('Title')).toHaveValue('Night Ferry (Remastered)')
 
-  // Discard, then leave: the saved draft is as it was.
+  // The reload opened the draft in a tab beside the Releases tab, so "Go to Releases" only focuses
+  // that tab and the unsaved draft stays in its own. Closing the draft's tab asks the same question.
   await uploader.fillRelease({ Title: 'Thrown away' })
   await workspace.runInPalette('releases', 'Go to Releases')
+  await expect(page).toHaveURL(/\/releases\/manage\/1$/)
+  await expect(uploader.leaveDialog()).toHaveCount(0)
+  await page.getByRole('tab', { name: /^Edit: Night Ferry/ }).click()
+  await expect(uploader.field('Title')).toHaveValue('Thrown away')
+  // Discard, then leave: the saved draft is as it was.
+  await workspace.runInPalette('close tab', 'Close tab')
   await uploader.leaveDialog().getByRole('button', { name: 'Discard changes' }).click()
   await expect(page).toHaveURL(/\/releases\/manage\/1$/)
   await page.goto(draftUrl)
@@ -162,6 +169,7 @@ test('leaving the uploader with unsaved changes asks to save or discard; the win
 
   // Closing the window with unsaved changes: the browser asks.
   await uploader.fillRelease({ Title: 'Unsaved at close' })
+  await expect(uploader.unsaved()).toBeVisible()
   const asked = page.waitForEvent('dialog')
   await page.close({ runBeforeUnload: true })
   const dialog = await asked

@@ -89,6 +89,7 @@ test('the palette finds an account by name, and a pasted email jumps to it', asy
 })
 
 test('the cheat sheet lists the shortcuts, and the sidebar opens into the focused pane', async ({ page }) => {
+  const workspace = new WorkspacePage(page)
   await page.keyboard.press('Shift+?')
   const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' })
   await expect(sheet).toBeVisible()
@@ -99,6 +100,13 @@ test('the cheat sheet lists the shortcuts, and the sidebar opens into the focuse
   await expect(sheet.getByRole('heading', { name: 'List', exact: true })).toHaveCount(1)
   await page.keyboard.press('Escape')
   await expect(sheet).toBeHidden()
+  // The palette shows a command's keys as the cheat sheet does, never the registry's id.
+  await workspace.openPalette()
+  await page.keyboard.type('close tab')
+  const closeTab = page.getByRole('option', { name: /^Close tab/ }).first()
+  await expect(closeTab).toContainText('w then q')
+  await expect(closeTab).not.toContainText('workspace.')
+  await page.keyboard.press('Escape')
 
   const sidebar = page.getByRole('navigation', { name: 'Sidebar' })
   await expect(sidebar.getByRole('group', { name: 'Feature Controls' })).toBeVisible()

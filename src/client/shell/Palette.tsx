@@ -15,6 +15,7 @@ import { workspace } from '../workspace/store'
 import { ApiError } from '../api'
 import { showNotice } from '../ui/notices/notices'
 import { formatShortcut } from './shortcut-format'
+import { shortcutKeys } from '@commands/shortcuts'
 
 interface Item {
   key: string
@@ -160,7 +161,8 @@ function PaletteBody({ close }: { close(): void }) {
         key: `command:${command.id}`,
         title: titleOf(command, context),
         group: options.group ?? command.group,
-        shortcut: command.shortcut,
+        // The keys, not the registry id: the hint reads 'w q', not 'workspace.closeTab'.
+        shortcut: command.shortcut ? shortcutKeys(command.shortcut) : undefined,
         disabledReason: typeof state === 'string' ? state : null,
         select: async (where) => {
           if (command.children || command.search) return command

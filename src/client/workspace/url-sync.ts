@@ -10,7 +10,8 @@ interface EntryState {
 
 /**
  * The focused tab's address is the address bar. Each entry the browser keeps names a tab and a
- * point in its history, so Back and Forward move through tabs' histories and refocus the tab.
+ * point in its history, so Back and Forward move through tabs' histories and refocus the tab; a
+ * jump to another tab (a route already open there) is an entry too, so Back returns from it.
  */
 export function startUrlSync(): () => void {
   const writeUrl = () => {
@@ -22,8 +23,12 @@ export function startUrlSync(): () => void {
     const current = window.history.state as EntryState | null
     const here = `${window.location.pathname}${window.location.search}`
     if (here === path && current?.tabId === entry.tabId && current.index === entry.index) return
-    // The focused tab went forward in its own history: a new browser entry. Anything else replaces.
-    if (current?.tabId === entry.tabId && entry.index > current.index) window.history.pushState(entry, '', path)
+    // A new browser entry when the focused tab went forward in its own history, or when the focus
+    // moved to another tab that is still open (Back returns to it). Anything else replaces: Back and
+    // Forward themselves, and the focus a closed tab hands on.
+    const forward = current?.tabId === entry.tabId && entry.index > current.index
+    const switched = Boolean(current?.tabId && current.tabId !== entry.tabId && state.tabs[current.tabId])
+    if (forward || switched) window.history.pushState(entry, '', path)
     else window.history.replaceState(entry, '', path)
     const url = new URL(path, window.location.origin)
     locationState.pathname = url.pathname
