@@ -6,6 +6,7 @@ import { SPLIT_ACTIONS } from './splits'
 import { REPORT_ACTIONS } from './reports'
 import { PAYOUT_BATCH_ACTIONS } from './payout-batches'
 import { IMPORT_ACTIONS } from './earnings-imports'
+import { NOTIFICATION_ACTIONS } from './notifications'
 
 /**
  * Every declared record action. The shell registers their palette commands, record headers and list
@@ -21,6 +22,7 @@ export const RECORD_ACTIONS: readonly RecordAction[] = [
   ...REPORT_ACTIONS,
   ...PAYOUT_BATCH_ACTIONS,
   ...IMPORT_ACTIONS,
+  ...NOTIFICATION_ACTIONS,
 ]
 
 /** The palette commands of every declared action (on the focused record, and on a list's selection). */

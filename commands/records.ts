@@ -2,6 +2,7 @@ import type { UserRow, UserSingle } from '@contract/users-admin'
 import type { PayoutItem } from '@contract/payouts'
 import type { EditRequestRow } from '@contract/releases'
 import type { ReportRow } from '@contract/reports'
+import type { NotificationItem } from '@contract/notifications'
 import type { EntityKind } from '@contract/search'
 import type { ReleaseRecordState, TrackRecordState } from './releases'
 import type { SplitRecordState } from './splits'
@@ -38,6 +39,8 @@ export interface RecordStates {
   draft: Record<string, never>
   /** A bulk split upload: its id is all its actions need (the upload has no page of its own). */
   splitBatch: Record<string, never>
+  /** One of the signed-in account's notifications (the bell's and the notifications screen's items). */
+  notification: Pick<NotificationItem, 'read' | 'title'>
 }
 
 export type RecordKind = keyof RecordStates

@@ -20,15 +20,4 @@ export const SHELL_COMMANDS: readonly Command[] = [
       }))
     },
   },
-  {
-    id: 'notifications.markAllRead',
-    title: 'Mark all notifications read',
-    group: 'Actions',
-    keywords: ['notifications', 'read', 'bell'],
-    access: 'auth',
-    run: async (_c, env) => {
-      const { updated } = await env.call('notifications.markAllRead')
-      env.notify(updated ? `Marked ${updated} notification${updated === 1 ? '' : 's'} read` : 'No unread notifications', 'success')
-    },
-  },
 ]

@@ -4,6 +4,7 @@ import { WORKSPACE_COMMANDS } from '@commands/workspace'
 import { SHELL_COMMANDS } from '@commands/shell'
 import { RECORD_ACTION_COMMANDS } from '@commands/record-actions'
 import { REVIEW_COMMANDS } from '@commands/review'
+import { NOTIFICATION_COMMANDS } from '@commands/notifications'
 import { recordKindOf } from '@commands/entities'
 import type { CommandContext, CommandEnv } from '@commands/types'
 import { api } from '../api'
@@ -22,6 +23,7 @@ registry.register(navigationCommands(ROUTES.map(({ path, title, access }) => ({ 
 registry.register(WORKSPACE_COMMANDS)
 registry.register(SHELL_COMMANDS)
 registry.register(REVIEW_COMMANDS)
+registry.register(NOTIFICATION_COMMANDS)
 registry.register(RECORD_ACTION_COMMANDS)
 for (const domain of DOMAIN_UIS) if (domain.commands) registry.register(domain.commands)
 

@@ -1,10 +1,14 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Theme } from '@radix-ui/themes'
 import { NotificationsBell } from '../../../src/domains/notifications/ui/NotificationsBell'
 import type { NotificationItem } from '../../../src/contract/notifications'
 import { mockFetch, respond } from './fetch-mock'
+import { me, signIn } from '../site/fixtures'
+
+// The bell and the screen are shown signed in; their actions run as declared, for a signed-in account.
+beforeAll(() => signIn(me({ type: 'artist' })))
 
 afterEach(() => {
   vi.useRealTimers()

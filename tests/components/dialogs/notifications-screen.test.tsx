@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Theme } from '@radix-ui/themes'
@@ -6,6 +6,10 @@ import NotificationsScreen from '../../../src/domains/notifications/ui/Notificat
 import type { NotificationItem } from '../../../src/contract/notifications'
 import { navigate } from '../../../src/client/routing/navigation'
 import { mockFetch, respond, type Request } from './fetch-mock'
+import { me, signIn } from '../site/fixtures'
+
+// The bell and the screen are shown signed in; their actions run as declared, for a signed-in account.
+beforeAll(() => signIn(me({ type: 'artist' })))
 
 const created = (n: number) => new Date(Date.now() - n * 3_600_000).toISOString()
 

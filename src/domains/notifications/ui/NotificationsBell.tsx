@@ -1,25 +1,21 @@
 import { useEffect, useRef, useState } from 'react'
 import { Badge, Box, Button, Flex, IconButton, Popover, Separator, Text, Tooltip } from '@radix-ui/themes'
 import { BellIcon } from '@radix-ui/react-icons'
-import { useSnapshot } from 'valtio'
 import type { NotificationItem } from '@contract/notifications'
 import { fullDate, timeAgo } from '@core/time'
-import { api, ApiError } from '@client/api'
+import { api } from '@client/api'
+import { MARK_ALL_NOTIFICATIONS_READ } from '@commands/notifications'
+import { runRecordAction } from '@client/ui/RecordActions'
+import { runCommand } from '@client/shell/run-command'
 import { useLoad } from '@client/state/useLoad'
 import { useSession } from '@client/state/session'
-import { showNotice } from '@client/ui/notices/notices'
 import { NotificationIcon } from './NotificationIcon'
-import { isInternalLink, notificationsChanged, notificationsSignal, useNavigateTo } from './notifications-ui'
+import { isInternalLink, notificationRecord, useNavigateTo, useNotificationsVersion } from './notifications-ui'
 
 /** The bell asks again this often, and whenever the window regains focus. */
 export const BELL_REFRESH_MS = 60_000
-const FAILED = 'Something went wrong, try refreshing the site and try again.'
 
 const fetchBadge = (_: string, signal: AbortSignal) => api.call('notifications.userBadge', undefined, { signal })
-
-function failureText(error: unknown): string {
-  return error instanceof ApiError && !error.canceled ? error.message : FAILED
-}
 
 function countLabel(unread: number): string {
   return unread > 99 ? '99+' : String(unread)
@@ -31,7 +27,7 @@ export function NotificationsBell() {
   const [open, setOpen] = useState(false)
   const badge = useLoad(fetchBadge, 'bell')
   const navigateTo = useNavigateTo()
-  const { version } = useSnapshot(notificationsSignal)
+  const version = useNotificationsVersion()
   const reload = useRef(badge.reload)
   useEffect(() => {
     reload.current = badge.reload
@@ -65,25 +61,11 @@ export function NotificationsBell() {
 
   const handleItem = async (item: NotificationItem) => {
     setOpen(false)
-    if (!item.read) {
-      try {
-        await api.call('notifications.read', { params: { id: item.id } })
-        notificationsChanged()
-      } catch (error) {
-        showNotice(failureText(error), { tone: 'error' })
-      }
-    }
+    if (!item.read) await runRecordAction(notificationRecord(item), 'notifications.read')
     if (isInternalLink(item.link)) navigateTo(item.link)
   }
 
-  const handleMarkAll = async () => {
-    try {
-      await api.call('notifications.markAllRead')
-      notificationsChanged()
-    } catch (error) {
-      showNotice(failureText(error), { tone: 'error' })
-    }
-  }
+  const handleMarkAll = () => runCommand(MARK_ALL_NOTIFICATIONS_READ)
 
   const label = unread ? `Notifications, ${unread} unread` : 'Notifications'
   return (

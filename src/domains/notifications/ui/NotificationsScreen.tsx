@@ -17,15 +17,16 @@ import {
   Tooltip,
 } from '@radix-ui/themes'
 import { CheckIcon, ExclamationTriangleIcon, MagnifyingGlassIcon, TrashIcon } from '@radix-ui/react-icons'
-import { useSnapshot } from 'valtio'
 import { NOTIFICATION_PAGE_SIZE, type NotificationItem } from '@contract/notifications'
 import { fullDate, timeAgo } from '@core/time'
-import { api, ApiError } from '@client/api'
+import { api } from '@client/api'
 import { useLoad } from '@client/state/useLoad'
 import { useTab } from '@client/workspace/tab-context'
-import { showNotice } from '@client/ui/notices/notices'
 import { NotificationIcon } from './NotificationIcon'
-import { isInternalLink, notificationsChanged, notificationsSignal, safeFileUrl } from './notifications-ui'
+import { isInternalLink, notificationRecord, safeFileUrl, useNotificationsVersion } from './notifications-ui'
+import { CLEAR_NOTIFICATIONS_CONFIRMED, MARK_ALL_NOTIFICATIONS_READ } from '@commands/notifications'
+import { runRecordAction } from '@client/ui/RecordActions'
+import { runCommand } from '@client/shell/run-command'
 
 type Status = 'all' | 'read' | 'unread'
 
@@ -60,10 +61,6 @@ function readQuery(search: URLSearchParams): Query {
 const fetchPage = (key: string, signal: AbortSignal) => {
   const query = JSON.parse(key) as Query
   return api.call('notifications.list', { query: { ...query, search: query.search || undefined } }, { signal })
-}
-
-function failureText(error: unknown): string {
-  return error instanceof ApiError && !error.canceled ? error.message : FAILED
 }
 
 function NotificationCard({
@@ -150,7 +147,7 @@ export default function NotificationsScreen() {
   const [confirmClear, setConfirmClear] = useState(false)
   const [busy, setBusy] = useState(false)
   const perPageLabel = useId()
-  const { version } = useSnapshot(notificationsSignal)
+  const version = useNotificationsVersion()
 
   // The search box: typed text settles for 400 ms before it becomes the address.
   const [text, setText] = useState(query.search)
@@ -175,7 +172,7 @@ export default function NotificationsScreen() {
   useEffect(() => {
     reload.current = list.reload
   })
-  // The bell changed something: show it.
+  // The bell, or an action anywhere, changed something: show it.
   const seenVersion = useRef(version)
   useEffect(() => {
     if (seenVersion.current === version) return
@@ -193,30 +190,24 @@ export default function NotificationsScreen() {
 
   const setPage = (page: number) => tab.setSearch({ page: page > 1 ? String(page) : null })
 
-  const mutate = async (action: () => Promise<unknown>, done?: string) => {
+  // Each runs as declared (commands/notifications.ts): the same call, wording and refresh as the palette.
+  const run = async (action: () => Promise<void>) => {
     setBusy(true)
     try {
       await action()
-      notificationsChanged()
-      if (done) showNotice(done, { tone: 'success' })
-    } catch (error) {
-      showNotice(failureText(error), { tone: 'error' })
     } finally {
       setBusy(false)
-      reload.current()
     }
   }
-
-  const handleRead = (item: NotificationItem) => mutate(() => api.call('notifications.read', { params: { id: item.id } }))
-  const handleDelete = (item: NotificationItem) =>
-    mutate(() => api.call('notifications.remove', { params: { id: item.id } }), 'Notification deleted.')
-  const handleMarkAll = () => mutate(() => api.call('notifications.markAllRead'))
+  const handleRead = (item: NotificationItem) => run(() => runRecordAction(notificationRecord(item), 'notifications.read'))
+  const handleDelete = (item: NotificationItem) => run(() => runRecordAction(notificationRecord(item), 'notifications.remove'))
+  const handleMarkAll = () => run(() => runCommand(MARK_ALL_NOTIFICATIONS_READ))
   const handleClear = () => {
     setConfirmClear(false)
-    return mutate(() => api.call('notifications.clear'), 'All notifications deleted.')
+    return run(() => runCommand(CLEAR_NOTIFICATIONS_CONFIRMED))
   }
   const handleOpen = async (item: NotificationItem) => {
-    if (!item.read) await mutate(() => api.call('notifications.read', { params: { id: item.id } }))
+    if (!item.read) await handleRead(item)
     if (isInternalLink(item.link)) tab.navigate(item.link)
   }
 
