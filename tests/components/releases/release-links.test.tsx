@@ -171,10 +171,10 @@ describe('release tab: assets', () => {
         .getByRole('link', { name: /Download/ })
         .getAttribute('href'),
     ).toBe('/api/files/49')
-    await userEvent.click(within(screen.getByRole('group', { name: 'Story image' })).getByRole('button', { name: 'Generate story' }))
+    await userEvent.click(within(screen.getByRole('group', { name: 'Story image' })).getByRole('button', { name: 'Make story image' }))
     await waitFor(() => expect(posts(requests)).toHaveLength(1))
     expect(posts(requests)[0].path).toBe('/api/releases/release/assets/create/story/7')
-    expect(await screen.findByText('Story image generated.')).toBeTruthy()
+    expect(await screen.findByText('Story image made.')).toBeTruthy()
   })
 
   it('says a release without cover art needs one first', async () => {
@@ -187,7 +187,9 @@ describe('release tab: assets', () => {
         }),
     })
     expect(await screen.findByText(/has no cover art/)).toBeTruthy()
-    expect((screen.getByRole('button', { name: 'Generate post' }) as HTMLButtonElement).disabled).toBe(true)
+    const make = screen.getByRole('button', { name: 'Make post image' }) as HTMLButtonElement
+    expect(make.disabled).toBe(true)
+    expect(make.title).toBe('The release has no cover art')
   })
 })
 
