@@ -870,7 +870,10 @@ const SCAN_ACTIONS = [
   }),
 ]
 
-/** Status, takedown, review flags and Spotify discovery on releases; removal of a track. */
+/**
+ * Status, takedown, review flags and Spotify discovery on releases; delivery, notes, release time, images,
+ * smartlink and scans from the release tab's sections; removal and scans of a track.
+ */
 export const RELEASE_ACTIONS: readonly RecordAction[] = [
   ...STATUS_ACTIONS.map(statusAction),
   ...flag({
