@@ -1,10 +1,9 @@
-import type { Command, CommandContext, CommandEnv } from './types'
+import type { Availability, Command, CommandContext, CommandEnv } from './types'
 import { stateOf } from './records'
-import { defineAction, type RecordAction, type Target } from './actions'
-import { promptCommand } from './prompt'
-import { TRACK_FILE_KINDS, type DeliveryTarget } from '@contract/releases'
+import { defineAction, targetOfRecord, type RecordAction, type Target } from './actions'
+import { TRACK_FILE_KINDS, type DeliveryTarget, type ReleaseGeneral } from '@contract/releases'
 import type { EndpointInput, EndpointOutput, Endpoints } from '@contract/index'
-import { ASSET_KINDS, ASSET_SPECS } from '@contract/release-links'
+import { ASSET_SPECS, type AssetKind, type LinkPlatform, type Smartlink } from '@contract/release-links'
 import { SLUG_PATTERN, SLUG_RULE } from '@core/short-links'
 import { RELEASE_STATUS, RELEASE_STATUSES, TAKEDOWN_STATUSES, checkTransition, requiresReason, statusLabel } from '@core/release-status'
 
@@ -25,6 +24,22 @@ export interface ReleaseRecordState {
   /** Single, EP, Album or Compilation. */
   type?: string
   hasCover?: boolean
+  /** "09:00", or null when the release goes out at the start of its date. */
+  releaseTime?: ReleaseGeneral['releaseTime']
+  /** The staff notes (to choose the one to remove). */
+  notes?: readonly Pick<ReleaseGeneral['notes'][number], 'id' | 'content'>[]
+  /**
+   * The smartlink, null when the release has none; absent where it was not loaded (the release tab's
+   * header). The Links section and the palette's Smartlink chooser load it and pass it on.
+   */
+  smartlink?: SmartlinkState | null
+  /** How many platform links a new smartlink would list (with `smartlink`). */
+  platformLinks?: number
+}
+
+/** What the smartlink actions decide on, cut from the contract's smartlink. */
+export type SmartlinkState = Pick<Smartlink, 'code' | 'url' | 'title'> & {
+  entries: readonly Pick<Smartlink['entries'][number], 'platform' | 'label' | 'hidden'>[]
 }
 
 /** What the track tab publishes (kind 'track'). */
@@ -34,6 +49,10 @@ export interface TrackRecordState {
   releaseTitle?: string
   /** Which of its files the track has (audio, instrument, dolby). */
   files?: Partial<Record<(typeof TRACK_FILE_KINDS)[number], boolean>>
+  /** Its audio scans: null never requested, 0 processing, 1 completed, 2 failed. */
+  scanStatus?: number | null
+  /** Why no scan can be requested now (where the scan history was loaded), else null. */
+  scanBlocked?: string | null
 }
 
 const FILE_WORDS = { audio: 'audio', instrument: 'instrumental version', dolby: 'Dolby Atmos version' } as const
@@ -75,9 +94,6 @@ export function discoverySummary(answer: DiscoveryAnswer): { text: string; tone:
   return { text: parts.join(' '), tone: reasons.length ? 'error' : answer.submitted.length ? 'success' : 'info' }
 }
 
-const SCAN_TEXT = (status: number | null) =>
-  status === null ? 'never requested' : status === 0 ? 'processing' : status === 1 ? 'completed' : 'failed'
-
 const compareChoice = (currentId: number, other: { id: number; title: string; artist: string; upc: string | null }): Command => ({
   id: `releases.compare.with.${other.id}`,
   title: `${other.title} — ${other.artist}${other.upc ? ` · UPC ${other.upc}` : ''}`,
@@ -87,28 +103,6 @@ const compareChoice = (currentId: number, other: { id: number; title: string; ar
 
 /** Actions on the release, track or edit request in the focused tab. */
 export const RELEASE_COMMANDS: readonly Command[] = [
-  {
-    id: 'releases.deliver',
-    title: (context) => `Mark ${titleOf(context)} delivered to a platform…`,
-    group: 'Release',
-    keywords: ['deliver', 'delivery', 'platform', 'store', 'completed', 'beatport', 'youtube', 'soundcloud', 'apple'],
-    access: 'admin',
-    placeholder: 'Choose the platform',
-    when: on(release, (state) => (state.delivery ?? []).length > 0),
-    children: (context) =>
-      (release(context)?.delivery ?? []).map((entry) => ({
-        id: `releases.deliver.${entry.platform}`,
-        title: entry.delivered ? `Undo delivery to ${entry.label} (delivered)` : `Mark delivered to ${entry.label}`,
-        group: 'Platform',
-        keywords: [entry.platform],
-        run: async (runContext: CommandContext, env: CommandEnv) => {
-          await env.call('releases.updateDeliveryStatus', {
-            body: { releaseId: recordId(runContext), platform: entry.platform },
-          })
-          done(env, entry.delivered ? `${entry.label}: delivery undone.` : `${entry.label}: delivered.`)
-        },
-      })),
-  },
   {
     id: 'releases.openOwner',
     title: (context) => `Open the owner, ${release(context)?.ownerName ?? 'their account'}`,
@@ -140,25 +134,6 @@ export const RELEASE_COMMANDS: readonly Command[] = [
     access: 'admin',
     when: on(release, (state) => typeof state.compareId === 'number'),
     run: (context, env) => env.open(`/releases/single/${recordId(context)}`),
-  },
-  {
-    id: 'releases.requestScans',
-    title: (context) => `Request audio scans of every track of ${titleOf(context)}`,
-    group: 'Release',
-    keywords: ['scan', 'audio recognition', 'fingerprint', 'cover song', 'copyright'],
-    access: 'admin',
-    when: on(release),
-    run: async (context, env) => {
-      const answer = await env.call('releases.trackStat', { body: { releaseId: recordId(context) } })
-      env.refresh()
-      const skipped = answer.skipped.length
-        ? ` Skipped ${answer.skipped.length}: ${[...new Set(answer.skipped.map((entry) => entry.reason))].join(' ')}`
-        : ''
-      env.notify(
-        `Scans requested for ${answer.requested.length} track${answer.requested.length === 1 ? '' : 's'}.${skipped}`,
-        skipped ? 'info' : 'success',
-      )
-    },
   },
   // Tracks.
   {
@@ -210,37 +185,6 @@ export const RELEASE_COMMANDS: readonly Command[] = [
         run: (runContext: CommandContext, env: CommandEnv) => env.open(`/releases/track/${recordId(runContext)}?upload=${kind}`),
       })),
   },
-  {
-    id: 'tracks.requestScan',
-    title: (context) => `Request audio scans of ${titleOf(context)}`,
-    group: 'Track',
-    keywords: ['scan', 'audio recognition', 'fingerprint', 'cover song', 'copyright'],
-    access: 'admin',
-    when: on(track),
-    run: async (context, env) => {
-      const answer = await env.call('releases.trackStat', { body: { trackId: recordId(context) } })
-      env.refresh()
-      const status = answer.requested[0]?.scanStatus ?? null
-      if (status === 2) env.notify('The provider refused the scans; the scan row says why.', 'error')
-      else env.notify('Scans requested: both are processing.', 'success')
-    },
-  },
-  {
-    id: 'tracks.refreshScan',
-    title: (context) => `Refresh the audio scans of ${titleOf(context)}`,
-    group: 'Track',
-    keywords: ['scan', 'refresh', 'results', 'audio recognition'],
-    access: 'admin',
-    when: on(track),
-    run: async (context, env) => {
-      const answer = await env.call('releases.refreshTrackStat', { body: { trackId: recordId(context) } })
-      env.refresh()
-      env.notify(
-        `Scans: ${SCAN_TEXT(answer.scanStatus)}.`,
-        answer.scanStatus === 2 ? 'error' : answer.scanStatus === 1 ? 'success' : 'info',
-      )
-    },
-  },
   // Edit requests: approve and reject are declared record actions (EDIT_REQUEST_ACTIONS).
   {
     id: 'editRequests.openRelease',
@@ -265,24 +209,10 @@ export const RELEASE_COMMANDS: readonly Command[] = [
 // ---------------------------------------------------------------------------------------------
 // Links, promotional images, type and lyrics of the release in the focused tab
 
-const smartlinkCodePrompt = (
-  id: string,
-  title: string,
-  submit: (code: string, context: CommandContext, env: CommandEnv) => Promise<void>,
-) =>
-  promptCommand({
-    id,
-    title,
-    group: 'Smartlink',
-    placeholder: 'The code: 3 to 40 lower-case letters, digits and hyphens',
-    validate: (text) => (SLUG_PATTERN.test(text.toLowerCase()) && !/^-|-$/.test(text) ? null : SLUG_RULE),
-    confirmTitle: (text) => `Use the code “${text.toLowerCase()}”`,
-    submit: (text, context, env) => submit(text.toLowerCase(), context, env),
-  })
-
-/** Smartlink, images, type and lyrics: registered beside RELEASE_COMMANDS by the catalogue. */
+/** Smartlink, type and lyrics: registered beside RELEASE_COMMANDS by the catalogue. */
 export const RELEASE_LINK_COMMANDS: readonly Command[] = [
   {
+    // The release's state does not carry its smartlink: this loads it, then offers the declared smartlink actions.
     id: 'releases.smartlink',
     title: (context) => `Smartlink of ${titleOf(context)}…`,
     group: 'Release',
@@ -291,73 +221,13 @@ export const RELEASE_LINK_COMMANDS: readonly Command[] = [
     placeholder: 'Choose what to do with the smartlink',
     when: on(release),
     children: async (context, env) => {
-      const { smartlink, platformLinks } = await env.call('releases.smartlink', { params: { id: recordId(context) } })
-      if (smartlink)
-        return [
-          {
-            id: 'releases.smartlink.refresh',
-            title: `Refresh ${smartlink.url} from the platform links`,
-            group: 'Smartlink',
-            keywords: ['refresh', 'update links'],
-            run: async (runContext: CommandContext, runEnv: CommandEnv) => {
-              const result = await runEnv.call('releases.linkRefresh', { body: { releaseId: recordId(runContext) } })
-              const changes = result.added.length + result.updated.length + result.removed.length
-              done(
-                runEnv,
-                changes
-                  ? `Smartlink refreshed: ${changes} platform${changes === 1 ? '' : 's'} changed.`
-                  : 'Smartlink refreshed: nothing changed.',
-              )
-            },
-          },
-          smartlinkCodePrompt('releases.smartlink.code', `Change the code “${smartlink.code}”…`, async (code, runContext, runEnv) => {
-            const updated = await runEnv.call('releases.linkUpdate', { body: { releaseId: recordId(runContext), code } })
-            done(runEnv, `The smartlink is now ${updated.url}.`)
-          }),
-        ]
-      const create = async (code: string | undefined, runContext: CommandContext, runEnv: CommandEnv) => {
-        const created = await runEnv.call('releases.linkCreate', { body: { releaseId: recordId(runContext), code } })
-        done(runEnv, `Smartlink created: ${created.url}`)
-      }
-      const unavailable = platformLinks === 0 ? () => 'No platform links yet: the release is not delivered' : undefined
-      return [
-        {
-          id: 'releases.smartlink.create',
-          title: 'Create a smartlink with a generated code',
-          group: 'Smartlink',
-          keywords: ['create', 'new'],
-          when: unavailable,
-          run: (runContext: CommandContext, runEnv: CommandEnv) => create(undefined, runContext, runEnv),
-        },
-        {
-          ...smartlinkCodePrompt('releases.smartlink.createWithCode', 'Create a smartlink with a code of your own…', create),
-          when: unavailable,
-        },
-      ]
+      const record = context.record
+      if (!record || record.kind !== 'release') return []
+      const answer = await env.call('releases.smartlink', { params: { id: recordId(context) } })
+      const target = targetOfRecord({ ...record, state: withSmartlink(record.state ?? {}, answer) })
+      if (!target) return []
+      return SMARTLINK_ACTIONS.filter((action) => action.availability(target, context) !== false).map((action) => action.command(target))
     },
-  },
-  {
-    id: 'releases.assets',
-    title: (context) => `Make promotional images of ${titleOf(context)}…`,
-    group: 'Release',
-    keywords: ['assets', 'images', 'post', 'story', 'canvas', 'instagram', 'spotify canvas', 'promo', 'generate'],
-    access: 'admin',
-    placeholder: 'Choose the image',
-    when: on(release, (state) => (state.hasCover === false ? 'The release has no cover art' : true)),
-    children: () =>
-      ASSET_KINDS.map((kind) => ({
-        id: `releases.assets.${kind}`,
-        title: `${ASSET_SPECS[kind].label} (${ASSET_SPECS[kind].width} × ${ASSET_SPECS[kind].height})`,
-        group: 'Image',
-        keywords: [kind],
-        run: async (runContext: CommandContext, env: CommandEnv) => {
-          const releaseId = recordId(runContext)
-          if (kind === 'post') await env.call('releases.assetsPost', { body: { releaseId } })
-          else if (kind === 'story') await env.call('releases.assetsStory', { params: { id: releaseId } })
-          else await env.call('releases.assetsCanvas', { body: { releaseId } })
-          done(env, `${ASSET_SPECS[kind].label} image made.`)
-        },
-      })),
   },
   {
     id: 'releases.convert',
@@ -483,34 +353,100 @@ const statusRefusals = (result: StatusAnswer, target: Target<'release'>, env: Co
   )
 }
 
-/** A takedown status: asks for the reason, recorded with who asked. */
-function takedown(status: (typeof TAKEDOWN_STATUSES)[number], variant: string, label: string, phrase: (what: string) => string) {
-  return defineAction({
+type TakedownStatus = (typeof TAKEDOWN_STATUSES)[number]
+
+/**
+ * One release status action: a move chosen among those allowed without a reason (`to` absent), or a
+ * takedown to `to`, which asks for the reason (recorded with who asked). Keys are `releases.status:<variant>`.
+ */
+interface StatusActionSpec {
+  variant: string
+  label: string
+  /** The palette title, given what it acts on ("Night Drive", "3 selected releases"). */
+  title(what: string): string
+  keywords: readonly string[]
+  to?: TakedownStatus
+}
+
+const STATUS_ACTIONS: readonly StatusActionSpec[] = [
+  {
+    variant: 'change',
+    label: 'Change status…',
+    title: (what) => `Change status of ${what}…`,
+    keywords: ['status', 'live', 'review', 'accept', 'export', 'draft', 'documentation'],
+  },
+  {
+    variant: 'takedown',
+    to: RELEASE_STATUS.takedownPending,
+    label: 'Take down…',
+    title: (what) => `Take down ${what}…`,
+    keywords: ['takedown', 'take down', 'remove from stores', 'status'],
+  },
+  {
+    variant: 'takendown',
+    to: RELEASE_STATUS.takendown,
+    label: 'Mark taken down…',
+    title: (what) => `Mark ${what} as taken down…`,
+    keywords: ['takedown', 'take down', 'remove from stores', 'status'],
+  },
+]
+
+/** Any status the choice offers: one release, the moves its page allows; a selection, every status. Takedowns are their own actions. */
+const statusChoices = (target: Target<'release'>) => {
+  const allowed = target.from === 'record' ? target.items[0]?.state?.allowedStatuses : undefined
+  const statuses = allowed
+    ? allowed.filter((choice) => !choice.needsReason).map((choice) => choice.status)
+    : RELEASE_STATUSES.filter((status) => !requiresReason(status))
+  return statuses.map((status) => ({ value: status, title: statusLabel(status) }))
+}
+
+const mayChoose = (state: ReleaseRecordState) =>
+  !state.allowedStatuses || state.allowedStatuses.some((choice) => !choice.needsReason)
+    ? true
+    : `No status change is allowed from ${state.statusLabel ?? 'here'}`
+
+function mayTakeDown(state: ReleaseRecordState, status: TakedownStatus): Availability {
+  if (state.status === status || (status === RELEASE_STATUS.takedownPending && state.status === RELEASE_STATUS.takendown)) return false
+  const verdict = mayMove(state, status)
+  // Taken down is the pending takedown's next step: only offered where it applies.
+  return status === RELEASE_STATUS.takendown && verdict !== true ? false : verdict
+}
+
+function statusAction(spec: StatusActionSpec): RecordAction {
+  const common = {
     id: 'releases.status',
-    variant,
+    variant: spec.variant,
     kinds: releaseKind,
     scope: 'both',
-    label,
-    tone: 'red',
-    title: (target) => `${phrase(releasesNamed(target))}…`,
+    label: spec.label,
+    tone: spec.to === undefined ? undefined : 'red',
+    title: (target: Target<'release'>) => spec.title(releasesNamed(target)),
     group: 'Release',
-    keywords: ['takedown', 'take down', 'remove from stores', 'status'],
-    available: (state) => {
-      if (state.status === status || (status === RELEASE_STATUS.takedownPending && state.status === RELEASE_STATUS.takendown)) return false
-      const verdict = mayMove(state, status)
-      // Taken down is the pending takedown's next step: only offered where it applies.
-      return status === RELEASE_STATUS.takendown && verdict !== true ? false : verdict
-    },
+    keywords: spec.keywords,
+    after: statusRefusals,
+  } as const
+  const to = spec.to
+  if (to === undefined)
+    return defineAction({
+      ...common,
+      available: mayChoose,
+      ask: { kind: 'choose', placeholder: 'Choose the new status', choices: statusChoices },
+      input: (item, status: number) => ({ body: { ids: [item.id], status } }),
+      inputMany: (ids, status) => ({ body: { ids: [...ids], status } }),
+      success: statusMoved,
+    })
+  return defineAction({
+    ...common,
+    available: (state) => mayTakeDown(state, to),
     ask: {
       kind: 'text',
       placeholder: TAKEDOWN_REASON_PLACEHOLDER,
       validate: (text) => (text.length > 1000 ? 'The reason is too long' : null),
-      confirmTitle: (text, target) => `${statusLabel(status)}: take down ${releasesNamed(target)} because “${text}”`,
+      confirmTitle: (text, target) => `${statusLabel(to)}: take down ${releasesNamed(target)} because “${text}”`,
     },
-    input: (item, reason: string) => ({ body: { ids: [item.id], status, reason } }),
-    inputMany: (ids, reason) => ({ body: { ids: [...ids], status, reason } }),
-    success: (result, target) => statusMoved(result, target, status),
-    after: statusRefusals,
+    input: (item, reason: string) => ({ body: { ids: [item.id], status: to, reason } }),
+    inputMany: (ids, reason) => ({ body: { ids: [...ids], status: to, reason } }),
+    success: (result, target) => statusMoved(result, target, to),
   })
 }
 
@@ -570,41 +506,376 @@ const discovery = (scope: 'one' | 'many') =>
     },
   })
 
-/** Status, takedown, review flags and Spotify discovery on releases; removal of a track. */
-export const RELEASE_ACTIONS: readonly RecordAction[] = [
+// ---------------------------------------------------------------------------------------------
+// The release tab's sections (delivery, notes, release time, smartlink, images) and a track's audio scans
+
+const stateOfTarget = <K extends 'release' | 'track'>(target: Target<K>) => target.items[0]?.state
+const trackNamed = (target: Target<'track'>) => target.items[0]?.state?.title ?? target.items[0]?.title ?? 'this track'
+
+const DELIVERY_ACTION = defineAction({
+  id: 'releases.updateDeliveryStatus',
+  kinds: releaseKind,
+  scope: 'one',
+  label: 'Delivery…',
+  title: (target) => `Mark ${releasesNamed(target)} delivered to a platform…`,
+  group: 'Release',
+  keywords: ['deliver', 'delivery', 'platform', 'store', 'completed', 'beatport', 'youtube', 'soundcloud', 'apple'],
+  available: (state) => (state.delivery ?? []).length > 0,
+  ask: {
+    kind: 'choose',
+    placeholder: 'Choose the platform',
+    choices: (target) =>
+      (stateOfTarget(target)?.delivery ?? []).map((entry) => ({
+        value: entry.platform,
+        title: entry.delivered ? `Undo delivery to ${entry.label} (delivered)` : `Mark delivered to ${entry.label}`,
+      })),
+  },
+  input: (item, platform: DeliveryTarget) => ({ body: { releaseId: item.id, platform } }),
+  // Said from the state before the call: turning a delivered platform off undoes it.
+  success: (_result, target, platform) => {
+    const entry = stateOfTarget(target)?.delivery?.find((candidate) => candidate.platform === platform)
+    const label = entry?.label ?? platform
+    return entry?.delivered ? `${label}: delivery undone.` : `${label}: delivered.`
+  },
+})
+
+const excerpt = (text: string) => (text.length > 80 ? `${text.slice(0, 79)}…` : text).replace(/\s+/g, ' ')
+
+const NOTE_ACTIONS = [
   defineAction({
-    id: 'releases.status',
-    variant: 'change',
+    id: 'releases.notesCreate',
     kinds: releaseKind,
-    scope: 'both',
-    label: 'Change status…',
-    title: (target) => `Change status of ${releasesNamed(target)}…`,
+    scope: 'one',
+    label: 'Add note',
+    title: (target) => `Add a note to ${releasesNamed(target)}…`,
     group: 'Release',
-    keywords: ['status', 'live', 'review', 'accept', 'export', 'draft', 'documentation'],
-    available: (state) =>
-      !state.allowedStatuses || state.allowedStatuses.some((choice) => !choice.needsReason)
-        ? true
-        : `No status change is allowed from ${state.statusLabel ?? 'here'}`,
+    keywords: ['note', 'comment', 'staff note', 'memo'],
+    ask: {
+      kind: 'text',
+      placeholder: 'The note (staff only)',
+      validate: (text) => (text.length > 5000 ? 'The note is too long' : null),
+      confirmTitle: (text) => `Add the note “${excerpt(text)}”`,
+    },
+    input: (item, content: string) => ({ body: { releaseId: item.id, content } }),
+    success: () => 'Note added.',
+  }),
+  defineAction({
+    id: 'releases.notesRemove',
+    kinds: releaseKind,
+    scope: 'one',
+    label: 'Remove a note…',
+    tone: 'red',
+    title: (target) => `Remove a note of ${releasesNamed(target)}…`,
+    group: 'Release',
+    keywords: ['note', 'remove', 'delete', 'comment'],
+    available: (state) => (state.notes ?? []).length > 0,
     ask: {
       kind: 'choose',
-      placeholder: 'Choose the new status',
-      // One release: the moves its page says are allowed. A selection: every status (each moves if it may).
-      // Takedowns ask for a reason: they are their own actions.
-      choices: (target) => {
-        const allowed = target.from === 'record' ? target.items[0]?.state?.allowedStatuses : undefined
-        const statuses = allowed
-          ? allowed.filter((choice) => !choice.needsReason).map((choice) => choice.status)
-          : RELEASE_STATUSES.filter((status) => !requiresReason(status))
-        return statuses.map((status) => ({ value: status, title: statusLabel(status) }))
-      },
+      placeholder: 'Choose the note to remove',
+      choices: (target) => (stateOfTarget(target)?.notes ?? []).map((note) => ({ value: note.id, title: excerpt(note.content) })),
     },
-    input: (item, status: number) => ({ body: { ids: [item.id], status } }),
-    inputMany: (ids, status) => ({ body: { ids: [...ids], status } }),
-    success: statusMoved,
-    after: statusRefusals,
+    input: (item, noteId: number) => ({ body: { releaseId: item.id, noteId } }),
+    success: () => 'Note removed.',
   }),
-  takedown(RELEASE_STATUS.takedownPending, 'takedown', 'Take down…', (what) => `Take down ${what}`),
-  takedown(RELEASE_STATUS.takendown, 'takendown', 'Mark taken down…', (what) => `Mark ${what} as taken down`),
+]
+
+const RELEASE_TIME_ACTION = defineAction({
+  id: 'releases.removeReleaseTime',
+  kinds: releaseKind,
+  scope: 'one',
+  label: 'Remove release time',
+  tone: 'red',
+  title: (target) => `Remove the release time of ${releasesNamed(target)}`,
+  group: 'Release',
+  keywords: ['release time', 'time of day', 'time zone', 'remove', 'clear'],
+  available: (state) => Boolean(state.releaseTime),
+  input: (item) => ({ params: { id: item.id } }),
+  success: () => 'Release time removed.',
+})
+
+/** One promotional image (post, story, canvas), made from the cover art. */
+function assetAction<E extends 'releases.assetsPost' | 'releases.assetsStory' | 'releases.assetsCanvas'>(
+  kind: AssetKind,
+  id: E,
+  input: (releaseId: number) => EndpointInput<Endpoints[E]>,
+): RecordAction {
+  const spec = ASSET_SPECS[kind]
+  const name = spec.label.toLowerCase()
+  return defineAction({
+    id,
+    kinds: releaseKind,
+    scope: 'one',
+    label: `Make ${name} image`,
+    title: (target) => `Make the ${name} image of ${releasesNamed(target)} (${spec.width} × ${spec.height})`,
+    group: 'Release',
+    keywords: ['assets', 'images', 'promo', 'generate', kind, ...(kind === 'canvas' ? ['spotify canvas'] : ['instagram'])],
+    available: (state) => (state.hasCover === false ? 'The release has no cover art' : true),
+    input: (item) => input(item.id),
+    success: () => `${spec.label} image made.`,
+  })
+}
+
+/** By image kind: the Assets section's cards run these. */
+export const ASSET_ACTIONS: Readonly<Record<AssetKind, RecordAction>> = {
+  post: assetAction('post', 'releases.assetsPost', (releaseId) => ({ body: { releaseId } })),
+  story: assetAction('story', 'releases.assetsStory', (id) => ({ params: { id } })),
+  canvas: assetAction('canvas', 'releases.assetsCanvas', (releaseId) => ({ body: { releaseId } })),
+}
+
+/** The release state with its smartlink as `releases.smartlink` answers it (the Links section, the palette's chooser). */
+export function withSmartlink(
+  state: ReleaseRecordState,
+  answer: Pick<EndpointOutput<Endpoints['releases.smartlink']>, 'smartlink' | 'platformLinks'>,
+): ReleaseRecordState {
+  const link = answer.smartlink
+  return {
+    ...state,
+    platformLinks: answer.platformLinks,
+    smartlink: link && {
+      code: link.code,
+      url: link.url,
+      title: link.title,
+      entries: link.entries.map(({ platform, label, hidden }) => ({ platform, label, hidden })),
+    },
+  }
+}
+
+const smartlinkOf = (target: Target<'release'>) => stateOfTarget(target)?.smartlink ?? null
+const withLink = (state: ReleaseRecordState) => Boolean(state.smartlink)
+/** Only where the smartlink was loaded and there is none. */
+const mayCreate = (state: ReleaseRecordState): Availability =>
+  state.smartlink !== null ? false : state.platformLinks === 0 ? 'No platform links yet: the release is not delivered' : true
+
+const CODE_ASK = {
+  kind: 'text',
+  placeholder: 'The code: 3 to 40 lower-case letters, digits and hyphens',
+  validate: (text: string) => (SLUG_PATTERN.test(text.toLowerCase()) && !/^-|-$/.test(text) ? null : SLUG_RULE),
+  confirmTitle: (text: string) => `Use the code “${text.toLowerCase()}”`,
+} as const
+
+type Entries = SmartlinkState['entries']
+/** The smartlink's platforms: hide or show one, move one up or down. The call names every platform, in order. */
+const ENTRY_CHANGES: readonly {
+  variant: string
+  label: string
+  offers(entries: Entries, index: number): boolean
+  apply(entries: { platform: LinkPlatform; hidden: boolean }[], index: number): void
+  choice(label: string): string
+  done(label: string): string
+}[] = [
+  {
+    variant: 'hide',
+    label: 'Hide a platform…',
+    offers: (entries, index) => !entries[index].hidden,
+    apply: (entries, index) => void (entries[index].hidden = true),
+    choice: (label) => `Hide ${label}`,
+    done: (label) => `${label} hidden on the smartlink.`,
+  },
+  {
+    variant: 'show',
+    label: 'Show a platform…',
+    offers: (entries, index) => entries[index].hidden,
+    apply: (entries, index) => void (entries[index].hidden = false),
+    choice: (label) => `Show ${label}`,
+    done: (label) => `${label} shown on the smartlink.`,
+  },
+  {
+    variant: 'up',
+    label: 'Move a platform up…',
+    offers: (_entries, index) => index > 0,
+    apply: (entries, index) => void entries.splice(index - 1, 0, ...entries.splice(index, 1)),
+    choice: (label) => `Move ${label} up`,
+    done: (label) => `${label} moved up.`,
+  },
+  {
+    variant: 'down',
+    label: 'Move a platform down…',
+    offers: (entries, index) => index < entries.length - 1,
+    apply: (entries, index) => void entries.splice(index + 1, 0, ...entries.splice(index, 1)),
+    choice: (label) => `Move ${label} down`,
+    done: (label) => `${label} moved down.`,
+  },
+]
+
+/** Create, refresh, change the code or title, and order or hide the platforms of a release's smartlink. */
+export const SMARTLINK_ACTIONS: readonly RecordAction[] = [
+  defineAction({
+    id: 'releases.linkRefresh',
+    kinds: releaseKind,
+    scope: 'one',
+    label: 'Refresh links',
+    tone: 'gray',
+    title: (target) => `Refresh ${smartlinkOf(target)?.url ?? 'the smartlink'} from the platform links`,
+    group: 'Smartlink',
+    keywords: ['smartlink', 'refresh', 'update links'],
+    available: withLink,
+    input: (item) => ({ body: { releaseId: item.id } }),
+    success: (result) => {
+      const changes = result.added.length + result.updated.length + result.removed.length
+      return changes ? `Smartlink refreshed: ${changes} platform${changes === 1 ? '' : 's'} changed.` : 'Smartlink refreshed: nothing changed.'
+    },
+  }),
+  defineAction({
+    id: 'releases.linkUpdate',
+    variant: 'code',
+    kinds: releaseKind,
+    scope: 'one',
+    label: 'Change code…',
+    title: (target) => `Change the code “${smartlinkOf(target)?.code ?? ''}”…`,
+    group: 'Smartlink',
+    keywords: ['smartlink', 'code', 'slug', 'short link'],
+    available: withLink,
+    ask: CODE_ASK,
+    input: (item, code: string) => ({ body: { releaseId: item.id, code: code.toLowerCase() } }),
+    success: (updated) => `The smartlink is now ${updated.url}.`,
+  }),
+  defineAction({
+    id: 'releases.linkUpdate',
+    variant: 'title',
+    kinds: releaseKind,
+    scope: 'one',
+    label: 'Change title…',
+    title: (target) => `Change the smartlink title “${smartlinkOf(target)?.title ?? ''}”…`,
+    group: 'Smartlink',
+    keywords: ['smartlink', 'title', 'name'],
+    available: withLink,
+    ask: {
+      kind: 'text',
+      placeholder: 'The title its page shows',
+      validate: (text) => (text.length > 200 ? 'The title is too long' : null),
+      confirmTitle: (text) => `Use the title “${text}”`,
+    },
+    input: (item, title: string) => ({ body: { releaseId: item.id, title } }),
+    success: (updated) => `The smartlink’s title is now “${updated.title}”.`,
+  }),
+  ...ENTRY_CHANGES.map((change) =>
+    defineAction({
+      id: 'releases.linkUpdate',
+      variant: change.variant,
+      kinds: releaseKind,
+      scope: 'one',
+      label: change.label,
+      title: () => `${change.label.replace(/…$/, '')} on the smartlink…`,
+      group: 'Smartlink',
+      keywords: ['smartlink', 'platform', 'order', 'hide', 'show', 'move'],
+      available: (state) => (state.smartlink?.entries ?? []).some((_entry, index, entries) => change.offers(entries, index)),
+      ask: {
+        kind: 'choose',
+        placeholder: 'Choose the platform',
+        choices: (target) => {
+          const entries = smartlinkOf(target)?.entries ?? []
+          return entries.flatMap((entry, index) =>
+            change.offers(entries, index) ? [{ value: entry.platform, title: change.choice(entry.label) }] : [],
+          )
+        },
+      },
+      input: (item, platform: LinkPlatform) => {
+        const entries = (item.state?.smartlink?.entries ?? []).map(({ platform: each, hidden }) => ({ platform: each, hidden }))
+        const index = entries.findIndex((entry) => entry.platform === platform)
+        if (index >= 0) change.apply(entries, index)
+        return { body: { releaseId: item.id, entries } }
+      },
+      success: (_updated, target, platform) =>
+        change.done(smartlinkOf(target)?.entries.find((entry) => entry.platform === platform)?.label ?? platform),
+    }),
+  ),
+  defineAction({
+    id: 'releases.linkCreate',
+    variant: 'generated',
+    kinds: releaseKind,
+    scope: 'one',
+    label: 'Create smartlink',
+    title: () => 'Create a smartlink with a generated code',
+    group: 'Smartlink',
+    keywords: ['smartlink', 'create', 'new'],
+    available: mayCreate,
+    input: (item) => ({ body: { releaseId: item.id } }),
+    success: (created) => `Smartlink created: ${created.url}`,
+  }),
+  defineAction({
+    id: 'releases.linkCreate',
+    variant: 'code',
+    kinds: releaseKind,
+    scope: 'one',
+    label: 'Create with a code…',
+    title: () => 'Create a smartlink with a code of your own…',
+    group: 'Smartlink',
+    keywords: ['smartlink', 'create', 'new', 'code', 'slug'],
+    available: mayCreate,
+    ask: CODE_ASK,
+    input: (item, code: string) => ({ body: { releaseId: item.id, code: code.toLowerCase() } }),
+    success: (created) => `Smartlink created: ${created.url}`,
+  }),
+]
+
+const SCAN_TEXT = (status: number | null) =>
+  status === null ? 'never requested' : status === 0 ? 'processing' : status === 1 ? 'completed' : 'failed'
+
+/** Audio-recognition scans: every track of a release, or one track; a track's processing scans refreshed. */
+const SCAN_ACTIONS = [
+  defineAction({
+    id: 'releases.trackStat',
+    variant: 'release',
+    kinds: releaseKind,
+    scope: 'one',
+    label: 'Request audio scans',
+    title: (target) => `Request audio scans of every track of ${releasesNamed(target)}`,
+    group: 'Release',
+    keywords: ['scan', 'audio recognition', 'fingerprint', 'cover song', 'copyright'],
+    input: (item) => ({ body: { releaseId: item.id } }),
+    // Skipped tracks are said with their reasons, as information.
+    success: () => null,
+    after: (answer, _target, env) => {
+      const count = answer.requested.length
+      const skipped = answer.skipped.length
+        ? ` Skipped ${answer.skipped.length}: ${[...new Set(answer.skipped.map((entry) => entry.reason))].join(' ')}`
+        : ''
+      env.notify(`Scans requested for ${count} track${count === 1 ? '' : 's'}.${skipped}`, skipped ? 'info' : 'success')
+    },
+  }),
+  defineAction({
+    id: 'releases.trackStat',
+    variant: 'track',
+    kinds: ['track'],
+    scope: 'one',
+    label: 'Request scan',
+    title: (target) => `Request audio scans of ${trackNamed(target)}`,
+    group: 'Track',
+    keywords: ['scan', 'audio recognition', 'fingerprint', 'cover song', 'copyright'],
+    available: (state) => state.scanBlocked ?? true,
+    input: (item) => ({ body: { trackId: item.id } }),
+    success: (answer, target) => (answer.requested[0]?.scanStatus === 2 ? null : `Scans of ${trackNamed(target)} requested.`),
+    after: (answer, target, env) => {
+      if (answer.requested[0]?.scanStatus === 2) env.notify(`The provider refused the scans of ${trackNamed(target)}.`, 'error')
+    },
+  }),
+  defineAction({
+    id: 'releases.refreshTrackStat',
+    kinds: ['track'],
+    scope: 'one',
+    label: 'Refresh scans',
+    tone: 'gray',
+    title: (target) => `Refresh the audio scans of ${trackNamed(target)}`,
+    group: 'Track',
+    keywords: ['scan', 'refresh', 'results', 'audio recognition'],
+    // Only processing scans have results to fetch (a track tab that does not know says so when asked).
+    available: (state) => state.scanStatus === undefined || state.scanStatus === 0,
+    input: (item) => ({ body: { trackId: item.id } }),
+    success: () => null,
+    after: (answer, _target, env) =>
+      env.notify(
+        answer.scanStatus === 0 ? 'The scans are still processing.' : `Scans: ${SCAN_TEXT(answer.scanStatus)}.`,
+        answer.scanStatus === 2 ? 'error' : answer.scanStatus === 0 ? 'info' : 'success',
+      ),
+  }),
+]
+
+/**
+ * Status, takedown, review flags and Spotify discovery on releases; delivery, notes, release time, images,
+ * smartlink and scans from the release tab's sections; removal and scans of a track.
+ */
+export const RELEASE_ACTIONS: readonly RecordAction[] = [
+  ...STATUS_ACTIONS.map(statusAction),
   ...flag({
     id: 'releases.changeReview',
     on: { label: 'Flag for admin review', done: (what) => `Flagged ${what} for admin review.` },
@@ -646,4 +917,10 @@ export const RELEASE_ACTIONS: readonly RecordAction[] = [
       if (releaseId) env.open(`/releases/single/${releaseId}?section=tracks`)
     },
   }),
+  DELIVERY_ACTION,
+  ...NOTE_ACTIONS,
+  RELEASE_TIME_ACTION,
+  ...Object.values(ASSET_ACTIONS),
+  ...SMARTLINK_ACTIONS,
+  ...SCAN_ACTIONS,
 ]

@@ -114,6 +114,9 @@ const SCREEN_OWN_FORMS: Readonly<Record<string, string>> = {
   'ledger.adjust': 'the adjustment dialog is the form (amount, reason, the shortfall to record as debt)',
   'ledger.match': 'the match dialog is the form (the unmatched key, the track or release found, the period)',
   'ledger.rateCreate': 'the exchange-rates form (currency, month, rate)',
+  'releases.editReleaseTime': 'the release time section is the form (a time of day and its time zone)',
+  'releases.mapGenre': 'the map-genre dialog is the form (primary and secondary genre)',
+  'releases.storesBulk': 'the stores dialog is the form (add, remove or replace, and the stores to check)',
 }
 
 /**
@@ -125,21 +128,6 @@ const NOT_YET_DECLARED: Readonly<Record<string, string>> = {
   'admins.update': 'domains/users/ui/dialogs/EditAdminDialog.tsx',
   'ledger.rateDelete': 'domains/earnings/ui/ledger/RatesSection.tsx',
   'payouts.export': 'domains/payouts/ui/batches/PayoutExportScreen.tsx',
-  'releases.assetsCanvas': 'domains/catalogue/ui/release/AssetsSection.tsx',
-  'releases.assetsPost': 'domains/catalogue/ui/release/AssetsSection.tsx',
-  'releases.assetsStory': 'domains/catalogue/ui/release/AssetsSection.tsx',
-  'releases.editReleaseTime': 'domains/catalogue/ui/release/ReleaseSections.tsx',
-  'releases.linkCreate': 'domains/catalogue/ui/release/LinksSection.tsx',
-  'releases.linkRefresh': 'domains/catalogue/ui/release/LinksSection.tsx',
-  'releases.linkUpdate': 'domains/catalogue/ui/release/LinksSection.tsx',
-  'releases.mapGenre': 'domains/catalogue/ui/GenreDialog.tsx',
-  'releases.notesCreate': 'domains/catalogue/ui/release/ReleaseSections.tsx',
-  'releases.notesRemove': 'domains/catalogue/ui/release/ReleaseSections.tsx',
-  'releases.refreshTrackStat': 'domains/catalogue/ui/track/TrackScans.tsx',
-  'releases.removeReleaseTime': 'domains/catalogue/ui/release/ReleaseSections.tsx',
-  'releases.storesBulk': 'domains/catalogue/ui/StoresDialog.tsx',
-  'releases.trackStat': 'domains/catalogue/ui/track/TrackScans.tsx',
-  'releases.updateDeliveryStatus': 'domains/catalogue/ui/release/ReleaseSections.tsx',
   'reports.requestArtistEarning': 'domains/reports/ui/RequestReportDialog.tsx',
   'reports.requestReleaseEarning': 'domains/reports/ui/RequestReportDialog.tsx',
   // The account overview's switches and fields: declared actions exist, the switches still call them.
@@ -195,7 +183,7 @@ describe('record actions: declared once', () => {
     for (const id of [...Object.keys(SCREEN_OWN_FORMS), ...Object.keys(NOT_YET_DECLARED)]) expect(MUTATIONS, id).toContain(id)
     const stale = Object.keys(NOT_YET_DECLARED).filter((id) => !mentionedByScreens.has(id))
     expect(stale, 'no screen calls these any more: remove them from NOT_YET_DECLARED').toEqual([])
-    expect(Object.keys(SCREEN_OWN_FORMS).length).toBeLessThanOrEqual(59)
+    expect(Object.keys(SCREEN_OWN_FORMS).length).toBeLessThanOrEqual(62)
   })
 
   it('declares each action once, with the contract endpoint as its id and access from the contract', () => {

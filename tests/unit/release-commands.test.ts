@@ -59,16 +59,20 @@ describe('release commands: when they apply', () => {
 
   it('on a live release offer status, takedown, review flags, delivery, owner and compare', () => {
     expect(titles(onRelease(releaseState(1)))).toEqual([
-      'Mark Night Drive delivered to a platform…',
       'Open the owner, Nina Vale',
       'Compare Night Drive with…',
-      'Request audio scans of every track of Night Drive',
       'Change status of Night Drive…',
       'Take down Night Drive…',
       'Mark Night Drive as taken down…',
       'Flag for admin review: Night Drive',
       'Mark priority review: Night Drive',
       'Add Night Drive to Spotify discovery',
+      'Mark Night Drive delivered to a platform…',
+      'Add a note to Night Drive…',
+      'Make the post image of Night Drive (1080 × 1080)',
+      'Make the story image of Night Drive (1080 × 1920)',
+      'Make the canvas image of Night Drive (1080 × 1920)',
+      'Request audio scans of every track of Night Drive',
     ])
   })
 
@@ -102,9 +106,9 @@ describe('release commands: when they apply', () => {
       'Open the release, Night Drive',
       'Compare Intro with another track of the release…',
       'Replace audio of Intro…',
+      'Remove the track Intro…',
       'Request audio scans of Intro',
       'Refresh the audio scans of Intro',
-      'Remove the track Intro…',
     ])
     const request = (status: 'pending' | 'approved' | 'rejected'): CommandContext => ({
       ...base,
@@ -229,16 +233,40 @@ describe('release commands: what they do', () => {
         ],
       },
     })
-    const platforms = await childrenOf(registry.get('releases.deliver')!, context, fake)
+    const platforms = await childrenOf(registry.get('releases.updateDeliveryStatus')!, context, fake)
     expect(platforms.map((choice) => choice.title)).toEqual(['Mark delivered to Beatport', 'Undo delivery to YouTube (delivered)'])
     await platforms[0].run!(context, fake)
     expect(fake.call).toHaveBeenCalledWith('releases.updateDeliveryStatus', { body: { releaseId: 7, platform: 'beatport' } })
+    expect(fake.notify).toHaveBeenLastCalledWith('Beatport: delivered.', 'success')
+    await platforms[1].run!(context, fake)
+    expect(fake.notify).toHaveBeenLastCalledWith('YouTube: delivery undone.', 'success')
 
     const found = await registry.get('releases.compare')!.search!('drive', context, fake, signal())
     expect(fake.call).toHaveBeenCalledWith('releases.list', { query: { search: 'drive', per_page: 25 } })
     expect(found.map((choice) => choice.title)).toEqual(['Day Drive — Nina Vale · UPC 036000291452'])
     await found[0].run!(context, fake)
     expect(fake.open).toHaveBeenCalledWith('/releases/single/9?compare=7', 'right')
+  })
+
+  it('notes: add one from the typed text, remove one chosen from the release’s notes; the release time is removed only when set', async () => {
+    const context = onRelease(releaseState(1, { notes: [{ id: 31, content: 'Label asked to hold the date' }], releaseTime: '09:00' }))
+    const fake = env()
+    const add = registry.get('releases.notesCreate')!
+    expect(await add.search!('   ', context, fake, signal())).toEqual([])
+    const [confirm] = await add.search!('Check the artwork', context, fake, signal())
+    expect(confirm.title).toBe('Add the note “Check the artwork”')
+    await confirm.run!(context, fake)
+    expect(fake.call).toHaveBeenLastCalledWith('releases.notesCreate', { body: { releaseId: 7, content: 'Check the artwork' } })
+    expect(fake.notify).toHaveBeenLastCalledWith('Note added.', 'success')
+    const notes = await childrenOf(registry.get('releases.notesRemove')!, context, fake)
+    expect(notes.map((choice) => choice.title)).toEqual(['Label asked to hold the date'])
+    await notes[0].run!(context, fake)
+    expect(fake.call).toHaveBeenLastCalledWith('releases.notesRemove', { body: { releaseId: 7, noteId: 31 } })
+    await registry.get('releases.removeReleaseTime')!.run!(context, fake)
+    expect(fake.call).toHaveBeenLastCalledWith('releases.removeReleaseTime', { params: { id: 7 } })
+    expect(fake.notify).toHaveBeenLastCalledWith('Release time removed.', 'success')
+    const plain = titles(onRelease(releaseState(1, { notes: [], releaseTime: null })))
+    expect(plain.filter((title) => /note of|release time/.test(title))).toEqual([])
   })
 
   it('approving an edit request moves on to the next open one', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { CommandRegistry } from '../../commands/registry'
-import { RELEASE_LINK_COMMANDS } from '../../commands/releases'
+import { ASSET_ACTIONS, RELEASE_LINK_COMMANDS } from '../../commands/releases'
 import type { Command, CommandContext } from '../../commands/types'
 import { fakeCommandEnv } from '../helpers/command-env'
 import { typeForTracks } from '../../src/core/release-type'
@@ -81,15 +81,11 @@ describe('smartlink, image, convert and lyrics commands', () => {
     expect(titles(base)).toEqual([])
     expect(titles(onRelease())).toEqual([
       'Smartlink of Night Drive…',
-      'Make promotional images of Night Drive…',
       'Convert Night Drive to the type its tracks make it',
       'Export the lyrics of Night Drive (CSV)',
     ])
-    expect(titles(onRelease({ type: 'Compilation', hasCover: false }))).toEqual(
-      expect.arrayContaining([
-        'Make promotional images of Night Drive… [The release has no cover art]',
-        'Convert Night Drive to the type its tracks make it [A compilation keeps its type]',
-      ]),
+    expect(titles(onRelease({ type: 'Compilation' }))).toEqual(
+      expect.arrayContaining(['Convert Night Drive to the type its tracks make it [A compilation keeps its type]']),
     )
   })
 
@@ -120,17 +116,32 @@ describe('smartlink, image, convert and lyrics commands', () => {
     ])
   })
 
-  it('refresh or recode an existing smartlink', async () => {
+  it('refresh, recode, retitle an existing smartlink, and hide, show or move its platforms', async () => {
     const context = onRelease()
+    const smartlink = {
+      url: 'https://go.test/l/abc1234',
+      code: 'abc1234',
+      title: 'Night Drive — Nina Vale',
+      entries: [
+        { platform: 'spotify', label: 'Spotify', hidden: false },
+        { platform: 'apple', label: 'Apple Music', hidden: true },
+        { platform: 'deezer', label: 'Deezer', hidden: false },
+      ],
+    }
     const fake = env({
-      'releases.smartlink': { smartlink: { url: 'https://go.test/l/abc1234', code: 'abc1234' }, platformLinks: 4 },
+      'releases.smartlink': { smartlink, platformLinks: 4 },
       'releases.linkRefresh': { added: ['deezer'], updated: [], removed: [] },
-      'releases.linkUpdate': { url: 'https://go.test/l/new-code' },
+      'releases.linkUpdate': { url: 'https://go.test/l/new-code', title: 'Night Drive' },
     })
     const children = await registry.get('releases.smartlink')!.children!(context, fake)
     expect(children.map((child) => titleOf(child, context))).toEqual([
       'Refresh https://go.test/l/abc1234 from the platform links',
       'Change the code “abc1234”…',
+      'Change the smartlink title “Night Drive — Nina Vale”…',
+      'Hide a platform on the smartlink…',
+      'Show a platform on the smartlink…',
+      'Move a platform up on the smartlink…',
+      'Move a platform down on the smartlink…',
     ])
     await children[0].run!(context, fake)
     expect(fake.call).toHaveBeenCalledWith('releases.linkRefresh', { body: { releaseId: 7 } })
@@ -138,13 +149,42 @@ describe('smartlink, image, convert and lyrics commands', () => {
     const [confirm] = await children[1].search!('new-code', context, fake, signal())
     await confirm.run!(context, fake)
     expect(fake.call).toHaveBeenCalledWith('releases.linkUpdate', { body: { releaseId: 7, code: 'new-code' } })
+    expect(fake.notify).toHaveBeenLastCalledWith('The smartlink is now https://go.test/l/new-code.', 'success')
+    const [retitle] = await children[2].search!('Night Drive', context, fake, signal())
+    await retitle.run!(context, fake)
+    expect(fake.call).toHaveBeenLastCalledWith('releases.linkUpdate', { body: { releaseId: 7, title: 'Night Drive' } })
+    // The platforms: each choice names one, and the call sends every platform in the new order.
+    const hide = await children[3].children!(context, fake)
+    expect(hide.map((choice) => titleOf(choice, context))).toEqual(['Hide Spotify', 'Hide Deezer'])
+    await hide[1].run!(context, fake)
+    expect(fake.call).toHaveBeenLastCalledWith('releases.linkUpdate', {
+      body: {
+        releaseId: 7,
+        entries: [
+          { platform: 'spotify', hidden: false },
+          { platform: 'apple', hidden: true },
+          { platform: 'deezer', hidden: true },
+        ],
+      },
+    })
+    expect(fake.notify).toHaveBeenLastCalledWith('Deezer hidden on the smartlink.', 'success')
+    const up = await children[5].children!(context, fake)
+    expect(up.map((choice) => titleOf(choice, context))).toEqual(['Move Apple Music up', 'Move Deezer up'])
+    await up[1].run!(context, fake)
+    expect(fake.call.mock.lastCall?.[1]).toMatchObject({ body: { entries: [{ platform: 'spotify' }, { platform: 'deezer' }, { platform: 'apple' }] } })
+    expect(fake.notify).toHaveBeenLastCalledWith('Deezer moved up.', 'success')
   })
 
   it('make each image kind, convert, and download the lyrics', async () => {
     const context = onRelease()
     const fake = env({ 'releases.convert': { before: 'Single', after: 'EP', because: '4 tracks, 13 min in total (under 30 minutes)' } })
-    const kinds = await registry.get('releases.assets')!.children!(context, fake)
-    expect(kinds.map((kind) => titleOf(kind, context))).toEqual(['Post (1080 × 1080)', 'Story (1080 × 1920)', 'Canvas (1080 × 1920)'])
+    const kinds = Object.values(ASSET_ACTIONS).map((action) => action.commands[0])
+    expect(kinds.map((kind) => titleOf(kind, context))).toEqual([
+      'Make the post image of Night Drive (1080 × 1080)',
+      'Make the story image of Night Drive (1080 × 1920)',
+      'Make the canvas image of Night Drive (1080 × 1920)',
+    ])
+    expect(kinds.map((kind) => kind.when!(onRelease({ hasCover: false })))).toEqual(Array(3).fill('The release has no cover art'))
     for (const kind of kinds) await kind.run!(context, fake)
     expect(fake.call.mock.calls.map(([id, input]) => [id, input])).toEqual([
       ['releases.assetsPost', { body: { releaseId: 7 } }],

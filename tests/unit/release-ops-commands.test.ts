@@ -32,10 +32,10 @@ describe('scan and discovery commands', () => {
       'releases.trackStat': { requested: [{ trackId: 3, title: 'Intro', scanStatus: 0 }], skipped: [] },
       'releases.refreshTrackStat': { scanStatus: 1 },
     })
-    await command('tracks.requestScan').run!(onTrack, fake)
+    await command('releases.trackStat:track').run!(onTrack, fake)
     expect(fake.call).toHaveBeenCalledWith('releases.trackStat', { body: { trackId: 3 } })
-    expect(fake.notify).toHaveBeenLastCalledWith('Scans requested: both are processing.', 'success')
-    await command('tracks.refreshScan').run!(onTrack, fake)
+    expect(fake.notify).toHaveBeenLastCalledWith('Scans of Intro requested.', 'success')
+    await command('releases.refreshTrackStat').run!(onTrack, fake)
     expect(fake.call).toHaveBeenLastCalledWith('releases.refreshTrackStat', { body: { trackId: 3 } })
     expect(fake.notify).toHaveBeenLastCalledWith('Scans: completed.', 'success')
     expect(fake.refresh).toHaveBeenCalledTimes(2)
@@ -48,12 +48,27 @@ describe('scan and discovery commands', () => {
         skipped: [{ trackId: 4, title: 'Outro', reason: 'This track has no audio to scan. Upload its audio first.' }],
       },
     })
-    await command('releases.requestScans').run!(onRelease(1), fake)
+    await command('releases.trackStat:release').run!(onRelease(1), fake)
     expect(fake.call).toHaveBeenCalledWith('releases.trackStat', { body: { releaseId: 7 } })
     expect(fake.notify).toHaveBeenCalledWith(
       'Scans requested for 1 track. Skipped 1: This track has no audio to scan. Upload its audio first.',
       'info',
     )
+  })
+
+  it('a refused track scan is an error; refresh is offered while the scans process, request unless the tab says why not', async () => {
+    const fake = env({ 'releases.trackStat': { requested: [{ trackId: 3, title: 'Intro', scanStatus: 2 }], skipped: [] } })
+    await command('releases.trackStat:track').run!(onTrack, fake)
+    expect(fake.notify).toHaveBeenCalledTimes(1)
+    expect(fake.notify).toHaveBeenCalledWith('The provider refused the scans of Intro.', 'error')
+    const onScans = (scanStatus: number | null, scanBlocked: string | null): CommandContext => ({
+      ...base,
+      record: { kind: 'track', id: '3', state: { title: 'Intro', scanStatus, scanBlocked } },
+    })
+    const offered = (context: CommandContext) => registry.available(context).map((entry) => entry.command.id)
+    expect(offered(onScans(1, null))).not.toContain('releases.refreshTrackStat')
+    expect(offered(onScans(0, null))).toContain('releases.refreshTrackStat')
+    expect(reason(onScans(0, 'Still processing: refresh instead.'), 'releases.trackStat:track')).toBe('Still processing: refresh instead.')
   })
 
   it('submit a live release to Spotify discovery, and explain why a draft cannot be', async () => {

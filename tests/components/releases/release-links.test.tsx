@@ -144,6 +144,44 @@ describe('release tab: links', () => {
   })
 })
 
+describe('release tab: smartlink actions', () => {
+  it('refreshes the links, and saves a changed code and title as their declared actions', async () => {
+    const { requests } = renderTab('/releases/single/7?section=links', {
+      ...links,
+      'GET /api/releases/7/smartlink': () =>
+        respond(200, { releaseId: 7, base: 'https://go.demo.test/l/', platformLinks: 2, smartlink: smartlink() }),
+      'GET /api/releases/analytics/7': () =>
+        respond(200, { releaseId: 7, smartlinkId: 3, from: TODAY, to: TODAY, total: 0, platforms: [], days: [] }),
+      'POST /api/releases/link/refresh': () => respond(200, { smartlink: smartlink(), added: [], updated: ['spotify'], removed: [] }),
+      'POST /api/releases/link/update': (request) => {
+        const body = request.body as { code?: string; title?: string }
+        if (body.code === 'taken')
+          return respond(409, { message: 'This code is taken: choose another.', errors: { code: 'This code is taken: choose another.' } })
+        return respond(200, smartlink({ code: body.code ?? 'night-drive', title: body.title ?? 'Night Drive — Nina Vale' }))
+      },
+    })
+    await userEvent.click(await screen.findByRole('button', { name: 'Refresh links' }))
+    await waitFor(() => expect(posts(requests)).toHaveLength(1))
+    expect(posts(requests)[0]).toMatchObject({ path: '/api/releases/link/refresh', body: { releaseId: 7 } })
+    expect(await screen.findByText('Smartlink refreshed: 1 platform changed.')).toBeTruthy()
+
+    const form = screen.getByRole('form', { name: 'Smartlink code and title' })
+    await userEvent.clear(within(form).getByLabelText('Code'))
+    await userEvent.type(within(form).getByLabelText('Code'), 'taken')
+    await userEvent.click(within(form).getByRole('button', { name: 'Save code and title' }))
+    expect(await within(form).findByText('This code is taken: choose another.')).toBeTruthy()
+    await userEvent.clear(within(form).getByLabelText('Code'))
+    await userEvent.type(within(form).getByLabelText('Code'), 'Late-Night')
+    await userEvent.clear(within(form).getByLabelText('Title'))
+    await userEvent.type(within(form).getByLabelText('Title'), 'Late Night')
+    await userEvent.click(within(form).getByRole('button', { name: 'Save code and title' }))
+    await waitFor(() => expect(posts(requests)).toHaveLength(4))
+    expect(posts(requests)[2].body).toEqual({ releaseId: 7, code: 'late-night' })
+    expect(posts(requests)[3].body).toEqual({ releaseId: 7, title: 'Late Night' })
+    expect(await screen.findByText('The smartlink’s title is now “Late Night”.')).toBeTruthy()
+  })
+})
+
 describe('release tab: assets', () => {
   it('shows each image kind and generates the missing one; no cover art disables them', async () => {
     const made = { id: 50, url: '/api/files/50', size: 120_000, created: TODAY, createdBy: 'Ada Admin' }
@@ -171,10 +209,10 @@ describe('release tab: assets', () => {
         .getByRole('link', { name: /Download/ })
         .getAttribute('href'),
     ).toBe('/api/files/49')
-    await userEvent.click(within(screen.getByRole('group', { name: 'Story image' })).getByRole('button', { name: 'Generate story' }))
+    await userEvent.click(within(screen.getByRole('group', { name: 'Story image' })).getByRole('button', { name: 'Make story image' }))
     await waitFor(() => expect(posts(requests)).toHaveLength(1))
     expect(posts(requests)[0].path).toBe('/api/releases/release/assets/create/story/7')
-    expect(await screen.findByText('Story image generated.')).toBeTruthy()
+    expect(await screen.findByText('Story image made.')).toBeTruthy()
   })
 
   it('says a release without cover art needs one first', async () => {
@@ -187,7 +225,9 @@ describe('release tab: assets', () => {
         }),
     })
     expect(await screen.findByText(/has no cover art/)).toBeTruthy()
-    expect((screen.getByRole('button', { name: 'Generate post' }) as HTMLButtonElement).disabled).toBe(true)
+    const make = screen.getByRole('button', { name: 'Make post image' }) as HTMLButtonElement
+    expect(make.disabled).toBe(true)
+    expect(make.title).toBe('The release has no cover art')
   })
 })
 

@@ -111,6 +111,39 @@ describe('release tab', () => {
       ['/api/releases/updateReleaseDeliveryStatus', { releaseId: 7, platform: 'beatport' }],
       ['/api/releases/change-priority-review', { ids: [7], priorityReview: true }],
     ])
+    expect(await screen.findByText('Beatport: delivered.')).toBeTruthy()
+  })
+
+  it('notes: adds the typed note through the declared action (an empty one is refused under the field), removes one; removes the release time', async () => {
+    await signIn(me({ type: 'admin' }))
+    const note = { id: 31, content: 'Label asked to hold the date', created: '2025-01-10T10:00:00.000Z', author: { id: 2, name: 'Ada Admin' } }
+    const current = release(1, { notes: [note], releaseTime: '09:00', timeZone: 'Europe/Berlin' })
+    const { requests } = renderTab('/releases/single/7?section=notes', {
+      'GET /api/releases/single/general/7': () => respond(200, current),
+      'POST /api/releases/notes/create': () => respond(201, { ...note, id: 32, content: 'Check the artwork' }),
+      'POST /api/releases/notes/remove': () => respond(200, { ok: true }),
+      'POST /api/releases/remove-release-time/7': () => respond(200, { releaseTime: null, timeZone: 'Europe/Berlin' }),
+    })
+    const form = await screen.findByRole('form', { name: 'Add a note' })
+    await userEvent.click(within(form).getByRole('button', { name: 'Add note' }))
+    expect((await within(form).findByRole('alert')).textContent).toBe('Write something first')
+    expect(posts(requests)).toHaveLength(0)
+    await userEvent.type(within(form).getByLabelText('Note'), 'Check the artwork{Enter}and the credits')
+    await userEvent.click(within(form).getByRole('button', { name: 'Add note' }))
+    await waitFor(() => expect(posts(requests)).toHaveLength(1))
+    expect(posts(requests)[0].body).toEqual({ releaseId: 7, content: 'Check the artwork\nand the credits' })
+    expect(await screen.findByText('Note added.')).toBeTruthy()
+    await waitFor(() => expect((within(form).getByLabelText('Note') as HTMLTextAreaElement).value).toBe(''))
+    await userEvent.click(screen.getByRole('button', { name: 'Remove the note' }))
+    await waitFor(() => expect(posts(requests)).toHaveLength(2))
+    expect(posts(requests)[1].body).toEqual({ releaseId: 7, noteId: 31 })
+    expect(await screen.findByText('Note removed.')).toBeTruthy()
+
+    navigate('/releases/single/7?section=time', { replace: true })
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove release time' }))
+    await waitFor(() => expect(posts(requests)).toHaveLength(3))
+    expect(posts(requests)[2].path).toBe('/api/releases/remove-release-time/7')
+    expect(await screen.findByText('Release time removed.')).toBeTruthy()
   })
 
   it('edits the general details; the server’s message lands on the field it names', async () => {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { DataList, Theme } from '@radix-ui/themes'
@@ -8,6 +8,10 @@ import { Notices } from '../../../src/client/ui/notices/Notices'
 import { noticeState } from '../../../src/client/ui/notices/notices'
 import { respond, type Request } from '../dialogs/fetch-mock'
 import { serveRoutes } from './fixtures'
+import { me, signIn } from '../site/fixtures'
+
+// The buttons are declared record actions: offered to a signed-in admin.
+beforeAll(() => signIn(me({ type: 'admin' })))
 
 afterEach(() => {
   noticeState.items.splice(0)
@@ -65,7 +69,7 @@ function renderScans(routes: Record<string, (request: Request) => Response>, sca
   render(
     <Theme>
       <DataList.Root>
-        <TrackScans trackId={11} title="Intro" scanStatus={scanStatus} />
+        <TrackScans record={{ kind: 'track', id: '11', title: 'Intro', state: { title: 'Intro', releaseId: 7 } }} scanStatus={scanStatus} />
       </DataList.Root>
       <Notices />
     </Theme>,
@@ -111,7 +115,11 @@ describe('track scans', () => {
         })
         return respond(200, { requested: [{ trackId: 11, title: 'Intro', scanStatus: 0 }], skipped: [] })
       },
-      'POST /api/releases/refresh-track-stat': () => respond(200, completed),
+      // The provider's results are stored: the history the tab loads again shows them.
+      'POST /api/releases/refresh-track-stat': () => {
+        current = completed
+        return respond(200, completed)
+      },
     })
     const requestButton = await within(region()).findByRole('button', { name: 'Request scan' })
     await userEvent.click(requestButton)
@@ -123,7 +131,7 @@ describe('track scans', () => {
     expect(within(region()).getByRole('group', { name: LABELS.fingerprint })).toBeTruthy()
     expect(within(region()).getByRole('group', { name: LABELS.cover })).toBeTruthy()
 
-    await userEvent.click(within(region()).getByRole('button', { name: 'Refresh' }))
+    await userEvent.click(within(region()).getByRole('button', { name: 'Refresh scans' }))
     await waitFor(() => expect(within(region()).getByLabelText('Scan status: Completed')).toBeTruthy())
     const table = within(region()).getByRole('table', { name: `Matches: ${LABELS.fingerprint}` })
     const cells = within(table).getAllByRole('row')[1].querySelectorAll('th, td')
@@ -136,7 +144,8 @@ describe('track scans', () => {
       '1:15',
     ])
     expect(within(region()).getByText('No matches found.')).toBeTruthy()
-    expect(within(region()).queryByRole('button', { name: 'Refresh' })).toBeNull()
+    expect(await screen.findByText('Scans: completed.')).toBeTruthy()
+    expect(within(region()).queryByRole('button', { name: 'Refresh scans' })).toBeNull()
     expect(within(region()).getByText('Earlier scans (1)')).toBeTruthy()
   })
 

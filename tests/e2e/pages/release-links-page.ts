@@ -15,7 +15,7 @@ export class ReleaseLinksPage {
   async createSmartlink(code: string) {
     await this.createForm().getByLabel('Code (optional)').fill(code)
     await this.createForm().getByRole('button', { name: 'Create smartlink' }).click()
-    await expect(this.page.getByText('Smartlink created.')).toBeVisible()
+    await expect(this.page.getByText(/^Smartlink created: /)).toBeVisible()
   }
 
   url(): Locator {

@@ -59,6 +59,8 @@ export function releaseRecordState(release: ReleaseGeneral, compareId: number | 
     compareId,
     type: release.type,
     hasCover: Boolean(release.coverUrl || release.artwork.large || release.artwork.medium),
+    releaseTime: release.releaseTime,
+    notes: release.notes.map(({ id, content }) => ({ id, content })),
   }
 }
 
@@ -110,7 +112,7 @@ export default function ReleaseScreen({ params, search }: ScreenProps) {
     return () => publishRecord(null)
   }, [record, publishRecord])
 
-  if (!release || recordMissing(valid, load))
+  if (!release || !record || recordMissing(valid, load))
     return <RecordPending valid={valid} load={load} missing="This release does not exist, or it belongs to another workspace." />
 
   return (
@@ -139,12 +141,12 @@ export default function ReleaseScreen({ params, search }: ScreenProps) {
       >
         {section === 'overview' && <OverviewSection release={release} version={version} />}
         {section === 'tracks' && <TracksSection releaseId={release.id} version={version} />}
-        {section === 'delivery' && <DeliverySection release={release} />}
-        {section === 'notes' && <NotesSection release={release} />}
+        {section === 'delivery' && <DeliverySection release={release} record={record} />}
+        {section === 'notes' && <NotesSection release={release} record={record} />}
         {section === 'history' && <HistorySection releaseId={release.id} version={version} />}
-        {section === 'time' && <ReleaseTimeSection key={`${release.releaseTime}:${release.timeZone}`} release={release} />}
-        {section === 'links' && <LinksSection release={release} version={version} />}
-        {section === 'assets' && <AssetsSection releaseId={release.id} version={version} />}
+        {section === 'time' && <ReleaseTimeSection key={`${release.releaseTime}:${release.timeZone}`} release={release} record={record} />}
+        {section === 'links' && <LinksSection release={release} record={record} version={version} />}
+        {section === 'assets' && <AssetsSection record={record} version={version} />}
         {section === 'splits' && <ReleaseSplitsSection releaseId={release.id} version={version} />}
         {section === 'sales' && <ReleaseSalesSection releaseId={release.id} ownerId={release.owner.id} version={version} />}
       </SectionTabs>

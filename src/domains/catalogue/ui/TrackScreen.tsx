@@ -226,6 +226,7 @@ export default function TrackScreen({ params, search }: ScreenProps) {
       releaseId: track.release.id,
       releaseTitle: track.release.title,
       files: { audio: Boolean(track.audioUrl), instrument: Boolean(track.instrumentUrl), dolby: Boolean(track.dolbyUrl) },
+      scanStatus: track.scanStatus,
     }
     return { kind: 'track' as const, id: String(track.id), title: track.title, state }
   }, [track])
@@ -257,6 +258,7 @@ export default function TrackScreen({ params, search }: ScreenProps) {
       <TrackEditor
         key={`${track.id}:${version}`}
         track={track}
+        scans={record && <TrackScans record={record} scanStatus={track.scanStatus} />}
         files={
           <TrackFiles
             track={track}
@@ -311,7 +313,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   )
 }
 
-function TrackEditor({ track, files }: { track: Track; files: ReactNode }) {
+function TrackEditor({ track, files, scans }: { track: Track; files: ReactNode; scans: ReactNode }) {
   const [form, setForm] = useState<TrackForm>(() => formOf(track))
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [problem, setProblem] = useState<string | null>(null)
@@ -422,7 +424,7 @@ function TrackEditor({ track, files }: { track: Track; files: ReactNode }) {
               <DataList.Label>Duration</DataList.Label>
               <DataList.Value>{track.duration === null ? '—' : formatMinSec(track.duration)}</DataList.Value>
             </DataList.Item>
-            <TrackScans trackId={track.id} title={track.title} scanStatus={track.scanStatus} />
+            {scans}
           </DataList.Root>
         </Section>
         <Section title="People">

@@ -1,25 +1,21 @@
-import { useState } from 'react'
 import { Button, Callout, Card, Flex, Grid, Heading, Skeleton, Text } from '@radix-ui/themes'
 import { DownloadIcon, ImageIcon } from '@radix-ui/react-icons'
-import { ASSET_SPECS, type AssetKind, type ReleaseAsset } from '@contract/release-links'
+import { ASSET_SPECS, type ReleaseAsset } from '@contract/release-links'
+import { ASSET_ACTIONS } from '@commands/releases'
 import { api } from '@client/api'
 import { useLoad } from '@client/state/useLoad'
 import { When } from '@client/ui/When'
-import { runAction } from '../actions'
+import { RecordActions } from '@client/ui/RecordActions'
+import type { ReleaseRef } from '../record-action'
 
 const fetchAssets = (key: string, signal: AbortSignal) =>
   api.call('releases.assets', { params: { id: Number(key.split(':')[0]) } }, { signal })
 
-function generate(releaseId: number, kind: AssetKind) {
-  if (kind === 'post') return api.call('releases.assetsPost', { body: { releaseId } })
-  if (kind === 'story') return api.call('releases.assetsStory', { params: { id: releaseId } })
-  return api.call('releases.assetsCanvas', { body: { releaseId } })
-}
-
 const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`
 
-/** The release tab's Assets section: the post, story and canvas images made from the cover art. */
-export function AssetsSection({ releaseId, version }: { releaseId: number; version: number }) {
+/** The release tab's Assets section: the post, story and canvas images made from the cover art (declared actions make them). */
+export function AssetsSection({ record, version }: { record: ReleaseRef; version: number }) {
+  const releaseId = Number(record.id)
   const load = useLoad(fetchAssets, `${releaseId}:${version}`)
   const answer = load.data && load.data.releaseId === releaseId ? load.data : null
   if (load.status === 'error')
@@ -29,6 +25,8 @@ export function AssetsSection({ releaseId, version }: { releaseId: number; versi
       </Text>
     )
   if (!answer) return <Skeleton height="320px" />
+  // The images' own answer says whether a cover is there now.
+  const withCover: ReleaseRef = { ...record, state: { ...record.state, hasCover: answer.hasCover } }
   return (
     <Flex direction="column" gap="4">
       {!answer.hasCover && (
@@ -38,21 +36,15 @@ export function AssetsSection({ releaseId, version }: { releaseId: number; versi
       )}
       <Grid columns={{ initial: '1', sm: '3' }} gap="4">
         {answer.data.map((asset) => (
-          <AssetCard key={asset.kind} asset={asset} releaseId={releaseId} disabled={!answer.hasCover} />
+          <AssetCard key={asset.kind} asset={asset} record={withCover} />
         ))}
       </Grid>
     </Flex>
   )
 }
 
-function AssetCard({ asset, releaseId, disabled }: { asset: ReleaseAsset; releaseId: number; disabled: boolean }) {
-  const [busy, setBusy] = useState(false)
+function AssetCard({ asset, record }: { asset: ReleaseAsset; record: ReleaseRef }) {
   const spec = ASSET_SPECS[asset.kind]
-  const make = async () => {
-    setBusy(true)
-    await runAction(() => generate(releaseId, asset.kind), `${asset.label} image ${asset.file ? 'regenerated' : 'generated'}.`)
-    setBusy(false)
-  }
   const previewWidth = 220
   return (
     <Card size="2" aria-label={`${asset.label} image`} role="group">
@@ -97,9 +89,7 @@ function AssetCard({ asset, releaseId, disabled }: { asset: ReleaseAsset; releas
           )}
         </Text>
         <Flex gap="2" wrap="wrap">
-          <Button onClick={() => void make()} loading={busy} disabled={disabled} variant={asset.file ? 'soft' : 'solid'}>
-            {asset.file ? `Regenerate ${asset.label.toLowerCase()}` : `Generate ${asset.label.toLowerCase()}`}
-          </Button>
+          <RecordActions record={record} buttons={[ASSET_ACTIONS[asset.kind].key]} menu={false} />
           {asset.file && (
             <Button variant="ghost" asChild>
               <a href={asset.file.url} download>

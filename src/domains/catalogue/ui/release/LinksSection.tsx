@@ -16,10 +16,11 @@ import {
   Text,
   Tooltip,
 } from '@radix-ui/themes'
-import { ArrowDownIcon, ArrowUpIcon, CopyIcon, ReloadIcon } from '@radix-ui/react-icons'
+import { ArrowDownIcon, ArrowUpIcon, CopyIcon } from '@radix-ui/react-icons'
 import type { ReleaseGeneral } from '@contract/releases'
 import { ANALYTICS_DAYS, type Smartlink } from '@contract/release-links'
 import { SLUG_RULE } from '@core/short-links'
+import { withSmartlink } from '@commands/releases'
 import { api } from '@client/api'
 import { useLoad } from '@client/state/useLoad'
 import { NamedTable } from '@client/ui/NamedTable'
@@ -27,7 +28,8 @@ import { Field } from '@client/ui/Field'
 import { useSubmit } from '@client/ui/useSubmit'
 import { showNotice } from '@client/ui/notices/notices'
 import { Empty, When } from '@client/ui/When'
-import { runAction, saveForm } from '../actions'
+import { RecordActions, runRecordAction } from '@client/ui/RecordActions'
+import { submitRecordAction, type ReleaseRef } from '../record-action'
 
 const ClicksChart = lazy(() => import('./ClicksChart'))
 
@@ -55,10 +57,10 @@ function ExternalLink({ href, children }: { href: string; children: string }) {
 }
 
 /** The release tab's Links section: its smartlink with click analytics, its platform links and its tracks' identifiers. */
-export function LinksSection({ release, version }: { release: ReleaseGeneral; version: number }) {
+export function LinksSection({ release, record, version }: { release: ReleaseGeneral; record: ReleaseRef; version: number }) {
   return (
     <Flex direction="column" gap="4">
-      <SmartlinkCard release={release} version={version} />
+      <SmartlinkCard record={record} version={version} />
       <ClicksCard releaseId={release.id} version={version} />
       <Grid columns={{ initial: '1', md: '2' }} gap="4">
         <PlatformLinksCard releaseId={release.id} version={version} />
@@ -71,19 +73,22 @@ export function LinksSection({ release, version }: { release: ReleaseGeneral; ve
 // ---------------------------------------------------------------------------------------------
 // Smartlink
 
-function SmartlinkCard({ release, version }: { release: ReleaseGeneral; version: number }) {
-  const load = useLoad(fetchSmartlink, `${release.id}:${version}`)
-  const answer = load.data && load.data.releaseId === release.id ? load.data : null
+/** The smartlink's buttons, switches and forms run the declared smartlink actions (commands/releases.ts) on the release with its smartlink. */
+function SmartlinkCard({ record, version }: { record: ReleaseRef; version: number }) {
+  const releaseId = Number(record.id)
+  const load = useLoad(fetchSmartlink, `${releaseId}:${version}`)
+  const answer = load.data && load.data.releaseId === releaseId ? load.data : null
+  const linked: ReleaseRef | null = answer ? { ...record, state: withSmartlink(record.state ?? {}, answer) } : null
   return (
     <Card size="2">
       <Heading as="h2" size="4" mb="3">
         Smartlink
       </Heading>
       {load.status === 'error' && <LoadFailed message={load.error?.message} />}
-      {!answer ? (
+      {!answer || !linked ? (
         load.status !== 'error' && <Skeleton height="80px" />
       ) : answer.smartlink ? (
-        <SmartlinkView key={answer.smartlink.id} smartlink={answer.smartlink} releaseId={release.id} />
+        <SmartlinkView key={answer.smartlink.id} smartlink={answer.smartlink} record={linked} />
       ) : answer.platformLinks === 0 ? (
         <Callout.Root color="gray" role="status">
           <Callout.Text>
@@ -91,26 +96,22 @@ function SmartlinkCard({ release, version }: { release: ReleaseGeneral; version:
           </Callout.Text>
         </Callout.Root>
       ) : (
-        <CreateSmartlink release={release} base={answer.base} platformLinks={answer.platformLinks} />
+        <CreateSmartlink record={linked} base={answer.base} platformLinks={answer.platformLinks} />
       )}
     </Card>
   )
 }
 
-function CreateSmartlink({ release, base, platformLinks }: { release: ReleaseGeneral; base: string; platformLinks: number }) {
+/** Without a code the server makes one up (the palette's "generated code" action); with one, the "code of your own" action. */
+function CreateSmartlink({ record, base, platformLinks }: { record: ReleaseRef; base: string; platformLinks: number }) {
   const [code, setCode] = useState('')
-  const [title, setTitle] = useState('')
   const create = useSubmit(
     useCallback(
       () =>
-        saveForm(
-          () =>
-            api.call('releases.linkCreate', {
-              body: { releaseId: release.id, code: code.trim() || undefined, title: title.trim() || undefined },
-            }),
-          'Smartlink created.',
-        ),
-      [release.id, code, title],
+        code.trim()
+          ? submitRecordAction(record, 'releases.linkCreate:code', code, 'code')
+          : submitRecordAction(record, 'releases.linkCreate:generated'),
+      [record, code],
     ),
   )
   const fieldError = (name: string) => create.fieldErrors[name]
@@ -126,25 +127,15 @@ function CreateSmartlink({ release, base, platformLinks }: { release: ReleaseGen
             {create.error}
           </Text>
         )}
-        <Grid columns={{ initial: '1', sm: '2' }} gap="3">
-          <Field
-            label="Code (optional)"
-            value={code}
-            onValueChange={setCode}
-            maxLength={40}
-            placeholder="generated"
-            hint={`${SLUG_RULE}; empty makes one up.`}
-            error={fieldError('code')}
-          />
-          <Field
-            label="Title (optional)"
-            value={title}
-            onValueChange={setTitle}
-            maxLength={200}
-            placeholder={`${release.title} — ${release.artist}`}
-            error={fieldError('title')}
-          />
-        </Grid>
+        <Field
+          label="Code (optional)"
+          value={code}
+          onValueChange={setCode}
+          maxLength={40}
+          placeholder="generated"
+          hint={`${SLUG_RULE}; empty makes one up. The title can be changed once it exists.`}
+          error={fieldError('code')}
+        />
         <Flex justify="end">
           <Button type="submit" loading={create.submitting}>
             Create smartlink
@@ -164,17 +155,10 @@ async function copy(text: string) {
   }
 }
 
-function SmartlinkView({ smartlink, releaseId }: { smartlink: Smartlink; releaseId: number }) {
+function SmartlinkView({ smartlink, record }: { smartlink: Smartlink; record: ReleaseRef }) {
   const entries = smartlink.entries
-  const saveEntries = (next: { platform: Smartlink['entries'][number]['platform']; hidden: boolean }[], message: string) =>
-    runAction(() => api.call('releases.linkUpdate', { body: { releaseId, entries: next } }), message)
-  const move = (index: number, delta: -1 | 1) => {
-    const next = entries.map(({ platform, hidden }) => ({ platform, hidden }))
-    next.splice(index + delta, 0, ...next.splice(index, 1))
-    void saveEntries(next, `${entries[index].label} moved ${delta < 0 ? 'up' : 'down'}.`)
-  }
-  const refresh = () =>
-    runAction(() => api.call('releases.linkRefresh', { body: { releaseId } }), 'Smartlink refreshed from the platform links.')
+  const change = (variant: 'hide' | 'show' | 'up' | 'down', platform: Smartlink['entries'][number]['platform']) =>
+    void runRecordAction(record, `releases.linkUpdate:${variant}`, platform)
 
   return (
     <Flex direction="column" gap="4">
@@ -189,9 +173,7 @@ function SmartlinkView({ smartlink, releaseId }: { smartlink: Smartlink; release
             </IconButton>
           </Tooltip>
         </Flex>
-        <Button variant="soft" onClick={() => void refresh()}>
-          <ReloadIcon /> Refresh links
-        </Button>
+        <RecordActions record={record} buttons={['releases.linkRefresh']} menu={false} />
       </Flex>
       <DataList.Root size="2">
         {(
@@ -208,7 +190,7 @@ function SmartlinkView({ smartlink, releaseId }: { smartlink: Smartlink; release
           </DataList.Item>
         ))}
       </DataList.Root>
-      <EditSmartlink key={`${smartlink.code}\n${smartlink.title}`} smartlink={smartlink} releaseId={releaseId} />
+      <EditSmartlink key={`${smartlink.code}\n${smartlink.title}`} smartlink={smartlink} record={record} />
       <NamedTable size="1" label="Smartlink platforms">
         <Table.Header>
           <Table.Row>
@@ -233,15 +215,7 @@ function SmartlinkView({ smartlink, releaseId }: { smartlink: Smartlink; release
                 <Switch
                   aria-label={`Show ${entry.label}`}
                   checked={!entry.hidden}
-                  onCheckedChange={(shown) =>
-                    void saveEntries(
-                      entries.map((other) => ({
-                        platform: other.platform,
-                        hidden: other.platform === entry.platform ? !shown : other.hidden,
-                      })),
-                      `${entry.label} ${shown ? 'shown' : 'hidden'} on the smartlink.`,
-                    )
-                  }
+                  onCheckedChange={(shown) => change(shown ? 'show' : 'hide', entry.platform)}
                 />
               </Table.Cell>
               <Table.Cell>
@@ -251,7 +225,7 @@ function SmartlinkView({ smartlink, releaseId }: { smartlink: Smartlink; release
                     variant="ghost"
                     aria-label={`Move ${entry.label} up`}
                     disabled={index === 0}
-                    onClick={() => move(index, -1)}
+                    onClick={() => change('up', entry.platform)}
                   >
                     <ArrowUpIcon />
                   </IconButton>
@@ -260,7 +234,7 @@ function SmartlinkView({ smartlink, releaseId }: { smartlink: Smartlink; release
                     variant="ghost"
                     aria-label={`Move ${entry.label} down`}
                     disabled={index === entries.length - 1}
-                    onClick={() => move(index, 1)}
+                    onClick={() => change('down', entry.platform)}
                   >
                     <ArrowDownIcon />
                   </IconButton>
@@ -274,26 +248,17 @@ function SmartlinkView({ smartlink, releaseId }: { smartlink: Smartlink; release
   )
 }
 
-function EditSmartlink({ smartlink, releaseId }: { smartlink: Smartlink; releaseId: number }) {
+/** The code and the title are each their declared action ("Change code…", "Change title…"); the form runs the ones changed. */
+function EditSmartlink({ smartlink, record }: { smartlink: Smartlink; record: ReleaseRef }) {
   const [code, setCode] = useState(smartlink.code)
   const [title, setTitle] = useState(smartlink.title)
-  const changed = code.trim().toLowerCase() !== smartlink.code || title.trim() !== smartlink.title
+  const codeChanged = code.trim().toLowerCase() !== smartlink.code
+  const titleChanged = title.trim() !== smartlink.title
   const save = useSubmit(
-    useCallback(
-      () =>
-        saveForm(
-          () =>
-            api.call('releases.linkUpdate', {
-              body: {
-                releaseId,
-                ...(code.trim().toLowerCase() !== smartlink.code ? { code } : {}),
-                ...(title.trim() !== smartlink.title ? { title } : {}),
-              },
-            }),
-          'Smartlink saved.',
-        ),
-      [releaseId, code, title, smartlink.code, smartlink.title],
-    ),
+    useCallback(async () => {
+      if (codeChanged) await submitRecordAction(record, 'releases.linkUpdate:code', code, 'code')
+      if (titleChanged) await submitRecordAction(record, 'releases.linkUpdate:title', title, 'title')
+    }, [record, code, title, codeChanged, titleChanged]),
   )
   return (
     <form onSubmit={(event) => void save.submit(event)} aria-label="Smartlink code and title" noValidate>
@@ -308,7 +273,7 @@ function EditSmartlink({ smartlink, releaseId }: { smartlink: Smartlink; release
           <Field label="Title" value={title} onValueChange={setTitle} maxLength={200} error={save.fieldErrors.title} />
         </Grid>
         <Flex justify="end">
-          <Button type="submit" variant="soft" disabled={!changed} loading={save.submitting}>
+          <Button type="submit" variant="soft" disabled={!codeChanged && !titleChanged} loading={save.submitting}>
             Save code and title
           </Button>
         </Flex>

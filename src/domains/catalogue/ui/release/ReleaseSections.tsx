@@ -29,7 +29,9 @@ import { formatMinSec } from '../min-sec'
 import { DetailsForm } from './DetailsForm'
 import { AuditSection } from '@client/ui/AuditTable'
 import { Empty, When } from '@client/ui/When'
-import { runAction, saveForm, ACTION_FAILED } from '../actions'
+import { saveForm, ACTION_FAILED } from '../actions'
+import { RecordActions, runRecordAction } from '@client/ui/RecordActions'
+import { submitRecordAction, type ReleaseRef } from '../record-action'
 import { AudioSaladCheck, ReleaseAssignees } from './ReleaseOps'
 
 export { Empty, When }
@@ -332,7 +334,7 @@ export function TracksSection({ releaseId, version }: { releaseId: number; versi
   )
 }
 
-export function DeliverySection({ release }: { release: ReleaseGeneral }) {
+export function DeliverySection({ release, record }: { release: ReleaseGeneral; record: ReleaseRef }) {
   return (
     <Card size="2">
       <Text as="p" size="2" color="gray" mb="3">
@@ -354,12 +356,7 @@ export function DeliverySection({ release }: { release: ReleaseGeneral }) {
                 <Switch
                   aria-label={`Delivered to ${entry.label}`}
                   checked={entry.delivered}
-                  onCheckedChange={() =>
-                    void runAction(
-                      () => api.call('releases.updateDeliveryStatus', { body: { releaseId: release.id, platform: entry.platform } }),
-                      entry.delivered ? `${entry.label}: delivery undone.` : `${entry.label}: delivered.`,
-                    )
-                  }
+                  onCheckedChange={() => void runRecordAction(record, 'releases.updateDeliveryStatus', entry.platform)}
                 />
               </Table.Cell>
               <Table.Cell>{entry.completed ? <Badge color="green">Completed</Badge> : <Text color="gray">Not completed</Text>}</Table.Cell>
@@ -372,7 +369,7 @@ export function DeliverySection({ release }: { release: ReleaseGeneral }) {
   )
 }
 
-export function NotesSection({ release }: { release: ReleaseGeneral }) {
+export function NotesSection({ release, record }: { release: ReleaseGeneral; record: ReleaseRef }) {
   const [content, setContent] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
@@ -381,7 +378,7 @@ export function NotesSection({ release }: { release: ReleaseGeneral }) {
     setBusy(true)
     setError(null)
     try {
-      await saveForm(() => api.call('releases.notesCreate', { body: { releaseId: release.id, content } }), 'Note added.')
+      await submitRecordAction(record, 'releases.notesCreate', content, 'content')
       setContent('')
     } catch (failure) {
       setError(failure instanceof ApiError ? (failure.errors.content ?? failure.message) : ACTION_FAILED)
@@ -447,12 +444,7 @@ export function NotesSection({ release }: { release: ReleaseGeneral }) {
                   variant="ghost"
                   color="red"
                   aria-label="Remove the note"
-                  onClick={() =>
-                    void runAction(
-                      () => api.call('releases.notesRemove', { body: { releaseId: release.id, noteId: note.id } }),
-                      'Note removed.',
-                    )
-                  }
+                  onClick={() => void runRecordAction(record, 'releases.notesRemove', note.id)}
                 >
                   <TrashIcon />
                 </IconButton>
@@ -492,7 +484,7 @@ export function HistorySection({ releaseId, version }: { releaseId: number; vers
 
 const COMMON_ZONES = ['utc', 'Europe/London', 'Europe/Berlin', 'America/New_York', 'America/Los_Angeles', 'Asia/Tokyo', 'Australia/Sydney']
 
-export function ReleaseTimeSection({ release }: { release: ReleaseGeneral }) {
+export function ReleaseTimeSection({ release, record }: { release: ReleaseGeneral; record: ReleaseRef }) {
   const [time, setTime] = useState(release.releaseTime ?? '')
   const [zone, setZone] = useState(release.timeZone || 'utc')
   const [errors, setErrors] = useState<Record<string, string>>({})
@@ -566,18 +558,6 @@ export function ReleaseTimeSection({ release }: { release: ReleaseGeneral }) {
           <Button type="submit" loading={busy}>
             Save release time
           </Button>
-          {release.releaseTime && (
-            <Button
-              type="button"
-              variant="soft"
-              color="red"
-              onClick={() =>
-                void runAction(() => api.call('releases.removeReleaseTime', { params: { id: release.id } }), 'Release time removed.')
-              }
-            >
-              Remove release time
-            </Button>
-          )}
         </Flex>
         {Object.entries(errors).map(([key, message]) => (
           <Box key={key} mt="2">
@@ -587,6 +567,10 @@ export function ReleaseTimeSection({ release }: { release: ReleaseGeneral }) {
           </Box>
         ))}
       </form>
+      {/* Outside the form: its button is not a submit. */}
+      <Box mt="3">
+        <RecordActions record={record} buttons={['releases.removeReleaseTime']} menu={false} />
+      </Box>
     </Card>
   )
 }

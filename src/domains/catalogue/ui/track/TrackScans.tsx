@@ -1,14 +1,13 @@
-import { useState } from 'react'
-import { Badge, Box, Button, Callout, DataList, Flex, Table, Text } from '@radix-ui/themes'
-import { InfoCircledIcon, ReloadIcon } from '@radix-ui/react-icons'
-import type { ScanHistory, TrackScan } from '@contract/release-ops'
-import { api, ApiError } from '@client/api'
+import { Badge, Box, Callout, DataList, Flex, Table, Text } from '@radix-ui/themes'
+import { InfoCircledIcon } from '@radix-ui/react-icons'
+import type { TrackScan } from '@contract/release-ops'
+import { api } from '@client/api'
 import { useLoad } from '@client/state/useLoad'
 import { useDataVersion } from '@client/state/useDataVersion'
 import { NamedTable } from '@client/ui/NamedTable'
 import { When } from '@client/ui/When'
-import { showNotice } from '@client/ui/notices/notices'
-import { ACTION_FAILED } from '../actions'
+import { RecordActions } from '@client/ui/RecordActions'
+import type { TrackRef } from '../record-action'
 
 export const SCAN_NOT_CONFIGURED = 'Audio recognition is not configured'
 
@@ -107,51 +106,19 @@ function ScanCard({ scan }: { scan: TrackScan }) {
 
 /**
  * The track tab's "Audio recognition scan" row: the track's status, the two scans (commercial
- * catalogue and covers/remixes) with their matches, and Request scan / Refresh. Says at once when
- * no provider is configured or why a scan cannot be requested.
+ * catalogue and covers/remixes) with their matches, and the declared Request scan / Refresh scans
+ * actions (commands/releases.ts), given what the scan history says. Says at once when no provider is
+ * configured or why a scan cannot be requested.
  */
-export function TrackScans({ trackId, title, scanStatus }: { trackId: number; title: string; scanStatus: number | null }) {
+export function TrackScans({ record, scanStatus }: { record: TrackRef; scanStatus: number | null }) {
   const version = useDataVersion()
-  const [nonce, setNonce] = useState(0)
-  const key = `${trackId}:${version}:${nonce}`
-  const load = useLoad(fetchHistory, key)
-  // A refresh answers the scans itself: shown until the next load.
-  const [fresh, setFresh] = useState<{ key: string; history: ScanHistory } | null>(null)
-  const [busy, setBusy] = useState<'request' | 'refresh' | null>(null)
-  const loaded = load.data && load.data.trackId === trackId ? load.data : null
-  const history = fresh && fresh.key === key ? fresh.history : loaded
+  const trackId = Number(record.id)
+  // Both actions refresh the data: the history loads again with their outcome.
+  const load = useLoad(fetchHistory, `${trackId}:${version}`)
+  const history = load.data && load.data.trackId === trackId ? load.data : null
   const status = history ? history.scanStatus : scanStatus
   const { latest, earlier } = split(history?.scans ?? [])
-
-  const request = async () => {
-    setBusy('request')
-    try {
-      const answer = await api.call('releases.trackStat', { body: { trackId } })
-      const state = answer.requested[0]?.scanStatus ?? null
-      showNotice(state === 2 ? `The provider refused the scans of ${title}.` : `Scans of ${title} requested.`, {
-        tone: state === 2 ? 'error' : 'success',
-      })
-    } catch (error) {
-      showNotice(error instanceof ApiError ? error.message : ACTION_FAILED, { tone: 'error' })
-    } finally {
-      setBusy(null)
-      setNonce((value) => value + 1)
-    }
-  }
-  const refresh = async () => {
-    setBusy('refresh')
-    try {
-      const answer = await api.call('releases.refreshTrackStat', { body: { trackId } })
-      setFresh({ key, history: answer })
-      showNotice(answer.scanStatus === 0 ? 'The scans are still processing.' : `Scans: ${scanText(answer.scanStatus)}.`, {
-        tone: answer.scanStatus === 2 ? 'error' : answer.scanStatus === 0 ? 'info' : 'success',
-      })
-    } catch (error) {
-      showNotice(error instanceof ApiError ? error.message : ACTION_FAILED, { tone: 'error' })
-    } finally {
-      setBusy(null)
-    }
-  }
+  const scanned: TrackRef = { ...record, state: { ...record.state, scanStatus: status, scanBlocked: history?.blockedReason ?? null } }
 
   const configured = history?.configured !== false
   const processing = status === 0
@@ -168,31 +135,7 @@ export function TrackScans({ trackId, title, scanStatus }: { trackId: number; ti
               {badgeText}
             </Badge>
             {history && configured && (
-              <>
-                <Button
-                  type="button"
-                  size="1"
-                  variant="soft"
-                  loading={busy === 'request'}
-                  disabled={busy !== null || history.blockedReason !== null}
-                  onClick={() => void request()}
-                >
-                  Request scan
-                </Button>
-                {processing && (
-                  <Button
-                    type="button"
-                    size="1"
-                    variant="soft"
-                    color="gray"
-                    loading={busy === 'refresh'}
-                    disabled={busy !== null}
-                    onClick={() => void refresh()}
-                  >
-                    <ReloadIcon /> Refresh
-                  </Button>
-                )}
-              </>
+              <RecordActions record={scanned} buttons={['releases.trackStat:track', 'releases.refreshTrackStat']} menu={false} size="1" />
             )}
           </Flex>
           {history && !configured && (
