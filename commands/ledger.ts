@@ -74,6 +74,20 @@ function confirmShortfall(id: number, name: string, adjustment: { amount: string
   }
 }
 
+/** Deletes one exchange rate: a choice of the palette's "Delete an exchange rate…", and the rates table's confirmed delete. */
+export function deleteRateCommand(rate: { id: number; currency: string; period: string; rate: string }): Command {
+  return {
+    id: `ledger.rateDelete.${rate.id}`,
+    title: `Delete ${rate.currency} ${rate.period} (${rate.rate})`,
+    group: 'Exchange rates',
+    access: 'admin',
+    run: async (_context: CommandContext, env: CommandEnv) => {
+      await env.call('ledger.rateDelete', { params: { id: rate.id } })
+      await done(env, `The ${rate.currency} rate for ${rate.period} was deleted.`)
+    },
+  }
+}
+
 export const LEDGER_COMMANDS: readonly Command[] = [
   promptCommand({
     id: 'ledger.adjust',
@@ -138,15 +152,7 @@ export const LEDGER_COMMANDS: readonly Command[] = [
         params: { id: 1 },
         query: { currency: query.replace(/[^A-Za-z]/g, '').slice(0, 3) || undefined, per_page: 25 },
       })
-      return rates.data.map((rate) => ({
-        id: `ledger.rateDelete.${rate.id}`,
-        title: `Delete ${rate.currency} ${rate.period} (${rate.rate})`,
-        group: 'Exchange rates',
-        run: async (_runContext: CommandContext, runEnv: CommandEnv) => {
-          await runEnv.call('ledger.rateDelete', { params: { id: rate.id } })
-          await done(runEnv, `The ${rate.currency} rate for ${rate.period} was deleted.`)
-        },
-      }))
+      return rates.data.map(deleteRateCommand)
     },
   },
   {

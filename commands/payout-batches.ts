@@ -25,6 +25,22 @@ async function exportBatch(env: CommandEnv, provider: 'paypal' | 'tipalti') {
   env.open(`/payouts/export/1?batch=${batch.id}`)
 }
 
+/** Exports a provider's approved payouts as one batch: the palette's confirmation, and the export screen's after its dialog. */
+export function exportConfirmed(provider: {
+  provider: 'paypal' | 'tipalti'
+  label: string
+  configured: boolean
+  approved: { count: number }
+}): Command {
+  return {
+    id: `payouts.export.${provider.provider}.confirm`,
+    title: `Yes, export ${plural(provider.approved.count, 'payout')} to a ${provider.label} batch${provider.configured ? ' and submit it' : ' file'}`,
+    group: 'Confirm',
+    access: 'admin',
+    run: (_context: CommandContext, env: CommandEnv) => exportBatch(env, provider.provider),
+  }
+}
+
 export const PAYOUT_BATCH_COMMANDS: readonly Command[] = [
   {
     id: 'payouts.export',
@@ -46,12 +62,7 @@ export const PAYOUT_BATCH_COMMANDS: readonly Command[] = [
         when: () => (provider.approved.count > 0 ? true : `No approved ${provider.label} payouts to export`),
         placeholder: 'Confirm the export',
         children: () => [
-          {
-            id: `payouts.export.${provider.provider}.confirm`,
-            title: `Yes, export ${plural(provider.approved.count, 'payout')} to a ${provider.label} batch${provider.configured ? ' and submit it' : ' file'}`,
-            group: 'Confirm',
-            run: (_runContext: CommandContext, runEnv: CommandEnv) => exportBatch(runEnv, provider.provider),
-          },
+          exportConfirmed(provider),
         ],
       }))
     },

@@ -126,8 +126,6 @@ const SCREEN_OWN_FORMS: Readonly<Record<string, string>> = {
 const NOT_YET_DECLARED: Readonly<Record<string, string>> = {
   'admins.invite': 'domains/users/ui/dialogs/InviteDialog.tsx',
   'admins.update': 'domains/users/ui/dialogs/EditAdminDialog.tsx',
-  'ledger.rateDelete': 'domains/earnings/ui/ledger/RatesSection.tsx',
-  'payouts.export': 'domains/payouts/ui/batches/PayoutExportScreen.tsx',
   'reports.requestArtistEarning': 'domains/reports/ui/RequestReportDialog.tsx',
   'reports.requestReleaseEarning': 'domains/reports/ui/RequestReportDialog.tsx',
   // The account overview's switches and fields: declared actions exist, the switches still call them.

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Theme } from '@radix-ui/themes'
@@ -7,6 +7,10 @@ import { Notices } from '../../../src/client/ui/notices/Notices'
 import { noticeState } from '../../../src/client/ui/notices/notices'
 import { mockFetch, respond, type Request } from '../dialogs/fetch-mock'
 import type { ExchangeRate } from '../../../src/contract/ledger'
+import { me, signIn } from '../site/fixtures'
+
+// The rates screen is an admin's; its delete runs the palette's own command, for an admin.
+beforeAll(() => signIn(me({ type: 'admin', isOperator: false })))
 
 afterEach(() => {
   noticeState.items.splice(0)

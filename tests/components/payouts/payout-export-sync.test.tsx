@@ -64,3 +64,38 @@ describe('payout exports: Sync is the declared payouts.batchSync action', () => 
     )
   })
 })
+
+describe('payout exports: Export runs the palette’s own export', () => {
+  it('asks with the count and totals, makes the batch, says so and opens it', async () => {
+    await signIn(me({ type: 'admin', isOperator: false }))
+    const connection = {
+      provider: 'paypal',
+      label: 'PayPal',
+      configured: false,
+      apiBase: 'https://api-m.sandbox.paypal.com',
+      delivery: 'file',
+      message: 'PayPal: not configured',
+      activityUrl: 'https://www.paypal.com/activity',
+      lastBatch: null,
+      payableAccounts: 3,
+      approved: { count: 2, amount: '150.00', net: '147.00' },
+    }
+    const { requests } = serveRoutes({
+      'GET /api/payouts/history/1': () => respond(200, page([])),
+      'GET /api/payouts/connections': () => respond(200, { data: [connection] }),
+      'POST /api/payouts/export': () => respond(201, batch(13, 'file', 2)),
+    })
+    render(
+      <Theme>
+        <PayoutExportScreen params={{ page: '1' }} search={new URLSearchParams()} />
+        <Notices />
+      </Theme>,
+    )
+    await userEvent.click(await screen.findByRole('button', { name: /Export approved PayPal payouts/ }))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Export approved PayPal payouts?' })
+    expect(dialog.textContent).toContain('2 payouts totalling $150.00 (net $147.00)')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Export' }))
+    expect(await screen.findByText('Batch #13 exported: 2 payouts, $147.00 to pay.')).toBeTruthy()
+    expect(requests.filter((request) => request.method === 'POST').map((request) => request.body)).toEqual([{ provider: 'paypal' }])
+  })
+})

@@ -2,6 +2,8 @@ import { useCallback, useState } from 'react'
 import { Button, Card, Flex, Heading, IconButton, Table, Text, TextField, Tooltip, VisuallyHidden } from '@radix-ui/themes'
 import { TrashIcon } from '@radix-ui/react-icons'
 import type { ExchangeRate } from '@contract/ledger'
+import { deleteRateCommand } from '@commands/ledger'
+import { runCommand } from '@client/shell/run-command'
 import { api } from '@client/api'
 import { useLoad } from '@client/state/useLoad'
 import { Field } from '@client/ui/Field'
@@ -10,7 +12,7 @@ import { When } from '@client/ui/When'
 import { useSubmit } from '@client/ui/useSubmit'
 import { ConfirmDialog } from '@client/ui/list/ConfirmDialog'
 import { PagedCard } from './PagedCard'
-import { runAction, saveForm } from '@client/ui/run-action'
+import { saveForm } from '@client/ui/run-action'
 
 const PER_PAGE = 25
 
@@ -165,11 +167,8 @@ export function RatesSection({ version = 0 }: { version?: number }) {
         color="red"
         onConfirm={async () => {
           if (!deleting) return
-          const target = deleting
-          await runAction(
-            () => api.call('ledger.rateDelete', { params: { id: target.id } }),
-            () => `The ${target.currency} rate for ${target.period} was deleted.`,
-          )
+          // The palette's own delete (commands/ledger.ts): one call, one message.
+          await runCommand(deleteRateCommand(deleting))
           setRevision((value) => value + 1)
         }}
       />

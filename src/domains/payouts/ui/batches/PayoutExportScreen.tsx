@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from 'react'
 import { Badge, Button, Callout, Card, Flex, Grid, Heading, Link, Table, Text } from '@radix-ui/themes'
 import type { PayoutBatch, PayoutConnection } from '@contract/payout-batches'
-import type { PayoutBatchRecordState } from '@commands/payout-batches'
+import { exportConfirmed, type PayoutBatchRecordState } from '@commands/payout-batches'
+import { runCommand } from '@client/shell/run-command'
 import type { RecordRef } from '@commands/records'
 import { RecordActions } from '@client/ui/RecordActions'
 import { formatCount, formatMoney } from '@core/format'
@@ -15,7 +16,6 @@ import { Empty, When } from '@client/ui/When'
 import { ConfirmDialog } from '@client/ui/list/ConfirmDialog'
 import { Pagination } from '@client/ui/list/Pagination'
 import { useTab } from '@client/workspace/tab-context'
-import { runAction } from '@client/ui/run-action'
 import { BatchFileLink, batchProgress, DeliveryBadge } from './shared'
 
 const PER_PAGE = 25
@@ -215,12 +215,8 @@ export default function PayoutExportScreen({ params }: ScreenProps) {
         confirmLabel="Export"
         onConfirm={async () => {
           if (!exporting) return
-          const provider = exporting.provider
-          const batch = await runAction(
-            () => api.call('payouts.export', { body: { provider } }),
-            (created) => `Batch #${created.id} exported: ${plural(created.count, 'payout')}, ${formatMoney(created.net)} to pay.`,
-          )
-          if (batch) navigate(`/payouts/export/1?batch=${batch.id}`)
+          // The palette's own export (commands/payout-batches.ts): it says what was made and opens the batch.
+          await runCommand(exportConfirmed(exporting))
         }}
       />
     </Flex>
