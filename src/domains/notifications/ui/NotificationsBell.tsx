@@ -14,6 +14,7 @@ import { isInternalLink, notificationRecord, useNavigateTo, useNotificationsVers
 
 /** The bell asks again this often, and whenever the window regains focus. */
 export const BELL_REFRESH_MS = 60_000
+const FAILED = 'Something went wrong, try refreshing the site and try again.'
 
 const fetchBadge = (_: string, signal: AbortSignal) => api.call('notifications.userBadge', undefined, { signal })
 
