@@ -5,6 +5,7 @@ import { EDIT_REQUEST_ACTIONS, RELEASE_ACTIONS } from './releases'
 import { SPLIT_ACTIONS } from './splits'
 import { REPORT_ACTIONS } from './reports'
 import { PAYOUT_BATCH_ACTIONS } from './payout-batches'
+import { ACCOUNT_NOTIFICATION_ACTIONS, ACCOUNT_SESSION_ACTIONS, INVITE_ACTIONS } from './users'
 
 /**
  * Every declared record action. The shell registers their palette commands, record headers and list
@@ -19,6 +20,9 @@ export const RECORD_ACTIONS: readonly RecordAction[] = [
   ...SPLIT_ACTIONS,
   ...REPORT_ACTIONS,
   ...PAYOUT_BATCH_ACTIONS,
+  ...ACCOUNT_SESSION_ACTIONS,
+  ...ACCOUNT_NOTIFICATION_ACTIONS,
+  ...INVITE_ACTIONS,
 ]
 
 /** The palette commands of every declared action (on the focused record, and on a list's selection). */
