@@ -16,7 +16,6 @@ const whom = (target: Target<'account'>) =>
 
 const account = ['account'] as const
 const flagTitle = (label: string) => (target: Target<'account'>) => `${label}: ${whom(target)}`
-const flagDone = (label: string) => () => `${label}: done.`
 
 /** One side of an on/off flag: the endpoint (and variant) it calls, and its words. */
 interface FlagSide<E extends MutationId> {
@@ -30,6 +29,8 @@ interface FlagSide<E extends MutationId> {
 
 /** An account flag a switch turns on and off: each side is offered when it would change the flag. */
 interface Flag<On extends MutationId, Off extends MutationId> {
+  /** What the flag is called (the overview's switch): the success message says "Verified: on.". */
+  name: string
   isOn(state: RecordStates['account']): boolean
   keywords: readonly string[]
   on: FlagSide<On>
@@ -51,7 +52,7 @@ function flagSide<E extends MutationId>(side: FlagSide<E>, on: boolean, definiti
     keywords: definition.keywords,
     available: (state) => definition.isOn(state) !== on,
     input: (item) => side.input(item.id),
-    success: flagDone(side.label),
+    success: () => `${definition.name}: ${on ? 'on' : 'off'}.`,
   })
 }
 
@@ -74,12 +75,14 @@ const editVerify = (field: 'verified' | 'priorityMember' | 'verifiedInvestor' | 
  */
 export const ACCOUNT_FLAG_ACTIONS = {
   verified: flag({
+    name: 'Verified',
     isOn: (state) => state.verified,
     keywords: ['verify', 'verified'],
     on: { id: 'users.editVerify', variant: 'verify', label: 'Verify', past: 'Verified', input: editVerify('verified', true) },
     off: { id: 'users.editVerify', variant: 'unverify', label: 'Remove verification', input: editVerify('verified', false) },
   }),
   priorityMember: flag({
+    name: 'Priority member',
     isOn: (state) => state.priorityMember,
     keywords: ['priority', 'vip'],
     on: {
@@ -92,30 +95,35 @@ export const ACCOUNT_FLAG_ACTIONS = {
     off: { id: 'users.editVerify', variant: 'unpriority', label: 'Remove priority member', input: editVerify('priorityMember', false) },
   }),
   verifiedInvestor: flag({
+    name: 'Verified investor',
     isOn: (state) => Boolean(state.verifiedInvestor),
     keywords: ['investor', 'verified'],
     on: { id: 'users.editVerify', variant: 'investor', label: 'Mark verified investor', input: editVerify('verifiedInvestor', true) },
     off: { id: 'users.editVerify', variant: 'uninvestor', label: 'Remove verified investor', input: editVerify('verifiedInvestor', false) },
   }),
   verifiedCharity: flag({
+    name: 'Verified charity',
     isOn: (state) => Boolean(state.verifiedCharity),
     keywords: ['charity', 'verified'],
     on: { id: 'users.editVerify', variant: 'charity', label: 'Mark verified charity', input: editVerify('verifiedCharity', true) },
     off: { id: 'users.editVerify', variant: 'uncharity', label: 'Remove verified charity', input: editVerify('verifiedCharity', false) },
   }),
   blockWithdraw: flag({
+    name: 'Withdrawals blocked',
     isOn: (state) => state.blockWithdraw,
     keywords: ['withdraw', 'payout', 'block'],
     on: { id: 'users.blockWithdraw', label: 'Block withdrawals', input: (userId) => ({ body: { userId } }) },
     off: { id: 'users.unblockWithdraw', label: 'Unblock withdrawals', input: (userId) => ({ body: { userId } }) },
   }),
   dmcaMode: flag({
+    name: 'DMCA mode',
     isOn: (state) => state.dmcaMode,
     keywords: ['dmca', 'copyright'],
     on: { id: 'users.dmcaSubmit', label: 'Turn DMCA mode on', input: (userId) => ({ body: { userId } }) },
     off: { id: 'users.dmcaCancel', label: 'Turn DMCA mode off', input: (userId) => ({ body: { userId } }) },
   }),
   restrictNewRelease: flag({
+    name: 'New releases restricted',
     isOn: (state) => state.restrictNewRelease,
     keywords: ['restrict', 'release'],
     on: {
@@ -132,6 +140,7 @@ export const ACCOUNT_FLAG_ACTIONS = {
     },
   }),
   restrictRelease: flag({
+    name: 'Banned from releasing',
     isOn: (state) => Boolean(state.restrictRelease),
     keywords: ['ban', 'release', 'distribution'],
     on: { id: 'users.banRelease', variant: 'on', label: 'Ban from releasing', input: (userId) => ({ body: { userId, banned: true } }) },
@@ -392,67 +401,45 @@ export const ACCOUNT_NOTIFICATION_ACTIONS: readonly RecordAction[] = [
   }),
 ]
 
-const INVITE_STATUS_PENDING = 'pending'
+const PENDING = 'pending'
 
-/** Cancel and delete invitations, on the invites lists' selection: users' (kind invite) and admins' (kind adminInvite). */
-export const INVITE_ACTIONS: readonly RecordAction[] = [
+/** The users' invites list (artists and labels) and the admins': the same two actions on their own endpoints. */
+const INVITE_LISTS = [
+  { kind: 'invite', cancel: 'users.cancelInvite', remove: 'users.deleteInvite', keywords: [] },
+  { kind: 'adminInvite', cancel: 'admins.cancelInvite', remove: 'admins.deleteInvite', keywords: ['admin'] },
+] as const
+
+/** Cancel and delete invitations, on the invites lists' selection. */
+export const INVITE_ACTIONS: readonly RecordAction[] = INVITE_LISTS.flatMap((list) => [
   defineAction({
-    id: 'users.cancelInvite',
-    kinds: ['invite'],
+    id: list.cancel,
+    kinds: [list.kind],
     scope: 'many',
     label: 'Cancel',
     past: 'Cancelled',
     title: (target) => `Cancel ${invitations(target.items.length)}`,
     group: 'Invites',
-    keywords: ['invite', 'invitation', 'cancel', 'revoke'],
-    available: (state) => (state.status === INVITE_STATUS_PENDING ? true : 'Only pending invitations can be cancelled'),
+    keywords: ['invite', 'invitation', 'cancel', 'revoke', ...list.keywords],
+    available: (state) => (state.status === PENDING ? true : 'Only pending invitations can be cancelled'),
     ask: { kind: 'confirm', question: (target) => `Cancel ${invitations(target.items.length)}? Their links stop working.` },
     input: (item) => ({ params: { id: item.id } }),
     success: () => 'Invitation cancelled.',
   }),
   defineAction({
-    id: 'users.deleteInvite',
-    kinds: ['invite'],
+    id: list.remove,
+    kinds: [list.kind],
     scope: 'many',
     label: 'Delete',
     past: 'Deleted',
     title: (target) => `Delete ${invitations(target.items.length)}`,
     group: 'Invites',
-    keywords: ['invite', 'invitation', 'delete', 'remove'],
-    available: (state) => (state.status === INVITE_STATUS_PENDING ? 'Pending invitations must be cancelled first' : true),
+    keywords: ['invite', 'invitation', 'delete', 'remove', ...list.keywords],
+    available: (state) => (state.status === PENDING ? 'Pending invitations must be cancelled first' : true),
     ask: { kind: 'confirm', question: (target) => `Delete ${invitations(target.items.length)}?` },
     input: (item) => ({ params: { id: item.id } }),
     success: () => 'Invitation deleted.',
   }),
-  defineAction({
-    id: 'admins.cancelInvite',
-    kinds: ['adminInvite'],
-    scope: 'many',
-    label: 'Cancel',
-    past: 'Cancelled',
-    title: (target) => `Cancel ${invitations(target.items.length)}`,
-    group: 'Invites',
-    keywords: ['invite', 'invitation', 'cancel', 'revoke', 'admin'],
-    available: (state) => (state.status === INVITE_STATUS_PENDING ? true : 'Only pending invitations can be cancelled'),
-    ask: { kind: 'confirm', question: (target) => `Cancel ${invitations(target.items.length)}? Their links stop working.` },
-    input: (item) => ({ params: { id: item.id } }),
-    success: () => 'Invitation cancelled.',
-  }),
-  defineAction({
-    id: 'admins.deleteInvite',
-    kinds: ['adminInvite'],
-    scope: 'many',
-    label: 'Delete',
-    past: 'Deleted',
-    title: (target) => `Delete ${invitations(target.items.length)}`,
-    group: 'Invites',
-    keywords: ['invite', 'invitation', 'delete', 'remove', 'admin'],
-    available: (state) => (state.status === INVITE_STATUS_PENDING ? 'Pending invitations must be cancelled first' : true),
-    ask: { kind: 'confirm', question: (target) => `Delete ${invitations(target.items.length)}?` },
-    input: (item) => ({ params: { id: item.id } }),
-    success: () => 'Invitation deleted.',
-  }),
-]
+])
 
 function invitations(count: number): string {
   return count === 1 ? 'the selected invitation' : `${count} selected invitations`
