@@ -64,8 +64,11 @@ export function Palette() {
   // menu hands focus back to its trigger a moment after the palette took it. The dialog's focus trap
   // does not pull it back (the input focused itself before the trap started watching), so the typed
   // reason went to the trigger: the palette takes focus back into its input.
-  const keepFocus = useCallback((event: Event) => {
+  const keepFocus = useCallback((event: CustomEvent<{ originalEvent: FocusEvent }>) => {
     event.preventDefault()
+    // Another dialog opened above the palette keeps its focus.
+    const target = event.detail.originalEvent.target
+    if (target instanceof Element && target.closest('[role="dialog"], [role="alertdialog"]')) return
     content.current?.querySelector<HTMLInputElement>('[cmdk-input]')?.focus()
   }, [])
   return (
