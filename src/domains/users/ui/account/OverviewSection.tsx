@@ -46,24 +46,16 @@ const BALANCE_LINES: [Exclude<keyof UserSingle['balance'], 'debt' | 'debtNote'>,
 ]
 
 type FlagKey = keyof UserSingle['flags']
+/** A flag with declared actions is called what its actions' messages call it ("Verified: on."). */
+const declared = (flag: keyof typeof ACCOUNT_FLAG_ACTIONS): [FlagKey, string] => [flag, ACCOUNT_FLAG_ACTIONS[flag].name]
 const FLAG_GROUPS: { title: string; flags: [FlagKey, string][] }[] = [
   {
     title: 'Verification',
-    flags: [
-      ['verified', 'Verified'],
-      ['priorityMember', 'Priority member'],
-      ['verifiedInvestor', 'Verified investor'],
-      ['verifiedCharity', 'Verified charity'],
-    ],
+    flags: [declared('verified'), declared('priorityMember'), declared('verifiedInvestor'), declared('verifiedCharity')],
   },
   {
     title: 'Restrictions',
-    flags: [
-      ['blockWithdraw', 'Withdrawals blocked'],
-      ['dmcaMode', 'DMCA mode'],
-      ['restrictNewRelease', 'New releases restricted'],
-      ['restrictRelease', 'Banned from releasing'],
-    ],
+    flags: [declared('blockWithdraw'), declared('dmcaMode'), declared('restrictNewRelease'), declared('restrictRelease')],
   },
   {
     title: 'Features and notifications',
