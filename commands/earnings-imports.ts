@@ -1,5 +1,6 @@
 import { stateOf } from './records'
 import type { Command, CommandContext, CommandEnv } from './types'
+import { defineAction, type RecordAction, type Target } from './actions'
 import type { ImportStatus } from '@contract/earnings-imports'
 
 /** What the import tab publishes about the import it shows (`publishRecord`, kind 'statementImport'). */
@@ -30,6 +31,44 @@ function done(env: CommandEnv, text: string) {
   env.notify(text, 'success')
 }
 
+const importOf = (target: Target<'statementImport'>) => `import #${target.items[0]?.id}`
+const statementImport = ['statementImport'] as const
+
+/** Commit and cancel a dry run: on the import's tab (its buttons), in the palette on the focused import. */
+export const IMPORT_ACTIONS: readonly RecordAction[] = [
+  defineAction({
+    id: 'earnings.importCommit',
+    kinds: statementImport,
+    scope: 'one',
+    label: 'Commit',
+    tone: 'accent',
+    title: (target) => `Commit ${importOf(target)}`,
+    group: 'Statement import',
+    keywords: ['commit', 'post', 'credit', 'import'],
+    available: (state) => (state.status !== 'review' ? false : state.commitBlocked ? state.commitBlocked : true),
+    input: (item) => ({ params: { id: item.id } }),
+    success: () => 'Import Successfully.',
+  }),
+  defineAction({
+    id: 'earnings.importCancel',
+    kinds: statementImport,
+    scope: 'one',
+    label: 'Cancel import',
+    tone: 'gray',
+    title: (target) => `Cancel ${importOf(target)}`,
+    group: 'Statement import',
+    keywords: ['cancel', 'discard', 'import'],
+    available: (state) =>
+      state.status === 'review' || state.status === 'uploaded' || state.status === 'failed'
+        ? true
+        : state.status === 'parsing'
+          ? 'The file is still being read: cancel it when its dry run is ready.'
+          : false,
+    input: (item) => ({ params: { id: item.id } }),
+    success: () => 'Import cancelled: nothing was credited.',
+  }),
+]
+
 export const IMPORT_COMMANDS: readonly Command[] = [
   {
     id: 'earnings.importStatement',
@@ -39,36 +78,6 @@ export const IMPORT_COMMANDS: readonly Command[] = [
     keywords: ['import', 'statement', 'royalties', 'youtube cms', 'audiosalad', 'earnings', 'upload', 'csv'],
     access: 'admin',
     run: (_context, env) => env.open(IMPORT_FLOW_PATH),
-  },
-  {
-    id: 'earnings.importCommit',
-    title: (context) => `Commit ${label(context)}`,
-    group: 'Statement import',
-    keywords: ['commit', 'post', 'credit', 'import'],
-    access: 'admin',
-    when: onImport((state) => (state.status !== 'review' ? false : state.commitBlocked ? state.commitBlocked : true)),
-    run: async (context, env) => {
-      await env.call('earnings.importCommit', { params: { id: importId(context) } })
-      done(env, 'Import Successfully.')
-    },
-  },
-  {
-    id: 'earnings.importCancel',
-    title: (context) => `Cancel ${label(context)}`,
-    group: 'Statement import',
-    keywords: ['cancel', 'discard', 'import'],
-    access: 'admin',
-    when: onImport((state) =>
-      state.status === 'review' || state.status === 'uploaded' || state.status === 'failed'
-        ? true
-        : state.status === 'parsing'
-          ? 'The file is still being read: cancel it when its dry run is ready.'
-          : false,
-    ),
-    run: async (context, env) => {
-      await env.call('earnings.importCancel', { params: { id: importId(context) } })
-      done(env, 'Import cancelled: nothing was credited.')
-    },
   },
   {
     id: 'earnings.importRollback',

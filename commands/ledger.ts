@@ -2,6 +2,7 @@ import { stateOf } from './records'
 import type { Command, CommandContext, CommandEnv } from './types'
 import { formatMoney } from '@core/format'
 import { promptCommand } from './prompt'
+import type { EndpointOutput, Endpoints } from '@contract/index'
 
 // Palette actions of the royalties ledger: adjustments on the focused account, exchange rates and
 // matching unmatched statement lines (docs/royalties.md).
@@ -32,6 +33,47 @@ export function parseRate(text: string): { currency: string; period: string; rat
   return { currency: match[1].toUpperCase(), period: match[2], rate: match[3] }
 }
 
+function adjusted(env: CommandEnv, result: EndpointOutput<Endpoints['ledger.adjust']>) {
+  return done(
+    env,
+    result.balance.debt !== '0.00'
+      ? `Adjustment added. The account owes ${formatMoney(result.balance.debt)} of recoupable debt.`
+      : `Adjustment added. Available balance: ${formatMoney(result.balance.available)}.`,
+  )
+}
+
+/** The total shortfall the server asks to confirm, when it refused for want of that confirmation. */
+function shortfallToConfirm(error: unknown): string | null {
+  const refusal = error as { code?: string; errors?: Record<string, string> }
+  return refusal?.code === 'shortfall_unconfirmed' ? (refusal.errors?.shortfall ?? null) : null
+}
+
+/** The follow-up question of an adjustment that would overdraw: record the shortfall as recoupable debt, or not. */
+function confirmShortfall(id: number, name: string, adjustment: { amount: string; reason: string }, shortfall: string): Command {
+  return {
+    id: 'ledger.adjust.shortfall',
+    title: `Adjust ${name} by ${adjustment.amount} below zero?`,
+    group: 'Account',
+    access: 'admin',
+    placeholder: `${name} would be ${formatMoney(shortfall)} below zero`,
+    children: () => [
+      {
+        id: 'ledger.adjust.shortfall.yes',
+        title: `Yes: adjust by ${adjustment.amount} and record ${formatMoney(shortfall)} as recoupable debt (“${adjustment.reason}”)`,
+        group: 'Confirm',
+        run: async (_context, env) =>
+          adjusted(env, await env.call('ledger.adjust', { params: { id }, body: { ...adjustment, confirmShortfall: shortfall } })),
+      },
+      {
+        id: 'ledger.adjust.shortfall.no',
+        title: 'No: leave the balance as it is',
+        group: 'Confirm',
+        run: (_context, env) => env.notify('Nothing was adjusted.', 'info'),
+      },
+    ],
+  }
+}
+
 export const LEDGER_COMMANDS: readonly Command[] = [
   promptCommand({
     id: 'ledger.adjust',
@@ -51,8 +93,16 @@ export const LEDGER_COMMANDS: readonly Command[] = [
     },
     submit: async (text, context, env) => {
       const parsed = parseAdjustment(text) as { amount: string; reason: string }
-      const result = await env.call('ledger.adjust', { params: { id: accountId(context) }, body: parsed })
-      await done(env, `Adjustment added. Available balance: ${formatMoney(result.balance.available)}.`)
+      const id = accountId(context)
+      try {
+        await adjusted(env, await env.call('ledger.adjust', { params: { id }, body: parsed }))
+      } catch (error) {
+        const shortfall = shortfallToConfirm(error)
+        if (!shortfall) throw error
+        // Below zero is never silent: the server said by how much; the palette asks before recording the debt.
+        env.notify((error as Error).message, 'info')
+        env.ask(confirmShortfall(id, nameOf(context), parsed, shortfall))
+      }
     },
   }),
   promptCommand({

@@ -1,11 +1,11 @@
 import type { RecordAction } from './actions'
-import { USER_ACTIONS } from './users'
+import { ACCOUNT_NOTIFICATION_ACTIONS, ACCOUNT_SESSION_ACTIONS, INVITE_ACTIONS, USER_ACTIONS } from './users'
 import { PAYOUT_ACTIONS } from './payouts'
 import { EDIT_REQUEST_ACTIONS, RELEASE_ACTIONS } from './releases'
 import { SPLIT_ACTIONS } from './splits'
 import { REPORT_ACTIONS } from './reports'
 import { PAYOUT_BATCH_ACTIONS } from './payout-batches'
-import { ACCOUNT_NOTIFICATION_ACTIONS, ACCOUNT_SESSION_ACTIONS, INVITE_ACTIONS } from './users'
+import { IMPORT_ACTIONS } from './earnings-imports'
 
 /**
  * Every declared record action. The shell registers their palette commands, record headers and list
@@ -14,15 +14,16 @@ import { ACCOUNT_NOTIFICATION_ACTIONS, ACCOUNT_SESSION_ACTIONS, INVITE_ACTIONS }
  */
 export const RECORD_ACTIONS: readonly RecordAction[] = [
   ...USER_ACTIONS,
+  ...ACCOUNT_SESSION_ACTIONS,
+  ...ACCOUNT_NOTIFICATION_ACTIONS,
+  ...INVITE_ACTIONS,
   ...PAYOUT_ACTIONS,
   ...EDIT_REQUEST_ACTIONS,
   ...RELEASE_ACTIONS,
   ...SPLIT_ACTIONS,
   ...REPORT_ACTIONS,
   ...PAYOUT_BATCH_ACTIONS,
-  ...ACCOUNT_SESSION_ACTIONS,
-  ...ACCOUNT_NOTIFICATION_ACTIONS,
-  ...INVITE_ACTIONS,
+  ...IMPORT_ACTIONS,
 ]
 
 /** The palette commands of every declared action (on the focused record, and on a list's selection). */

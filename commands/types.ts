@@ -39,6 +39,8 @@ export interface CommandEnv {
   notify(text: string, tone?: 'success' | 'info' | 'error'): void
   /** Screens showing data reload it (after an action changed it). */
   refresh(): void
+  /** Opens the palette on a follow-up question: a command whose choices answer it (the keyboard flow goes on). */
+  ask(question: Command): void
   /** The signed-in session changed (continue as another account, and back). */
   replaceSession(me: EndpointOutput<Endpoints['auth.me']>): void
   workspace: {

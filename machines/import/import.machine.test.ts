@@ -9,11 +9,10 @@ function start(options: {
   statuses?: (Status | Error)[]
   commit?: () => Promise<ImportSnapshot>
   cancel?: () => Promise<ImportSnapshot>
-  rollback?: () => Promise<ImportSnapshot>
   error?: string
 }) {
   const statuses = [...(options.statuses ?? ['review'])]
-  const calls = { upload: 0, fetch: 0, commit: 0, cancel: 0, rollback: 0 }
+  const calls = { upload: 0, fetch: 0, commit: 0, cancel: 0 }
   const machine = importMachine.provide({
     actors: {
       upload: fromPromise(async () => {
@@ -33,10 +32,6 @@ function start(options: {
       cancel: fromPromise(async ({ input }) => {
         calls.cancel += 1
         return options.cancel ? options.cancel() : { id: input.id, status: 'cancelled' as const }
-      }),
-      rollback: fromPromise(async ({ input }) => {
-        calls.rollback += 1
-        return options.rollback ? options.rollback() : { id: input.id, status: 'rolled_back' as const }
       }),
     },
   })
@@ -67,7 +62,7 @@ describe('import machine', () => {
     expect(actor.getSnapshot().context.detail?.status).toBe('committed')
   })
 
-  it('review → cancelling → cancelled, and committed → rollingBack → rolledBack', async () => {
+  it('review → cancelling → cancelled, and committed → rolledBack when the rollback dialog has rolled it back', async () => {
     const cancelled = start({})
     cancelled.actor.send({ type: 'UPLOAD', upload: {} })
     await waitFor(cancelled.actor, (s) => s.matches('review'))
@@ -78,10 +73,13 @@ describe('import machine', () => {
     const rolled = start({})
     rolled.actor.send({ type: 'OPEN', id: 9 })
     await waitFor(rolled.actor, (s) => s.matches('review'))
+    // Only a committed import can be rolled back: the event means nothing in review.
+    rolled.actor.send({ type: 'ROLLED_BACK' })
+    expect(rolled.actor.getSnapshot().value).toBe('review')
     rolled.actor.send({ type: 'COMMIT' })
     await waitFor(rolled.actor, (s) => s.matches('committed'))
-    rolled.actor.send({ type: 'ROLLBACK' })
-    await waitFor(rolled.actor, (s) => s.matches('rolledBack'))
+    rolled.actor.send({ type: 'ROLLED_BACK' })
+    expect(rolled.actor.getSnapshot().value).toBe('rolledBack')
     expect(rolled.actor.getSnapshot().context.importId).toBe(9)
   })
 

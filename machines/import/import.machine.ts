@@ -2,8 +2,9 @@ import { assign, fromPromise, setup } from 'xstate'
 
 // The statement import flow, React-free (the UI binds it with @xstate/react):
 // idle → uploading → parsing (polls the import until its dry run is ready or failed) → review →
-// committing → committed | cancelling → cancelled; committed → rollingBack → rolledBack; any
-// failure → error, and RETRY repeats the step that failed.
+// committing → committed | cancelling → cancelled; committed → rolledBack once the rollback dialog
+// (which previews the balances it would take below zero and asks for a reason) has rolled it back;
+// any failure → error, and RETRY repeats the step that failed.
 
 /** The import as the server reports it: what the machine needs of it. */
 export interface ImportSnapshot {
@@ -12,7 +13,7 @@ export interface ImportSnapshot {
   error?: string | null
 }
 
-export type ImportStep = 'upload' | 'parse' | 'commit' | 'cancel' | 'rollback'
+export type ImportStep = 'upload' | 'parse' | 'commit' | 'cancel'
 
 export interface ImportMachineContext<U = unknown, D extends ImportSnapshot = ImportSnapshot> {
   upload: U | null
@@ -28,7 +29,8 @@ export type ImportMachineEvent =
   | { type: 'OPEN'; id: number }
   | { type: 'COMMIT' }
   | { type: 'CANCEL' }
-  | { type: 'ROLLBACK' }
+  /** The rollback dialog rolled the committed import back (it makes the call: preview, reason, confirm). */
+  | { type: 'ROLLED_BACK' }
   | { type: 'RETRY' }
   | { type: 'RESET' }
 
@@ -61,9 +63,6 @@ export const importMachine = setup({
     cancel: fromPromise<ImportSnapshot, { id: number }>(async () => {
       throw new Error('cancel is provided by the caller')
     }),
-    rollback: fromPromise<ImportSnapshot, { id: number }>(async () => {
-      throw new Error('rollback is provided by the caller')
-    }),
   },
   guards: {
     stillReading: ({ event }) => ['uploaded', 'parsing'].includes((event as unknown as { output: ImportSnapshot }).output.status),
@@ -76,7 +75,6 @@ export const importMachine = setup({
     retryParse: ({ context }) => context.failedStep === 'parse',
     retryCommit: ({ context }) => context.failedStep === 'commit',
     retryCancel: ({ context }) => context.failedStep === 'cancel',
-    retryRollback: ({ context }) => context.failedStep === 'rollback',
   },
   actions: {
     remember: assign(({ event }) => {
@@ -156,15 +154,7 @@ export const importMachine = setup({
         onError: { target: 'error', actions: { type: 'fail', params: { step: 'cancel' } } },
       },
     },
-    committed: { on: { ROLLBACK: 'rollingBack' } },
-    rollingBack: {
-      invoke: {
-        src: 'rollback',
-        input: ({ context }) => ({ id: context.importId! }),
-        onDone: { target: 'rolledBack', actions: 'remember' },
-        onError: { target: 'error', actions: { type: 'fail', params: { step: 'rollback' } } },
-      },
-    },
+    committed: { on: { ROLLED_BACK: 'rolledBack' } },
     cancelled: {},
     rolledBack: {},
     error: {
@@ -174,7 +164,6 @@ export const importMachine = setup({
           { guard: 'retryParse', target: 'parsing', actions: assign({ error: null, polls: 0 }) },
           { guard: 'retryCommit', target: 'committing', actions: assign({ error: null }) },
           { guard: 'retryCancel', target: 'cancelling', actions: assign({ error: null }) },
-          { guard: 'retryRollback', target: 'rollingBack', actions: assign({ error: null }) },
         ],
         // Back to the dry run after a refused commit or cancel (e.g. someone else acted first).
         CANCEL: { guard: ({ context }) => context.failedStep === 'commit', target: 'cancelling', actions: assign({ error: null }) },

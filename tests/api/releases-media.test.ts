@@ -7,6 +7,7 @@ import { TestClient } from '../helpers/client'
 import { createAccount, createWorkspace, signedIn } from '../helpers/fixtures'
 import { createRelease } from './releases-fixtures'
 import { releases, tracks } from '../../src/server/db/schema'
+import { releaseImageAudienceQuery } from '../../src/domains/catalogue/server/release-reads'
 
 let t: TestApp
 let ws: Awaited<ReturnType<typeof createWorkspace>>
@@ -148,6 +149,28 @@ describe('cover art', () => {
       expect((await neighbour.call('files.get', { params: { id } })).status).toBe(200)
       expect((await neighbour.call('site.publicFile', { params: { id } })).status).toBe(200)
     }
+  })
+
+  it("finds who may see a cover file through indexes, not by reading every release", async () => {
+    await createRelease(t.services, { tenantId: ws.tenant.id, accountId: ws.artist.id, title: 'Planned' }, [])
+    let plan = ''
+    await t.services.db.transaction(async (tx) => {
+      // A workspace of 5,000 releases (rolled back below), so the planner weighs the lookup as at size.
+      const { rows: columns } = await tx.execute<{ column_name: string }>(sql`
+        select column_name from information_schema.columns
+        where table_name = 'releases' and table_schema = current_schema() and column_name not in ('id', 'upc', 'catalog_number')`)
+      const list = sql.raw(columns.map(({ column_name }) => `"${column_name}"`).join(', '))
+      await tx.execute(sql`insert into releases (${list}) select ${list} from releases, generate_series(1, 5000)
+        where id = (select min(id) from releases where tenant_id = ${ws.tenant.id})`)
+      await tx.execute(sql`analyze releases`)
+      const { rows } = await tx.execute<{ 'QUERY PLAN': string }>(sql`explain ${releaseImageAudienceQuery(ws.tenant.id, 1)}`)
+      plan = rows.map((row) => row['QUERY PLAN']).join('\n')
+      tx.rollback()
+    }).catch((error: unknown) => {
+      if (!plan) throw error
+    })
+    expect(plan, plan).toContain("releases_cover_files_idx")
+    expect(plan).toContain('release_assets_file_idx')
   })
 
   it('takes a cover larger than the usual 2 MB body', async () => {

@@ -122,6 +122,11 @@ test('two payouts approved from the palette, exported in a Tipalti batch whose f
   await expect(settings.getByRole('textbox', { name: 'Percent' }).first()).toHaveValue('2')
   await admin.keyboard.press('Escape')
   await expect(settings).toBeHidden()
+  // The payouts screen it opened on has one "Settings" (the list's own); the workspace's payout rules
+  // are the "Payout settings" link beside the other payout-wide links, not a second settings button.
+  await expect(admin).toHaveURL(/\/payouts\/manage\/1$/)
+  await expect(admin.getByRole('main').getByRole('button', { name: /settings/i })).toHaveCount(1)
+  await expect(admin.getByRole('main').getByRole('link', { name: 'Payout settings' })).toHaveCount(1)
 
   // Both balances are lower by exactly their payout's amount, and the account lists it as processing.
   for (const [index, artist] of pair.entries()) {

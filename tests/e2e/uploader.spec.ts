@@ -113,6 +113,8 @@ test('an admin makes a release for an account: fields, a track, cover and audio,
 })
 
 test('leaving the uploader with unsaved changes asks to save or discard; the window asks too', async ({ browser }) => {
+  // Four trips away from the uploader and back, each a screen load: over a minute on a busy CI machine.
+  test.slow()
   const page = await signedIn(browser)
   const workspace = new WorkspacePage(page)
   const uploader = new UploaderPage(page)

@@ -127,3 +127,35 @@ test('dark mode is kept in the wl_admin_dark_mode cookie', async ({ page, contex
   await page.reload()
   await expect(page.locator('.radix-themes').first()).toHaveClass(/dark/)
 })
+
+test('the skip link and every navigation put the keyboard on the main content; a crowded pane lists its tabs in a menu', async ({ page }) => {
+  const workspace = new WorkspacePage(page)
+  // The first Tab stop is the skip link, past the banner, the navbar and the sidebar.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+  await page.keyboard.press('Tab')
+  const skip = page.getByRole('link', { name: 'Skip to main content' })
+  await expect(skip).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page.locator('#main-content')).toBeFocused()
+
+  // Going somewhere from the palette leaves the keyboard on the new screen, not on the palette's button.
+  await workspace.runInPalette('notifications', 'Go to Notifications')
+  await expect(page).toHaveURL(/\/notifications/)
+  await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('#main-content')))).toBe(true)
+
+  // Four tabs in the pane: the menu lists them all, focuses the one chosen, and closes the others.
+  for (const screen of ['Users', 'Releases', 'Payouts']) {
+    await workspace.runInPalette('new tab', 'New tab')
+    await workspace.runInPalette(screen.toLowerCase(), `Go to ${screen}`)
+  }
+  await expect(workspace.tabs()).toHaveCount(4)
+  const menu = page.getByRole('button', { name: 'All tabs of pane 1 (4)' })
+  await menu.click()
+  await page.getByRole('menuitemcheckbox', { name: 'Users' }).click()
+  await expect(page).toHaveURL(/\/users\/manage\/1/)
+  await menu.click()
+  await expect(page.getByRole('menuitem', { name: 'Close tab' })).toContainText('w then q')
+  await page.getByRole('menuitem', { name: 'Close other tabs' }).click()
+  await expect(workspace.tabs()).toHaveCount(0)
+  await expect(page).toHaveURL(/\/users\/manage\/1/)
+})

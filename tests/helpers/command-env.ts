@@ -1,7 +1,7 @@
 import { vi, type Mock } from 'vitest'
 import type { CommandEnv } from '../../commands/types'
 
-export type FakeCommandEnv = CommandEnv & { call: Mock; download: Mock; open: Mock; notify: Mock; refresh: Mock }
+export type FakeCommandEnv = CommandEnv & { call: Mock; download: Mock; open: Mock; notify: Mock; refresh: Mock; ask: Mock }
 
 /**
  * A command environment for palette command tests: every effect is a spy; `call` answers an
@@ -15,6 +15,7 @@ export function fakeCommandEnv(answers: Record<string, unknown> = {}): FakeComma
     search: vi.fn(),
     notify: vi.fn(),
     refresh: vi.fn(),
+    ask: vi.fn(),
     replaceSession: vi.fn(),
     workspace: {
       split: vi.fn(),

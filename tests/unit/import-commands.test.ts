@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { CommandRegistry } from '../../commands/registry'
-import { IMPORT_COMMANDS, IMPORT_FLOW_PATH } from '../../commands/earnings-imports'
+import { IMPORT_ACTIONS, IMPORT_COMMANDS, IMPORT_FLOW_PATH } from '../../commands/earnings-imports'
 import type { Command, CommandContext } from '../../commands/types'
 import { fakeCommandEnv } from '../helpers/command-env'
 
 const admin: CommandContext = { account: { id: 1, type: 'admin', isOperator: false }, route: null, record: null, list: null, paneCount: 1 }
 const onImport = (state: Record<string, unknown>): CommandContext => ({ ...admin, record: { kind: 'statementImport', id: '12', state } })
 const registry = new CommandRegistry()
-registry.register(IMPORT_COMMANDS)
-const command = (id: string): Command => IMPORT_COMMANDS.find((entry) => entry.id === id)!
+const ALL = [...IMPORT_COMMANDS, ...IMPORT_ACTIONS.flatMap((action) => action.commands)]
+registry.register(ALL)
+const command = (id: string): Command => ALL.find((entry) => entry.id === id)!
 const shown = (context: CommandContext) =>
   Object.fromEntries(registry.available(context).map((entry) => [entry.command.id, entry.disabledReason ?? entry.title]))
 
@@ -31,6 +32,7 @@ describe('statement import commands', () => {
     expect(committed['earnings.importRollback']).toBe('Roll back import #12…')
     expect(committed['earnings.importCommit']).toBeUndefined()
     expect(shown(onImport({ status: 'rolled_back' }))['earnings.importRollback']).toBeUndefined()
+    expect(shown(onImport({ status: 'parsing' }))['earnings.importCancel']).toBe('The file is still being read: cancel it when its dry run is ready.')
   })
 
   it('commits, cancels and (after confirming) rolls back the focused import', async () => {

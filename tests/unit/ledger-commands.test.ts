@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { fakeCommandEnv } from '../helpers/command-env'
 import { CommandRegistry } from '../../commands/registry'
 import { LEDGER_COMMANDS, parseAdjustment, parseRate } from '../../commands/ledger'
-import type { CommandContext } from '../../commands/types'
+import type { Command, CommandContext } from '../../commands/types'
 
 const base: CommandContext = { account: { id: 1, type: 'admin', isOperator: false }, route: null, record: null, list: null, paneCount: 1 }
 const onAccount: CommandContext = {
@@ -35,12 +35,37 @@ describe('ledger commands', () => {
   })
 
   it('adds an adjustment to the focused account from typed text', async () => {
-    const env = fakeCommandEnv({ 'ledger.adjust': { balance: { available: '87.50' } } })
+    const env = fakeCommandEnv({ 'ledger.adjust': { balance: { available: '87.50', debt: '0.00' } } })
     const [confirm] = await registry.get('ledger.adjust')!.search!('-12.50 Chargeback', onAccount, env, signal())
     expect(confirm.title).toBe('Adjust Nina Vale by -12.50: “Chargeback”')
     await confirm.run!(onAccount, env)
     expect(env.call).toHaveBeenCalledWith('ledger.adjust', { params: { id: 42 }, body: { amount: '-12.50', reason: 'Chargeback' } })
     expect(env.refresh).toHaveBeenCalled()
+  })
+
+  it('asks again when an adjustment would overdraw, and records the debt only on yes', async () => {
+    const env = fakeCommandEnv()
+    const refusal = Object.assign(new Error('Adjustment would take 1 account below zero (Nina Vale by 40.00): 40.00 in all.'), {
+      code: 'shortfall_unconfirmed',
+      errors: { shortfall: '40.00' },
+    })
+    env.call.mockRejectedValueOnce(refusal).mockResolvedValueOnce({ balance: { available: '0.00', debt: '40.00' } })
+    const [confirm] = await registry.get('ledger.adjust')!.search!('-50 Chargeback', onAccount, env, signal())
+    await confirm.run!(onAccount, env)
+    // Refused: nothing recorded, the reason is said, and the palette opens on the question.
+    expect(env.notify).toHaveBeenCalledWith(refusal.message, 'info')
+    expect(env.refresh).not.toHaveBeenCalled()
+    const question = env.ask.mock.calls[0][0] as Command
+    const [yes, no] = await question.children!(onAccount, env)
+    expect(yes.title).toBe('Yes: adjust by -50 and record $40.00 as recoupable debt (“Chargeback”)')
+    await no.run!(onAccount, env)
+    expect(env.call).toHaveBeenCalledTimes(1)
+    await yes.run!(onAccount, env)
+    expect(env.call).toHaveBeenLastCalledWith('ledger.adjust', {
+      params: { id: 42 },
+      body: { amount: '-50', reason: 'Chargeback', confirmShortfall: '40.00' },
+    })
+    expect(env.notify).toHaveBeenLastCalledWith('Adjustment added. The account owes $40.00 of recoupable debt.', 'success')
   })
 
   it('adds a rate, and deletes one picked from the list', async () => {

@@ -12,6 +12,8 @@ import { sessionActor } from '../state/session'
 import { workspace, workspaceActions, flushWorkspace } from '../workspace/store'
 import { currentPath, listPanes, tabsInPane } from '../workspace/layout'
 import { shellActions } from './ui-state'
+import { paletteState } from './palette-state'
+import { ref } from 'valtio'
 import { showNotice } from '../ui/notices/notices'
 
 /** Every command of the product: navigation generated from the routes, then workspace, shell and domain actions. */
@@ -68,6 +70,10 @@ export const commandEnv: CommandEnv = {
   search: async (query, signal) => (await api.call('search.query', { query: { q: query } }, { signal })).hits,
   notify: (text, tone = 'info') => showNotice(text, { tone }),
   refresh: () => workspaceActions.refreshData(),
+  ask: (question) => {
+    paletteState.initialCommand = ref(question)
+    shellActions.open('palette')
+  },
   replaceSession: (me) => sessionActor.send({ type: 'ME_UPDATED', me }),
   workspace: {
     split: (direction) => workspaceActions.split(direction),

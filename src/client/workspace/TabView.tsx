@@ -54,8 +54,8 @@ export function focusMainContent(): boolean {
 /**
  * After the focused tab moved to another screen, the keyboard follows it to the new content, unless
  * it is still on something inside the tab (a list's page buttons keep it) or a dialog holds it. A
- * dialog that closed with the navigation (the palette) hands focus back a tick later, so the move
- * is checked once more after that.
+ * dialog that closed with the navigation (the palette) hands focus back when it goes, so the move
+ * waits for it and is checked once more after that.
  */
 function useFocusAfterNavigation(body: RefObject<HTMLElement | null>, focused: boolean, pathname: string) {
   const previous = useRef(pathname)
@@ -63,15 +63,23 @@ function useFocusAfterNavigation(body: RefObject<HTMLElement | null>, focused: b
     const changed = previous.current !== pathname
     previous.current = pathname
     if (!focused || !changed) return
-    const move = () => {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const move = (tries: number) => {
       const element = body.current
       const active = document.activeElement
       if (!element || (active && active !== document.body && element.contains(active))) return
-      if (document.querySelector('[role="dialog"], [role="alertdialog"]')) return
+      // A dialog still open (the palette closing, slower on a busy machine) hands focus back when it
+      // goes: wait for it (up to a second and a half), then take the keyboard to the new content.
+      if (document.querySelector('[role="dialog"], [role="alertdialog"]')) {
+        if (tries > 0) timer = setTimeout(() => move(tries - 1), 50)
+        return
+      }
       element.focus({ preventScroll: true })
+      // The closed dialog may still hand focus back to its trigger a tick later: check once more.
+      if (tries >= 0) timer = setTimeout(() => move(-1), 80)
     }
-    const timers = [setTimeout(move, 0), setTimeout(move, 80)]
-    return () => timers.forEach(clearTimeout)
+    timer = setTimeout(() => move(30), 0)
+    return () => clearTimeout(timer)
   }, [body, focused, pathname])
 }
 

@@ -8,6 +8,7 @@ import { TabView } from './TabView'
 import { currentPath, isPane, listPanes, type Layout } from './layout'
 import { workspace, workspaceActions } from './store'
 import { findRoute } from '../routing/registry'
+import { shortcutHint } from '../shell/shortcut-format'
 
 /** A tab's label: what its screen set, else its route's title. */
 export function tabLabel(
@@ -116,7 +117,7 @@ function TabMenu({ tabs, activeTabIndex, paneNumber }: { tabs: readonly string[]
         <DropdownMenu.Item disabled={tabs.length < 2} onSelect={() => workspaceActions.closeOthers(activeId)}>
           Close other tabs
         </DropdownMenu.Item>
-        <DropdownMenu.Item shortcut="w q" onSelect={() => workspaceActions.closeTab(activeId)}>
+        <DropdownMenu.Item shortcut={shortcutHint('workspace.closeTab')} onSelect={() => workspaceActions.closeTab(activeId)}>
           Close tab
         </DropdownMenu.Item>
       </DropdownMenu.Content>

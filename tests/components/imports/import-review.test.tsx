@@ -2,64 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Theme } from '@radix-ui/themes'
-import type { ImportDetail, ImportLine } from '../../../src/contract/earnings-imports'
+import type { ImportLine } from '../../../src/contract/earnings-imports'
 import { ImportReview } from '../../../src/domains/earnings/ui/imports/ImportReview'
 import { mockFetch, respond } from '../dialogs/fetch-mock'
+import { detail } from './fixtures'
 
 afterEach(() => vi.restoreAllMocks())
-
-const detail: ImportDetail = {
-  id: 12,
-  source: 'audiosalad',
-  status: 'review',
-  fileName: 'sales-2026-05.csv',
-  period: '2026-05',
-  currency: 'EUR',
-  rate: '1.1000000000',
-  rows: 4,
-  matched: 3,
-  unmatched: 1,
-  gross: '2400.0000000000',
-  net: '1234.5600000000',
-  netBase: '1358.016000',
-  error: null,
-  created: '2026-06-02T10:00:00.000Z',
-  createdBy: { id: 2, name: 'Adam Reed' },
-  mapping: {},
-  committed: null,
-  committedBy: null,
-  rolledBack: null,
-  rolledBackBy: null,
-  cancelled: null,
-  commitBlocked: null,
-  report: {
-    rows: 4,
-    gross: '2400.0000000000',
-    net: '1234.5600000000',
-    currency: 'EUR',
-    rate: '1.1000000000',
-    netBase: '1358.016000',
-    matched: { isrc: 2, upc: 1, manual: 0 },
-    matchRate: { isrc: 50, upc: 25, manual: 0, total: 75 },
-    unmatched: { rows: 1, net: '11.000000' },
-    topUnmatched: [{ key: 'QZAAA2600001', kind: 'isrc', title: 'Someone else', rows: 1, net: '11.000000' }],
-    channels: [
-      { channel: 'Spotify', label: 'Spotify', rows: 3, net: '1347.016000' },
-      { channel: 'MERLIN', label: 'Admin Rebate', rows: 1, net: '11.000000' },
-    ],
-    errors: { count: 0, samples: [] },
-    previous: {
-      id: 9,
-      period: '2026-04',
-      rows: 5,
-      netBase: '1000.000000',
-      rowsChange: -1,
-      rowsChangePercent: -20,
-      netChange: '358.016000',
-      netChangePercent: 35.8,
-    },
-  },
-}
 
 const line = (overrides: Partial<ImportLine>): ImportLine => ({
   id: 1,

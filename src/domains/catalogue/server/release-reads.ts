@@ -29,12 +29,18 @@ export const RELEASE_IMAGE_PURPOSES: readonly string[] = ['release-cover', 'rele
  * draft (or none does yet), only the owners of those releases (staff decide for themselves).
  */
 export async function releaseImageAudience(q: Queryable, tenantId: number, fileId: number): Promise<{ released: boolean; owners: number[] }> {
+  const { rows } = await q.execute<{ status: number; account_id: number }>(releaseImageAudienceQuery(tenantId, fileId))
+  return { released: rows.some((row) => Number(row.status) !== 0), owners: rows.map((row) => Number(row.account_id)) }
+}
+
+/** The releases showing a file: each branch on its own index (releases_cover_files_idx, release_assets_file_idx). */
+export function releaseImageAudienceQuery(tenantId: number, fileId: number) {
   const url = `/api/files/${fileId}`
-  const { rows } = await q.execute<{ status: number; account_id: number }>(sql`
+  return sql`
     select r.status, r.account_id from releases r
-    where r.tenant_id = ${tenantId} and (r.cover_url = ${url} or r.cover_medium_url = ${url} or r.cover_large_url = ${url})
+    where r.tenant_id = ${tenantId}
+      and array[r.cover_url, r.cover_medium_url, r.cover_large_url] @> array[${url}]::text[]
     union all
     select r.status, r.account_id from release_assets a join releases r on r.id = a.release_id
-    where a.tenant_id = ${tenantId} and a.file_id = ${fileId}`)
-  return { released: rows.some((row) => Number(row.status) !== 0), owners: rows.map((row) => Number(row.account_id)) }
+    where a.tenant_id = ${tenantId} and a.file_id = ${fileId}`
 }

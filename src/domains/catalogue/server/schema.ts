@@ -106,6 +106,8 @@ export const releases = pgTable(
     index('releases_artist_trgm_idx').using('gin', sql`${t.artistText} gin_trgm_ops`),
     index('releases_catalog_trgm_idx').using('gin', sql`${t.catalogNumber} gin_trgm_ops`),
     // Catalogue health (releases/health): small partial indexes, so each count reads only the offenders.
+    // Who may see a cover file (releaseImageAudience): one GIN over the three sizes' addresses.
+    index('releases_cover_files_idx').using('gin', sql`(array[${t.coverUrl}, ${t.coverMediumUrl}, ${t.coverLargeUrl}])`),
     index('releases_health_no_cover_idx')
       .on(t.tenantId, t.id)
       .where(sql`${t.coverUrl} is null`),
@@ -357,6 +359,8 @@ export const releaseAssets = pgTable(
   },
   (t) => [
     uniqueIndex('release_assets_release_kind_uq').on(t.releaseId, t.kind),
+    // Who may see an asset file (releaseImageAudience).
+    index('release_assets_file_idx').on(t.fileId),
     check('release_assets_kind_check', sql`${t.kind} in ('post', 'story', 'canvas')`),
   ],
 )

@@ -11,6 +11,7 @@ import {
 import { showNotice } from '@client/ui/notices/notices'
 import { RecordLink } from '@client/ui/RecordLink'
 import { ImportReview } from './ImportReview'
+import { RollbackDialog } from './RollbackDialog'
 import { useImportFlow, type UploadRequest } from './useImportFlow'
 
 export const IMPORT_SUCCESS = 'Import Successfully.'
@@ -60,6 +61,7 @@ export function ImportFlowDialog({ open, onOpenChange }: { open: boolean; onOpen
   const [showMapping, setShowMapping] = useState(false)
   const [mapping, setMapping] = useState<Partial<Record<StatementField, string>>>({})
   const [formError, setFormError] = useState<string | null>(null)
+  const [confirmRollback, setConfirmRollback] = useState(false)
   const { step, detail, error, failedStep, send } = flow
   const full = detail && 'report' in detail ? (detail as ImportDetail) : null
 
@@ -89,7 +91,7 @@ export function ImportFlowDialog({ open, onOpenChange }: { open: boolean; onOpen
   }
 
   const showForm = step === 'idle' || (step === 'error' && failedStep === 'upload')
-  const busy = step === 'uploading' || step === 'parsing' || step === 'committing' || step === 'cancelling' || step === 'rollingBack'
+  const busy = step === 'uploading' || step === 'parsing' || step === 'committing' || step === 'cancelling'
   const blocked = full?.commitBlocked ?? null
 
   return (
@@ -195,9 +197,7 @@ export function ImportFlowDialog({ open, onOpenChange }: { open: boolean; onOpen
                   ? 'Reading the statement and matching its lines (dry run)…'
                   : step === 'committing'
                     ? 'Committing: crediting the balances…'
-                    : step === 'rollingBack'
-                      ? 'Rolling back…'
-                      : 'Cancelling…'}
+                    : 'Cancelling…'}
             </Text>
           </Flex>
         )}
@@ -257,11 +257,27 @@ export function ImportFlowDialog({ open, onOpenChange }: { open: boolean; onOpen
             </Callout.Root>
             <Flex gap="3" justify="end" align="center">
               {detail && <RecordLink to={`/earnings/import/${detail.id}`}>Open import #{detail.id}</RecordLink>}
+              {step === 'committed' && detail && (
+                <Button color="orange" variant="soft" onClick={() => setConfirmRollback(true)}>
+                  Roll back…
+                </Button>
+              )}
               <Button onClick={close}>Done</Button>
             </Flex>
           </Flex>
         )}
       </Dialog.Content>
+      {/* The same confirmation as the import screen and the histories: the accounts a rollback would take below zero, and a reason. */}
+      <RollbackDialog
+        importId={confirmRollback && step === 'committed' && detail ? detail.id : null}
+        description={
+          detail
+            ? `Import #${detail.id} credited its net to the balances. Rolling it back posts compensating entries that take all of it out again. The history is kept.`
+            : ''
+        }
+        onOpenChange={setConfirmRollback}
+        onRolledBack={() => send({ type: 'ROLLED_BACK' })}
+      />
     </Dialog.Root>
   )
 }

@@ -3,16 +3,14 @@ import { Badge, Button, Callout, Flex, Heading, Text } from '@radix-ui/themes'
 import { SOURCE_LABELS } from '@contract/earnings-imports'
 import type { ImportRecordState } from '@commands/earnings-imports'
 import type { ScreenProps } from '@client/routing/types'
-import { api, ApiError } from '@client/api'
+import { api } from '@client/api'
+import { RecordActions } from '@client/ui/RecordActions'
 import { MainSkeleton } from '@client/pages/MainSkeleton'
 import { rememberRecord } from '@client/shell/recents'
 import { useDataVersion } from '@client/state/useDataVersion'
 import { useLoad } from '@client/state/useLoad'
 import { When } from '@client/ui/When'
-import { showNotice } from '@client/ui/notices/notices'
 import { useTab } from '@client/workspace/tab-context'
-import { workspaceActions } from '@client/workspace/store'
-import { IMPORT_SUCCESS } from './ImportFlowDialog'
 import { ImportReview } from './ImportReview'
 import { ImportsSection } from './ImportsSection'
 import { RollbackDialog } from './RollbackDialog'
@@ -53,7 +51,6 @@ function ImportDetailScreen({ id }: { id: number }) {
   const [polled, setPolled] = useState(0)
   const load = useLoad(fetchImport, `${Number.isInteger(id) && id > 0 ? id : 0}:${version}:${polled}`)
   const detail = load.data && load.data.id === id ? load.data : null
-  const [busy, setBusy] = useState<null | 'commit' | 'cancel'>(null)
   // `?rollback=1` (the palette's rollback, when balances would go below zero) opens the confirmation.
   const [confirmRollback, setConfirmRollback] = useState(tab.search.get('rollback') === '1')
   const { setTitle, publishRecord } = tab
@@ -97,19 +94,6 @@ function ImportDetailScreen({ id }: { id: number }) {
     )
   if (!detail) return <MainSkeleton />
 
-  const act = async (kind: 'commit' | 'cancel') => {
-    setBusy(kind)
-    try {
-      await api.call(kind === 'commit' ? 'earnings.importCommit' : 'earnings.importCancel', { params: { id: detail.id } })
-      showNotice(kind === 'commit' ? IMPORT_SUCCESS : 'Import cancelled: nothing was credited.', { tone: 'success' })
-      workspaceActions.refreshData()
-    } catch (error) {
-      showNotice(error instanceof ApiError ? error.message : 'Something went wrong.', { tone: 'error' })
-    } finally {
-      setBusy(null)
-    }
-  }
-
   return (
     <Flex direction="column" gap="4" p="4">
       <Flex justify="between" align="start" gap="3" wrap="wrap">
@@ -128,20 +112,8 @@ function ImportDetailScreen({ id }: { id: number }) {
           <Badge size="2" color={STATUS_COLORS[detail.status]}>
             {statusLabel(detail.status)}
           </Badge>
-          {detail.status === 'review' && (
-            <>
-              <Button variant="soft" color="gray" loading={busy === 'cancel'} disabled={busy !== null} onClick={() => void act('cancel')}>
-                Cancel import
-              </Button>
-              <Button
-                loading={busy === 'commit'}
-                disabled={busy !== null || detail.commitBlocked !== null}
-                onClick={() => void act('commit')}
-              >
-                Commit
-              </Button>
-            </>
-          )}
+          {/* Commit and Cancel as declared (commands/earnings-imports.ts): the palette's wording and checks. */}
+          <RecordActions record={record} buttons={['earnings.importCancel', 'earnings.importCommit']} menu={false} />
           {detail.status === 'committed' && (
             <Button color="orange" variant="soft" onClick={() => setConfirmRollback(true)}>
               Rollback

@@ -19,23 +19,44 @@ export function RollbackDialog({
   importId,
   description,
   onOpenChange,
+  onRolledBack,
 }: {
   /** The import to roll back; null keeps the dialog closed. */
   importId: number | null
   description: string
   onOpenChange(open: boolean): void
+  /** After the rollback succeeded (the import flow moves its machine on). */
+  onRolledBack?(): void
 }) {
   const open = importId !== null
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Content maxWidth="640px">
-        {open && <RollbackForm key={importId} importId={importId} description={description} onClose={() => onOpenChange(false)} />}
+        {open && (
+          <RollbackForm
+            key={importId}
+            importId={importId}
+            description={description}
+            onClose={() => onOpenChange(false)}
+            onRolledBack={onRolledBack}
+          />
+        )}
       </AlertDialog.Content>
     </AlertDialog.Root>
   )
 }
 
-function RollbackForm({ importId, description, onClose }: { importId: number; description: string; onClose(): void }) {
+function RollbackForm({
+  importId,
+  description,
+  onClose,
+  onRolledBack,
+}: {
+  importId: number
+  description: string
+  onClose(): void
+  onRolledBack?(): void
+}) {
   const [load, setLoad] = useState<Load>({ status: 'loading' })
   const [attempt, setAttempt] = useState(0)
   const [reason, setReason] = useState('')
@@ -78,6 +99,7 @@ function RollbackForm({ importId, description, onClose }: { importId: number; de
         { tone: 'success' },
       )
       workspaceActions.refreshData()
+      onRolledBack?.()
       onClose()
     } catch (error) {
       if (error instanceof ApiError && error.code === 'shortfall_unconfirmed') {

@@ -18,7 +18,7 @@ const changed = <T>(result: T) => {
   return result
 }
 
-/** The import machine bound to the API: upload, poll the dry run, commit, cancel, roll back. */
+/** The import machine bound to the API: upload, poll the dry run, commit, cancel (RollbackDialog rolls back). */
 export function useImportFlow() {
   const actor = useActorRef(
     importMachine.provide({
@@ -33,7 +33,6 @@ export function useImportFlow() {
         fetchImport: fromPromise(({ input, signal }) => api.call('earnings.import', { params: { id: input.id } }, { signal })),
         commit: fromPromise(async ({ input }) => changed(await api.call('earnings.importCommit', { params: { id: input.id } }))),
         cancel: fromPromise(async ({ input }) => changed(await api.call('earnings.importCancel', { params: { id: input.id } }))),
-        rollback: fromPromise(async ({ input }) => changed(await api.call('earnings.importRollback', { params: { id: input.id }, body: {} }))),
       },
     }),
   )

@@ -1,0 +1,2 @@
+CREATE INDEX "release_assets_file_idx" ON "release_assets" USING btree ("file_id");--> statement-breakpoint
+CREATE INDEX "releases_cover_files_idx" ON "releases" USING gin ((array["cover_url", "cover_medium_url", "cover_large_url"]));
