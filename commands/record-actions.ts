@@ -1,5 +1,5 @@
 import type { RecordAction } from './actions'
-import { USER_ACTIONS } from './users'
+import { ACCOUNT_NOTIFICATION_ACTIONS, ACCOUNT_SESSION_ACTIONS, INVITE_ACTIONS, USER_ACTIONS } from './users'
 import { PAYOUT_ACTIONS } from './payouts'
 import { EDIT_REQUEST_ACTIONS, RELEASE_ACTIONS } from './releases'
 import { SPLIT_ACTIONS } from './splits'
@@ -15,6 +15,9 @@ import { NOTIFICATION_ACTIONS } from './notifications'
  */
 export const RECORD_ACTIONS: readonly RecordAction[] = [
   ...USER_ACTIONS,
+  ...ACCOUNT_SESSION_ACTIONS,
+  ...ACCOUNT_NOTIFICATION_ACTIONS,
+  ...INVITE_ACTIONS,
   ...PAYOUT_ACTIONS,
   ...EDIT_REQUEST_ACTIONS,
   ...RELEASE_ACTIONS,

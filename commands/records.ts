@@ -1,4 +1,5 @@
-import type { UserRow, UserSingle } from '@contract/users-admin'
+import type { z } from 'zod'
+import type { inviteRow, UserRow, UserSingle } from '@contract/users-admin'
 import type { PayoutItem } from '@contract/payouts'
 import type { EditRequestRow } from '@contract/releases'
 import type { ReportRow } from '@contract/reports'
@@ -22,6 +23,12 @@ export interface RecordStates {
     /** Only the account page knows these (the list's rows do not carry them). */
     isOperator?: UserSingle['isOperator']
     restrictRelease?: UserSingle['flags']['restrictRelease']
+    verifiedInvestor?: UserSingle['flags']['verifiedInvestor']
+    verifiedCharity?: UserSingle['flags']['verifiedCharity']
+    tenantSplit?: UserSingle['tenantSplit']
+    label?: UserSingle['label']
+    documents?: readonly Pick<UserSingle['documents'][number], 'id' | 'title'>[]
+    publishing?: readonly Pick<UserSingle['publishing'][number], 'id' | 'period' | 'amount' | 'note'>[]
   }
   payout: Pick<PayoutItem, 'status' | 'amount'> & { accountName: PayoutItem['user']['name']; accountId: PayoutItem['user']['id'] }
   editRequest: Pick<EditRequestRow, 'status'> & {
@@ -41,6 +48,12 @@ export interface RecordStates {
   splitBatch: Record<string, never>
   /** One of the signed-in account's notifications (the bell's and the notifications screen's items). */
   notification: Pick<NotificationItem, 'read' | 'title'>
+  /** An open session of an account, and a notification it received: their actions need the account. */
+  accountSession: { accountId: number }
+  accountNotification: { accountId: number }
+  /** An invitation of an artist or label (users.*Invite), or of an admin (admins.*Invite). */
+  invite: Pick<z.infer<typeof inviteRow>, 'status' | 'email'>
+  adminInvite: Pick<z.infer<typeof inviteRow>, 'status' | 'email'>
 }
 
 export type RecordKind = keyof RecordStates

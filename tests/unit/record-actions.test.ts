@@ -119,6 +119,10 @@ const SCREEN_OWN_FORMS: Readonly<Record<string, string>> = {
   'releases.storesBulk': 'the stores dialog is the form (add, remove or replace, and the stores to check)',
   'reports.requestArtistEarning': 'the request-report dialog is the form (kind, months, and the account it is about)',
   'reports.requestReleaseEarning': 'the request-report dialog is the form (kind, months, and the release it is about)',
+  'users.reportChannelOverview': "a read sent as POST (the account reports' channel chart)",
+  'users.invite': 'the invite dialog is the form (email, type, first and last name); the palette’s "Invite an artist…" asks the email only',
+  'admins.invite': 'the invite dialog is the form (email, first and last name); the palette’s "Invite an admin…" asks the email only',
+  'admins.update': 'the edit admin dialog is the form (first and last name)',
 }
 
 /**
@@ -126,27 +130,9 @@ const SCREEN_OWN_FORMS: Readonly<Record<string, string>> = {
  * a declared action (commands/<domain>.ts) rendered by the screen; this list only shrinks.
  */
 const NOT_YET_DECLARED: Readonly<Record<string, string>> = {
-  'admins.invite': 'domains/users/ui/dialogs/InviteDialog.tsx',
-  'admins.update': 'domains/users/ui/dialogs/EditAdminDialog.tsx',
-  // The account overview's switches and fields: declared actions exist, the switches still call them.
-  'users.banRelease': 'domains/users/ui/account/OverviewSection.tsx (flag switch)',
-  'users.editVerify': 'domains/users/ui/account/OverviewSection.tsx (flag switches)',
-  'users.editType': 'domains/users/ui/account/OverviewSection.tsx (type select)',
-  'users.editTenantSplit': 'domains/users/ui/account/OverviewSection.tsx (tenant split field)',
-  'users.restrictNewRelease': 'domains/users/ui/account/OverviewSection.tsx (flag switch)',
-  'users.editLabel': 'domains/users/ui/account/OverviewSection.tsx',
+  'users.editLabel': 'domains/users/ui/account/OverviewSection.tsx (setting it from the label picker; Remove is declared)',
   'users.publishingManual': 'domains/users/ui/account/OverviewSection.tsx',
-  'users.publishingRemove': 'domains/users/ui/account/OverviewSection.tsx',
   'users.createNote': 'domains/users/ui/account/RecordSections.tsx',
-  'users.removeDocument': 'domains/users/ui/account/RecordSections.tsx',
-  'users.removeNotifications': 'domains/users/ui/account/RecordSections.tsx',
-  'users.logoutSession': 'domains/users/ui/account/RecordSections.tsx',
-  'users.invite': 'domains/users/ui/dialogs/InviteDialog.tsx',
-  'users.cancelInvite': 'domains/users/ui/InvitesScreen.tsx',
-  'users.deleteInvite': 'domains/users/ui/InvitesScreen.tsx',
-  'admins.cancelInvite': 'domains/users/ui/InvitesScreen.tsx',
-  'admins.deleteInvite': 'domains/users/ui/InvitesScreen.tsx',
-  'users.reportChannelOverview': 'domains/earnings/ui/account-reports/AccountReportsSection.tsx',
 }
 
 describe('record actions: declared once', () => {
@@ -181,7 +167,7 @@ describe('record actions: declared once', () => {
     for (const id of [...Object.keys(SCREEN_OWN_FORMS), ...Object.keys(NOT_YET_DECLARED)]) expect(MUTATIONS, id).toContain(id)
     const stale = Object.keys(NOT_YET_DECLARED).filter((id) => !mentionedByScreens.has(id))
     expect(stale, 'no screen calls these any more: remove them from NOT_YET_DECLARED').toEqual([])
-    expect(Object.keys(SCREEN_OWN_FORMS).length).toBeLessThanOrEqual(64)
+    expect(Object.keys(SCREEN_OWN_FORMS).length).toBeLessThanOrEqual(68)
   })
 
   it('declares each action once, with the contract endpoint as its id and access from the contract', () => {

@@ -59,9 +59,28 @@ export function Palette() {
   const shell = useShell()
   const open = shell.dialog === 'palette'
   const close = useCallback(() => shellActions.close(), [])
+  const content = useRef<HTMLDivElement>(null)
+  // A menu item that opens the palette (the bulk bar's Ban…, a record's Actions) closes its menu, and the
+  // menu hands focus back to its trigger a moment after the palette took it. The dialog's focus trap
+  // does not pull it back (the input focused itself before the trap started watching), so the typed
+  // reason went to the trigger: the palette takes focus back into its input.
+  const keepFocus = useCallback((event: CustomEvent<{ originalEvent: FocusEvent }>) => {
+    event.preventDefault()
+    // Another dialog opened above the palette keeps its focus.
+    const target = event.detail.originalEvent.target
+    if (target instanceof Element && target.closest('[role="dialog"], [role="alertdialog"]')) return
+    content.current?.querySelector<HTMLInputElement>('[cmdk-input]')?.focus()
+  }, [])
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (next ? shellActions.open('palette') : close())}>
-      <Dialog.Content maxWidth="640px" style={{ padding: 0, overflow: 'hidden' }} aria-describedby={undefined} className="wl-palette">
+      <Dialog.Content
+        ref={content}
+        maxWidth="640px"
+        style={{ padding: 0, overflow: 'hidden' }}
+        aria-describedby={undefined}
+        className="wl-palette"
+        onFocusOutside={keepFocus}
+      >
         <VisuallyHidden>
           <Dialog.Title>Command palette</Dialog.Title>
         </VisuallyHidden>

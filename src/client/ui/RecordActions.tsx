@@ -94,8 +94,9 @@ export function RecordActions({
 }
 
 /**
- * Runs a declared action on a record from a control of the page (a switch, a select). `choice` is the
- * answer a select already gave to an action that asks to choose; otherwise it runs as from its button.
+ * Runs a declared action on a record from a control of the page (a switch, a select, a field). `choice`
+ * is the answer the control already gave: the chosen value of an action that asks to choose, or the
+ * text of one that asks for text (checked as the palette checks it); otherwise it runs as from its button.
  */
 export async function runRecordAction(record: RecordRef, key: string, choice?: string | number): Promise<void> {
   const action = RECORD_ACTIONS.find((entry) => entry.key === key)
@@ -103,8 +104,10 @@ export async function runRecordAction(record: RecordRef, key: string, choice?: s
   if (!action || !target) return
   const command = action.command(target)
   const context = { ...commandContext(), record }
-  if (choice === undefined || !command.children || availability(command, context) !== true)
+  if (choice === undefined || (!command.children && !command.search) || availability(command, context) !== true)
     return runCommand(command, 'focused', { record })
-  const chosen = (await command.children(context, commandEnv)).find((child) => child.id === `${command.id}.${String(choice)}`)
+  const chosen = command.search
+    ? (await command.search(String(choice), context, commandEnv, new AbortController().signal))[0]
+    : (await command.children!(context, commandEnv)).find((child) => child.id === `${command.id}.${String(choice)}`)
   if (chosen) await runCommand(chosen, 'focused', { record })
 }

@@ -60,6 +60,12 @@ export function accountRecordState(account: UserSingle): RecordStates['account']
     dmcaMode: account.dmcaMode,
     restrictNewRelease: account.restrictNewRelease,
     restrictRelease: account.flags.restrictRelease,
+    verifiedInvestor: account.flags.verifiedInvestor,
+    verifiedCharity: account.flags.verifiedCharity,
+    tenantSplit: account.tenantSplit,
+    label: account.label,
+    documents: account.documents.map(({ id, title }) => ({ id, title })),
+    publishing: account.publishing.map(({ id, period, amount, note }) => ({ id, period, amount, note })),
     isOperator: account.isOperator,
     displayName: account.displayName,
     email: account.email,
@@ -121,7 +127,7 @@ export default function AccountScreen({ params, search }: ScreenProps) {
         value={section}
         count={(id) => (id === 'notes' ? account.notes.length : id === 'documents' ? account.documents.length : 0) || null}
       >
-        {section === 'overview' && <OverviewSection account={account} />}
+        {section === 'overview' && record && <OverviewSection account={account} record={record} />}
         {section === 'profile' && <ProfileSection userId={account.id} type={account.type} version={version} />}
         {section === 'details' && <DetailsSection userId={account.id} version={version} />}
         {section === 'catalogue' && <CatalogueSection userId={account.id} version={version} />}
@@ -131,7 +137,7 @@ export default function AccountScreen({ params, search }: ScreenProps) {
         {section === 'downloads' && <AccountDownloads userId={account.id} />}
         {section === 'payouts' && <AccountPayoutsSection userId={account.id} version={version} />}
         {section === 'notes' && <NotesSection account={account} />}
-        {section === 'documents' && <DocumentsSection account={account} />}
+        {section === 'documents' && record && <DocumentsSection account={account} record={record} />}
         {section === 'activity' && <ActivitySection userId={account.id} version={version} />}
         {section === 'notifications' && <NotificationsSection userId={account.id} version={version} />}
         {section === 'history' && <HistorySection userId={account.id} version={version} />}

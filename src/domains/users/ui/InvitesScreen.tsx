@@ -1,13 +1,13 @@
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useState } from 'react'
 import { Button, Flex } from '@radix-ui/themes'
 import { EnvelopeClosedIcon } from '@radix-ui/react-icons'
 import type { z } from 'zod'
 import type { inviteRow } from '@contract/users-admin'
 import { api } from '@client/api'
 import { useDataVersion } from '@client/state/useDataVersion'
-import { ListView, type BulkAction, type ColumnDef, type FilterDef, type ListQuery } from '@client/ui/list'
+import { ListView, type ColumnDef, type FilterDef, type ListQuery } from '@client/ui/list'
 import { InviteDialog } from './dialogs/InviteDialog'
-import { runForEach } from '@client/ui/run-action'
+import { selectionOf } from '@commands/actions'
 
 type Invite = z.infer<typeof inviteRow>
 type Status = Invite['status']
@@ -65,6 +65,18 @@ const filters: FilterDef[] = [
   },
 ]
 
+/** The selected rows as invitations: the declared Cancel and Delete (commands/users.ts INVITE_ACTIONS) act on them. */
+const asUserInvites = (rows: readonly Invite[]) =>
+  selectionOf(
+    'invite',
+    rows.map((row) => ({ id: row.id, title: row.email, state: { status: row.status, email: row.email } })),
+  )
+const asAdminInvites = (rows: readonly Invite[]) =>
+  selectionOf(
+    'adminInvite',
+    rows.map((row) => ({ id: row.id, title: row.email, state: { status: row.status, email: row.email } })),
+  )
+
 /** Invitations of artists and labels (kind "user") or of admins, with cancel and delete. */
 function InvitesList({ kind, page }: { kind: 'user' | 'admin'; page: number }) {
   const version = useDataVersion()
@@ -82,29 +94,6 @@ function InvitesList({ kind, page }: { kind: 'user' | 'admin'; page: number }) {
     },
     [kind],
   )
-  const bulkActions = useMemo<BulkAction[]>(
-    () => [
-      {
-        id: 'cancel',
-        label: 'Cancel',
-        confirm: 'Cancel the selected invitations? Their links stop working.',
-        run: (ids) =>
-          runForEach(
-            ids,
-            (id) => api.call(kind === 'admin' ? 'admins.cancelInvite' : 'users.cancelInvite', { params: { id } }),
-            'Cancelled',
-          ),
-      },
-      {
-        id: 'delete',
-        label: 'Delete',
-        confirm: 'Delete the selected invitations? Pending ones must be cancelled first.',
-        run: (ids) =>
-          runForEach(ids, (id) => api.call(kind === 'admin' ? 'admins.deleteInvite' : 'users.deleteInvite', { params: { id } }), 'Deleted'),
-      },
-    ],
-    [kind],
-  )
   const base = kind === 'admin' ? '/admins/invites' : '/users/invites'
   return (
     <Flex direction="column" gap="3">
@@ -118,7 +107,7 @@ function InvitesList({ kind, page }: { kind: 'user' | 'admin'; page: number }) {
         page={page}
         pagePath={(next) => `${base}/${next}`}
         filters={filters}
-        bulkActions={bulkActions}
+        records={kind === 'admin' ? asAdminInvites : asUserInvites}
         emptyMessage="No invitations yet."
         tools={
           <>

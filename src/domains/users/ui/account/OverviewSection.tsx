@@ -25,6 +25,16 @@ import { UserPickerDialog } from '@client/ui/dialogs/UserPickerDialog'
 import { showNotice } from '@client/ui/notices/notices'
 import { runAction } from '@client/ui/run-action'
 import { AdjustmentDialog } from '@domains/earnings/ui/ledger/AdjustmentDialog'
+import { runRecordAction, useRecordActions } from '@client/ui/RecordActions'
+import type { RecordRef } from '@commands/records'
+import { ACCOUNT_FLAG_ACTIONS, flagActionKeys } from '@commands/users'
+
+type AccountRecord = Extract<RecordRef, { kind: 'account' }>
+
+/** The keys of the declared actions that apply to the account now (a switch or button is disabled otherwise). */
+function useOfferedKeys(record: AccountRecord): Set<string> {
+  return new Set(useRecordActions(record).flatMap((entry) => (entry.disabledReason ? [] : [entry.action.key])))
+}
 
 const BALANCE_LINES: [Exclude<keyof UserSingle['balance'], 'debt' | 'debtNote'>, string][] = [
   ['earnings', 'Earnings'],
@@ -36,24 +46,16 @@ const BALANCE_LINES: [Exclude<keyof UserSingle['balance'], 'debt' | 'debtNote'>,
 ]
 
 type FlagKey = keyof UserSingle['flags']
+/** A flag with declared actions is called what its actions' messages call it ("Verified: on."). */
+const declared = (flag: keyof typeof ACCOUNT_FLAG_ACTIONS): [FlagKey, string] => [flag, ACCOUNT_FLAG_ACTIONS[flag].name]
 const FLAG_GROUPS: { title: string; flags: [FlagKey, string][] }[] = [
   {
     title: 'Verification',
-    flags: [
-      ['verified', 'Verified'],
-      ['priorityMember', 'Priority member'],
-      ['verifiedInvestor', 'Verified investor'],
-      ['verifiedCharity', 'Verified charity'],
-    ],
+    flags: [declared('verified'), declared('priorityMember'), declared('verifiedInvestor'), declared('verifiedCharity')],
   },
   {
     title: 'Restrictions',
-    flags: [
-      ['blockWithdraw', 'Withdrawals blocked'],
-      ['dmcaMode', 'DMCA mode'],
-      ['restrictNewRelease', 'New releases restricted'],
-      ['restrictRelease', 'Banned from releasing'],
-    ],
+    flags: [declared('blockWithdraw'), declared('dmcaMode'), declared('restrictNewRelease'), declared('restrictRelease')],
   },
   {
     title: 'Features and notifications',
@@ -69,36 +71,23 @@ const FLAG_GROUPS: { title: string; flags: [FlagKey, string][] }[] = [
   },
 ]
 
-/** Which call changes each flag. */
-function setFlag(userId: number, flag: FlagKey, on: boolean): Promise<unknown> {
-  switch (flag) {
-    case 'verified':
-    case 'priorityMember':
-    case 'verifiedInvestor':
-    case 'verifiedCharity':
-      return api.call('users.editVerify', { body: { userId, [flag]: on } })
-    case 'blockWithdraw':
-      return api.call(on ? 'users.blockWithdraw' : 'users.unblockWithdraw', { body: { userId } })
-    case 'dmcaMode':
-      return api.call(on ? 'users.dmcaSubmit' : 'users.dmcaCancel', { body: { userId } })
-    case 'restrictNewRelease':
-      return api.call('users.restrictNewRelease', { body: { userId, restrict: on } })
-    case 'restrictRelease':
-      return api.call('users.banRelease', { body: { userId, banned: on } })
-    case 'banned':
-      throw new Error('Banning needs a reason: use Ban…')
-    default:
-      return api.call('users.editDetails', { body: { userId, address: {}, flags: { [flag]: on } } })
-  }
+/** Flags with a declared action (commands/users.ts) run it; the rest are saved with the account details. */
+function isDeclaredFlag(flag: FlagKey): flag is DeclaredFlag {
+  return flag in ACCOUNT_FLAG_ACTIONS
 }
+type DeclaredFlag = keyof typeof ACCOUNT_FLAG_ACTIONS
 
-export function OverviewSection({ account }: { account: UserSingle }) {
+/**
+ * The account at a glance. Its switches, the type select, the tenant split, the label and the
+ * publishing entries run the declared account actions on `record` (the palette's, with its words).
+ */
+export function OverviewSection({ account, record }: { account: UserSingle; record: AccountRecord }) {
   return (
     <Grid columns={fitColumns(340)} gap="4">
       <BalanceCard account={account} />
-      <AccountCard account={account} />
-      <FlagsCard account={account} />
-      <PublishingCard account={account} />
+      <AccountCard account={account} record={record} />
+      <FlagsCard account={account} record={record} />
+      <PublishingCard account={account} record={record} />
     </Grid>
   )
 }
@@ -151,7 +140,8 @@ function BalanceCard({ account }: { account: UserSingle }) {
   )
 }
 
-function AccountCard({ account }: { account: UserSingle }) {
+function AccountCard({ account, record }: { account: UserSingle; record: AccountRecord }) {
+  const offered = useOfferedKeys(record)
   const [split, setSplit] = useState(account.tenantSplit ? String(Number(account.tenantSplit)) : '')
   const [pickingLabel, setPickingLabel] = useState(false)
   // Two accounts can be open side by side: ids must be unique per card.
@@ -176,13 +166,8 @@ function AccountCard({ account }: { account: UserSingle }) {
           <DataList.Value>
             <Select.Root
               value={account.type}
-              disabled={account.isOperator}
-              onValueChange={(type) =>
-                void runAction(
-                  () => api.call('users.editType', { body: { userId: account.id, type: type as UserSingle['type'] } }),
-                  `Account type changed to ${type}.`,
-                )
-              }
+              disabled={!offered.has('users.editType')}
+              onValueChange={(type) => void runRecordAction(record, 'users.editType', type)}
             >
               <Select.Trigger aria-labelledby={typeLabel} />
               <Select.Content>
@@ -202,15 +187,8 @@ function AccountCard({ account }: { account: UserSingle }) {
                 <Button size="1" variant="soft" onClick={() => setPickingLabel(true)}>
                   Change
                 </Button>
-                {account.label && (
-                  <Button
-                    size="1"
-                    variant="ghost"
-                    color="gray"
-                    onClick={() =>
-                      void runAction(() => api.call('users.editLabel', { body: { userId: account.id, labelId: null } }), 'Label removed.')
-                    }
-                  >
+                {offered.has('users.editLabel:remove') && (
+                  <Button size="1" variant="ghost" color="gray" onClick={() => void runRecordAction(record, 'users.editLabel:remove')}>
                     Remove
                   </Button>
                 )}
@@ -224,10 +202,11 @@ function AccountCard({ account }: { account: UserSingle }) {
             <form
               onSubmit={(event) => {
                 event.preventDefault()
-                void runAction(
-                  () => api.call('users.editTenantSplit', { body: { userId: account.id, tenantSplit: split.trim() || null } }),
-                  split.trim() ? `Tenant split set to ${split}%.` : 'Tenant split cleared.',
-                )
+                // The palette's "Set tenant split…" with the typed percentage, or "Clear tenant split" for an empty field.
+                const text = split.trim()
+                void (text
+                  ? runRecordAction(record, 'users.editTenantSplit', text)
+                  : runRecordAction(record, 'users.editTenantSplit:clear'))
               }}
             >
               <Flex gap="2" align="center">
@@ -272,7 +251,19 @@ function AccountCard({ account }: { account: UserSingle }) {
   )
 }
 
-function FlagsCard({ account }: { account: UserSingle }) {
+function FlagsCard({ account, record }: { account: UserSingle; record: AccountRecord }) {
+  const offered = useOfferedKeys(record)
+  const change = (flag: FlagKey, label: string, on: boolean) => {
+    if (!isDeclaredFlag(flag)) {
+      void runAction(
+        () => api.call('users.editDetails', { body: { userId: account.id, address: {}, flags: { [flag]: on } } }),
+        `${label}: ${on ? 'on' : 'off'}.`,
+      )
+      return
+    }
+    const keys = flagActionKeys(flag)
+    void runRecordAction(record, on ? keys.on : keys.off)
+  }
   return (
     <Card size="2">
       <Heading as="h2" size="4" mb="3">
@@ -290,7 +281,8 @@ function FlagsCard({ account }: { account: UserSingle }) {
                   <Flex gap="2" align="center">
                     <Switch
                       checked={account.flags[flag]}
-                      onCheckedChange={(on) => void runAction(() => setFlag(account.id, flag, on), `${label}: ${on ? 'on' : 'off'}.`)}
+                      disabled={isDeclaredFlag(flag) && !offered.has(flagActionKeys(flag)[account.flags[flag] ? 'off' : 'on'])}
+                      onCheckedChange={(on) => change(flag, label, on)}
                     />
                     {label}
                   </Flex>
@@ -304,7 +296,7 @@ function FlagsCard({ account }: { account: UserSingle }) {
   )
 }
 
-function PublishingCard({ account }: { account: UserSingle }) {
+function PublishingCard({ account, record }: { account: UserSingle; record: AccountRecord }) {
   const [amount, setAmount] = useState('')
   const [period, setPeriod] = useState(new Date().toISOString().slice(0, 8) + '01')
   const [note, setNote] = useState('')
@@ -382,12 +374,7 @@ function PublishingCard({ account }: { account: UserSingle }) {
                       variant="ghost"
                       color="red"
                       aria-label={`Remove the entry of ${entry.period}`}
-                      onClick={() =>
-                        void runAction(
-                          () => api.call('users.publishingRemove', { body: { userId: account.id, entryId: entry.id } }),
-                          'Publishing entry removed.',
-                        )
-                      }
+                      onClick={() => void runRecordAction(record, 'users.publishingRemove', entry.id)}
                     >
                       <TrashIcon />
                     </IconButton>

@@ -13,7 +13,9 @@ import { AuditSection } from '@client/ui/AuditTable'
 import { SessionsTable } from '@client/ui/SessionsTable'
 import { Empty, When } from '@client/ui/When'
 import { useSubmit } from '@client/ui/useSubmit'
-import { runAction, saveForm } from '@client/ui/run-action'
+import { saveForm } from '@client/ui/run-action'
+import { runRecordAction } from '@client/ui/RecordActions'
+import type { RecordRef } from '@commands/records'
 
 export { When }
 
@@ -84,7 +86,7 @@ export function NotesSection({ account }: { account: UserSingle }) {
   )
 }
 
-export function DocumentsSection({ account }: { account: UserSingle }) {
+export function DocumentsSection({ account, record }: { account: UserSingle; record: Extract<RecordRef, { kind: 'account' }> }) {
   const [title, setTitle] = useState('')
   const [isPrivate, setPrivate] = useState(false)
   const [file, setFile] = useState<File | null>(null)
@@ -176,12 +178,7 @@ export function DocumentsSection({ account }: { account: UserSingle }) {
                       variant="ghost"
                       color="red"
                       aria-label={`Remove ${document.title}`}
-                      onClick={() =>
-                        void runAction(
-                          () => api.call('users.removeDocument', { body: { userId: account.id, documentId: document.id } }),
-                          'Document removed.',
-                        )
-                      }
+                      onClick={() => void runRecordAction(record, 'users.removeDocument', document.id)}
                     >
                       <TrashIcon />
                     </IconButton>
@@ -220,7 +217,10 @@ export function ActivitySection({ userId, version }: { userId: number; version: 
           <SessionsTable
             sessions={data.sessions}
             onLogout={(sessionId) =>
-              void runAction(() => api.call('users.logoutSession', { body: { userId, sessionId } }), 'That session is signed out.')
+              void runRecordAction(
+                { kind: 'accountSession', id: String(sessionId), title: 'this session', state: { accountId: userId } },
+                'users.logoutSession',
+              )
             }
           />
         )}
@@ -371,7 +371,10 @@ export function NotificationsSection({ userId, version }: { userId: number; vers
               color="red"
               aria-label={`Delete the notification ${item.title}`}
               onClick={() =>
-                void runAction(() => api.call('users.removeNotifications', { body: { userId, ids: [item.id] } }), 'Notification deleted.')
+                void runRecordAction(
+                  { kind: 'accountNotification', id: String(item.id), title: item.title, state: { accountId: userId } },
+                  'users.removeNotifications',
+                )
               }
             >
               <TrashIcon />
