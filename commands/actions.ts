@@ -34,6 +34,12 @@ export type Ask<K extends RecordKind, A> =
     }
   | { kind: 'confirm'; question(target: Target<K>): string }
   | { kind: 'choose'; placeholder: string; choices(target: Target<K>): readonly { value: A; title: string }[] }
+  /** One of many found on the server as the user types (a label account, say). */
+  | {
+      kind: 'find'
+      placeholder: string
+      find(query: string, target: Target<K>, env: CommandEnv, signal: AbortSignal): Promise<readonly { value: A; title: string }[]>
+    }
 
 /**
  * One record action, declared once. The palette, the record's header and menu, the list's bulk bar
@@ -85,6 +91,13 @@ export interface RecordAction {
   access: CommandAccess
   /** Whether it asks first (a button shows "…"). */
   asks: boolean
+  /** What it asks, when it does. */
+  askKind: 'text' | 'confirm' | 'choose' | 'find' | null
+  /**
+   * The action with its answer already given, by a control of the screen that asked in its own way
+   * (a picker dialog): the same call, success message and refresh as from the palette.
+   */
+  answered(target: Target, answer: unknown): Command
   /** Enabled, hidden (false) or disabled with a reason, for this target. */
   availability(target: Target, context: CommandContext): Availability
   /** Its palette command bound to one target (a button or the bulk bar runs it through `runCommand`). */
@@ -204,6 +217,18 @@ export function defineAction<K extends RecordKind, E extends MutationId, A = und
           { id: `${id}.no`, title: 'No, cancel', group: 'Confirm', run: () => undefined },
         ],
       }
+    if (ask.kind === 'find')
+      return {
+        ...base,
+        placeholder: ask.placeholder,
+        search: async (query, _context, env, signal) =>
+          (await ask.find(query, target, env, signal)).map((choice) => ({
+            id: `${id}.${String(choice.value)}`,
+            title: choice.title,
+            group: def.group,
+            run: (_context: CommandContext, runEnv: CommandEnv) => perform(target, choice.value, runEnv),
+          })),
+      }
     return {
       ...base,
       placeholder: ask.placeholder,
@@ -240,12 +265,12 @@ export function defineAction<K extends RecordKind, E extends MutationId, A = und
         return target ? availabilityOf(target, context) : false
       },
     }
-    if (asks === 'text')
+    if (asks === 'text' || asks === 'find')
       command.search = async (query, context, env, signal) => (await at(context)?.search?.(query, context, env, signal)) ?? []
     else if (asks) command.children = async (context, env) => (await at(context)?.children?.(context, env)) ?? []
     else command.run = (context, env) => at(context)?.run?.(context, env)
     if (asks === 'text' && def.ask?.kind === 'text') command.placeholder = def.ask.placeholder
-    else if (def.ask?.kind === 'choose') command.placeholder = def.ask.placeholder
+    else if (def.ask?.kind === 'choose' || def.ask?.kind === 'find') command.placeholder = def.ask.placeholder
     return command
   }
 
@@ -264,6 +289,12 @@ export function defineAction<K extends RecordKind, E extends MutationId, A = und
     shortcut: def.shortcut,
     access,
     asks: Boolean(def.ask),
+    askKind: def.ask?.kind ?? null,
+    answered: (target, answer) => {
+      const base = bound(target, `${key}.answered`)
+      // The screen's control gave the answer (typed as the declaration's A by the caller's key).
+      return isMine(target) ? { ...base, search: undefined, children: undefined, run: (_context, env) => perform(target, answer as A, env) } : base
+    },
     availability: availabilityOf,
     command: (target) => bound(target, target.from === 'selection' ? `${key}${SELECTION_SUFFIX}` : key),
     commands,

@@ -248,6 +248,31 @@ export const USER_ACTIONS: readonly RecordAction[] = [
   }),
   defineAction({
     id: 'users.editLabel',
+    variant: 'set',
+    kinds: account,
+    scope: 'one',
+    label: 'Sign to a label…',
+    title: (target) => `Sign ${whom(target)} to a label…`,
+    group: 'Account',
+    keywords: ['label', 'sign', 'roster'],
+    available: (state) => state.type === 'artist',
+    ask: {
+      kind: 'find',
+      placeholder: 'Search label accounts by name…',
+      find: async (query, target, env, signal) => {
+        void signal
+        const found = await env.call('users.fetchUsers', { query: { search: query, searchType: 'name', count: 10, page: 1, sort: 'asc' } })
+        const current = target.items[0]?.state?.label?.id
+        return found.data
+          .filter((user) => user.type === 'label' && user.id !== current)
+          .map((user) => ({ value: user.id, title: `${user.displayName} (${user.email})` }))
+      },
+    },
+    input: (item, labelId: number) => ({ body: { userId: item.id, labelId } }),
+    success: (result) => `Signed to ${result.label?.name ?? 'the label'}.`,
+  }),
+  defineAction({
+    id: 'users.editLabel',
     variant: 'remove',
     kinds: account,
     scope: 'one',

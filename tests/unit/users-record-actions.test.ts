@@ -105,6 +105,32 @@ describe('account fields and entries', () => {
     expect(env.call).toHaveBeenCalledWith('users.editLabel', { body: { userId: 42, labelId: null } })
   })
 
+  it('signs an artist to a label found by name, from the palette or with the answer a picker gave', async () => {
+    const context = onAccount({ label: { id: 9, name: 'Vale Records' } })
+    expect(titles(context)).toContain('Sign Nina Vale to a label…')
+    expect(titles(onAccount({ type: 'label' }))).not.toContain('Sign Nina Vale to a label…')
+    const env = fakeCommandEnv({
+      'users.fetchUsers': {
+        data: [
+          { id: 9, type: 'label', displayName: 'Vale Records', email: 'vale@example.com', initials: 'VR' },
+          { id: 11, type: 'label', displayName: 'Harbour Sound', email: 'harbour@example.com', initials: 'HS' },
+          { id: 12, type: 'artist', displayName: 'Harbour Kid', email: 'kid@example.com', initials: 'HK' },
+        ],
+      },
+      'users.editLabel': { label: { id: 11, name: 'Harbour Sound' } },
+    })
+    // Only label accounts, and not the one it is signed to already.
+    const found = await registry.get('users.editLabel:set')!.search!('harbour', context, env, new AbortController().signal)
+    expect(found.map((choice) => choice.title)).toEqual(['Harbour Sound (harbour@example.com)'])
+    await found[0].run!(context, env)
+    expect(env.call).toHaveBeenLastCalledWith('users.editLabel', { body: { userId: 42, labelId: 11 } })
+    expect(env.notify).toHaveBeenLastCalledWith('Signed to Harbour Sound.', 'success')
+    const action = USER_ACTIONS.find((entry) => entry.key === 'users.editLabel:set')!
+    await action.answered({ kind: 'account', from: 'record', items: [{ id: 42, state: accountState() }] }, 11).run!(context, env)
+    expect(env.call).toHaveBeenCalledTimes(3)
+    expect(env.call).toHaveBeenLastCalledWith('users.editLabel', { body: { userId: 42, labelId: 11 } })
+  })
+
   it('removes a document or a publishing entry chosen on a page of the account’s own', async () => {
     expect(titles(onAccount({ documents: [] }))).not.toContain('Remove a document of Nina Vale…')
     const context = onAccount({

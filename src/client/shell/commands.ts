@@ -5,6 +5,7 @@ import { SHELL_COMMANDS } from '@commands/shell'
 import { RECORD_ACTION_COMMANDS } from '@commands/record-actions'
 import { REVIEW_COMMANDS } from '@commands/review'
 import { NOTIFICATION_COMMANDS } from '@commands/notifications'
+import { OWN_ACCOUNT_COMMANDS } from '@commands/own-account'
 import { recordKindOf } from '@commands/entities'
 import type { CommandContext, CommandEnv } from '@commands/types'
 import { api } from '../api'
@@ -24,6 +25,7 @@ registry.register(WORKSPACE_COMMANDS)
 registry.register(SHELL_COMMANDS)
 registry.register(REVIEW_COMMANDS)
 registry.register(NOTIFICATION_COMMANDS)
+registry.register(OWN_ACCOUNT_COMMANDS)
 registry.register(RECORD_ACTION_COMMANDS)
 for (const domain of DOMAIN_UIS) if (domain.commands) registry.register(domain.commands)
 

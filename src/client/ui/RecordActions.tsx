@@ -104,6 +104,9 @@ export async function runRecordAction(record: RecordRef, key: string, choice?: s
   if (!action || !target) return
   const command = action.command(target)
   const context = { ...commandContext(), record }
+  // A picker of the screen found the answer itself (the palette would search for it).
+  if (choice !== undefined && action.askKind === 'find' && availability(command, context) === true)
+    return runCommand(action.answered(target, choice), 'focused', { record })
   if (choice === undefined || (!command.children && !command.search) || availability(command, context) !== true)
     return runCommand(command, 'focused', { record })
   const chosen = command.search

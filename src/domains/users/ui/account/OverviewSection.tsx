@@ -241,10 +241,7 @@ function AccountCard({ account, record }: { account: UserSingle; record: Account
             showNotice(`${user.displayName} is not a label account.`, { tone: 'error' })
             return
           }
-          void runAction(
-            () => api.call('users.editLabel', { body: { userId: account.id, labelId: user.id } }),
-            `Signed to ${user.displayName}.`,
-          )
+          void runRecordAction(record, 'users.editLabel:set', user.id)
         }}
       />
     </Card>
