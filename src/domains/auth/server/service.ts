@@ -11,7 +11,7 @@ import { clearSessionCookies, clientInfo, createSession, revokeSessions, setSess
 import { hashToken, newCode, newToken } from '@server/auth/tokens'
 import { queueMail } from '@server/mail/mailer'
 import { mailTemplates } from '@server/mail/templates'
-import { audit, actorOf } from '@server/audit'
+import { audit, actorOf, auditedMutation } from '@server/audit'
 import { workspaceUrl } from '@server/urls'
 import * as repo from './repository'
 import { afterFailure, guardSignIn, rememberDevice } from './sign-in-guard'
@@ -361,6 +361,7 @@ export async function register(
       const now = services.now()
       const account = await createAccount(tx, { ...input, tenantId: tenant.id, emailVerified: false }, now)
       await sendVerificationCode(ctx, tx, account, tenant)
+      // audit() stays: the actor is the account this transaction creates, unknown before auditedMutation would open it.
       await audit(
         tx,
         { ...actorOf(ctx, tenant.id), actorAccountId: account.id },
@@ -534,16 +535,15 @@ export async function consumeStepUpCode(db: Queryable, accountId: number, code: 
 export async function setTwoFactor(ctx: AuthedContext, input: { enabled: boolean; code: string }) {
   const { services, session } = ctx
   const now = services.now()
-  await services.db.transaction(async (tx) => {
+  const mutation = {
+    action: input.enabled ? 'account.two_factor_enabled' : 'account.two_factor_disabled',
+    entityType: 'account',
+    entityId: session.account.id,
+  }
+  await auditedMutation(ctx, mutation, async (tx) => {
     if (!(await consumeStepUpCode(tx, session.account.id, input.code, now))) throw fieldError('code', BAD_CODE)
     await tx.update(accounts).set({ twoFactorEnabled: input.enabled, updatedAt: now }).where(eq(accounts.id, session.account.id))
-    await audit(tx, actorOf(ctx), {
-      action: input.enabled ? 'account.two_factor_enabled' : 'account.two_factor_disabled',
-      entityType: 'account',
-      entityId: session.account.id,
-      before: { twoFactorEnabled: session.account.twoFactorEnabled },
-      after: { twoFactorEnabled: input.enabled },
-    })
+    return { result: undefined, before: { twoFactorEnabled: session.account.twoFactorEnabled }, after: { twoFactorEnabled: input.enabled } }
   })
   return { twoFactorEnabled: input.enabled }
 }
@@ -612,21 +612,19 @@ export async function recoverSubmit(ctx: RequestContext, input: { token: string;
   const tenant = await services.tenants.byId(account.tenantId)
   const passwordHash = await hashPassword(input.password)
   const now = services.now()
-  await services.db.transaction(async (tx) => {
+  // The account resetting its password is the actor: nobody is signed in.
+  const scope = { db: services.db, actor: { ...actorOf(ctx, account.tenantId), actorAccountId: account.id } }
+  await auditedMutation(scope, { action: 'account.password_reset', entityType: 'account', entityId: account.id }, async (tx) => {
     if (!(await repo.useToken(tx, row.id, now))) throw fieldError('token', BAD_RECOVERY)
     await tx.update(accounts).set({ passwordHash, updatedAt: now }).where(eq(accounts.id, account.id))
     await revokeSessions(tx, { accountId: account.id, reason: 'password_reset', now })
-    await audit(
-      tx,
-      { ...actorOf(ctx, account.tenantId), actorAccountId: account.id },
-      { action: 'account.password_reset', entityType: 'account', entityId: account.id },
-    )
     await queueMail(
       services.jobs,
       tx,
       { to: account.email, ...mailTemplates.passwordChanged(tenant?.name ?? 'your workspace') },
       account.tenantId,
     )
+    return { result: undefined }
   })
   return { ok: true as const, message: 'Your password has been changed. Sign in with your new password.' }
 }
@@ -713,6 +711,7 @@ export async function inviteAccept(
         await tx.update(accounts).set({ labelAccountId: inviter.id }).where(eq(accounts.id, account.id))
       }
       await tx.update(invites).set({ accountId: account.id }).where(eq(invites.id, invite.id))
+      // audit() stays: the actor is the account this transaction creates (or claims), unknown before auditedMutation would open it.
       await audit(
         tx,
         { ...actorOf(ctx, tenant.id), actorAccountId: account.id },
@@ -755,18 +754,12 @@ export async function setInitComplete(ctx: AuthedContext) {
       throw new HttpError(409, `Finish the setup first: ${missing.join(', ')}.`, ERROR_CODES.conflict, { setup: missing.join(', ') })
     }
   }
-  await services.db.transaction(async (tx) => {
+  await auditedMutation(ctx, { action: 'account.init_completed', entityType: 'account', entityId: session.account.id }, async (tx) => {
     await tx
       .update(accounts)
       .set({ hasInit: true, initDeferredAt: null, updatedAt: services.now() })
       .where(eq(accounts.id, session.account.id))
-    await audit(tx, actorOf(ctx), {
-      action: 'account.init_completed',
-      entityType: 'account',
-      entityId: session.account.id,
-      before: { hasInit: session.account.hasInit },
-      after: { hasInit: true },
-    })
+    return { result: undefined, before: { hasInit: session.account.hasInit }, after: { hasInit: true } }
   })
   return { hasInit: true }
 }
@@ -786,7 +779,7 @@ export async function readChangelog(ctx: AuthedContext) {
 
 export async function applyPromotionalCode(ctx: AuthedContext, input: { code: string }) {
   const { services, session, tenant } = ctx
-  return services.db.transaction(async (tx) => {
+  return auditedMutation(ctx, { action: 'promo.redeemed', entityType: 'account', entityId: session.account.id }, async (tx) => {
     const promo = await repo.findPromoCode(tx, tenant.id, input.code, true)
     const now = services.now()
     if (!promo) throw fieldError('code', 'This code is not valid.')
@@ -799,13 +792,10 @@ export async function applyPromotionalCode(ctx: AuthedContext, input: { code: st
       .insert(promoRedemptions)
       .values({ tenantId: tenant.id, promoCodeId: promo.id, accountId: session.account.id, createdAt: now })
       .returning()
-    await audit(tx, actorOf(ctx), {
-      action: 'promo.redeemed',
-      entityType: 'account',
-      entityId: session.account.id,
+    return {
+      result: { code: promo.code, description: promo.description, redeemedAt: redemption.createdAt },
       after: { code: promo.code },
-    })
-    return { code: promo.code, description: promo.description, redeemedAt: redemption.createdAt }
+    }
   })
 }
 
@@ -874,7 +864,7 @@ export async function continueAsCollaborator(ctx: AuthedContext, input: { accoun
   if (target.type === 'admin') throw forbidden('You can continue as artists and labels only.')
   if (target.banned) throw badRequest('This account is banned.')
   const currentToken = ctx.req.cookies[SESSION_COOKIE] ?? null
-  const result = await services.db.transaction(async (tx) => {
+  const result = await auditedMutation(ctx, { action: 'account.continue_as', entityType: 'account', entityId: target.id }, async (tx) => {
     const { token, session: acting } = await createSession(tx, {
       tenantId: tenant.id,
       accountId: target.id,
@@ -885,13 +875,10 @@ export async function continueAsCollaborator(ctx: AuthedContext, input: { accoun
     // The acting session never outlives the staff session it came from.
     const expiresAt = new Date(Math.min(session.expiresAt.getTime(), now.getTime() + SESSION_TTL_MS))
     await tx.update(sessions).set({ expiresAt }).where(eq(sessions.id, acting.id))
-    await audit(tx, actorOf(ctx), {
-      action: 'account.continue_as',
-      entityType: 'account',
-      entityId: target.id,
+    return {
+      result: { token, me: await buildMeInTx(ctx, tx, toSessionInfo({ ...acting, expiresAt }, target), tenant) },
       after: { sessionId: acting.id },
-    })
-    return { token, me: await buildMeInTx(ctx, tx, toSessionInfo({ ...acting, expiresAt }, target), tenant) }
+    }
   })
   if (currentToken) {
     ctx.reply.setCookie(ORIGIN_SESSION_COOKIE, currentToken, {
@@ -922,6 +909,7 @@ async function returnToOwnSession(ctx: AuthedContext): Promise<Me> {
   }
   const account = await repo.findAccountById(services.db, tenant.id, original.accountId)
   if (!account) throw unauthorized()
+  // audit() stays: an event after the acting session is already revoked (that revocation stands even when the return fails).
   await audit(
     services.db,
     { ...actorOf(ctx), actorAccountId: account.id },

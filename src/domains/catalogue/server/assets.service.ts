@@ -6,12 +6,12 @@ import type { AuthedContext } from '@server/context'
 import type { Queryable } from '@server/db/engine'
 import { accounts, files } from '@server/db/schema/platform'
 import { conflict, notFound } from '@server/errors'
-import { actorOf, audit } from '@server/audit'
+import { auditedMutation } from '@server/audit'
 import { removeFiles } from '@domains/site-setup/server/public'
 import * as repo from './repository'
 import { NO_RELEASE } from './service'
 import { storedFileId } from './media.service'
-import { releaseAssets } from './schema'
+import { releaseAssets, releases } from './schema'
 import { escapeMarkup } from '@server/markup'
 
 const NO_COVER = 'This release has no cover art: add one before generating images from it.'
@@ -164,8 +164,8 @@ export async function generateAsset(ctx: AuthedContext, releaseId: number, kind:
         ? await renderStory(cover, release.title, release.artistText)
         : await renderCanvas(cover)
   const spec = ASSET_SPECS[kind]
-  const replaced = await services.db.transaction(async (tx) => {
-    if (!(await repo.findRelease(tx, ctx.tenant.id, releaseId, true))) throw notFound(NO_RELEASE)
+  const lock = { table: releases, id: releaseId, tenantId: ctx.tenant.id, missing: NO_RELEASE }
+  const replaced = await auditedMutation(ctx, { action: 'release.asset_generated', entityType: 'release', lock }, async (tx) => {
     const [before] = await tx
       .select()
       .from(releaseAssets)
@@ -185,14 +185,11 @@ export async function generateAsset(ctx: AuthedContext, releaseId: number, kind:
       .insert(releaseAssets)
       .values({ tenantId: ctx.tenant.id, releaseId, kind, ...values })
       .onConflictDoUpdate({ target: [releaseAssets.releaseId, releaseAssets.kind], set: values })
-    await audit(tx, actorOf(ctx), {
-      action: 'release.asset_generated',
-      entityType: 'release',
-      entityId: releaseId,
+    return {
+      result: before?.fileId ?? null,
       before: before ? { kind, fileId: before.fileId } : null,
       after: { kind, fileId: file.id, width: spec.width, height: spec.height },
-    })
-    return before?.fileId ?? null
+    }
   })
   await removeFiles(services, ctx.tenant.id, [replaced])
   const rows = await assetRows(services.db, ctx.tenant.id, releaseId)

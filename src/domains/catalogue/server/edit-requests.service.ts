@@ -7,7 +7,7 @@ import type { AuthedContext } from '@server/context'
 import type { Queryable } from '@server/db/engine'
 import { accounts, artistProfiles, labelProfiles } from '@server/db/schema/platform'
 import { HttpError, notFound } from '@server/errors'
-import { actorOf, audit } from '@server/audit'
+import { auditedMutation } from '@server/audit'
 import { pageMeta } from '@server/db/paging'
 import { likePattern } from '@server/search'
 import { ERROR_CODES } from '@core/session'
@@ -192,13 +192,13 @@ function releaseColumns(changes: EditChangeData[]): Partial<typeof releases.$inf
  * becomes 7 Edited. Reject: the comment is kept and a release waiting on the edit goes back to live.
  */
 export async function decideEditRequest(ctx: AuthedContext, body: { id: number; status: 'approved' | 'rejected'; comment?: string }) {
-  const { db } = ctx.services
   const now = ctx.services.now()
-  return db.transaction(async (tx) => {
-    const [locked] = (
-      await tx.execute<{ id: number }>(sql`select id from edit_requests where id = ${body.id} and tenant_id = ${ctx.tenant.id} for update`)
-    ).rows
-    if (!locked) throw notFound(NO_REQUEST)
+  const mutation = {
+    action: body.status === 'approved' ? 'release.edit_approved' : 'release.edit_rejected',
+    entityType: 'release',
+    lock: { table: editRequests, id: body.id, tenantId: ctx.tenant.id, missing: NO_REQUEST },
+  }
+  return auditedMutation(ctx, mutation, async (tx) => {
     const [request] = await tx.select().from(editRequests).where(eq(editRequests.id, body.id))
     if (request.status !== 'pending') throw new HttpError(409, `This edit request was already ${request.status}.`, ERROR_CODES.conflict)
     const release = await repo.findRelease(tx, ctx.tenant.id, request.releaseId, true)
@@ -239,9 +239,8 @@ export async function decideEditRequest(ctx: AuthedContext, body: { id: number; 
       .set({ status: body.status, comment: body.comment ?? null, decidedAt: now, decidedBy: ctx.session.account.id })
       .where(eq(editRequests.id, request.id))
     const [after] = await tx.select({ status: releases.status }).from(releases).where(eq(releases.id, release.id))
-    await audit(tx, actorOf(ctx), {
-      action: body.status === 'approved' ? 'release.edit_approved' : 'release.edit_rejected',
-      entityType: 'release',
+    return {
+      result: await loadEditRequest(tx, ctx, request.id),
       entityId: release.id,
       before: { ...before, editRequestId: request.id },
       after: {
@@ -250,7 +249,6 @@ export async function decideEditRequest(ctx: AuthedContext, body: { id: number; 
         ...(body.comment ? { comment: body.comment } : {}),
         ...(body.status === 'approved' ? { changes: request.changes.map((change) => ({ ...change })) } : {}),
       },
-    })
-    return loadEditRequest(tx, ctx, request.id)
+    }
   })
 }

@@ -15,7 +15,7 @@ import { ERROR_CODES } from '@core/session'
 import type { AuthedContext } from '@server/context'
 import type { Queryable, Tx } from '@server/db/engine'
 import { HttpError, conflict, notFound } from '@server/errors'
-import { actorOf, audit } from '@server/audit'
+import { auditedMutation, type Mutation } from '@server/audit'
 import { workspaceUrl } from '@server/urls'
 import { shortLinkHostOf } from '@domains/site-setup/server/public'
 import * as repo from './repository'
@@ -34,8 +34,15 @@ const CODE_TAKEN = 'This code is taken: choose another.'
 export const isLinkPlatform = (value: string): value is LinkPlatform => (LINK_PLATFORMS as readonly string[]).includes(value)
 const platformOrder = (platform: string) => (LINK_PLATFORMS as readonly string[]).indexOf(platform)
 
-async function releaseOf(db: Queryable, ctx: Pick<AuthedContext, 'tenant'>, releaseId: number, lock = false) {
-  const release = await repo.findRelease(db, ctx.tenant.id, releaseId, lock)
+/** A change to one release: its row is locked first, so changes to one release apply one after the other. */
+const releaseMutation = (ctx: Pick<AuthedContext, 'tenant'>, action: string, releaseId: number): Mutation => ({
+  action,
+  entityType: 'release',
+  lock: { table: releases, id: releaseId, tenantId: ctx.tenant.id, missing: NO_RELEASE },
+})
+
+async function releaseOf(db: Queryable, ctx: Pick<AuthedContext, 'tenant'>, releaseId: number) {
+  const release = await repo.findRelease(db, ctx.tenant.id, releaseId)
   if (!release) throw notFound(NO_RELEASE)
   return release
 }
@@ -223,26 +230,24 @@ const auditView = (row: SmartlinkRow) => ({
 /** One smartlink change: release locked, change made, audited on the release, answered with the new link. */
 async function onSmartlink<T>(
   ctx: AuthedContext,
+  action: string,
   releaseId: number,
   change: (
     tx: Tx,
     release: repo.ReleaseRecord,
     current: SmartlinkRow | undefined,
-  ) => Promise<{ action: string; row: SmartlinkRow; before: unknown; extra: T }>,
+  ) => Promise<{ row: SmartlinkRow; before: unknown; extra: T }>,
 ): Promise<{ smartlink: SmartlinkResult; extra: T }> {
-  return ctx.services.db
-    .transaction(async (tx) => {
-      const release = await releaseOf(tx, ctx, releaseId, true)
-      const current = await smartlinkOfRelease(tx, ctx.tenant.id, releaseId)
-      const { action, row, before, extra } = await change(tx, release, current)
-      await audit(tx, actorOf(ctx), { action, entityType: 'release', entityId: releaseId, before, after: auditView(row) })
-      return { smartlink: await toSmartlink(tx, row, await linkBase(ctx, tx)), extra }
-    })
-    .catch(rethrowTaken)
+  return auditedMutation(ctx, releaseMutation(ctx, action, releaseId), async (tx) => {
+    const release = await releaseOf(tx, ctx, releaseId)
+    const current = await smartlinkOfRelease(tx, ctx.tenant.id, releaseId)
+    const { row, before, extra } = await change(tx, release, current)
+    return { result: { smartlink: await toSmartlink(tx, row, await linkBase(ctx, tx)), extra }, before, after: auditView(row) }
+  }).catch(rethrowTaken)
 }
 
 export async function createSmartlink(ctx: AuthedContext, body: { releaseId: number; code?: string; title?: string }) {
-  const result = await onSmartlink(ctx, body.releaseId, async (tx, release, current) => {
+  const result = await onSmartlink(ctx, 'release.smartlink_created', body.releaseId, async (tx, release, current) => {
     if (current) throw conflict('This release already has a smartlink: update or refresh it instead.')
     const links = await releaseLinkRows(tx, ctx.tenant.id, release.id)
     if (links.length === 0) throw conflict('This release has no platform links yet: a smartlink lists them once the release is delivered.')
@@ -268,7 +273,7 @@ export async function createSmartlink(ctx: AuthedContext, body: { releaseId: num
         refreshedAt: now,
       })
       .returning()
-    return { action: 'release.smartlink_created', row, before: null, extra: null }
+    return { row, before: null, extra: null }
   })
   return result.smartlink
 }
@@ -277,7 +282,7 @@ export async function updateSmartlink(
   ctx: AuthedContext,
   body: { releaseId: number; code?: string; title?: string; entries?: { platform: LinkPlatform; hidden: boolean }[] },
 ) {
-  const result = await onSmartlink(ctx, body.releaseId, async (tx, _release, current) => {
+  const result = await onSmartlink(ctx, 'release.smartlink_updated', body.releaseId, async (tx, _release, current) => {
     if (!current) throw notFound(NO_SMARTLINK)
     if (body.code !== undefined && body.code !== current.code && (await codeTaken(tx, ctx.tenant.id, body.code, current.id)))
       throw takenError()
@@ -305,14 +310,14 @@ export async function updateSmartlink(
       })
       .where(eq(smartlinks.id, current.id))
       .returning()
-    return { action: 'release.smartlink_updated', row, before: auditView(current), extra: null }
+    return { row, before: auditView(current), extra: null }
   })
   return result.smartlink
 }
 
 /** Platform links read again: new platforms at the end (shown), links updated, hidden flags and order kept, gone ones dropped. */
 export async function refreshSmartlink(ctx: AuthedContext, releaseId: number) {
-  const result = await onSmartlink(ctx, releaseId, async (tx, release, current) => {
+  const result = await onSmartlink(ctx, 'release.smartlink_refreshed', releaseId, async (tx, release, current) => {
     if (!current) throw notFound(NO_SMARTLINK)
     const links = new Map((await releaseLinkRows(tx, ctx.tenant.id, release.id)).map((link) => [link.platform, link]))
     const added: LinkPlatform[] = []
@@ -339,7 +344,7 @@ export async function refreshSmartlink(ctx: AuthedContext, releaseId: number) {
       .set({ entries, refreshedAt: now, ...(added.length || updated.length || removed.length ? { updatedAt: now } : {}) })
       .where(eq(smartlinks.id, current.id))
       .returning()
-    return { action: 'release.smartlink_refreshed', row, before: auditView(current), extra: { added, updated, removed } }
+    return { row, before: auditView(current), extra: { added, updated, removed } }
   })
   return { smartlink: result.smartlink, ...result.extra }
 }
@@ -430,8 +435,8 @@ export async function loadAnalytics(ctx: AuthedContext, releaseId: number): Prom
 // Convert: the type the tracks make the release
 
 export async function convertRelease(ctx: AuthedContext, releaseId: number) {
-  return ctx.services.db.transaction(async (tx) => {
-    const release = await releaseOf(tx, ctx, releaseId, true)
+  return auditedMutation(ctx, releaseMutation(ctx, 'release.converted', releaseId), async (tx) => {
+    const release = await releaseOf(tx, ctx, releaseId)
     if (release.type === 'Compilation')
       throw conflict(
         'A compilation is a collection of artists, not a length: it keeps its type. Change it in the details if it is not one.',
@@ -446,20 +451,17 @@ export async function convertRelease(ctx: AuthedContext, releaseId: number) {
     if (verdict.type === release.type)
       throw conflict(`It is already ${verdict.type === 'Single' ? 'a' : 'an'} ${verdict.type}: ${verdict.because}.`)
     await tx.update(releases).set({ type: verdict.type, updatedAt: ctx.services.now() }).where(eq(releases.id, releaseId))
-    await audit(tx, actorOf(ctx), {
-      action: 'release.converted',
-      entityType: 'release',
-      entityId: releaseId,
+    return {
+      result: {
+        id: releaseId,
+        before: release.type,
+        after: verdict.type,
+        trackCount: verdict.trackCount,
+        duration: verdict.seconds,
+        because: verdict.because,
+      },
       before: { type: release.type },
       after: { type: verdict.type, because: verdict.because },
-    })
-    return {
-      id: releaseId,
-      before: release.type,
-      after: verdict.type,
-      trackCount: verdict.trackCount,
-      duration: verdict.seconds,
-      because: verdict.because,
     }
   })
 }

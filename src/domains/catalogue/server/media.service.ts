@@ -5,7 +5,7 @@ import { COVER_RULES, MAX_AUDIO_BYTES, type TrackFileKind } from '@contract/rele
 import type { UploadedFile } from '@contract/define'
 import type { AuthedContext } from '@server/context'
 import { HttpError, notFound } from '@server/errors'
-import { actorOf, audit } from '@server/audit'
+import { auditedMutation } from '@server/audit'
 import { FILE_KINDS, type FileRow } from '@server/storage/file-store'
 import { imageDimensions } from '@domains/site-setup/server/public'
 import * as repo from './repository'
@@ -243,7 +243,7 @@ export async function replaceTrackAudio(ctx: AuthedContext, trackId: number, kin
   let previous: string | null = null
   let result: Awaited<ReturnType<typeof loadTrack>>
   try {
-    result = await services.db.transaction(async (tx) => {
+    result = await auditedMutation(ctx, { action: 'track.file_replaced', entityType: 'release' }, async (tx) => {
       const current = await repo.findTrack(tx, tenant.id, trackId)
       if (!current) throw notFound(NO_TRACK)
       // The release row is the lock every change to it and its tracks takes.
@@ -256,9 +256,8 @@ export async function replaceTrackAudio(ctx: AuthedContext, trackId: number, kin
         ...(resetScan ? { scanStatus: null, ...(duration ? { duration } : {}) } : {}),
       }
       await tx.update(tracks).set(patch).where(eq(tracks.id, trackId))
-      await audit(tx, actorOf(ctx), {
-        action: 'track.file_replaced',
-        entityType: 'release',
+      return {
+        result: await loadTrack(tx, ctx, trackId),
         entityId: current.releaseId,
         before: {
           trackId,
@@ -274,8 +273,7 @@ export async function replaceTrackAudio(ctx: AuthedContext, trackId: number, kin
           size: stored.size,
           ...(resetScan ? { scanStatus: null, duration: duration ?? current.duration } : {}),
         },
-      })
-      return loadTrack(tx, ctx, trackId)
+      }
     })
   } catch (error) {
     await discardFiles(ctx, [stored])

@@ -6,7 +6,7 @@ import type { AuthedContext, Services } from '@server/context'
 import type { Queryable } from '@server/db/engine'
 import { accounts } from '@server/db/schema/platform'
 import { HttpError, conflict, notConfigured, notFound } from '@server/errors'
-import { actorOf, audit } from '@server/audit'
+import { actorOf, audit, auditedMutation } from '@server/audit'
 import type { JobRunner } from '@server/jobs/runner'
 import { SCAN_KINDS, SCAN_KIND_LABELS, SCAN_NOT_CONFIGURED, type ScanAudio, type ScanKind, type ScanResult } from './adapters/scan-provider'
 import * as repo from './repository'
@@ -175,8 +175,13 @@ async function requestForTrack(ctx: AuthedContext, track: repo.TrackRecord): Pro
   const audio = await resolveAudio(services, ctx.tenant.id, track.audioUrl!)
   const submitted = await submitBoth(services, audio, ctx.tenant.id, track.id)
   const now = services.now()
-  return services.db.transaction(async (tx) => {
-    await tx.execute(sql`select id from tracks where id = ${track.id} for update`)
+  const mutation = {
+    action: 'track.scan_requested',
+    entityType: 'release',
+    entityId: track.releaseId,
+    lock: { table: tracks, id: track.id, tenantId: ctx.tenant.id, missing: NO_TRACK },
+  }
+  return auditedMutation(ctx, mutation, async (tx) => {
     const inserted = await tx
       .insert(trackScans)
       .values(
@@ -196,19 +201,16 @@ async function requestForTrack(ctx: AuthedContext, track: repo.TrackRecord): Pro
       .returning({ id: trackScans.id, kind: trackScans.kind, status: trackScans.status })
     const scanStatus = deriveScanStatus(inserted)
     await tx.update(tracks).set({ scanStatus }).where(eq(tracks.id, track.id))
-    await audit(tx, actorOf(ctx), {
-      action: 'track.scan_requested',
-      entityType: 'release',
-      entityId: track.releaseId,
+    if (scanStatus === SCAN_STATUS.processing) await scheduleRefresh(services.jobs, tx, ctx.tenant.id, track.id, 0)
+    return {
+      result: scanStatus,
       before: { trackId: track.id, scanStatus: track.scanStatus },
       after: {
         trackId: track.id,
         scanStatus,
         scans: submitted.map((scan) => ({ kind: scan.kind, jobId: scan.jobId, ...(scan.error ? { error: scan.error } : {}) })),
       },
-    })
-    if (scanStatus === SCAN_STATUS.processing) await scheduleRefresh(services.jobs, tx, ctx.tenant.id, track.id, 0)
-    return scanStatus
+    }
   })
 }
 
@@ -331,6 +333,7 @@ export async function refreshScans(ctx: AuthedContext, trackId: number) {
   if (outcome.changed === 0 && outcome.errors.length > 0) throw outcome.errors[0]
   // The refresh writes through the same code as the background job (which has no actor), in its own
   // transactions with the provider's answers between them; the staff member's request is audited after.
+  // audit() stays: that record follows the job's own transactions, it is not one mutation.
   await audit(ctx.services.db, actorOf(ctx), {
     action: 'track.scans_refreshed',
     entityType: 'track',

@@ -31,7 +31,7 @@ import type { Queryable, Tx } from '@server/db/engine'
 import { accounts, auditLog } from '@server/db/schema/platform'
 import { pageMeta } from '@server/db/paging'
 import { HttpError, badRequest, notFound } from '@server/errors'
-import { actorOf, audit, auditedMutation } from '@server/audit'
+import { actorOf, auditedMutation } from '@server/audit'
 import { MIN_FUZZY_LENGTH, likePattern } from '@server/search'
 import { ERROR_CODES } from '@core/session'
 import * as repo from './repository'
@@ -388,7 +388,9 @@ async function onReleases(
 export async function changeStatus(ctx: AuthedContext, body: { ids: number[]; status: number; reason?: string }) {
   const to = body.status as ReleaseStatus
   const now = ctx.services.now()
-  const result = await ctx.services.db.transaction(async (tx) => {
+  const takedown = requiresReason(to)
+  const mutation = { action: takedown ? 'release.takedown' : 'release.status', entityType: 'release' }
+  const result = await auditedMutation(ctx, mutation, async (tx) => {
     const unique = [...new Set(body.ids)]
     const rows = await tx
       .select()
@@ -398,6 +400,7 @@ export async function changeStatus(ctx: AuthedContext, body: { ids: number[]; st
     const byId = new Map(rows.map((row) => [row.id, row]))
     const updated: { id: number; status: number; displayStatus: number }[] = []
     const refused: { id: number; reason: string }[] = []
+    const records: { entityId: number; before: unknown; after: unknown }[] = []
     for (const id of unique) {
       const release = byId.get(id)
       if (!release) {
@@ -409,7 +412,6 @@ export async function changeStatus(ctx: AuthedContext, body: { ids: number[]; st
         refused.push({ id, reason: check.reason })
         continue
       }
-      const takedown = requiresReason(to)
       await tx
         .update(releases)
         .set({
@@ -422,16 +424,14 @@ export async function changeStatus(ctx: AuthedContext, body: { ids: number[]; st
               : {}),
         })
         .where(eq(releases.id, id))
-      await audit(tx, actorOf(ctx), {
-        action: takedown ? 'release.takedown' : 'release.status',
-        entityType: 'release',
+      records.push({
         entityId: id,
         before: { status: release.status },
         after: { status: to, ...(body.reason ? { reason: body.reason } : {}) },
       })
       updated.push({ id, status: to, displayStatus: displayStatus(to, release.releaseDate, now) })
     }
-    return { updated, refused }
+    return { result: { updated, refused }, records }
   })
   if (result.updated.length === 0) {
     const reason = result.refused[0]?.reason ?? NO_RELEASE

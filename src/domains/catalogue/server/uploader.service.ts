@@ -5,7 +5,7 @@ import type { AuthedContext } from '@server/context'
 import type { Tx } from '@server/db/engine'
 import { accounts, artistProfiles, labelProfiles } from '@server/db/schema/platform'
 import { HttpError, badRequest, fieldError, notFound } from '@server/errors'
-import { actorOf, audit } from '@server/audit'
+import { actorOf, audit, auditedMutation } from '@server/audit'
 import { ERROR_CODES } from '@core/session'
 import * as repo from './repository'
 import { releases, tracks } from './schema'
@@ -89,6 +89,7 @@ export async function saveAlbumDetails(ctx: AuthedContext, body: AlbumDetailsBod
 async function saveDraft(ctx: AuthedContext, body: Omit<AlbumDetailsBody, 'cover'>, cover?: CoverPatch) {
   const { releaseId, userId, submit, ...fields } = body
   const now = ctx.services.now()
+  // audit() stays below: one transaction writes two kinds of row (created or edited, then submitted).
   return ctx.services.db.transaction(async (tx) => {
     let release: repo.ReleaseRecord | undefined
     let replacedCover: (string | null)[] = []
@@ -167,9 +168,9 @@ async function saveDraft(ctx: AuthedContext, body: Omit<AlbumDetailsBody, 'cover
 export async function saveAlbumTracks(ctx: AuthedContext, releaseId: number, inputs: AlbumTrackInput[]) {
   const now = ctx.services.now()
   let removedFiles: (string | null)[] = []
-  const saved = await ctx.services.db.transaction(async (tx) => {
-    const release = await repo.findRelease(tx, ctx.tenant.id, releaseId, true)
-    if (!release) throw notFound(NO_RELEASE)
+  const lock = { table: releases, id: releaseId, tenantId: ctx.tenant.id, missing: NO_RELEASE }
+  const saved = await auditedMutation(ctx, { action: 'release.tracks_saved', entityType: 'release', lock }, async (tx) => {
+    const release = (await repo.findRelease(tx, ctx.tenant.id, releaseId)) as repo.ReleaseRecord
     requireDraft(release)
     const existing = await tx
       .select({ id: tracks.id, audioUrl: tracks.audioUrl, instrumentUrl: tracks.instrumentUrl, dolbyUrl: tracks.dolbyUrl })
@@ -197,15 +198,12 @@ export async function saveAlbumTracks(ctx: AuthedContext, releaseId: number, inp
     }
     const rows = await tx.select().from(tracks).where(eq(tracks.releaseId, releaseId)).orderBy(asc(tracks.position), asc(tracks.id))
     await tx.update(releases).set({ trackCount: rows.length, updatedAt: now }).where(eq(releases.id, releaseId))
-    await audit(tx, actorOf(ctx), {
-      action: 'release.tracks_saved',
-      entityType: 'release',
-      entityId: releaseId,
+    const duplicates = await repo.duplicateIsrcs(tx, ctx.tenant.id, { releaseId })
+    return {
+      result: { data: rows.map((row) => toTrack(row, duplicates)) },
       before: { trackIds: existing.map((row) => row.id) },
       after: { trackIds: rows.map((row) => row.id), removed },
-    })
-    const duplicates = await repo.duplicateIsrcs(tx, ctx.tenant.id, { releaseId })
-    return { data: rows.map((row) => toTrack(row, duplicates)) }
+    }
   })
   // A removed track's audio files go with it, once the removal committed.
   await removeUnreferenced(ctx, removedFiles)

@@ -12,7 +12,7 @@ import {
 import type { PayoutItemResult, PayoutSettings } from '@contract/payouts'
 import type { AuthedContext } from '@server/context'
 import type { Queryable, Tx } from '@server/db/engine'
-import { audit, actorOf } from '@server/audit'
+import { actorOf, auditedMutation, type Change, type Mutation } from '@server/audit'
 import { badRequest, conflict, forbidden, notFound } from '@server/errors'
 import { countCapped, pageMeta } from '@server/db/paging'
 import { availableUnits, lockAccount, toCents } from '@domains/earnings/server/public'
@@ -72,18 +72,11 @@ export async function getSettings(ctx: AuthedContext) {
 }
 
 export async function updateSettings(ctx: AuthedContext, input: PayoutSettings) {
-  return ctx.services.db.transaction(async (tx) => {
+  return auditedMutation(ctx, { action: 'payout_settings.updated', entityType: 'payout_settings', entityId: ctx.tenant.id }, async (tx) => {
     const before = await settingsOf(tx, ctx.tenant.id)
     await repo.writeSettings(tx, ctx.tenant.id, { minimumWithdrawal: input.minimumWithdrawal, fees: input.fees })
     const after = await settingsOf(tx, ctx.tenant.id)
-    await audit(tx, actorOf(ctx), {
-      action: 'payout_settings.updated',
-      entityType: 'payout_settings',
-      entityId: ctx.tenant.id,
-      before,
-      after,
-    })
-    return after
+    return { result: after, before, after }
   })
 }
 
@@ -272,11 +265,16 @@ interface NewPayout {
   force: boolean
 }
 
+const payoutCreation = (input: NewPayout): Mutation => ({
+  action: input.force ? 'payout.force_withdrawn' : 'payout.requested',
+  entityType: 'payout',
+})
+
 /**
- * Creates a payout in the caller's transaction: locks the account's row, checks every rule against
- * the balance as it is under the lock, reserves the amount and records the payout.
+ * The change that creates a payout: locks the account's row, checks every rule against the balance
+ * as it is under the lock, reserves the amount and records the payout.
  */
-export async function createPayout(tx: Tx, ctx: AuthedContext, input: NewPayout): Promise<PayoutRow> {
+async function payoutChange(tx: Tx, ctx: AuthedContext, input: NewPayout): Promise<Change<PayoutRow>> {
   const tenantId = ctx.tenant.id
   await lockAccount(tx, tenantId, input.accountId)
   const account = await payoutEligibility(tx, tenantId, input.accountId)
@@ -336,13 +334,16 @@ export async function createPayout(tx: Tx, ctx: AuthedContext, input: NewPayout)
       requestedBy: ctx.session.account.id,
     })
     .returning()
-  await audit(tx, actorOf(ctx), {
-    action: input.force ? 'payout.force_withdrawn' : 'payout.requested',
-    entityType: 'payout',
+  return {
+    result: row,
     entityId: row.id,
     after: { status: 'pending', accountId: input.accountId, provider, amount: row.amount, fee: row.fee, reserveTransactionId },
-  })
-  return row
+  }
+}
+
+/** Creates a payout, audited, inside the caller's transaction `tx` (the demo seed's). */
+export async function createPayout(tx: Tx, ctx: AuthedContext, input: NewPayout): Promise<PayoutRow> {
+  return auditedMutation({ db: tx, actor: actorOf(ctx) }, payoutCreation(input), (inner) => payoutChange(inner, ctx, input))
 }
 
 async function itemOf(q: Queryable, tenantId: number, id: number): Promise<PayoutItemResult> {
@@ -359,16 +360,18 @@ export async function requestWithdrawal(ctx: AuthedContext, body: { amount: stri
   } else if (me.type === 'admin') {
     throw badRequest('Choose the account to withdraw for (userId).', { userId: 'Choose the account to withdraw for' })
   }
-  return ctx.services.db.transaction(async (tx) => {
-    const row = await createPayout(tx, ctx, { accountId, provider: body.provider, amount: body.amount, force: false })
-    return itemOf(tx, ctx.tenant.id, row.id)
+  const input: NewPayout = { accountId, provider: body.provider, amount: body.amount, force: false }
+  return auditedMutation(ctx, payoutCreation(input), async (tx) => {
+    const done = await payoutChange(tx, ctx, input)
+    return { ...done, result: await itemOf(tx, ctx.tenant.id, done.result.id) }
   })
 }
 
 export async function forceWithdraw(ctx: AuthedContext, body: { userId: number; provider?: PayoutProvider }) {
-  return ctx.services.db.transaction(async (tx) => {
-    const row = await createPayout(tx, ctx, { accountId: body.userId, provider: body.provider, force: true })
-    return itemOf(tx, ctx.tenant.id, row.id)
+  const input: NewPayout = { accountId: body.userId, provider: body.provider, force: true }
+  return auditedMutation(ctx, payoutCreation(input), async (tx) => {
+    const done = await payoutChange(tx, ctx, input)
+    return { ...done, result: await itemOf(tx, ctx.tenant.id, done.result.id) }
   })
 }
 
@@ -391,8 +394,16 @@ const NOTICES: Partial<Record<PayoutStatus, (amount: string, provider: string, r
   }),
 }
 
-/** Moves the tenant's payouts `ids` to `status` in one transaction (all or nothing), with audit rows and notices. */
-export async function transition(tx: Tx, ctx: AuthedContext, ids: number[], status: PayoutStatus, reason?: string): Promise<PayoutRow[]> {
+const STATUS_CHANGED: Mutation = { action: 'payout.status_changed', entityType: 'payout' }
+
+/** The change that moves the tenant's payouts `ids` to `status` (all or nothing), with notices: one audit row per payout. */
+async function transitionChange(
+  tx: Tx,
+  ctx: AuthedContext,
+  ids: number[],
+  status: PayoutStatus,
+  reason?: string,
+): Promise<Change<PayoutRow[]>> {
   const tenantId = ctx.tenant.id
   const rows = await lockPayouts(tx, tenantId, ids)
   // Balance-changing writes on one account run one at a time (docs/payouts.md), in id order.
@@ -400,30 +411,43 @@ export async function transition(tx: Tx, ctx: AuthedContext, ids: number[], stat
   const updated = await applyTransition(tx, { tenantId, actorId: ctx.session.account.id }, rows, status, { reason: reason ?? '' })
   const before = new Map(rows.map((row) => [row.id, row.status]))
   for (const row of updated) {
-    await audit(tx, actorOf(ctx), {
-      action: 'payout.status_changed',
-      entityType: 'payout',
-      entityId: row.id,
-      before: { status: before.get(row.id) },
-      after: { status, reason: reason ?? '', settleTransactionId: row.settleTransactionId },
-    })
     const notice = NOTICES[status]?.(show(units(row.amount)), PAYOUT_PROVIDER_LABELS[row.provider as PayoutProvider], reason ?? '')
     if (notice) await notify(tx, { tenantId, accountIds: [row.accountId], ...notice, type: 'info' })
   }
-  return updated
+  return {
+    result: updated,
+    records: updated.map((row) => ({
+      entityId: row.id,
+      before: { status: before.get(row.id) },
+      after: { status, reason: reason ?? '', settleTransactionId: row.settleTransactionId },
+    })),
+  }
+}
+
+/** Moves payouts to `status`, audited, inside the caller's transaction `tx` (the demo seed's). */
+export async function transition(tx: Tx, ctx: AuthedContext, ids: number[], status: PayoutStatus, reason?: string): Promise<PayoutRow[]> {
+  return auditedMutation({ db: tx, actor: actorOf(ctx) }, STATUS_CHANGED, (inner) => transitionChange(inner, ctx, ids, status, reason))
 }
 
 export async function changeStatus(ctx: AuthedContext, body: { id: number; status: PayoutStatus; reason?: string }) {
-  return ctx.services.db.transaction(async (tx) => {
-    const [row] = await transition(tx, ctx, [body.id], body.status, body.reason)
+  return auditedMutation(ctx, STATUS_CHANGED, async (tx) => {
+    const done = await transitionChange(tx, ctx, [body.id], body.status, body.reason)
+    const [row] = done.result
     const payout = await itemOf(tx, ctx.tenant.id, row.id)
-    return { payout, message: `Payout #${row.id} of ${show(units(row.amount))} is now ${payoutStatusLabel(body.status).toLowerCase()}.` }
+    return {
+      ...done,
+      result: {
+        payout,
+        message: `Payout #${row.id} of ${show(units(row.amount))} is now ${payoutStatusLabel(body.status).toLowerCase()}.`,
+      },
+    }
   })
 }
 
 export async function bulkStatus(ctx: AuthedContext, body: { ids: number[]; status: PayoutStatus; reason?: string }) {
-  return ctx.services.db.transaction(async (tx) => {
-    const rows = await transition(tx, ctx, body.ids, body.status, body.reason)
+  return auditedMutation(ctx, STATUS_CHANGED, async (tx) => {
+    const done = await transitionChange(tx, ctx, body.ids, body.status, body.reason)
+    const rows = done.result
     const items = (
       await repo.payoutsById(
         tx,
@@ -435,9 +459,12 @@ export async function bulkStatus(ctx: AuthedContext, body: { ids: number[]; stat
     for (const row of rows) total += units(row.amount)
     const label = payoutStatusLabel(body.status).toLowerCase()
     return {
-      changed: rows.length,
-      payouts: items,
-      message: `${rows.length} payout${rows.length === 1 ? '' : 's'} (${show(total)}) ${rows.length === 1 ? 'is' : 'are'} now ${label}.`,
+      ...done,
+      result: {
+        changed: rows.length,
+        payouts: items,
+        message: `${rows.length} payout${rows.length === 1 ? '' : 's'} (${show(total)}) ${rows.length === 1 ? 'is' : 'are'} now ${label}.`,
+      },
     }
   })
 }

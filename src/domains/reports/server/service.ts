@@ -46,6 +46,7 @@ export async function createReport(
     returning id`)
   const id = Number(rows[0].id)
   if (queue) await enqueueReport(services, tx, request.tenantId, id, actor.actorAccountId)
+  // audit() stays: this writes inside the caller's transaction (the request's or the demo seeder's).
   await audit(tx, actor, {
     action: 'reports.request',
     entityType: ENTITY,

@@ -5,7 +5,7 @@ import { DEFAULT_SMTP_PORT, type siteEndpoints, type smtpInput } from '@contract
 import type { Config } from '@server/config'
 import type { AuthedContext, Services } from '@server/context'
 import type { Queryable } from '@server/db/engine'
-import { audit, actorOf } from '@server/audit'
+import { audit, actorOf, auditedMutation } from '@server/audit'
 import { HttpError, badRequest, fieldError } from '@server/errors'
 import { DnsUnavailableError, type DnsAnswer, type DnsRecordType } from '@server/dns/resolver'
 import { sendWithSmtp, type SmtpEncryption, type SmtpSettings } from '@server/mail/mailer'
@@ -181,36 +181,22 @@ async function storeSmtp(ctx: AuthedContext, tx: Queryable, input: SmtpInput, be
 
 export async function saveSmtp(ctx: AuthedContext, input: SmtpInput) {
   requireAdmin(ctx, MANAGE_MAIL)
-  return ctx.services.db.transaction(async (tx) => {
+  return auditedMutation(ctx, { action: 'site.smtp_saved', entityType: 'mail_settings', entityId: ctx.tenant.id }, async (tx) => {
     const before = await repo.findMail(tx, ctx.tenant.id)
     const after = await storeSmtp(ctx, tx, input, before)
-    await audit(tx, actorOf(ctx), {
-      action: 'site.smtp_saved',
-      entityType: 'mail_settings',
-      entityId: ctx.tenant.id,
-      before: mailAudit(before),
-      after: mailAudit(after, Boolean(input.password)),
-    })
-    return mailView(ctx, tx)
+    return { result: await mailView(ctx, tx), before: mailAudit(before), after: mailAudit(after, Boolean(input.password)) }
   })
 }
 
 export async function saveMail(ctx: AuthedContext, body: Body<'site.saveMail'>) {
   requireAdmin(ctx, MANAGE_MAIL)
   if (body.type === 'smtp') return saveSmtp(ctx, body.smtp)
-  return ctx.services.db.transaction(async (tx) => {
+  return auditedMutation(ctx, { action: 'site.mail_type_saved', entityType: 'mail_settings', entityId: ctx.tenant.id }, async (tx) => {
     const before = await repo.findMail(tx, ctx.tenant.id)
     const rows = await repo.listDnsRecords(tx, ctx.tenant.id)
     if (!rows.some((row) => row.kind === 'sending')) throw badRequest('Generate the DNS records before choosing the default SMTP.')
     const after = await repo.upsertMail(tx, ctx.tenant.id, { type: 'default' }, ctx.services.now())
-    await audit(tx, actorOf(ctx), {
-      action: 'site.mail_type_saved',
-      entityType: 'mail_settings',
-      entityId: ctx.tenant.id,
-      before: mailAudit(before),
-      after: mailAudit(after),
-    })
-    return mailView(ctx, tx)
+    return { result: await mailView(ctx, tx), before: mailAudit(before), after: mailAudit(after) }
   })
 }
 
@@ -271,6 +257,7 @@ export async function testSmtp(ctx: AuthedContext, body: Body<'site.testSmtp'>) 
   } catch (error) {
     throw new HttpError(422, smtpFailure(error), 'smtp_failed')
   }
+  // audit() stays: a test email sent changes nothing in the database.
   await audit(services.db, actorOf(ctx), {
     action: 'site.smtp_tested',
     entityType: 'mail_settings',
@@ -311,7 +298,7 @@ export async function generateDns(ctx: AuthedContext, body: Body<'site.generateD
     publicKeyEncoding: { type: 'spki', format: 'der' },
     privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
   })
-  return services.db.transaction(async (tx) => {
+  return auditedMutation(ctx, { action: 'site.dns_generated', entityType: 'dns_records', entityId: tenant.id }, async (tx) => {
     const before = await repo.listDnsRecords(tx, tenant.id)
     await repo.upsertMail(
       tx,
@@ -334,14 +321,11 @@ export async function generateDns(ctx: AuthedContext, body: Body<'site.generateD
       { kind: 'sending', recordType: 'CNAME', name: `bounces.${domain}`, value: `bounces.${platform}` },
       { kind: 'receiving', recordType: 'MX', name: domain, value: `inbound.${platform}`, priority: 10 },
     ])
-    await audit(tx, actorOf(ctx), {
-      action: 'site.dns_generated',
-      entityType: 'dns_records',
-      entityId: tenant.id,
+    return {
+      result: recordSet(await repo.findMail(tx, tenant.id), rows),
       before: before.map((row) => ({ type: row.recordType, name: row.name })),
       after: rows.map((row) => ({ type: row.recordType, name: row.name, value: row.value, priority: row.priority })),
-    })
-    return recordSet(await repo.findMail(tx, tenant.id), rows)
+    }
   })
 }
 
@@ -397,18 +381,15 @@ export async function verifyDns(ctx: AuthedContext) {
     if (error instanceof DnsUnavailableError) throw new HttpError(503, `${error.message} Try again in a moment.`, 'dns_unavailable')
     throw error
   }
-  return services.db.transaction(async (tx) => {
+  return auditedMutation(ctx, { action: 'site.dns_verified', entityType: 'dns_records', entityId: tenant.id }, async (tx) => {
     const at = services.now()
     for (const row of rows) await repo.recordDnsCheck(tx, tenant.id, row.id, results.get(row.id)!, at)
     const after = await repo.listDnsRecords(tx, tenant.id)
-    await audit(tx, actorOf(ctx), {
-      action: 'site.dns_verified',
-      entityType: 'dns_records',
-      entityId: tenant.id,
+    return {
+      result: recordSet(await repo.findMail(tx, tenant.id), after),
       before: rows.map((row) => ({ name: row.name, type: row.recordType, isActive: row.isActive, valid: row.valid })),
       after: after.map((row) => ({ name: row.name, type: row.recordType, isActive: row.isActive, valid: row.valid })),
-    })
-    return recordSet(await repo.findMail(tx, tenant.id), after)
+    }
   })
 }
 

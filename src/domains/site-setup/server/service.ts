@@ -4,7 +4,7 @@ import { IMAGE_LIMITS, INVALID_LOGO_DIMENSIONS, type siteEndpoints } from '@cont
 import type { EndpointResult } from '@contract/index'
 import type { AuthedContext, Services } from '@server/context'
 import type { Queryable } from '@server/db/engine'
-import { audit, actorOf, auditedMutation } from '@server/audit'
+import { auditedMutation } from '@server/audit'
 import { badRequest, notFound } from '@server/errors'
 import { requireAdmin } from './access'
 import { DEFAULT_MENU, publicFileUrl } from './defaults'
@@ -261,7 +261,7 @@ export async function getMenu(ctx: AuthedContext) {
 export async function saveMenu(ctx: AuthedContext, body: Body<'site.saveMenus'>) {
   requireAdmin(ctx)
   const { services, tenant } = ctx
-  return services.db.transaction(async (tx) => {
+  return auditedMutation(ctx, { action: 'site.menus_saved', entityType: 'menu', entityId: tenant.id }, async (tx) => {
     const before = await menu(tx, tenant.id)
     const expected = new Set(before.map((item) => item.key))
     const sent = body.items.map((item) => item.key)
@@ -270,8 +270,7 @@ export async function saveMenu(ctx: AuthedContext, body: Body<'site.saveMenus'>)
     }
     await repo.upsertMenu(tx, tenant.id, body.items, services.now())
     const after = await menu(tx, tenant.id)
-    await audit(tx, actorOf(ctx), { action: 'site.menus_saved', entityType: 'menu', entityId: tenant.id, before, after })
-    return { data: after }
+    return { result: { data: after }, before, after }
   })
 }
 
@@ -320,8 +319,8 @@ async function saveSlideImage(tx: Queryable, ctx: AuthedContext, dataUrl: string
 }
 
 export async function createSlide(ctx: AuthedContext, body: Body<'site.createLoginSlide'>) {
-  const { services, tenant } = ctx
-  return services.db.transaction(async (tx) => {
+  const { tenant } = ctx
+  return auditedMutation(ctx, { action: 'site.slide_created', entityType: 'login_slide' }, async (tx) => {
     const row = await repo.insertSlide(tx, {
       tenantId: tenant.id,
       imageFileId: await saveSlideImage(tx, ctx, body.image),
@@ -331,15 +330,14 @@ export async function createSlide(ctx: AuthedContext, body: Body<'site.createLog
       visible: body.visible ?? true,
       position: await repo.nextSlidePosition(tx, tenant.id),
     })
-    await audit(tx, actorOf(ctx), { action: 'site.slide_created', entityType: 'login_slide', entityId: row.id, after: slideAudit(row) })
-    return toSlide(row)
+    return { result: toSlide(row), entityId: row.id, after: slideAudit(row) }
   })
 }
 
 export async function updateSlide(ctx: AuthedContext, id: number, body: Body<'site.updateLoginSlide'>) {
   const { services, tenant } = ctx
   let replacedImage: number | null = null
-  const slide = await services.db.transaction(async (tx) => {
+  const slide = await auditedMutation(ctx, { action: 'site.slide_updated', entityType: 'login_slide', entityId: id }, async (tx) => {
     const before = await repo.findSlide(tx, tenant.id, id)
     if (!before) throw notFound(NO_SUCH_SLIDE)
     const imageFileId = body.image ? await saveSlideImage(tx, ctx, body.image) : before.imageFileId
@@ -353,14 +351,7 @@ export async function updateSlide(ctx: AuthedContext, id: number, body: Body<'si
       updatedAt: services.now(),
     })
     if (!after) throw notFound(NO_SUCH_SLIDE)
-    await audit(tx, actorOf(ctx), {
-      action: 'site.slide_updated',
-      entityType: 'login_slide',
-      entityId: id,
-      before: slideAudit(before),
-      after: slideAudit(after),
-    })
-    return toSlide(after)
+    return { result: toSlide(after), before: slideAudit(before), after: slideAudit(after) }
   })
   await removeFiles(services, tenant.id, [replacedImage])
   return slide
@@ -368,11 +359,10 @@ export async function updateSlide(ctx: AuthedContext, id: number, body: Body<'si
 
 export async function deleteSlide(ctx: AuthedContext, id: number) {
   const { services, tenant } = ctx
-  const removed = await services.db.transaction(async (tx) => {
+  const removed = await auditedMutation(ctx, { action: 'site.slide_deleted', entityType: 'login_slide', entityId: id }, async (tx) => {
     const row = await repo.deleteSlide(tx, tenant.id, id)
     if (!row) throw notFound(NO_SUCH_SLIDE)
-    await audit(tx, actorOf(ctx), { action: 'site.slide_deleted', entityType: 'login_slide', entityId: id, before: slideAudit(row) })
-    return row
+    return { result: row, before: slideAudit(row) }
   })
   await removeFiles(services, tenant.id, [removed.imageFileId])
   return { ok: true as const, message: 'Slide deleted.' }
@@ -380,7 +370,7 @@ export async function deleteSlide(ctx: AuthedContext, id: number) {
 
 export async function orderSlides(ctx: AuthedContext, body: Body<'site.orderLoginSlides'>) {
   const { services, tenant } = ctx
-  return services.db.transaction(async (tx) => {
+  return auditedMutation(ctx, { action: 'site.slides_reordered', entityType: 'login_slide', entityId: null }, async (tx) => {
     const before = await repo.listSlides(tx, tenant.id)
     const current = new Set(before.map((row) => row.id))
     if (
@@ -391,31 +381,17 @@ export async function orderSlides(ctx: AuthedContext, body: Body<'site.orderLogi
       throw badRequest('List every slide exactly once.', { ids: 'List every slide exactly once.' })
     }
     await repo.setSlidePositions(tx, tenant.id, body.ids, services.now())
-    await audit(tx, actorOf(ctx), {
-      action: 'site.slides_reordered',
-      entityType: 'login_slide',
-      entityId: null,
-      before: before.map((row) => row.id),
-      after: body.ids,
-    })
-    return { data: (await repo.listSlides(tx, tenant.id)).map(toSlide) }
+    return { result: { data: (await repo.listSlides(tx, tenant.id)).map(toSlide) }, before: before.map((row) => row.id), after: body.ids }
   })
 }
 
 export async function setSlideVisibility(ctx: AuthedContext, body: Body<'site.loginSlideVisibility'>) {
   const { services, tenant } = ctx
-  return services.db.transaction(async (tx) => {
+  return auditedMutation(ctx, { action: 'site.slide_visibility', entityType: 'login_slide', entityId: body.id }, async (tx) => {
     const before = await repo.findSlide(tx, tenant.id, body.id)
     if (!before) throw notFound(NO_SUCH_SLIDE)
     const after = await repo.updateSlide(tx, tenant.id, body.id, { visible: body.visible, updatedAt: services.now() })
     if (!after) throw notFound(NO_SUCH_SLIDE)
-    await audit(tx, actorOf(ctx), {
-      action: 'site.slide_visibility',
-      entityType: 'login_slide',
-      entityId: body.id,
-      before: { visible: before.visible },
-      after: { visible: after.visible },
-    })
-    return toSlide(after)
+    return { result: toSlide(after), before: { visible: before.visible }, after: { visible: after.visible } }
   })
 }

@@ -15,7 +15,7 @@ import {
 import { IMAGE_LIMITS, type siteEndpoints } from '@contract/site'
 import type { AuthedContext, Services } from '@server/context'
 import type { Queryable } from '@server/db/engine'
-import { audit, actorOf } from '@server/audit'
+import { auditedMutation } from '@server/audit'
 import { HttpError } from '@server/errors'
 import { requireAdmin } from './access'
 import { dataUrlBytes, saveImage } from './images'
@@ -93,7 +93,7 @@ export async function signAgreement(ctx: AuthedContext, body: Body<'site.signAgr
   if (!dataUrlBytes(body.signature).subarray(0, 3).equals(JPEG_MAGIC)) {
     throw new HttpError(415, 'The signature must be a JPEG image.', 'upload_type', { signature: 'The signature must be a JPEG image.' })
   }
-  return services.db.transaction(async (tx) => {
+  return auditedMutation(ctx, { action: 'site.agreement_signed', entityType: 'agreement' }, async (tx) => {
     const saved = await saveImage(tx, services, {
       tenantId: tenant.id,
       dataUrl: body.signature,
@@ -116,13 +116,11 @@ export async function signAgreement(ctx: AuthedContext, body: Body<'site.signAgr
     // The plan starts with the first signature; signing again later does not move it.
     const settings = await repo.findSettings(tx, tenant.id)
     if (!settings?.planStartedAt) await repo.upsertSettings(tx, tenant.id, { planStartedAt: row.signedAt }, services.now())
-    await audit(tx, actorOf(ctx), {
-      action: 'site.agreement_signed',
-      entityType: 'agreement',
+    return {
+      result: { id: row.id, type: 'initial' as const, signed_at: row.signedAt, text_version: row.textVersion },
       entityId: row.id,
       after: { type: row.type, textVersion: row.textVersion, signatureFileId: row.signatureFileId, ip: row.ip },
-    })
-    return { id: row.id, type: 'initial' as const, signed_at: row.signedAt, text_version: row.textVersion }
+    }
   })
 }
 

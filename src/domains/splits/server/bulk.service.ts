@@ -6,14 +6,14 @@ import type { Queryable } from '@server/db/engine'
 import { badRequest, conflict, notFound } from '@server/errors'
 import { readCsvUpload } from '@server/csv-upload'
 import { newToken } from '@server/auth/tokens'
-import { audit, actorOf, auditedMutation } from '@server/audit'
+import { auditedMutation } from '@server/audit'
 import { checkIsrc } from '@core/identifiers'
 import { SHARE_ONE, SHARE_SCALE, fromScaled } from '@core/decimal'
 import { MONTH_PATTERN, SHARE_SUM_MESSAGE, checkShare } from '@core/split-status'
 import { displayName } from '@core/names'
 import { splitBatches } from './schema'
 import * as repo from './repository'
-import { applyStatus, insertSplit, monthStart } from './service'
+import { applyStatus, insertSplit, monthStart, STATUS_CHANGED } from './service'
 import { queueSplitInvites } from './mail'
 
 // Bulk splits from CSV (docs/formats/splits-bulk.md). Two kinds:
@@ -187,7 +187,9 @@ export async function processBulk(ctx: AuthedContext, kind: BatchKind, file: { f
 export async function submitBulk(ctx: AuthedContext, kind: BatchKind, input: { token: string; skipInvalid: boolean }) {
   const { services } = ctx
   const now = services.now()
-  return services.db.transaction(async (tx) => {
+  const action = kind === 'creator' ? 'split.bulk_creator_submitted' : 'split.bulk_submitted'
+  return auditedMutation(ctx, { action, entityType: 'split_batch' }, async (tx) => {
+    // Found by its token, so locked here rather than by auditedMutation's lock (which takes an id).
     const [batch] = await tx
       .select()
       .from(splitBatches)
@@ -229,19 +231,17 @@ export async function submitBulk(ctx: AuthedContext, kind: BatchKind, input: { t
       .update(splitBatches)
       .set({ status: 'submitted', submittedAt: now, splitCount: splitIds.length })
       .where(eq(splitBatches.id, batch.id))
-    await audit(tx, actorOf(ctx), {
-      action: kind === 'creator' ? 'split.bulk_creator_submitted' : 'split.bulk_submitted',
-      entityType: 'split_batch',
+    return {
+      result: { batchId: Number(batch.id), created: splitIds.length, skippedRows: invalid.length, splitIds },
       entityId: Number(batch.id),
       after: { splits: splitIds.length, skippedRows: invalid.length, fileName: batch.fileName },
-    })
-    return { batchId: Number(batch.id), created: splitIds.length, skippedRows: invalid.length, splitIds }
+    }
   })
 }
 
 /** Every split of a batch to `status`; those the rules refuse are listed with the reason. */
 export async function batchStatus(ctx: AuthedContext, batchId: number, status: SplitStatus) {
-  return ctx.services.db.transaction(async (tx) => {
+  return auditedMutation(ctx, STATUS_CHANGED, async (tx) => {
     const [batch] = await tx
       .select({ id: splitBatches.id })
       .from(splitBatches)
@@ -250,14 +250,14 @@ export async function batchStatus(ctx: AuthedContext, batchId: number, status: S
     const { rows } = await tx.execute<{ id: number }>(
       sql`select id from splits where tenant_id = ${ctx.tenant.id} and batch_id = ${batchId} order by id for update`,
     )
-    let changed = 0
     const refused: { id: number; reason: string }[] = []
+    const records = []
     for (const { id } of rows) {
       const split = (await repo.findSplit(tx, ctx.tenant.id, Number(id)))!
-      const reason = await applyStatus(tx, ctx, split, status)
-      if (reason) refused.push({ id: Number(id), reason })
-      else changed += 1
+      const applied = await applyStatus(tx, ctx, split, status)
+      if (applied.refused !== null) refused.push({ id: Number(id), reason: applied.refused })
+      else records.push(applied.record)
     }
-    return { changed, refused }
+    return { result: { changed: records.length, refused }, records }
   })
 }

@@ -4,7 +4,7 @@ import type { AuthedContext } from '@server/context'
 import type { Queryable } from '@server/db/engine'
 import { HttpError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '@server/errors'
 import { ERROR_CODES } from '@core/session'
-import { audit, actorOf, auditedMutation } from '@server/audit'
+import { audit, actorOf, auditedMutation, type Mutation } from '@server/audit'
 import { pageMeta } from '@server/db/paging'
 import { displayName, initials } from '@core/names'
 import { SHARE_ONE, SHARE_SCALE, fromScaled, toScaled } from '@core/decimal'
@@ -239,6 +239,7 @@ const PAYEE_CHECK_ACTION = 'split.payee_checked'
 export async function isValidUser(ctx: AuthedContext, email: string) {
   const db = ctx.services.db
   if (!isStaff(ctx)) {
+    // audit() stays: a check changes nothing; its row is the rate limit's counter, written before counting.
     await audit(db, actorOf(ctx, ctx.tenant.id), { action: PAYEE_CHECK_ACTION, entityType: 'account' })
     const { rows } = await db.execute<{ used: number }>(sql`
       select count(*)::int as used from audit_log
@@ -376,7 +377,7 @@ export async function submitSplit(
   const checked = checkPayees(body.payees, track.owner_email)
   if (checked.first) throw new HttpError(400, checked.first, ERROR_CODES.validation, checked.errors)
   const now = services.now()
-  const created = await services.db.transaction(async (tx) => {
+  const created = await auditedMutation(ctx, { action: 'split.created', entityType: 'split' }, async (tx) => {
     const result = await insertSplit(tx, {
       tenantId: ctx.tenant.id,
       track,
@@ -391,18 +392,23 @@ export async function submitSplit(
       ownerName: ownerOut(track).name,
       invited: result.invited,
     })
-    await audit(tx, actorOf(ctx), {
-      action: 'split.created',
-      entityType: 'split',
+    return {
+      result,
       entityId: result.id,
       after: { trackId: body.trackId, startsOn: body.startsOn, payees: body.payees, endedSplitId: result.endedId },
-    })
-    return result
+    }
   })
   return loadSingle(services.db, ctx.tenant.id, created.id)
 }
 
 type Db = Queryable
+
+/** A change to one split: its row is locked first (a split of another workspace is as missing as none). */
+const splitMutation = (ctx: AuthedContext, action: string, id: number): Mutation => ({
+  action,
+  entityType: 'split',
+  lock: { table: splits, id, tenantId: ctx.tenant.id, missing: 'This split does not exist.' },
+})
 
 async function lockedSplit(tx: Db, ctx: AuthedContext, id: number) {
   const split = await repo.findSplit(tx, ctx.tenant.id, id, true)
@@ -424,8 +430,7 @@ const done = async (ctx: AuthedContext, id: number, message: string) => ({
 
 /** The owner (unless the split is locked) or staff asks to remove a payee; the share applies until confirmed. */
 export async function requestRemoval(ctx: AuthedContext, input: { splitId: number; payeeId: number }) {
-  const { services } = ctx
-  await services.db.transaction(async (tx) => {
+  await auditedMutation(ctx, splitMutation(ctx, 'split.payee.removal_requested', input.splitId), async (tx) => {
     const split = await lockedSplit(tx, ctx, input.splitId)
     const staff = isStaff(ctx)
     const owner = Number(split.owner_account_id) === ctx.session.account.id
@@ -439,13 +444,11 @@ export async function requestRemoval(ctx: AuthedContext, input: { splitId: numbe
     if (payee.status === 'removal_requested' || payee.status === 'removed')
       throw conflict(payee.status === 'removed' ? 'This payee is already removed.' : 'Removal of this payee is already requested.')
     await tx.update(splitPayees).set({ status: 'removal_requested' }).where(eq(splitPayees.id, payee.id))
-    await audit(tx, actorOf(ctx), {
-      action: 'split.payee.removal_requested',
-      entityType: 'split',
-      entityId: input.splitId,
+    return {
+      result: undefined,
       before: { payeeId: input.payeeId, status: payee.status },
       after: { payeeId: input.payeeId, status: 'removal_requested' },
-    })
+    }
   })
   return done(ctx, input.splitId, 'Removal requested; the share applies until the removal is confirmed.')
 }
@@ -453,7 +456,7 @@ export async function requestRemoval(ctx: AuthedContext, input: { splitId: numbe
 /** The payee (unless the split is locked) or staff confirms a removal: the share moves to the owner's row. */
 export async function confirmRemoval(ctx: AuthedContext, input: { splitId: number; payeeId: number }) {
   const { services } = ctx
-  await services.db.transaction(async (tx) => {
+  await auditedMutation(ctx, splitMutation(ctx, 'split.payee.removed', input.splitId), async (tx) => {
     const split = await lockedSplit(tx, ctx, input.splitId)
     const staff = isStaff(ctx)
     const payees = await repo.payeesOf(tx, ctx.tenant.id, [input.splitId])
@@ -486,13 +489,11 @@ export async function confirmRemoval(ctx: AuthedContext, input: { splitId: numbe
       )
     )
       await activate(tx, Number(split.id), services.now())
-    await audit(tx, actorOf(ctx), {
-      action: 'split.payee.removed',
-      entityType: 'split',
-      entityId: input.splitId,
+    return {
+      result: undefined,
       before: { payeeId: input.payeeId, share: payee.share, ownerShare: ownerRow.share },
       after: { payeeId: input.payeeId, status: 'removed', ownerShare: fromScaled(moved, SHARE_SCALE) },
-    })
+    }
   })
   return done(ctx, input.splitId, 'Payee removed; their share went back to the owner.')
 }
@@ -505,7 +506,7 @@ async function activate(tx: Db, splitId: number, now: Date) {
 export async function confirmPayee(ctx: AuthedContext, input: { splitId: number; payeeId?: number }) {
   const { services } = ctx
   let activated = false
-  await services.db.transaction(async (tx) => {
+  await auditedMutation(ctx, splitMutation(ctx, 'split.payee.confirmed', input.splitId), async (tx) => {
     const split = await lockedSplit(tx, ctx, input.splitId)
     const staff = isStaff(ctx)
     const me = ctx.session.account
@@ -544,13 +545,11 @@ export async function confirmPayee(ctx: AuthedContext, input: { splitId: number;
       await activate(tx, Number(split.id), services.now())
       activated = true
     }
-    await audit(tx, actorOf(ctx), {
-      action: 'split.payee.confirmed',
-      entityType: 'split',
-      entityId: input.splitId,
+    return {
+      result: undefined,
       before: { payeeId: Number(payee.id), status: payee.status },
       after: { payeeId: Number(payee.id), status: 'confirmed', splitStatus: activated ? 'active' : split.status },
-    })
+    }
   })
   return done(ctx, input.splitId, activated ? 'Share confirmed; every payee has confirmed, so the split is active.' : 'Share confirmed.')
 }
@@ -566,19 +565,29 @@ async function linkAccounts(tx: Db, tenantId: number, splitId: number) {
 /** First day of the month of `now` (UTC). */
 const thisMonth = (now: Date) => `${now.toISOString().slice(0, 7)}-01`
 
+export const STATUS_CHANGED: Mutation = { action: 'split.status_changed', entityType: 'split' }
+
+type StatusRecord = { entityId: number; before: { status: string }; after: { status: SplitStatus } }
+
 /**
  * Staff move a split to another status (core/split-status adminTransition). Active confirms the
  * payees still invited on their behalf (only confirmed shares are allocated); ended ends it from
- * this month (or its start, if that is later).
+ * this month (or its start, if that is later). Answers why the rules refuse it, or the change's
+ * audit record for the caller's auditedMutation (STATUS_CHANGED).
  */
-export async function applyStatus(tx: Db, ctx: AuthedContext, split: repo.SplitRow, status: SplitStatus): Promise<string | null> {
+export async function applyStatus(
+  tx: Db,
+  ctx: AuthedContext,
+  split: repo.SplitRow,
+  status: SplitStatus,
+): Promise<{ refused: string; record?: undefined } | { refused: null; record: StatusRecord }> {
   const payees = await repo.payeesOf(tx, ctx.tenant.id, [Number(split.id)])
   const refused = adminTransition(
     split.status,
     status,
     payees.map((row) => ({ status: row.status, isUser: row.user_id !== null })),
   )
-  if (refused) return refused
+  if (refused) return { refused }
   const now = ctx.services.now()
   if (status === 'active') {
     await linkAccounts(tx, ctx.tenant.id, Number(split.id))
@@ -600,21 +609,15 @@ export async function applyStatus(tx: Db, ctx: AuthedContext, split: repo.SplitR
       .set({ status, updatedAt: now })
       .where(eq(splits.id, Number(split.id)))
   }
-  await audit(tx, actorOf(ctx), {
-    action: 'split.status_changed',
-    entityType: 'split',
-    entityId: Number(split.id),
-    before: { status: split.status },
-    after: { status },
-  })
-  return null
+  return { refused: null, record: { entityId: Number(split.id), before: { status: split.status }, after: { status } } }
 }
 
 export async function changeStatus(ctx: AuthedContext, input: { id: number; status: SplitStatus }) {
-  await ctx.services.db.transaction(async (tx) => {
+  await auditedMutation(ctx, splitMutation(ctx, STATUS_CHANGED.action, input.id), async (tx) => {
     const split = await lockedSplit(tx, ctx, input.id)
-    const refused = await applyStatus(tx, ctx, split, input.status)
-    if (refused) throw conflict(refused)
+    const applied = await applyStatus(tx, ctx, split, input.status)
+    if (applied.refused !== null) throw conflict(applied.refused)
+    return { result: undefined, records: [applied.record] }
   })
   return done(ctx, input.id, `Split is now ${splitStatusLabel(input.status).toLowerCase()}.`)
 }

@@ -6,7 +6,7 @@ import type { Tx } from '@server/db/engine'
 import { accounts, artistProfiles, labelProfiles, notifications } from '@server/db/schema/platform'
 import { accountDocuments, accountNotes, publishingEntries } from './schema'
 import { badRequest, forbidden, notFound } from '@server/errors'
-import { audit, actorOf, auditedMutation } from '@server/audit'
+import { auditedMutation } from '@server/audit'
 import { revokeSessions } from '@server/auth/sessions'
 import { queueMail } from '@server/mail/mailer'
 import type { FileRow } from '@server/storage/file-store'
@@ -221,7 +221,7 @@ export function removePublishingEntry(ctx: AuthedContext, input: { userId: numbe
 }
 
 export async function addNote(ctx: AuthedContext, input: { userId: number; title: string; content: string }) {
-  return ctx.services.db.transaction(async (tx) => {
+  return auditedMutation(ctx, { action: 'account.note_added', entityType: 'account' }, async (tx) => {
     const account = await findAccount(tx, ctx.tenant.id, input.userId)
     const [note] = await tx
       .insert(accountNotes)
@@ -233,18 +233,16 @@ export async function addNote(ctx: AuthedContext, input: { userId: number; title
         content: input.content,
       })
       .returning()
-    await audit(tx, actorOf(ctx), {
-      action: 'account.note_added',
-      entityType: 'account',
+    return {
+      result: {
+        id: note.id,
+        title: note.title,
+        content: note.content,
+        created: note.createdAt,
+        author: { id: ctx.session.account.id, name: displayName(ctx.session.account) },
+      },
       entityId: account.id,
       after: { noteId: note.id, title: note.title },
-    })
-    return {
-      id: note.id,
-      title: note.title,
-      content: note.content,
-      created: note.createdAt,
-      author: { id: ctx.session.account.id, name: displayName(ctx.session.account) },
     }
   })
 }
@@ -269,7 +267,7 @@ export async function addDocument(
     createdBy: ctx.session.account.id,
   })
   try {
-    return await services.db.transaction(async (tx) => {
+    return await auditedMutation(ctx, { action: 'account.document_added', entityType: 'account', entityId: account.id }, async (tx) => {
       const [document] = await tx
         .insert(accountDocuments)
         .values({
@@ -281,21 +279,18 @@ export async function addDocument(
           createdBy: ctx.session.account.id,
         })
         .returning()
-      await audit(tx, actorOf(ctx), {
-        action: 'account.document_added',
-        entityType: 'account',
-        entityId: account.id,
-        after: { documentId: document.id, title: document.title, private: document.private },
-      })
       return {
-        id: document.id,
-        title: document.title,
-        fileId: stored.id,
-        fileUrl: `/api/files/${stored.id}`,
-        fileName: stored.originalName,
-        size: stored.size,
-        private: document.private,
-        created: document.createdAt,
+        result: {
+          id: document.id,
+          title: document.title,
+          fileId: stored.id,
+          fileUrl: `/api/files/${stored.id}`,
+          fileName: stored.originalName,
+          size: stored.size,
+          private: document.private,
+          created: document.createdAt,
+        },
+        after: { documentId: document.id, title: document.title, private: document.private },
       }
     })
   } catch (error) {
@@ -306,20 +301,18 @@ export async function addDocument(
 
 export async function removeDocument(ctx: AuthedContext, input: { userId: number; documentId: number }) {
   const { services } = ctx
-  const file = await services.db.transaction(async (tx) => {
+  const file = await auditedMutation(ctx, { action: 'account.document_removed', entityType: 'account' }, async (tx) => {
     const account = await findAccount(tx, ctx.tenant.id, input.userId)
     const [document] = await tx
       .delete(accountDocuments)
       .where(and(eq(accountDocuments.id, input.documentId), eq(accountDocuments.accountId, account.id)))
       .returning()
     if (!document) throw notFound('There is no such document on this account.')
-    await audit(tx, actorOf(ctx), {
-      action: 'account.document_removed',
-      entityType: 'account',
+    return {
+      result: await services.files.find(tx, ctx.tenant.id, document.fileId),
       entityId: account.id,
       before: { documentId: document.id, title: document.title },
-    })
-    return services.files.find(tx, ctx.tenant.id, document.fileId)
+    }
   })
   if (file) await services.files.remove(services.db, file)
   return { ok: true as const, message: 'Document removed.' }
@@ -337,7 +330,7 @@ export async function sendMessage(
   const data = input.file ? decodeDataUrl(input.file.dataUrl) : null
   let stored: FileRow | null = null
   try {
-    await services.db.transaction(async (tx) => {
+    await auditedMutation(ctx, { action: 'account.message_sent', entityType: 'account' }, async (tx) => {
       const account = await findAccount(tx, ctx.tenant.id, input.userId)
       let documentId: number | null = null
       if (input.file && data) {
@@ -375,12 +368,7 @@ export async function sendMessage(
         account.tenantId,
       )
       await notify(tx, { tenantId: account.tenantId, accountIds: [account.id], title: input.subject, message: input.message, type: 'info' })
-      await audit(tx, actorOf(ctx), {
-        action: 'account.message_sent',
-        entityType: 'account',
-        entityId: account.id,
-        after: { subject: input.subject, documentId },
-      })
+      return { result: undefined, entityId: account.id, after: { subject: input.subject, documentId } }
     })
   } catch (error) {
     // The rows rolled back with the transaction; the stored bytes must not outlive them.
@@ -392,18 +380,12 @@ export async function sendMessage(
 }
 
 export async function logoutSession(ctx: AuthedContext, input: { userId: number; sessionId: number }) {
-  const { services } = ctx
-  await services.db.transaction(async (tx) => {
+  await auditedMutation(ctx, { action: 'account.session_signed_out', entityType: 'account' }, async (tx) => {
     const account = await findAccount(tx, ctx.tenant.id, input.userId)
     const revoked = await tx.execute(sql`update sessions set revoked_at = now(), revoked_reason = 'signed_out_by_staff'
       where id = ${input.sessionId} and account_id = ${account.id} and revoked_at is null returning id`)
     if (!revoked.rows.length) throw notFound('There is no such open session on this account.')
-    await audit(tx, actorOf(ctx), {
-      action: 'account.session_signed_out',
-      entityType: 'account',
-      entityId: account.id,
-      after: { sessionId: input.sessionId },
-    })
+    return { result: undefined, entityId: account.id, after: { sessionId: input.sessionId } }
   })
   return { ok: true as const, message: 'That session is signed out.' }
 }

@@ -2,7 +2,7 @@ import { and, desc, eq, ilike, or, sql } from 'drizzle-orm'
 import { displayName, initials } from '@core/names'
 import type { AuthedContext } from '@server/context'
 import { accounts, loginHistory } from '@server/db/schema/platform'
-import { audit, actorOf } from '@server/audit'
+import { auditedMutation } from '@server/audit'
 import { notFound } from '@server/errors'
 import { likePattern } from '@server/search'
 import { pageMeta } from '@server/db/paging'
@@ -71,18 +71,16 @@ export async function singleAdmin(ctx: AuthedContext, id: number) {
 export async function updateAdmin(ctx: AuthedContext, id: number, input: { first_name: string; last_name: string }) {
   requireStaff(ctx)
   const admin = await findAdmin(ctx, id)
-  await ctx.services.db.transaction(async (tx) => {
+  await auditedMutation(ctx, { action: 'admin.name_changed', entityType: 'account', entityId: admin.id }, async (tx) => {
     await tx
       .update(accounts)
       .set({ firstName: input.first_name, lastName: input.last_name, updatedAt: new Date() })
       .where(eq(accounts.id, admin.id))
-    await audit(tx, actorOf(ctx), {
-      action: 'admin.name_changed',
-      entityType: 'account',
-      entityId: admin.id,
+    return {
+      result: undefined,
       before: { firstName: admin.firstName, lastName: admin.lastName },
       after: { firstName: input.first_name, lastName: input.last_name },
-    })
+    }
   })
   return toAdmin(ctx, await findAdmin(ctx, id))
 }

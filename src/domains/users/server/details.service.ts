@@ -5,7 +5,7 @@ import type { AuthedContext } from '@server/context'
 import type { Queryable, Tx } from '@server/db/engine'
 import { accounts, artistProfiles, labelProfiles } from '@server/db/schema/platform'
 import { userDetails } from './schema'
-import { audit, actorOf } from '@server/audit'
+import { auditedMutation } from '@server/audit'
 import { badRequest } from '@server/errors'
 import { findAccount, type AccountRecord } from './account.service'
 import { cleanRoleRows } from './account-actions.service'
@@ -66,14 +66,13 @@ async function saveDetails(
   values: Partial<typeof userDetails.$inferInsert>,
   extra?: (tx: Tx, account: AccountRecord) => Promise<Record<string, unknown>>,
 ) {
-  return ctx.services.db.transaction(async (tx) => {
+  return auditedMutation(ctx, { action, entityType: 'account' }, async (tx) => {
     const account = await findAccount(tx, ctx.tenant.id, userId)
     const before = await loadDetails(tx, account.id)
     await upsertDetails(tx, account, values)
     const extraChange = extra ? await extra(tx, account) : {}
     const after = await loadDetails(tx, account.id)
-    await audit(tx, actorOf(ctx), { action, entityType: 'account', entityId: account.id, before, after: { ...after, ...extraChange } })
-    return after
+    return { result: after, entityId: account.id, before, after: { ...after, ...extraChange } }
   })
 }
 
@@ -206,7 +205,7 @@ export async function getProfiles(ctx: AuthedContext, id: number) {
 /** Saves the artist and/or label profile (rows with an empty name or no role are dropped first). */
 export async function saveProfiles(ctx: AuthedContext, input: { userId: number; artist?: ArtistInput; label?: LabelInput }) {
   if (!input.artist && !input.label) throw badRequest('Nothing to save.')
-  return ctx.services.db.transaction(async (tx) => {
+  return auditedMutation(ctx, { action: 'account.profile_changed', entityType: 'account' }, async (tx) => {
     const account = await findAccount(tx, ctx.tenant.id, input.userId)
     const before = await loadProfiles(tx, account.id)
     if (input.artist) {
@@ -245,8 +244,7 @@ export async function saveProfiles(ctx: AuthedContext, input: { userId: number; 
         .onConflictDoUpdate({ target: labelProfiles.accountId, set: values })
     }
     const after = await loadProfiles(tx, account.id)
-    await audit(tx, actorOf(ctx), { action: 'account.profile_changed', entityType: 'account', entityId: account.id, before, after })
-    return after
+    return { result: after, entityId: account.id, before, after }
   })
 }
 

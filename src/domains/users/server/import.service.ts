@@ -4,7 +4,7 @@ import type { AuthedContext } from '@server/context'
 import { accounts, artistProfiles, invites, labelProfiles } from '@server/db/schema/platform'
 import { HttpError, badRequest } from '@server/errors'
 import { ERROR_CODES } from '@core/session'
-import { audit, actorOf } from '@server/audit'
+import { auditedMutation } from '@server/audit'
 import { readCsvUpload } from '@server/csv-upload'
 import { hashToken, newToken } from '@server/auth/tokens'
 import { queueMail } from '@server/mail/mailer'
@@ -105,7 +105,8 @@ export async function importUsers(ctx: AuthedContext, input: { mode: 'preview' |
 
   const baseUrl = workspaceUrl(ctx, ctx.tenant)
   const inviter = displayName(ctx.session.account)
-  const created = await services.db.transaction(async (tx) => {
+  const mutation = { action: 'accounts.imported', entityType: 'workspace', entityId: ctx.tenant.id }
+  const created = await auditedMutation(ctx, mutation, async (tx) => {
     let count = 0
     for (let i = 0; i < rows.length; i += 500) {
       const chunk = rows.slice(i, i + 500)
@@ -162,13 +163,7 @@ export async function importUsers(ctx: AuthedContext, input: { mode: 'preview' |
       }
       count += inserted.length
     }
-    await audit(tx, actorOf(ctx), {
-      action: 'accounts.imported',
-      entityType: 'workspace',
-      entityId: ctx.tenant.id,
-      after: { created: count, invited: input.sendInvites },
-    })
-    return count
+    return { result: count, after: { created: count, invited: input.sendInvites } }
   })
   return { ...result, created }
 }

@@ -5,7 +5,7 @@ import type { Queryable } from '@server/db/engine'
 import { accounts, invites } from '@server/db/schema/platform'
 import { HttpError, conflict, forbidden, notFound } from '@server/errors'
 import { ERROR_CODES } from '@core/session'
-import { audit, actorOf } from '@server/audit'
+import { auditedMutation } from '@server/audit'
 import { hashToken, newToken } from '@server/auth/tokens'
 import { queueMail } from '@server/mail/mailer'
 import { mailTemplates } from '@server/mail/templates'
@@ -83,7 +83,7 @@ export async function createInvite(ctx: AuthedContext, input: { email: string; t
   const token = newToken()
   const url = `${workspaceUrl(ctx, ctx.tenant)}/invite/accept?token=${token}`
   const inviterName = displayName(ctx.session.account)
-  const row = await services.db.transaction(async (tx) => {
+  const row = await auditedMutation(ctx, { action: 'invite.created', entityType: 'invite' }, async (tx) => {
     const [invite] = await tx
       .insert(invites)
       .values({
@@ -103,13 +103,7 @@ export async function createInvite(ctx: AuthedContext, input: { email: string; t
       { to: input.email, ...mailTemplates.invite(ctx.tenant.name, inviterName, url, INVITE_DAYS) },
       ctx.tenant.id,
     )
-    await audit(tx, actorOf(ctx), {
-      action: 'invite.created',
-      entityType: 'invite',
-      entityId: invite.id,
-      after: { email: invite.email, type: invite.type },
-    })
-    return invite
+    return { result: invite, entityId: invite.id, after: { email: invite.email, type: invite.type } }
   })
   return (await toRows(services.db, [row], now))[0]
 }
@@ -157,21 +151,14 @@ export async function cancelInvite(ctx: AuthedContext, id: number, types: Invite
   const invite = await findInvite(ctx, id, types)
   const now = services.now()
   if (statusOf(invite, now) !== 'pending') throw conflict('Only a pending invitation can be cancelled.')
-  const row = await services.db.transaction(async (tx) => {
+  const row = await auditedMutation(ctx, { action: 'invite.cancelled', entityType: 'invite', entityId: invite.id }, async (tx) => {
     const [cancelled] = await tx
       .update(invites)
       .set({ status: 'cancelled', cancelledAt: now })
       .where(and(eq(invites.id, invite.id), eq(invites.status, 'pending')))
       .returning()
     if (!cancelled) throw conflict('Only a pending invitation can be cancelled.')
-    await audit(tx, actorOf(ctx), {
-      action: 'invite.cancelled',
-      entityType: 'invite',
-      entityId: invite.id,
-      before: { status: 'pending' },
-      after: { status: 'cancelled' },
-    })
-    return cancelled
+    return { result: cancelled, before: { status: 'pending' }, after: { status: 'cancelled' } }
   })
   return (await toRows(services.db, [row], now))[0]
 }
@@ -180,14 +167,9 @@ export async function deleteInvite(ctx: AuthedContext, id: number, types: Invite
   const { services } = ctx
   const invite = await findInvite(ctx, id, types)
   if (statusOf(invite, services.now()) === 'pending') throw conflict('Cancel the invitation before deleting it.')
-  await services.db.transaction(async (tx) => {
+  await auditedMutation(ctx, { action: 'invite.deleted', entityType: 'invite', entityId: invite.id }, async (tx) => {
     await tx.delete(invites).where(eq(invites.id, invite.id))
-    await audit(tx, actorOf(ctx), {
-      action: 'invite.deleted',
-      entityType: 'invite',
-      entityId: invite.id,
-      before: { email: invite.email, type: invite.type, status: invite.status },
-    })
+    return { result: undefined, before: { email: invite.email, type: invite.type, status: invite.status } }
   })
   return { ok: true as const, message: 'Invitation deleted.' }
 }

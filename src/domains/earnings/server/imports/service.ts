@@ -16,7 +16,7 @@ import type { UploadedFile } from '@contract/index'
 import type { AuthedContext, Services } from '@server/context'
 import type { Queryable } from '@server/db/engine'
 import { countCapped, pageMeta } from '@server/db/paging'
-import { actorOf, audit, type AuditActor } from '@server/audit'
+import { actorOf, auditedMutation, type AuditActor, type Mutation } from '@server/audit'
 import { HttpError, conflict, forbidden, notFound } from '@server/errors'
 import { FileStore } from '@server/storage/file-store'
 import { StatementFormatError, resolveColumns } from './formats'
@@ -24,6 +24,7 @@ import { dropLines, parseImport } from './parse'
 import { readImportLines, type LineFilter } from './lines-read'
 import { debts, importAccountChanges, lockAccounts, postImport, rollbackImport } from './ledger'
 import { unitsToCents } from '@core/decimal'
+import { statementImports } from '../schema'
 
 export const PARSE_JOB = 'earnings.import.parse'
 export const NO_IMPORT = 'This import does not exist.'
@@ -89,7 +90,8 @@ export async function createImport(
   if (existing) throw duplicate(existing)
   const period = `${input.period}-01`
   try {
-    return await db.transaction(async (tx) => {
+    const scope = { db, actor }
+    return await auditedMutation(scope, { action: 'earnings.import.upload', entityType: ENTITY }, async (tx) => {
       const what = {
         tenantId,
         purpose: 'statements',
@@ -118,13 +120,11 @@ export async function createImport(
         })
         await tx.execute(sql`update statement_imports set job_id = ${jobId} where id = ${id}`)
       }
-      await audit(tx, actor, {
-        action: 'earnings.import.upload',
-        entityType: ENTITY,
+      return {
+        result: { id, status: 'uploaded' as const },
         entityId: id,
         after: { source, fileName: stored.originalName, period: input.period, currency: input.currency, mapping: input.mapping },
-      })
-      return { id, status: 'uploaded' as const }
+      }
     })
   } catch (error) {
     // Two uploads of one file at once: the partial unique index lets one through.
@@ -148,10 +148,18 @@ type ImportRecord = {
   net_base: string
 }
 
-async function lockImport(tx: Queryable, tenantId: number, id: number): Promise<ImportRecord> {
+/** A change to one import: its row is locked first, so actions on one import apply one after the other. */
+const importMutation = (action: string, tenantId: number, id: number): Mutation => ({
+  action,
+  entityType: ENTITY,
+  lock: { table: statementImports, id, tenantId, missing: NO_IMPORT },
+})
+
+/** The import's row, read under the lock importMutation took. */
+async function lockedImport(tx: Queryable, tenantId: number, id: number): Promise<ImportRecord> {
   const { rows } = await tx.execute<ImportRecord>(sql`
     select id, status, report, net_base::text as net_base from statement_imports
-    where id = ${id} and tenant_id = ${tenantId} for update`)
+    where id = ${id} and tenant_id = ${tenantId}`)
   if (!rows[0]) throw notFound(NO_IMPORT)
   return { ...rows[0], id: Number(rows[0].id) }
 }
@@ -173,40 +181,30 @@ export function commitBlocked(status: ImportStatus, report: Record<string, unkno
  * import stays in review, ready to be committed again.
  */
 export async function commitImport(services: Services, actor: AuditActor & { tenantId: number }, id: number): Promise<void> {
-  await services.db.transaction(async (tx) => {
-    const row = await lockImport(tx, actor.tenantId, id)
+  const scope = { db: services.db, actor }
+  await auditedMutation(scope, importMutation('earnings.import.commit', actor.tenantId, id), async (tx) => {
+    const row = await lockedImport(tx, actor.tenantId, id)
     const blocked = commitBlocked(row.status, row.report)
     if (blocked) throw conflict(blocked)
     await postImport(tx, actor.tenantId, id, actor.actorAccountId)
     await tx.execute(sql`
       update statement_imports set status = 'committed', committed_by = ${actor.actorAccountId}, committed_at = now()
       where id = ${id}`)
-    await audit(tx, actor, {
-      action: 'earnings.import.commit',
-      entityType: ENTITY,
-      entityId: id,
-      before: { status: row.status },
-      after: { status: 'committed', netBase: row.net_base },
-    })
+    return { result: undefined, before: { status: row.status }, after: { status: 'committed', netBase: row.net_base } }
   })
 }
 
 /** Cancels an import before commit: its lines go (never posted), the import row stays. */
 export async function cancelImport(services: Services, actor: AuditActor & { tenantId: number }, id: number): Promise<void> {
-  await services.db.transaction(async (tx) => {
-    const row = await lockImport(tx, actor.tenantId, id)
+  const scope = { db: services.db, actor }
+  await auditedMutation(scope, importMutation('earnings.import.cancel', actor.tenantId, id), async (tx) => {
+    const row = await lockedImport(tx, actor.tenantId, id)
     if (row.status === 'parsing') throw conflict('The file is still being read: cancel it when its dry run is ready.')
     if (!['uploaded', 'review', 'failed'].includes(row.status))
       throw conflict(`This import is ${statusWord(row.status)}: it cannot be cancelled.`)
     await dropLines(tx, id)
     await tx.execute(sql`update statement_imports set status = 'cancelled', cancelled_at = now() where id = ${id}`)
-    await audit(tx, actor, {
-      action: 'earnings.import.cancel',
-      entityType: ENTITY,
-      entityId: id,
-      before: { status: row.status },
-      after: { status: 'cancelled' },
-    })
+    return { result: undefined, before: { status: row.status }, after: { status: 'cancelled' } }
   })
 }
 
@@ -247,8 +245,9 @@ export async function rollbackStatement(
   id: number,
   confirmation: debts.ShortfallConfirmation = {},
 ): Promise<void> {
-  await services.db.transaction(async (tx) => {
-    const row = await lockImport(tx, actor.tenantId, id)
+  const scope = { db: services.db, actor }
+  await auditedMutation(scope, importMutation('earnings.import.rollback', actor.tenantId, id), async (tx) => {
+    const row = await lockedImport(tx, actor.tenantId, id)
     if (row.status !== 'committed') throw conflict(`Only a committed import can be rolled back; this one is ${statusWord(row.status)}.`)
     const changes = await importAccountChanges(tx, actor.tenantId, id)
     await lockAccounts(tx, actor.tenantId, [...changes.keys()])
@@ -265,10 +264,8 @@ export async function rollbackStatement(
     await tx.execute(sql`
       update statement_imports set status = 'rolled_back', rolled_back_by = ${actor.actorAccountId}, rolled_back_at = now()
       where id = ${id}`)
-    await audit(tx, actor, {
-      action: 'earnings.import.rollback',
-      entityType: ENTITY,
-      entityId: id,
+    return {
+      result: undefined,
       before: { status: 'committed', netBase: row.net_base },
       after: {
         status: 'rolled_back',
@@ -280,7 +277,7 @@ export async function rollbackStatement(
             }
           : {}),
       },
-    })
+    }
   })
 }
 

@@ -5,7 +5,7 @@ import type { ExchangeRateResult, LedgerEntryResult, UnmatchedKey } from '@contr
 import type { AuthedContext } from '@server/context'
 import type { Queryable, Tx } from '@server/db/engine'
 import { accounts } from '@server/db/schema/platform'
-import { audit, actorOf, auditedMutation } from '@server/audit'
+import { auditedMutation } from '@server/audit'
 import { conflict, fieldError, notFound } from '@server/errors'
 import { bigintArray } from '@server/db/arrays'
 import { formatMoney } from '@core/format'
@@ -85,7 +85,7 @@ export async function createRate(ctx: AuthedContext, input: { currency: string; 
   const tenantId = ctx.tenant.id
   const period = monthStart(input.period)
   if (input.currency === BASE_CURRENCY) throw conflict(`${BASE_CURRENCY} is the base currency: its rate is always 1.`)
-  return ctx.services.db.transaction(async (tx) => {
+  return auditedMutation(ctx, { action: 'exchange_rate.created', entityType: 'exchange_rate' }, async (tx) => {
     const duplicate = `There is already a rate for ${input.currency} in ${input.period}. Delete it first to enter a new one.`
     const [existing] = await tx
       .select({ id: exchangeRates.id })
@@ -98,14 +98,8 @@ export async function createRate(ctx: AuthedContext, input: { currency: string; 
       .onConflictDoNothing()
       .returning({ id: exchangeRates.id })
     if (!row) throw conflict(duplicate)
-    await audit(tx, actorOf(ctx), {
-      action: 'exchange_rate.created',
-      entityType: 'exchange_rate',
-      entityId: row.id,
-      after: { currency: input.currency, period: input.period, rate: input.rate },
-    })
     const [created] = await rateRows(tx, eq(exchangeRates.id, row.id), 1, 0)
-    return created
+    return { result: created, entityId: row.id, after: { currency: input.currency, period: input.period, rate: input.rate } }
   })
 }
 
@@ -221,7 +215,8 @@ export async function addAdjustment(
   const bound = units(ctx.services.config.adjustmentMax)
   if (amount > bound || -amount > bound)
     throw fieldError('amount', `An adjustment is at most ${formatMoney(toCents(bound))} either way (ADJUSTMENT_MAX)`)
-  return ctx.services.db.transaction(async (tx) => {
+  return auditedMutation(ctx, { action: 'account.adjustment_added', entityType: 'account', entityId: accountId }, async (tx) => {
+    // The ledger's own account lock (accounts belong to the users domain), taken by every balance change.
     await lockAccount(tx, tenantId, accountId)
     const shortfalls = await shortfallsOf(tx, tenantId, new Map([[accountId, amount]]))
     requireConfirmation(shortfalls, input, 'This adjustment')
@@ -242,18 +237,15 @@ export async function addAdjustment(
       reason: input.reason,
       actorId: ctx.session.account.id,
     })
-    await audit(tx, actorOf(ctx), {
-      action: 'account.adjustment_added',
-      entityType: 'account',
-      entityId: accountId,
+    return {
+      result: await balanceLines(tx, tenantId, accountId),
       after: {
         amount: input.amount,
         reason: input.reason,
         transactionId,
         ...(shortfalls.length ? { debt: toCents(totalShortfall(shortfalls)) } : {}),
       },
-    })
-    return balanceLines(tx, tenantId, accountId)
+    }
   })
 }
 
@@ -410,7 +402,8 @@ export async function matchKey(
   ctx: AuthedContext,
   input: { kind: MatchKey['kind']; key: string; trackId?: number | null; releaseId?: number | null },
 ) {
-  return ctx.services.db.transaction(async (tx) => {
+  const entityId = `${input.kind}:${input.key.trim().toUpperCase()}`
+  return auditedMutation(ctx, { action: 'earnings.lines_matched', entityType: 'statement_key', entityId }, async (tx) => {
     const result = await matchLines(
       tx,
       ctx.tenant.id,
@@ -418,10 +411,13 @@ export async function matchKey(
       { trackId: input.trackId ?? null, releaseId: input.releaseId ?? null },
       ctx.session.account.id,
     )
-    await audit(tx, actorOf(ctx), {
-      action: 'earnings.lines_matched',
-      entityType: 'statement_key',
-      entityId: `${input.kind}:${input.key.trim().toUpperCase()}`,
+    return {
+      result: {
+        lines: result.lines,
+        posted: result.posted,
+        amount: result.amount,
+        target: { trackId: result.target.trackId, releaseId: result.target.releaseId, title: result.target.title },
+      },
       after: {
         trackId: result.target.trackId,
         releaseId: result.target.releaseId,
@@ -429,12 +425,6 @@ export async function matchKey(
         posted: result.posted,
         amount: result.amount,
       },
-    })
-    return {
-      lines: result.lines,
-      posted: result.posted,
-      amount: result.amount,
-      target: { trackId: result.target.trackId, releaseId: result.target.releaseId, title: result.target.title },
     }
   })
 }

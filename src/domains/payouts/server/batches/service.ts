@@ -7,7 +7,7 @@ import { providerActivityLink } from '@core/payment-links'
 import type { PayoutBatchResult, PayoutConnectionResult } from '@contract/payout-batches'
 import type { Services } from '@server/context'
 import type { Queryable } from '@server/db/engine'
-import { audit, type AuditActor } from '@server/audit'
+import { auditedMutation, type AuditActor } from '@server/audit'
 import { conflict, notConfigured, notFound } from '@server/errors'
 import { countCapped, pageMeta } from '@server/db/paging'
 import type { FileRow } from '@server/storage/file-store'
@@ -147,7 +147,8 @@ export async function exportApproved(
   const { tenantId } = actor
   let stored: FileRow | null = null
   try {
-    return await services.db.transaction(async (tx) => {
+    const scope = { db: services.db, actor: actor.audit }
+    return await auditedMutation(scope, { action: 'payouts.exported', entityType: 'payout_batch' }, async (tx) => {
       let rows: PayoutRow[]
       if (input.ids) {
         rows = await lockPayouts(tx, tenantId, input.ids)
@@ -221,9 +222,8 @@ export async function exportApproved(
       }
       await tx.update(payoutBatches).set({ fileId: stored.id, fileName, delivery, providerBatchId }).where(eq(payoutBatches.id, batch.id))
       await applyTransition(tx, { tenantId, actorId: actor.actorId }, rows, 'processing', { batchId: batch.id })
-      await audit(tx, actor.audit, {
-        action: 'payouts.exported',
-        entityType: 'payout_batch',
+      return {
+        result: await findBatch(tx, tenantId, batch.id),
         entityId: batch.id,
         after: {
           provider: input.provider,
@@ -235,8 +235,7 @@ export async function exportApproved(
           payoutIds: rows.map((row) => row.id),
           fileName,
         },
-      })
-      return findBatch(tx, tenantId, batch.id)
+      }
     })
   } catch (error) {
     // The row went with the rollback; the stored bytes must go too.
@@ -269,7 +268,8 @@ export async function syncBatch(services: Services, actor: BatchActor, batchId: 
   const remote = await adapter.status(batch.providerBatchId)
   const byReference = new Map(remote.items.map((item) => [item.reference, item]))
 
-  const result = await services.db.transaction(async (tx) => {
+  const scope = { db: services.db, actor: actor.audit }
+  const result = await auditedMutation(scope, { action: 'payouts.batch_synced', entityType: 'payout_batch' }, async (tx) => {
     const { rows: ids } = await tx.execute<{ id: number }>(sql`
       select id from payouts where tenant_id = ${tenantId} and batch_id = ${batch.id} and status = 'processing' order by id`)
     const locked = (
@@ -287,14 +287,19 @@ export async function syncBatch(services: Services, actor: BatchActor, batchId: 
       const item = byReference.get(payoutReference(row.id))!
       await applyTransition(tx, ledgerActor, [row], 'failed', { reason: `${label}: ${item.reason ?? item.providerStatus}` })
     }
-    if (paid.length + failed.length > 0)
-      await audit(tx, actor.audit, {
-        action: 'payouts.batch_synced',
-        entityType: 'payout_batch',
-        entityId: batch.id,
-        after: { providerStatus: remote.batchStatus, paid: paid.map((row) => row.id), failed: failed.map((row) => row.id) },
-      })
-    return { paid: paid.length, failed: failed.length, pending: locked.length - paid.length - failed.length }
+    return {
+      result: { paid: paid.length, failed: failed.length, pending: locked.length - paid.length - failed.length },
+      // Nothing settled yet: nothing changed, so no audit row.
+      records:
+        paid.length + failed.length > 0
+          ? [
+              {
+                entityId: batch.id,
+                after: { providerStatus: remote.batchStatus, paid: paid.map((row) => row.id), failed: failed.map((row) => row.id) },
+              },
+            ]
+          : [],
+    }
   })
   const plural = (n: number) => (n === 1 ? '' : 's')
   const message =
