@@ -261,10 +261,13 @@ export const USER_ACTIONS: readonly RecordAction[] = [
       placeholder: 'Search label accounts by name…',
       find: async (query, target, env, signal) => {
         void signal
-        const found = await env.call('users.fetchUsers', { query: { search: query, searchType: 'name', count: 10, page: 1, sort: 'asc' } })
+        // Label accounts only, found by the server (name or email); under three characters (the list's
+        // search minimum) the newest labels are offered.
+        const search = query.trim().length >= 3 ? query.trim() : undefined
+        const found = await env.call('users.list', { query: { search, type: 'label', page: 1, per_page: 25 } })
         const current = target.items[0]?.state?.label?.id
         return found.data
-          .filter((user) => user.type === 'label' && user.id !== current)
+          .filter((user) => user.id !== current)
           .map((user) => ({ value: user.id, title: `${user.displayName} (${user.email})` }))
       },
     },

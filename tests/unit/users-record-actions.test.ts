@@ -110,24 +110,27 @@ describe('account fields and entries', () => {
     expect(titles(context)).toContain('Sign Nina Vale to a label…')
     expect(titles(onAccount({ type: 'label' }))).not.toContain('Sign Nina Vale to a label…')
     const env = fakeCommandEnv({
-      'users.fetchUsers': {
+      'users.list': {
         data: [
           { id: 9, type: 'label', displayName: 'Vale Records', email: 'vale@example.com', initials: 'VR' },
           { id: 11, type: 'label', displayName: 'Harbour Sound', email: 'harbour@example.com', initials: 'HS' },
-          { id: 12, type: 'artist', displayName: 'Harbour Kid', email: 'kid@example.com', initials: 'HK' },
         ],
       },
       'users.editLabel': { label: { id: 11, name: 'Harbour Sound' } },
     })
-    // Only label accounts, and not the one it is signed to already.
+    // Label accounts as the server finds them, less the one it is signed to already.
     const found = await registry.get('users.editLabel:set')!.search!('harbour', context, env, new AbortController().signal)
+    expect(env.call).toHaveBeenCalledWith('users.list', { query: { search: 'harbour', type: 'label', page: 1, per_page: 25 } })
     expect(found.map((choice) => choice.title)).toEqual(['Harbour Sound (harbour@example.com)'])
+    // Under the list's three-character minimum: the newest labels, not a refused search.
+    await registry.get('users.editLabel:set')!.search!('ha', context, env, new AbortController().signal)
+    expect(env.call).toHaveBeenLastCalledWith('users.list', { query: { search: undefined, type: 'label', page: 1, per_page: 25 } })
     await found[0].run!(context, env)
     expect(env.call).toHaveBeenLastCalledWith('users.editLabel', { body: { userId: 42, labelId: 11 } })
     expect(env.notify).toHaveBeenLastCalledWith('Signed to Harbour Sound.', 'success')
     const action = USER_ACTIONS.find((entry) => entry.key === 'users.editLabel:set')!
     await action.answered({ kind: 'account', from: 'record', items: [{ id: 42, state: accountState() }] }, 11).run!(context, env)
-    expect(env.call).toHaveBeenCalledTimes(3)
+    expect(env.call).toHaveBeenCalledTimes(4)
     expect(env.call).toHaveBeenLastCalledWith('users.editLabel', { body: { userId: 42, labelId: 11 } })
   })
 
