@@ -1,6 +1,7 @@
 import { stateOf } from './records'
 import type { Command, CommandContext, CommandEnv } from './types'
 import { defineAction, type RecordAction, type Target } from './actions'
+import { SHORTFALL_UNCONFIRMED } from '@contract/ledger'
 import type { ImportStatus } from '@contract/earnings-imports'
 
 /** What the import tab publishes about the import it shows (`publishRecord`, kind 'statementImport'). */
@@ -98,7 +99,7 @@ export const IMPORT_COMMANDS: readonly Command[] = [
             await env.call('earnings.importRollback', { params: { id }, body: {} })
           } catch (error) {
             // Balances would go below zero: the import screen shows the accounts and asks for the reason.
-            if ((error as { code?: string }).code !== 'shortfall_unconfirmed') throw error
+            if ((error as { code?: string }).code !== SHORTFALL_UNCONFIRMED) throw error
             env.open(`/earnings/import/${id}?rollback=1`)
             return
           }

@@ -3,6 +3,7 @@ import type { Command, CommandContext, CommandEnv } from './types'
 import { formatMoney } from '@core/format'
 import { promptCommand } from './prompt'
 import type { EndpointOutput, Endpoints } from '@contract/index'
+import { SHORTFALL_UNCONFIRMED } from '@contract/ledger'
 
 // Palette actions of the royalties ledger: adjustments on the focused account, exchange rates and
 // matching unmatched statement lines (docs/royalties.md).
@@ -42,10 +43,10 @@ function adjusted(env: CommandEnv, result: EndpointOutput<Endpoints['ledger.adju
   )
 }
 
-/** The total shortfall the server asks to confirm, when it refused for want of that confirmation. */
+/** The total shortfall the server asks to confirm, when it refused for want of that confirmation (else null). */
 function shortfallToConfirm(error: unknown): string | null {
   const refusal = error as { code?: string; errors?: Record<string, string> }
-  return refusal?.code === 'shortfall_unconfirmed' ? (refusal.errors?.shortfall ?? null) : null
+  return refusal?.code === SHORTFALL_UNCONFIRMED ? (refusal.errors?.shortfall ?? null) : null
 }
 
 /** The follow-up question of an adjustment that would overdraw: record the shortfall as recoupable debt, or not. */

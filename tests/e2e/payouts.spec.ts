@@ -1,28 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
-import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { WorkspacePage } from './pages/workspace-page'
 import { signedIn } from './support/signed-in'
+import { adminApi, ok } from './support/admin-api'
 
 const cents = (text: string) => Math.round(Number(text.replace(/[$,]/g, '')) * 100)
 const shown = (value: number) =>
   `${value < 0 ? '-' : ''}$${(Math.abs(value) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\@]/g, '\\$&')
-
-/** An API client signed in as the demo admin with a bearer token (no cookie, so no CSRF header). */
-async function adminApi(baseURL: string): Promise<APIRequestContext> {
-  const anonymous = await request.newContext({ baseURL })
-  const login = await anonymous.post('/api/auth/login', { data: { email: 'admin@demo.test', password: 'demo-password', issueToken: true } })
-  const { token } = (await login.json()) as { token: string }
-  await anonymous.dispose()
-  return request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } })
-}
-
-async function ok<T>(answer: Promise<{ ok(): boolean; status(): number; text(): Promise<string>; json(): Promise<unknown> }>): Promise<T> {
-  const response = await answer
-  expect(response.ok(), `${response.status()}: ${await response.text()}`).toBe(true)
-  return (await response.json()) as T
-}
 
 const available = (page: Page) =>
   page

@@ -1,24 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { expect, request, test, type APIRequestContext } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { WorkspacePage } from './pages/workspace-page'
 import { signedIn } from './support/signed-in'
+import { adminApi, ok } from './support/admin-api'
 
 // Record actions declared once (commands/actions.ts): the list's bulk bar asks what the palette asks,
 // the palette follows a record as it loads, and "Review next …" then a key decides the oldest item.
-
-async function adminApi(baseURL: string): Promise<APIRequestContext> {
-  const anonymous = await request.newContext({ baseURL })
-  const login = await anonymous.post('/api/auth/login', { data: { email: 'admin@demo.test', password: 'demo-password', issueToken: true } })
-  const { token } = (await login.json()) as { token: string }
-  await anonymous.dispose()
-  return request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } })
-}
-
-async function ok<T>(answer: Promise<{ ok(): boolean; status(): number; text(): Promise<string>; json(): Promise<unknown> }>): Promise<T> {
-  const response = await answer
-  expect(response.ok(), `${response.status()}: ${await response.text()}`).toBe(true)
-  return (await response.json()) as T
-}
 
 type Artist = { id: number; email: string; displayName: string; banned: boolean }
 const BAN_QUESTION = 'Why? The reason is recorded with the ban.'

@@ -7,10 +7,11 @@ import { api } from '@client/api'
 import { MARK_ALL_NOTIFICATIONS_READ } from '@commands/notifications'
 import { runRecordAction } from '@client/ui/RecordActions'
 import { runCommand } from '@client/shell/run-command'
+import { useDataVersion } from '@client/state/useDataVersion'
 import { useLoad } from '@client/state/useLoad'
 import { useSession } from '@client/state/session'
 import { NotificationIcon } from './NotificationIcon'
-import { isInternalLink, notificationRecord, useNavigateTo, useNotificationsVersion } from './notifications-ui'
+import { isInternalLink, notificationRecord, useNavigateTo } from './notifications-ui'
 
 /** The bell asks again this often, and whenever the window regains focus. */
 export const BELL_REFRESH_MS = 60_000
@@ -28,7 +29,8 @@ export function NotificationsBell() {
   const [open, setOpen] = useState(false)
   const badge = useLoad(fetchBadge, 'bell')
   const navigateTo = useNavigateTo()
-  const version = useNotificationsVersion()
+  // Any action that changed data (the declared notification actions included) reloads it.
+  const version = useDataVersion()
   const reload = useRef(badge.reload)
   useEffect(() => {
     reload.current = badge.reload

@@ -20,10 +20,11 @@ import { CheckIcon, ExclamationTriangleIcon, MagnifyingGlassIcon, TrashIcon } fr
 import { NOTIFICATION_PAGE_SIZE, type NotificationItem } from '@contract/notifications'
 import { fullDate, timeAgo } from '@core/time'
 import { api } from '@client/api'
+import { useDataVersion } from '@client/state/useDataVersion'
 import { useLoad } from '@client/state/useLoad'
 import { useTab } from '@client/workspace/tab-context'
 import { NotificationIcon } from './NotificationIcon'
-import { isInternalLink, notificationRecord, safeFileUrl, useNotificationsVersion } from './notifications-ui'
+import { isInternalLink, notificationRecord, safeFileUrl } from './notifications-ui'
 import { CLEAR_NOTIFICATIONS_CONFIRMED, MARK_ALL_NOTIFICATIONS_READ } from '@commands/notifications'
 import { runRecordAction } from '@client/ui/RecordActions'
 import { runCommand } from '@client/shell/run-command'
@@ -147,7 +148,8 @@ export default function NotificationsScreen() {
   const [confirmClear, setConfirmClear] = useState(false)
   const [busy, setBusy] = useState(false)
   const perPageLabel = useId()
-  const version = useNotificationsVersion()
+  // Any action that changed data (the declared notification actions included) reloads it.
+  const version = useDataVersion()
 
   // The search box: typed text settles for 400 ms before it becomes the address.
   const [text, setText] = useState(query.search)

@@ -1,26 +1,8 @@
 import { useCallback } from 'react'
-import { proxy, useSnapshot } from 'valtio'
 import type { NotificationItem } from '@contract/notifications'
 import type { RecordRef } from '@commands/records'
 import { useTab } from '@client/workspace/tab-context'
 import { workspace, workspaceActions } from '@client/workspace/store'
-
-/** Bumped after any change to the account's notifications, so the bell and the screen stay in step. */
-export const notificationsSignal = proxy({ version: 0 })
-
-export function notificationsChanged(): void {
-  notificationsSignal.version += 1
-}
-
-/**
- * What the bell and the screen reload on: their own signal, and any action that changed data (the
- * declared notification actions refresh through the workspace, as every action does).
- */
-export function useNotificationsVersion(): string {
-  const { version } = useSnapshot(notificationsSignal)
-  const { dataVersion } = useSnapshot(workspace)
-  return `${version}:${dataVersion}`
-}
 
 /** A notification as a record its declared actions (commands/notifications.ts) act on. */
 export function notificationRecord(item: NotificationItem): RecordRef<'notification'> {

@@ -5,6 +5,7 @@ import { bigintArray } from '@server/db/arrays'
 import type { Queryable, Tx } from '@server/db/engine'
 import { fieldError, HttpError } from '@server/errors'
 import { accountDebts } from '../schema'
+import { SHORTFALL_UNCONFIRMED } from '@contract/ledger'
 
 // Recoupable debts (docs/royalties.md "Recoupable debts"). Balances do not go below zero unless an
 // admin confirms it: a rollback or a manual adjustment that would take an account below zero is
@@ -92,9 +93,6 @@ export const shortfallView = (item: Shortfall) => ({
   after: unitsToCents(item.after),
   shortfall: unitsToCents(item.shortfall),
 })
-
-/** The error code of a refusal for want of a confirmed shortfall; `errors.shortfall` carries the total to confirm. */
-export const SHORTFALL_UNCONFIRMED = 'shortfall_unconfirmed'
 
 /** What the admin confirms: the total shortfall (cents) and the reason. */
 export interface ShortfallConfirmation {

@@ -270,11 +270,6 @@ export function ImportFlowDialog({ open, onOpenChange }: { open: boolean; onOpen
       {/* The same confirmation as the import screen and the histories: the accounts a rollback would take below zero, and a reason. */}
       <RollbackDialog
         importId={confirmRollback && step === 'committed' && detail ? detail.id : null}
-        description={
-          detail
-            ? `Import #${detail.id} credited its net to the balances. Rolling it back posts compensating entries that take all of it out again. The history is kept.`
-            : ''
-        }
         onOpenChange={setConfirmRollback}
         onRolledBack={() => send({ type: 'ROLLED_BACK' })}
       />

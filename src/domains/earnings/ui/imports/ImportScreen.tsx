@@ -142,7 +142,6 @@ function ImportDetailScreen({ id }: { id: number }) {
           setConfirmRollback(open)
           if (!open && tab.search.has('rollback')) tab.setSearch({ rollback: null }, { replace: true })
         }}
-        description={`Import #${detail.id} credited its net to the balances. Rolling it back posts compensating entries that take all of it out again. The history is kept.`}
       />
     </Flex>
   )

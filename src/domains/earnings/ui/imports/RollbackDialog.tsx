@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { AlertDialog, Button, Callout, Flex, Table, Text, TextArea } from '@radix-ui/themes'
 import type { RollbackPreview } from '@contract/earnings-imports'
+import { SHORTFALL_UNCONFIRMED } from '@contract/ledger'
 import { formatMoney } from '@core/format'
 import { api, ApiError } from '@client/api'
 import { NamedTable } from '@client/ui/NamedTable'
@@ -23,7 +24,8 @@ export function RollbackDialog({
 }: {
   /** The import to roll back; null keeps the dialog closed. */
   importId: number | null
-  description: string
+  /** What is rolled back; by default the import's number and what a rollback does. */
+  description?: string
   onOpenChange(open: boolean): void
   /** After the rollback succeeded (the import flow moves its machine on). */
   onRolledBack?(): void
@@ -36,7 +38,10 @@ export function RollbackDialog({
           <RollbackForm
             key={importId}
             importId={importId}
-            description={description}
+            description={
+              description ??
+              `Import #${importId} credited its net to the balances. Rolling it back posts compensating entries that take all of it out again. The history is kept.`
+            }
             onClose={() => onOpenChange(false)}
             onRolledBack={onRolledBack}
           />
@@ -102,7 +107,7 @@ function RollbackForm({
       onRolledBack?.()
       onClose()
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'shortfall_unconfirmed') {
+      if (error instanceof ApiError && error.code === SHORTFALL_UNCONFIRMED) {
         // The balances moved since the preview: show the new one and ask again.
         setProblem(`${error.message}`)
         setLoad({ status: 'loading' })
