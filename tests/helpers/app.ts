@@ -15,6 +15,8 @@ export interface TestApp {
   services: Services
   database: Database
   config: Config
+  /** The test database's address on PostgreSQL (other processes can open it); undefined on PGlite. */
+  databaseUrl?: string
   close(): Promise<void>
 }
 
@@ -23,7 +25,7 @@ export interface TestAppOptions extends Partial<Omit<AppOptions, 'config' | 'dat
 }
 
 /** A fresh database for this test file: a copy of the migrated snapshot (PGlite) or template (PostgreSQL). */
-export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function openTestDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   const url = process.env.DATABASE_URL
   if (url) {
     const name = `wl_admin_test_${randomUUID().replace(/-/g, '').slice(0, 12)}`
@@ -36,6 +38,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
     const database = await openDatabase({ url: testUrl.toString(), poolSize: 5, connectionWaitMs: 15_000 })
     return {
       database,
+      url: testUrl.toString(),
       async drop() {
         const client = new pg.Client({ connectionString: url })
         await client.connect()
@@ -52,7 +55,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wl-admin-test-'))
   const config = loadConfig({ DATA_DIR: dataDir, DEMO: '0', LOG_LEVEL: 'silent', NODE_ENV: 'test', ...options.env })
-  const { database, drop } = await openTestDatabase()
+  const { database, url, drop } = await openTestDatabase()
   const app = await buildApp({
     config,
     database,
@@ -70,6 +73,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     services: app.services,
     database,
     config,
+    databaseUrl: url,
     async close() {
       await app.close()
       await database.close()
