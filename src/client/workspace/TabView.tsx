@@ -147,6 +147,8 @@ export function TabView({ tabId }: { tabId: string }) {
         className="wl-tab"
         data-tab-id={tabId}
         data-focused={focused || undefined}
+        // The kind of record the screen shows once its data is in (the front-end bench waits on it).
+        data-record-kind={snap.records[tabId]?.kind}
         onMouseDownCapture={() => workspaceActions.focusTab(tabId)}
         onFocusCapture={() => workspaceActions.focusTab(tabId)}
         style={{ height: '100%', overflow: 'auto' }}

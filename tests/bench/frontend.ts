@@ -1,0 +1,174 @@
+import { chromium, type Browser, type Page } from '@playwright/test'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium'
+
+/**
+ * The front end's figures in Chromium (issue 18 items 4 and 6), against a running server with a built
+ * client: cold-cache first list (time and JS bytes on the wire before its first row is painted, and
+ * when the list's data request started), list → list, record open (first time and again), Ctrl+K →
+ * palette input painted, keystroke → results painted. Every time is taken inside the page on the
+ * page's own clock (event timestamps and `performance.now()` after the frame that shows the change),
+ * so the bench's own round trips are not counted.
+ */
+export interface FrontendResult {
+  runs: number
+  firstList: { paintedMs: number[]; jsKb: number[]; jsFiles: number[]; dataRequestStartMs: number[] }
+  listToListMs: number[]
+  recordOpenMs: number[]
+  recordReopenMs: number[]
+  paletteOpenMs: number[]
+  keystrokeMs: number[]
+  summary: Record<string, { p50: number; p90: number }>
+}
+
+const ROW = '[data-list-id] .ag-row'
+
+/**
+ * Installed before any script runs: the clock readings the bench takes from inside the page. A
+ * string, because tsx's transform would name the functions with a helper the page does not have.
+ */
+const PROBE = `
+  window.__keys = []
+  window.addEventListener('keydown', (event) => window.__keys.push(event.timeStamp), true)
+  // When the selector first matches (and its text changed, if asked), the time after the frame that paints it.
+  window.__paintedWhen = (selector, mustChange) =>
+    new Promise((resolve) => {
+      const before = mustChange ? document.querySelector(selector)?.textContent : undefined
+      const done = () => requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0))
+      const matches = () => {
+        const element = document.querySelector(selector)
+        return element && (!mustChange || element.textContent !== before)
+      }
+      if (matches()) return done()
+      const observer = new MutationObserver(() => {
+        if (matches()) {
+          observer.disconnect()
+          done()
+        }
+      })
+      observer.observe(document.documentElement, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['data-record-kind', 'data-focused'] })
+    })
+`
+
+type Probe = { __keys: number[]; __paintedWhen(selector: string, mustChange?: boolean): Promise<number> }
+
+async function signedInPage(browser: Browser, baseUrl: string, credentials: { email: string; password: string }) {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1440, height: 900 } })
+  await context.addInitScript({ content: PROBE })
+  const login = await context.request.post('/api/auth/login', { data: credentials })
+  if (!login.ok()) throw new Error(`front-end bench sign-in failed: ${login.status()} ${await login.text()}`)
+  return { context, page: await context.newPage() }
+}
+
+/** Presses keys and answers the time from the first key's event to the frame that shows `selector`. */
+async function timed(page: Page, keys: string[], selector: string, mustChange = false): Promise<number> {
+  await page.evaluate(() => ((window as unknown as Probe).__keys = []))
+  const painted = page.evaluate(([s, c]) => (window as unknown as Probe).__paintedWhen(s as string, c as boolean), [selector, mustChange] as const)
+  // A rejection after a failure elsewhere is not news: the caller's error says what went wrong.
+  painted.catch(() => undefined)
+  for (const key of keys) await page.keyboard.press(key)
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${keys.join(' ')}: nothing matched ${selector} within 20 s`)), 20_000)
+  })
+  try {
+    const at = await Promise.race([painted, timeout])
+    const first = await page.evaluate(() => (window as unknown as Probe).__keys[0])
+    return Math.round(at - first)
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+const pct = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] : NaN
+}
+
+export async function measureFrontend(
+  baseUrl: string,
+  credentials: { email: string; password: string },
+  options: { runs?: number; log?: (message: string) => void } = {},
+): Promise<FrontendResult> {
+  const runs = options.runs ?? 5
+  const log = options.log ?? (() => undefined)
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+  const result: FrontendResult = {
+    runs,
+    firstList: { paintedMs: [], jsKb: [], jsFiles: [], dataRequestStartMs: [] },
+    listToListMs: [],
+    recordOpenMs: [],
+    recordReopenMs: [],
+    paletteOpenMs: [],
+    keystrokeMs: [],
+    summary: {},
+  }
+  try {
+    for (let run = 0; run < runs; run++) {
+      // A new context each run: an empty HTTP cache, as a first visit.
+      const { context, page } = await signedInPage(browser, baseUrl, credentials)
+      await page.goto('/users/manage/1', { waitUntil: 'commit' })
+      const painted = await page.evaluate(() => (window as unknown as Probe).__paintedWhen('[data-list-id] .ag-row'))
+      const resources = await page.evaluate(() =>
+        performance.getEntriesByType('resource').map((entry) => {
+          const r = entry as PerformanceResourceTiming
+          return { name: r.name, start: r.startTime, end: r.responseEnd, bytes: r.transferSize || r.encodedBodySize }
+        }),
+      )
+      const scripts = resources.filter((r) => /\.m?js(\?|$)/.test(new URL(r.name).pathname) && r.end <= painted)
+      const dataRequest = resources.find((r) => new URL(r.name).pathname.startsWith('/api/users'))
+      result.firstList.paintedMs.push(Math.round(painted))
+      result.firstList.jsKb.push(Math.round(scripts.reduce((sum, r) => sum + r.bytes, 0) / 1024))
+      result.firstList.jsFiles.push(scripts.length)
+      result.firstList.dataRequestStartMs.push(Math.round(dataRequest?.start ?? NaN))
+
+      // List → list by the keyboard (g r), then a record: Enter on the first row, Back, Enter again.
+      await page.locator('body').click({ position: { x: 5, y: 5 } })
+      result.listToListMs.push(await timed(page, ['g', 'r'], '.wl-tab[data-focused] [data-list-id="releases"] .ag-row'))
+      await page.keyboard.press('j')
+      result.recordOpenMs.push(await timed(page, ['Enter'], '.wl-tab[data-focused][data-record-kind="release"]'))
+      await page.goBack()
+      await page.locator('.wl-tab[data-focused] [data-list-id="releases"] .ag-row').first().waitFor()
+      await page.keyboard.press('j')
+      result.recordReopenMs.push(await timed(page, ['Enter'], '.wl-tab[data-focused][data-record-kind="release"]'))
+
+      // The palette: open, then type a phrase; each keystroke until the list shows its effect.
+      result.paletteOpenMs.push(await timed(page, ['Control+k'], '[cmdk-input]'))
+      for (const char of 'go to pay') {
+        const ms = await timed(page, [char === ' ' ? 'Space' : char], '[cmdk-list]', true).catch(() => NaN)
+        if (Number.isFinite(ms)) result.keystrokeMs.push(ms)
+      }
+      await page.keyboard.press('Escape')
+      await context.close()
+      log(
+        `  run ${run + 1}: first list ${result.firstList.paintedMs.at(-1)} ms (${result.firstList.jsKb.at(-1)} kB JS in ${result.firstList.jsFiles.at(-1)} files, data asked at ${result.firstList.dataRequestStartMs.at(-1)} ms); list→list ${result.listToListMs.at(-1)} ms; record ${result.recordOpenMs.at(-1)} / again ${result.recordReopenMs.at(-1)} ms; palette ${result.paletteOpenMs.at(-1)} ms`,
+      )
+    }
+  } finally {
+    await browser.close()
+  }
+  const series: Record<string, number[]> = {
+    firstListPaintedMs: result.firstList.paintedMs,
+    firstListJsKb: result.firstList.jsKb,
+    firstListDataRequestStartMs: result.firstList.dataRequestStartMs,
+    listToListMs: result.listToListMs,
+    recordOpenMs: result.recordOpenMs,
+    recordReopenMs: result.recordReopenMs,
+    paletteOpenMs: result.paletteOpenMs,
+    keystrokeMs: result.keystrokeMs,
+  }
+  for (const [name, values] of Object.entries(series)) result.summary[name] = { p50: pct(values, 0.5), p90: pct(values, 0.9) }
+  return result
+}
+
+export function describeFrontend(result: FrontendResult): string {
+  return Object.entries(result.summary)
+    .map(([name, { p50, p90 }]) => `  ${name.padEnd(30)} p50 ${String(p50).padStart(6)}   p90 ${String(p90).padStart(6)}`)
+    .join('\n')
+}
+
+// `node --import tsx tests/bench/frontend.ts http://localhost:3300 admin@example.com password [runs]`
+if (process.argv[1] && import.meta.filename === (await import('node:path')).resolve(process.argv[1])) {
+  const [url, email, password, runs] = process.argv.slice(2)
+  const result = await measureFrontend(url, { email, password }, { runs: Number(runs ?? 3), log: console.log })
+  console.log(describeFrontend(result))
+}
