@@ -34,6 +34,26 @@ describe('load machine', () => {
     expect(actor.getSnapshot().context.data).toEqual({ rows: ['nina'] })
   })
 
+  it('shows a cached answer while it asks again, then the fresh one', async () => {
+    const answer = deferred<Data>()
+    const actor = start(() => answer.promise)
+    actor.send({ type: 'FETCH', input: { q: 'nina' }, cached: { rows: ['kept'] } })
+    expect(actor.getSnapshot().matches('loading')).toBe(true)
+    expect(actor.getSnapshot().context.data).toEqual({ rows: ['kept'] })
+    answer.resolve({ rows: ['fresh'] })
+    await waitFor(actor, (s) => s.matches('success'))
+    expect(actor.getSnapshot().context.data).toEqual({ rows: ['fresh'] })
+  })
+
+  it('keeps the last answer on a FETCH without a cached one', async () => {
+    let calls = 0
+    const actor = start(async (input) => ({ rows: [`${input.q}${++calls}`] }))
+    actor.send({ type: 'FETCH', input: { q: 'a' } })
+    await waitFor(actor, (s) => s.matches('success'))
+    actor.send({ type: 'FETCH', input: { q: 'b' } })
+    expect(actor.getSnapshot().context.data).toEqual({ rows: ['a1'] })
+  })
+
   it('loading -> error keeps the message and status', async () => {
     const actor = start(async () =>
       Promise.reject(Object.assign(new Error('There was an error fetching the users. Please try again.'), { status: 500 })),

@@ -19,7 +19,8 @@ export interface LoadContext {
   canceled: number
 }
 
-export type LoadEvent = { type: 'FETCH'; input: unknown } | { type: 'RETRY' } | { type: 'RESET' }
+/** `cached`: an earlier answer for this input, shown while the request refreshes it. */
+export type LoadEvent = { type: 'FETCH'; input: unknown; cached?: unknown } | { type: 'RETRY' } | { type: 'RESET' }
 
 function asLoadError(error: unknown): LoadError {
   if (error && typeof error === 'object') {
@@ -58,6 +59,7 @@ export const loadMachine = setup({
       reenter: true,
       actions: assign({
         input: ({ event }) => event.input,
+        data: ({ context, event }) => (event.cached !== undefined ? event.cached : context.data),
         canceled: ({ context, self }) => context.canceled + (self.getSnapshot().matches('loading') ? 1 : 0),
       }),
     },

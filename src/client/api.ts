@@ -69,7 +69,7 @@ export interface CallOptions {
 function send(id: EndpointId, input: unknown, options: CallOptions | undefined) {
   const def: EndpointDef = ENDPOINTS[id]
   const parts = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown }
-  let request = base.url(`/${fillPath(def.path, parts.params)}${queryString(parts.query)}`)
+  let request = base.url(urlOf(id, input))
   if (def.method !== 'GET') {
     const csrf = readCookie(CSRF_COOKIE)
     if (csrf) request = request.headers({ [CSRF_HEADER]: csrf })
@@ -88,8 +88,45 @@ function send(id: EndpointId, input: unknown, options: CallOptions | undefined) 
           : request.json(parts.body ?? {}).post()
 }
 
+function urlOf(id: EndpointId, input: unknown): string {
+  const parts = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown> }
+  return `/${fillPath(ENDPOINTS[id].path, parts.params)}${queryString(parts.query)}`
+}
+
+/** How long a prefetched answer waits for the screen that asked for it (its chunk is on the way). */
+const PREFETCH_TTL_MS = 10_000
+const prefetched = new Map<string, { at: number; answer: Promise<unknown> }>()
+
+/**
+ * Starts a read the screen being opened is about to make, while its code is still downloading; the
+ * screen's own `call` for the same address then takes this answer instead of asking again (once).
+ */
+function prefetch<K extends EndpointId>(id: K, ...[input]: Args<K>): void {
+  if (ENDPOINTS[id].method !== 'GET') return
+  const url = urlOf(id, input)
+  const now = Date.now()
+  for (const [key, entry] of prefetched) if (now - entry.at > PREFETCH_TTL_MS) prefetched.delete(key)
+  if (prefetched.has(url)) return
+  const answer = send(id, input, undefined)
+    .json()
+    .catch((error: unknown) => Promise.reject(toApiError(error)))
+  // Nobody may come for it: an unread failure is not an error of the page.
+  answer.catch(() => undefined)
+  prefetched.set(url, { at: now, answer })
+}
+
+function takePrefetched(id: EndpointId, input: unknown): Promise<unknown> | undefined {
+  if (ENDPOINTS[id].method !== 'GET' || prefetched.size === 0) return undefined
+  const url = urlOf(id, input)
+  const entry = prefetched.get(url)
+  prefetched.delete(url)
+  return entry && Date.now() - entry.at <= PREFETCH_TTL_MS ? entry.answer : undefined
+}
+
 /** Calls an endpoint by contract id; path, method and types come from the contract. */
 async function call<K extends EndpointId>(id: K, ...[input, options]: Args<K>): Promise<EndpointOutput<Endpoints[K]>> {
+  const early = takePrefetched(id, input)
+  if (early) return early as Promise<EndpointOutput<Endpoints[K]>>
   try {
     return (await send(id, input, options).json()) as EndpointOutput<Endpoints[K]>
   } catch (error) {
@@ -159,4 +196,4 @@ async function upload<K extends MultipartIds>(
   }
 }
 
-export const api = { call, upload, download }
+export const api = { call, prefetch, upload, download }

@@ -262,6 +262,9 @@ export const releaseAdditional = z.object({
   publishDate: z.string().nullable(),
   reviewFile,
 })
+/** The release tab's one call: the release with its additional details. */
+export const releaseRecord = releaseGeneral.extend({ additional: releaseAdditional })
+export type ReleaseRecord = z.infer<typeof releaseRecord>
 export type ReleaseAdditional = z.infer<typeof releaseAdditional>
 
 /** A track as the release's track list and the track tab show it (spec: Track). */
@@ -480,6 +483,14 @@ export const releasesEndpoints = {
     summary: 'One release as its tab shows it: details, status and allowed next statuses, delivery, duplicates, notes',
     params: idParams,
     response: releaseGeneral,
+  }),
+  'releases.record': endpoint({
+    method: 'GET',
+    path: 'releases/single/record/{id}',
+    access: 'admin',
+    summary: "The release tab's first screen in one round trip: the general answer with the additional details beside it",
+    params: idParams,
+    response: releaseRecord,
   }),
   'releases.additional': endpoint({
     method: 'GET',

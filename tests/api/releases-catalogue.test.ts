@@ -98,6 +98,10 @@ describe('release tab', () => {
 
     const additional = await admin.ok('releases.additional', { params: { id: release.id } })
     expect(additional.id).toBe(release.id)
+    // The tab's one call: both answers together, the same as asked one by one.
+    const record = await admin.ok('releases.record', { params: { id: release.id } })
+    expect({ ...record, additional: undefined }).toEqual({ ...general, additional: undefined })
+    expect(record.additional).toEqual(additional)
     const list = await admin.ok('releases.tracks', { params: { id: release.id } })
     expect(list.data.map((track) => [track.position, track.title, track.isrc])).toEqual([
       [1, 'One', 'USABC2500050'],
@@ -109,6 +113,7 @@ describe('release tab', () => {
 
     const foreign = await createRelease(t.services, { tenantId: other.tenant.id, accountId: other.artist.id })
     expect((await admin.call('releases.general', { params: { id: foreign.release.id } })).status).toBe(404)
+    expect((await admin.call('releases.record', { params: { id: foreign.release.id } })).status).toBe(404)
     expect((await admin.call('releases.tracks', { params: { id: foreign.release.id } })).status).toBe(404)
     expect((await admin.call('releases.track', { params: { id: foreign.tracks[0].id } })).status).toBe(404)
   })

@@ -6,6 +6,19 @@ import { generatePayouts } from './payouts'
 
 export const BENCH_TENANT = 'bench'
 export const BENCH_ADMIN = { email: 'admin@bench.test', password: 'bench-password' }
+/** A staff admin who is not the operator: the front-end bench signs in as them (no setup wizard). */
+export const BENCH_STAFF = { email: 'staff@bench.test', password: 'bench-password' }
+
+/** Adds BENCH_STAFF to the bench workspace when it is not there yet (datasets made before it existed). */
+export async function ensureBenchStaff(database: Database): Promise<void> {
+  const { db } = database
+  const passwordHash = await hashPassword(BENCH_STAFF.password)
+  await db.execute(sql`
+    insert into accounts (tenant_id, email, type, first_name, last_name, password_hash, email_verified_at)
+    select t.id, ${BENCH_STAFF.email}, 'admin', 'Bench', 'Staff', ${passwordHash}, now() from tenants t
+    where t.slug = ${BENCH_TENANT}
+      and not exists (select 1 from accounts a where a.tenant_id = t.id and a.email = ${BENCH_STAFF.email})`)
+}
 
 /**
  * A workspace with `accounts` artists and labels, generated inside the database in chunks

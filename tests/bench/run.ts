@@ -4,7 +4,7 @@
 // drives each scenario with autocannon and prints p50/p95/p99 and requests per second; then imports
 // a statement of --import-lines lines end to end (`--only import` runs just that; BENCH_DB names the
 // scratch database on PostgreSQL, wl_admin_bench by default).
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -15,7 +15,8 @@ import pg from 'pg'
 import { sql } from 'drizzle-orm'
 import { openDatabase } from '../../src/server/db/engine'
 import { migrateDatabase } from '../../src/server/db/migrate'
-import { BENCH_ADMIN, benchReleaseCount, benchTrackCount, generateDataset } from './dataset'
+import { BENCH_ADMIN, BENCH_STAFF, benchReleaseCount, benchTrackCount, ensureBenchStaff, generateDataset } from './dataset'
+import { describeFrontend, measureFrontend } from './frontend'
 import { benchPayoutCount } from './payouts'
 import { measureMachine } from './machine'
 import { SCENARIOS, type Scenario } from './scenarios'
@@ -80,6 +81,7 @@ async function prepareDatabase(): Promise<{ env: Record<string, string>; engine:
       await database.db.execute(sql`checkpoint`)
       await database.db.execute(sql.raw(`comment on database ${name} is '${wanted}'`))
     }
+    await ensureBenchStaff(database)
     await database.close()
     return { env: { DATABASE_URL: benchUrl.toString() }, engine: 'postgres' }
   }
@@ -87,6 +89,7 @@ async function prepareDatabase(): Promise<{ env: Record<string, string>; engine:
   const database = await openDatabase({ dataDir, pgliteMode: 'inline' })
   await migrateDatabase(database)
   await generateDataset(database, accounts, log)
+  await ensureBenchStaff(database)
   await database.close()
   return { env: { DATA_DIR: dataDir, DATABASE_URL: '', PGLITE_MODE: pgliteMode }, engine: `pglite-${pgliteMode}` }
 }
@@ -173,6 +176,16 @@ log(`Dataset: ${accounts.toLocaleString()} accounts…`)
 const { env, engine } = await prepareDatabase()
 log(`Dataset ready in ${Math.round((Date.now() - started) / 1000)} s. Starting the server on ${engine}…`)
 if (values.only === 'dataset') process.exit(0)
+const wantsFrontend = !values.only || values.only.split(',').includes('frontend')
+if (wantsFrontend) {
+  // The front end is measured as built now: production build, precompressed assets.
+  log('Building the client for the front-end bench…')
+  const built = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  })
+  if (built.status !== 0) throw new Error('vite build failed')
+}
 const server = await startServer(env)
 try {
   const token = await signIn(server.url)
@@ -211,7 +224,13 @@ try {
       `  ${statementImport.lines.toLocaleString()} lines (${statementImport.fileMb} MB): upload ${statementImport.uploadMs} ms, dry run ${statementImport.dryRunMs} ms, commit ${statementImport.commitMs} ms; ${statementImport.linesPerSecond.toLocaleString()} lines/s end to end; server peak RSS ${statementImport.peakRssMb ?? '?'} MB; load average ${statementImport.loadAverage} on ${os.cpus().length} CPUs`,
     )
   }
-  const palette = measurePalette()
+  let frontend
+  if (wantsFrontend) {
+    log('Front end in Chromium (cold cache each run): first list, list → list, record, palette…')
+    frontend = await measureFrontend(server.url, BENCH_STAFF, { runs: 5, log })
+    log(describeFrontend(frontend))
+  }
+  const palette = measurePalette(5000)
   log(
     `Palette: filtering ${palette.commands} commands per keystroke: p50 ${palette.p50Micros} µs, p99 ${palette.p99Micros} µs, max ${palette.maxMicros} µs (a frame is 16,667 µs)`,
   )
@@ -245,6 +264,8 @@ try {
     cpus: os.cpus().length,
     node: process.version,
     scenarios: rows,
+    frontend,
+    palette,
     statementImport,
     stall,
     siteReport,

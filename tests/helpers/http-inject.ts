@@ -41,15 +41,16 @@ export function httpApp(baseUrl: string): FastifyInstance {
     const headers = { ...(options.headers as Record<string, string>) }
     // fetch sets Host itself; the workspace is resolved from DEFAULT_TENANT or the login's tenant.
     delete headers.host
-    let body: string | Buffer | undefined
+    let body: string | Uint8Array | undefined
     if (options.payload !== undefined) {
-      if (Buffer.isBuffer(options.payload) || typeof options.payload === 'string') body = options.payload
+      if (Buffer.isBuffer(options.payload)) body = new Uint8Array(options.payload)
+      else if (typeof options.payload === 'string') body = options.payload
       else {
         body = JSON.stringify(options.payload)
         headers['content-type'] ??= 'application/json'
       }
     }
-    const response = await fetch(url, { method: options.method as string, headers, body, redirect: 'manual' })
+    const response = await fetch(url, { method: options.method as string, headers, body: body as BodyInit | undefined, redirect: 'manual' })
     const rawPayload = Buffer.from(await response.arrayBuffer())
     const text = rawPayload.toString('utf8')
     return {

@@ -15,7 +15,13 @@ export interface RouteDef {
   access: RouteAccess
   /** The page title before " | <site name>". */
   title: string
-  screen: LazyExoticComponent<ComponentType<ScreenProps>>
+  /** A `lazyScreen()` can be fetched before it renders; a plain `lazy()` loads when first shown. */
+  screen: LazyExoticComponent<ComponentType<ScreenProps>> & { preload?(): Promise<unknown> }
+  /**
+   * Starts the reads the screen makes first (through `api.prefetch`), called when navigation to it
+   * starts, so its data and its chunk download side by side.
+   */
+  prefetch?(params: Record<string, string>, search: URLSearchParams): void
 }
 
 /** What a domain contributes to the client. */

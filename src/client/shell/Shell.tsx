@@ -25,11 +25,15 @@ import { shellActions, useShell } from './ui-state'
 import { shellSlots } from './slots'
 import { commandEnv } from './commands'
 import { findRoute } from '../routing/registry'
+import { loadGrid } from '../ui/list/grid-chunk'
+import { queryCache } from '../state/query-cache'
 
 const isKnownPath = (path: string) => findRoute(new URL(path, window.location.origin).pathname) !== null
 
 function useWorkspaceLifecycle(owner: string) {
   useEffect(() => {
+    // Another account (or none): nothing the last one loaded may show.
+    queryCache.clear()
     restoreWorkspace(owner, `${window.location.pathname}${window.location.search}`, isKnownPath)
     loadRecents(owner)
     const stop = startUrlSync()
@@ -52,7 +56,20 @@ function useDocumentTitle(siteName: string) {
 }
 
 /** The signed-in admin layout: banner, navbar, sidebar and the workspace, with the shell's dialogs. */
+/** Almost every screen is or holds a list: the grid's chunk comes while nobody waits for anything. */
+function usePreloadGridWhenIdle() {
+  useEffect(() => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(() => void loadGrid(), { timeout: 5_000 })
+      return () => window.cancelIdleCallback(id)
+    }
+    const timer = setTimeout(() => void loadGrid(), 2_000)
+    return () => clearTimeout(timer)
+  }, [])
+}
+
 export default function Shell() {
+  usePreloadGridWhenIdle()
   const { me } = useSession()
   const shell = useShell()
   const owner = me ? `${me.tenant.id}:${me.account.id}` : 'anonymous'
@@ -127,9 +144,11 @@ export default function Shell() {
           commandEnv.open(`/uploader?user=${user.id}`)
         }}
       />
-      {shellSlots.overlays.map(({ id, Component }) => (
-        <Component key={id} />
-      ))}
+      {shellSlots.overlays
+        .filter(({ when }) => !when || when(me.account))
+        .map(({ id, Component }) => (
+          <Component key={id} />
+        ))}
       <Notices />
     </HotkeysProvider>
   )

@@ -38,9 +38,27 @@ function apply(change: (state: WorkspaceState) => WorkspaceState): void {
   workspace.state = next
 }
 
+const navigationListeners = new Set<(path: string) => void>()
+
+/** Called with the address as soon as a navigation to it is asked for (before any screen renders). */
+export function onNavigationStart(listener: (path: string) => void): () => void {
+  navigationListeners.add(listener)
+  return () => navigationListeners.delete(listener)
+}
+
+function starting(path: string): void {
+  for (const listener of navigationListeners) listener(path)
+}
+
 export const workspaceActions = {
-  open: (path: string, where: Where = 'focused') => apply((s) => layout.openPath(s, path, where)),
-  navigate: (tabId: string, path: string, options?: { replace?: boolean }) => apply((s) => layout.navigateTab(s, tabId, path, options)),
+  open: (path: string, where: Where = 'focused') => {
+    starting(path)
+    apply((s) => layout.openPath(s, path, where))
+  },
+  navigate: (tabId: string, path: string, options?: { replace?: boolean }) => {
+    starting(path)
+    apply((s) => layout.navigateTab(s, tabId, path, options))
+  },
   focusTab: (tabId: string) => apply((s) => (s.focusedTab === tabId ? s : layout.focusTab(s, tabId))),
   split: (direction: 'right' | 'below') => apply((s) => layout.splitFocused(s, direction)),
   newTab: () => apply((s) => layout.openPath(s, '/dashboard', 'tab')),
@@ -58,7 +76,10 @@ export const workspaceActions = {
   setTitle: (tabId: string, title: string | null) => apply((s) => layout.setTabTitle(s, tabId, title)),
   acceptLayout: (next: layout.Layout | null) => apply((s) => layout.acceptLayout(s, next)),
   /** Show an address: focus a tab already showing it, else open it as a new tab of the focused pane. */
-  show: (path: string) => apply((s) => layout.showPath(s, path)),
+  show: (path: string) => {
+    starting(path)
+    apply((s) => layout.showPath(s, path))
+  },
   publishList: (tabId: string, handle: ListHandle | null) => {
     if (handle) workspace.lists[tabId] = { handle: ref(handle), selectedCount: handle.selectedIds.length }
     else delete workspace.lists[tabId]

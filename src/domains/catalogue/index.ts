@@ -1,20 +1,40 @@
-import { lazy } from 'react'
+import { lazyScreen } from '@client/routing/lazy-screen'
 import type { DomainUi } from '@client/routing/types'
+import { listPrefetch } from '@client/routing/list-prefetch'
+import { api } from '@client/api'
+import { RELEASE_FILTERS, RELEASE_SORTS, releasesQuery } from './ui/releases-list-query'
 import { RELEASE_COMMANDS, RELEASE_LINK_COMMANDS } from '@commands/releases'
 
-const ReleasesListScreen = lazy(() => import('./ui/ReleasesListScreen'))
-const ReleaseScreen = lazy(() => import('./ui/ReleaseScreen'))
-const TrackScreen = lazy(() => import('./ui/TrackScreen'))
-const EditRequestsListScreen = lazy(() => import('./ui/EditRequestsListScreen'))
-const EditRequestScreen = lazy(() => import('./ui/EditRequestScreen'))
-const UploaderScreen = lazy(() => import('./ui/uploader/UploaderScreen'))
+const ReleasesListScreen = lazyScreen(() => import('./ui/ReleasesListScreen'))
+const ReleaseScreen = lazyScreen(() => import('./ui/ReleaseScreen'))
+const TrackScreen = lazyScreen(() => import('./ui/TrackScreen'))
+const EditRequestsListScreen = lazyScreen(() => import('./ui/EditRequestsListScreen'))
+const EditRequestScreen = lazyScreen(() => import('./ui/EditRequestScreen'))
+const UploaderScreen = lazyScreen(() => import('./ui/uploader/UploaderScreen'))
 
 /** Catalogue: releases, tracks and edit requests. */
 export const catalogueUi: DomainUi = {
   name: 'catalogue',
   routes: [
-    { path: '/releases/manage/{page}', access: 'admin', title: 'Releases', screen: ReleasesListScreen },
-    { path: '/releases/single/{id}', access: 'admin', title: 'Release', screen: ReleaseScreen },
+    {
+      path: '/releases/manage/{page}',
+      access: 'admin',
+      title: 'Releases',
+      screen: ReleasesListScreen,
+      prefetch: listPrefetch({
+        filters: RELEASE_FILTERS,
+        sorts: RELEASE_SORTS,
+        paged: true,
+        call: (query) => api.prefetch('releases.list', { query: releasesQuery(query) }),
+      }),
+    },
+    {
+      path: '/releases/single/{id}',
+      access: 'admin',
+      title: 'Release',
+      screen: ReleaseScreen,
+      prefetch: ({ id }) => Number(id) > 0 && api.prefetch('releases.record', { params: { id: Number(id) } }),
+    },
     { path: '/releases/track/{id}', access: 'admin', title: 'Track', screen: TrackScreen },
     { path: '/release/edit-requests/{page}', access: 'admin', title: 'Edit requests', screen: EditRequestsListScreen },
     { path: '/release/edit-requests/view/{id}', access: 'admin', title: 'Edit request', screen: EditRequestScreen },

@@ -1,4 +1,4 @@
-import { lazy } from 'react'
+import { lazyScreen } from '@client/routing/lazy-screen'
 import type { DomainUi } from '@client/routing/types'
 import { EARNINGS_COMMANDS } from '@commands/earnings'
 import { ACCOUNT_SALES_COMMANDS } from '@commands/account-sales'
@@ -6,6 +6,8 @@ import { ACCOUNT_SALES_COMMANDS } from '@commands/account-sales'
 /** Earnings: the overview (and, at merge, statement imports, unmatched lines and exchange rates). */
 export const earningsUi: DomainUi = {
   name: 'earnings',
-  routes: [{ path: '/earnings/overview/{page}', access: 'auth', title: 'Earnings', screen: lazy(() => import('./ui/EarningsScreen')) }],
+  routes: [
+    { path: '/earnings/overview/{page}', access: 'auth', title: 'Earnings', screen: lazyScreen(() => import('./ui/EarningsScreen')) },
+  ],
   commands: [...EARNINGS_COMMANDS, ...ACCOUNT_SALES_COMMANDS],
 }

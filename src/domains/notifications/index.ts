@@ -1,8 +1,10 @@
-import { lazy } from 'react'
+import { lazyScreen } from '@client/routing/lazy-screen'
 import type { DomainUi } from '@client/routing/types'
 
 /** The notifications screen and the bell. */
 export const notificationsUi: DomainUi = {
   name: 'notifications',
-  routes: [{ path: '/notifications', access: 'admin', title: 'Notifications', screen: lazy(() => import('./ui/NotificationsScreen')) }],
+  routes: [
+    { path: '/notifications', access: 'admin', title: 'Notifications', screen: lazyScreen(() => import('./ui/NotificationsScreen')) },
+  ],
 }

@@ -1,4 +1,4 @@
-import { lazy } from 'react'
+import { lazyScreen } from '@client/routing/lazy-screen'
 import type { DomainUi } from '@client/routing/types'
 import { PAYOUT_BATCH_COMMANDS } from '@commands/payout-batches'
 
@@ -14,13 +14,13 @@ export const payoutBatchesUi: DomainUi = {
       path: '/payouts/export/{page}',
       access: 'admin',
       title: 'Payout exports',
-      screen: lazy(() => import('./ui/batches/PayoutExportScreen')),
+      screen: lazyScreen(() => import('./ui/batches/PayoutExportScreen')),
     },
     {
       path: '/payout-connections',
       access: 'admin',
       title: 'Payout connections',
-      screen: lazy(() => import('./ui/batches/PayoutConnectionsScreen')),
+      screen: lazyScreen(() => import('./ui/batches/PayoutConnectionsScreen')),
     },
   ],
   commands: PAYOUT_BATCH_COMMANDS,

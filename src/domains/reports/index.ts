@@ -1,4 +1,4 @@
-import { lazy } from 'react'
+import { lazyScreen } from '@client/routing/lazy-screen'
 import type { DomainUi } from '@client/routing/types'
 import { REPORT_COMMANDS } from '@commands/reports'
 
@@ -10,19 +10,19 @@ export const reportsUi: DomainUi = {
       path: '/reports/{page}',
       access: 'auth',
       title: 'Reports',
-      screen: lazy(() => import('./ui/ReportsScreen').then((module) => ({ default: module.UserReportsScreen }))),
+      screen: lazyScreen(() => import('./ui/ReportsScreen').then((module) => ({ default: module.UserReportsScreen }))),
     },
     {
       path: '/admin-reports/{page}',
       access: 'admin',
       title: 'Admin reports',
-      screen: lazy(() => import('./ui/ReportsScreen').then((module) => ({ default: module.AdminReportsScreen }))),
+      screen: lazyScreen(() => import('./ui/ReportsScreen').then((module) => ({ default: module.AdminReportsScreen }))),
     },
     {
       path: '/reports/site/{page}',
       access: 'admin',
       title: 'Site reports',
-      screen: lazy(() => import('./ui/ReportsScreen').then((module) => ({ default: module.SiteReportsScreen }))),
+      screen: lazyScreen(() => import('./ui/ReportsScreen').then((module) => ({ default: module.SiteReportsScreen }))),
     },
   ],
   commands: REPORT_COMMANDS,

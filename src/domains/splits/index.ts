@@ -1,11 +1,11 @@
-import { lazy } from 'react'
+import { lazyScreen } from '@client/routing/lazy-screen'
 import type { DomainUi } from '@client/routing/types'
 import { SPLIT_COMMANDS } from '@commands/splits'
 
-const NewSplitScreen = lazy(() => import('./ui/NewSplitScreen'))
-const SplitsListScreen = lazy(() => import('./ui/SplitsListScreen'))
-const SplitScreen = lazy(() => import('./ui/SplitScreen'))
-const BulkSplitsScreen = lazy(() => import('./ui/BulkSplitsScreen'))
+const NewSplitScreen = lazyScreen(() => import('./ui/NewSplitScreen'))
+const SplitsListScreen = lazyScreen(() => import('./ui/SplitsListScreen'))
+const SplitScreen = lazyScreen(() => import('./ui/SplitScreen'))
+const BulkSplitsScreen = lazyScreen(() => import('./ui/BulkSplitsScreen'))
 
 /** Royalty splits: create, manage, one split, bulk from CSV. */
 export const splitsUi: DomainUi = {

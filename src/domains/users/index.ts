@@ -1,20 +1,40 @@
-import { lazy } from 'react'
+import { lazyScreen } from '@client/routing/lazy-screen'
 import type { DomainUi } from '@client/routing/types'
+import { listPrefetch } from '@client/routing/list-prefetch'
+import { api } from '@client/api'
+import { USER_FILTERS, USER_SORTS, usersListInput } from './ui/users-list-query'
 import { USER_COMMANDS } from '@commands/users'
 
-const UsersListScreen = lazy(() => import('./ui/UsersListScreen'))
-const AccountScreen = lazy(() => import('./ui/AccountScreen'))
-const AdminsListScreen = lazy(() => import('./ui/AdminsListScreen'))
-const UserInvitesScreen = lazy(() => import('./ui/InvitesScreen').then((m) => ({ default: m.UserInvitesScreen })))
-const AdminInvitesScreen = lazy(() => import('./ui/InvitesScreen').then((m) => ({ default: m.AdminInvitesScreen })))
+const UsersListScreen = lazyScreen(() => import('./ui/UsersListScreen'))
+const AccountScreen = lazyScreen(() => import('./ui/AccountScreen'))
+const AdminsListScreen = lazyScreen(() => import('./ui/AdminsListScreen'))
+const UserInvitesScreen = lazyScreen(() => import('./ui/InvitesScreen').then((m) => ({ default: m.UserInvitesScreen })))
+const AdminInvitesScreen = lazyScreen(() => import('./ui/InvitesScreen').then((m) => ({ default: m.AdminInvitesScreen })))
 
 /** Accounts: users, admins, invitations and the account tab. */
 export const usersUi: DomainUi = {
   name: 'users',
   routes: [
-    { path: '/users/manage/{page}', access: 'auth', title: 'Users', screen: UsersListScreen },
+    {
+      path: '/users/manage/{page}',
+      access: 'auth',
+      title: 'Users',
+      screen: UsersListScreen,
+      prefetch: listPrefetch({
+        filters: USER_FILTERS,
+        sorts: USER_SORTS,
+        paged: true,
+        call: (query) => api.prefetch('users.list', usersListInput(query)),
+      }),
+    },
     { path: '/users/invites/{page}', access: 'auth', title: 'User invites', screen: UserInvitesScreen },
-    { path: '/users/{id}', access: 'admin', title: 'User', screen: AccountScreen },
+    {
+      path: '/users/{id}',
+      access: 'admin',
+      title: 'User',
+      screen: AccountScreen,
+      prefetch: ({ id }) => Number(id) > 0 && api.prefetch('users.single', { params: { id: Number(id) } }),
+    },
     { path: '/admins/manage/{page}', access: 'auth', title: 'Admins', screen: AdminsListScreen },
     { path: '/admins/invites/{page}', access: 'auth', title: 'Admin invites', screen: AdminInvitesScreen },
   ],

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { fullDate } from '../../../src/core/time'
 import { navigate } from '../../../src/client/routing/navigation'
 import type { ListQuery } from '../../../src/client/ui/list/list-types'
+import { queryCache } from '../../../src/client/state/query-cache'
 import { currentUrl, gridRows, guardConsole, makeRows, pageOf, renderList, serve, type Payout } from './list-fixtures'
 
 guardConsole()
@@ -72,6 +73,33 @@ describe('ListView rows', () => {
     expect(await screen.findByText('Payout 2')).toBeTruthy()
     expect(screen.queryByRole('alert')).toBeNull()
     expect(fetch).toHaveBeenCalledTimes(2)
+  })
+
+  it('shows a page opened before at once from the cache, and refreshes it in the background', async () => {
+    const first = renderList({ fetch: serve(makeRows(3)) })
+    await waitFor(() => expect(gridRows()).toHaveLength(3))
+    first.unmount()
+    // The server is slow this time: the kept rows show meanwhile, then its answer replaces them.
+    let answer!: (rows: Payout[]) => void
+    const fetch = vi.fn(
+      (query: ListQuery) => new Promise<ReturnType<typeof pageOf<Payout>>>((resolve) => (answer = (rows) => resolve(pageOf(rows, query)))),
+    )
+    renderList({ fetch })
+    await waitFor(() => expect(gridRows()).toHaveLength(3))
+    expect(fetch).toHaveBeenCalledTimes(1)
+    answer(makeRows(2).map((row) => ({ ...row, title: `Fresh ${row.id}` })))
+    expect(await screen.findByText('Fresh 1')).toBeTruthy()
+    await waitFor(() => expect(gridRows()).toHaveLength(2))
+  })
+
+  it('shows nothing kept to another session (the cache is cleared when the account changes)', async () => {
+    const first = renderList({ fetch: serve(makeRows(3)) })
+    await waitFor(() => expect(gridRows()).toHaveLength(3))
+    first.unmount()
+    queryCache.clear()
+    renderList({ fetch: () => new Promise(() => undefined) })
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(gridRows()).toHaveLength(0)
   })
 
   it('falls back to the server message when the list has none', async () => {

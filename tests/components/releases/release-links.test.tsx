@@ -29,7 +29,7 @@ function Routed() {
 function renderTab(path: string, routes: Record<string, (request: Request) => Response>) {
   navigate(path, { replace: true })
   const mock = serveRoutes({
-    'GET /api/releases/single/general/7': () => respond(200, release(1)),
+    'GET /api/releases/single/record/7': () => respond(200, { ...release(1), additional: ADDITIONAL }),
     'GET /api/releases/single/additional/7': () => respond(200, ADDITIONAL),
     ...routes,
   })

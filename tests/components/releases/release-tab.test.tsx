@@ -44,7 +44,7 @@ describe('release tab', () => {
     await signIn(me({ type: 'admin' }))
     let current: ReleaseGeneral = release(2)
     const { requests } = renderTab('/releases/single/7', {
-      'GET /api/releases/single/general/7': () => respond(200, current),
+      'GET /api/releases/single/record/7': () => respond(200, { ...current, additional: ADDITIONAL }),
       'POST /api/releases/status': () => {
         current = release(3)
         return respond(200, { updated: [{ id: 7, status: 3, displayStatus: 3 }], refused: [] })
@@ -67,7 +67,7 @@ describe('release tab', () => {
   it('a takedown asks for a reason (the declared action asks in the palette) before it is sent', async () => {
     await signIn(me({ type: 'admin' }))
     const { requests } = renderTab('/releases/single/7', {
-      'GET /api/releases/single/general/7': () => respond(200, release(1)),
+      'GET /api/releases/single/record/7': () => respond(200, { ...release(1), additional: ADDITIONAL }),
       'POST /api/releases/status': () => respond(200, { updated: [{ id: 7, status: 8, displayStatus: 8 }], refused: [] }),
     })
     await screen.findByRole('heading', { level: 1, name: 'Night Drive' })
@@ -100,7 +100,7 @@ describe('release tab', () => {
   it('toggles delivery per platform and review flags', async () => {
     await signIn(me({ type: 'admin' }))
     const { requests } = renderTab('/releases/single/7?section=delivery', {
-      'GET /api/releases/single/general/7': () => respond(200, release(1)),
+      'GET /api/releases/single/record/7': () => respond(200, { ...release(1), additional: ADDITIONAL }),
       'POST /api/releases/updateReleaseDeliveryStatus': () => respond(200, { delivery: [] }),
       'POST /api/releases/change-priority-review': () => respond(200, { updated: 1 }),
     })
@@ -116,10 +116,15 @@ describe('release tab', () => {
 
   it('notes: adds the typed note through the declared action (an empty one is refused under the field), removes one; removes the release time', async () => {
     await signIn(me({ type: 'admin' }))
-    const note = { id: 31, content: 'Label asked to hold the date', created: '2025-01-10T10:00:00.000Z', author: { id: 2, name: 'Ada Admin' } }
+    const note = {
+      id: 31,
+      content: 'Label asked to hold the date',
+      created: '2025-01-10T10:00:00.000Z',
+      author: { id: 2, name: 'Ada Admin' },
+    }
     const current = release(1, { notes: [note], releaseTime: '09:00', timeZone: 'Europe/Berlin' })
     const { requests } = renderTab('/releases/single/7?section=notes', {
-      'GET /api/releases/single/general/7': () => respond(200, current),
+      'GET /api/releases/single/record/7': () => respond(200, { ...current, additional: ADDITIONAL }),
       'POST /api/releases/notes/create': () => respond(201, { ...note, id: 32, content: 'Check the artwork' }),
       'POST /api/releases/notes/remove': () => respond(200, { ok: true }),
       'POST /api/releases/remove-release-time/7': () => respond(200, { releaseTime: null, timeZone: 'Europe/Berlin' }),
@@ -149,7 +154,7 @@ describe('release tab', () => {
   it('edits the general details; the server’s message lands on the field it names', async () => {
     let answer = respond(400, { message: 'The given data was invalid.', errors: { upc: 'UPC check digit is wrong' } })
     const { requests } = renderTab('/releases/single/7', {
-      'GET /api/releases/single/general/7': () => respond(200, release(1)),
+      'GET /api/releases/single/record/7': () => respond(200, { ...release(1), additional: ADDITIONAL }),
       'POST /api/releases/edit': () => answer,
     })
     await userEvent.click(await screen.findByRole('button', { name: 'Edit details' }))
@@ -180,6 +185,8 @@ describe('release tab', () => {
     const other = release(1, { id: 9, title: 'Day Drive', upc: '4006381333931' })
     const tracks = (title: string) => ({ data: [{ ...TRACK, title }] })
     renderTab('/releases/single/7?compare=9', {
+      'GET /api/releases/single/record/7': () => respond(200, { ...release(1), additional: ADDITIONAL }),
+      // The comparison reads both sides as releases (general and tracks).
       'GET /api/releases/single/general/7': () => respond(200, release(1)),
       'GET /api/releases/single/general/9': () => respond(200, other),
       'GET /api/releases/tracks/7': () => respond(200, tracks('Intro')),

@@ -12,6 +12,7 @@ import { listRow, page, serveRoutes } from './fixtures'
 import { me, signIn } from '../site/fixtures'
 import { paletteState } from '../../../src/client/shell/palette-state'
 import { runCommand } from '../../../src/client/shell/run-command'
+import { prefetchRoute } from '../../../src/client/routing/prefetch-route'
 
 afterEach(() => {
   noticeState.items.splice(0)
@@ -19,7 +20,7 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-function renderList(path: string, rows = [listRow(1), listRow(2, { status: 7, releaseDate: '2999-01-01' })]) {
+function renderList(path: string, rows = [listRow(1), listRow(2, { status: 7, releaseDate: '2999-01-01' })], before?: () => void) {
   navigate(path, { replace: true })
   const mock = serveRoutes({
     'GET /api/releases': () => respond(200, page(rows)),
@@ -31,6 +32,7 @@ function renderList(path: string, rows = [listRow(1), listRow(2, { status: 7, re
       })
     },
   })
+  before?.()
   render(
     <Theme>
       <div style={{ width: 1400 }}>
@@ -51,6 +53,23 @@ function Routed() {
 const listCalls = (requests: Request[]) => requests.filter((request) => request.method === 'GET' && request.path === '/api/releases')
 
 describe('release list', () => {
+  it('takes the page its route asked for when navigation started, instead of asking again', async () => {
+    const path = '/releases/manage/2?status=7&sort=title&dir=asc&per_page=50&search=night'
+    const { requests } = renderList(path, undefined, () => prefetchRoute(path))
+    expect(await screen.findByRole('link', { name: /Release 1/ })).toBeTruthy()
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    // One request: the route's, with exactly the query the screen would have sent.
+    expect(listCalls(requests)).toHaveLength(1)
+    expect(Object.fromEntries(listCalls(requests)[0].query)).toMatchObject({
+      page: '2',
+      per_page: '50',
+      status: '7',
+      sort: 'title',
+      dir: 'asc',
+      search: 'night',
+    })
+  })
+
   it('shows each release with its status as lists show it (a future live release is Scheduled)', async () => {
     renderList('/releases/manage/1')
     expect(await screen.findByRole('link', { name: /Release 1/ })).toBeTruthy()

@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactElement } from 'react'
 import { Flex, Skeleton } from '@radix-ui/themes'
 import type { ColumnDef } from './list-types'
+import { loadGrid } from './grid-chunk'
 
 export type RowKey = string | number
 
@@ -31,8 +32,8 @@ export interface DataTableProps<Row> {
   emptyMessage?: string
 }
 
-// AG Grid and its modules are a chunk of their own, fetched the first time a table shows.
-const LazyGrid = lazy(() => import('./DataGrid')) as unknown as <Row>(props: DataTableProps<Row>) => ReactElement
+// AG Grid and its modules are a chunk of their own, fetched the first time a table shows (or before).
+const LazyGrid = lazy(loadGrid) as unknown as <Row>(props: DataTableProps<Row>) => ReactElement
 
 function TableSkeleton({ label }: { label: string }) {
   return (

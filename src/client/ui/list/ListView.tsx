@@ -131,7 +131,8 @@ export function ListView<Row>({
     fetchRef.current = fetch
   })
   const fetcher = useCallback((input: string, signal: AbortSignal) => fetchRef.current(JSON.parse(input) as ListQuery, signal), [])
-  const load = useLoad(fetcher, key)
+  // Kept per list, address and query: a page seen before shows at once and refreshes behind.
+  const load = useLoad(fetcher, key, { cacheKey: `list:${listId}:${path}:${key}` })
   const data = load.data
   const reloadRef = useRef(load.reload)
   useLayoutEffect(() => {

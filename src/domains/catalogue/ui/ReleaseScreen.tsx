@@ -41,7 +41,7 @@ const SECTIONS = [
 ] as const
 
 const fetchRelease = (key: string, signal: AbortSignal) =>
-  api.call('releases.general', { params: { id: Number(key.split(':')[0]) } }, { signal })
+  api.call('releases.record', { params: { id: Number(key.split(':')[0]) } }, { signal })
 
 /** What the palette's release actions read to decide which apply. */
 export function releaseRecordState(release: ReleaseGeneral, compareId: number | null): ReleaseRecordState {
@@ -78,7 +78,7 @@ export default function ReleaseScreen({ params, search }: ScreenProps) {
   const version = useDataVersion()
   const id = Number(params.id)
   const valid = Number.isInteger(id) && id > 0
-  const load = useLoad(fetchRelease, `${valid ? id : 0}:${version}`)
+  const load = useLoad(fetchRelease, `${valid ? id : 0}:${version}`, { cacheKey: `release:${id}` })
   // Keep showing the last answer while a refresh after an action is in flight.
   const release = load.data && load.data.id === id ? load.data : null
   const section = sectionOf(SECTIONS, search)
@@ -139,7 +139,7 @@ export default function ReleaseScreen({ params, search }: ScreenProps) {
         value={section}
         count={(id) => (id === 'tracks' ? release.trackCount : id === 'notes' && release.notes.length > 0 ? release.notes.length : null)}
       >
-        {section === 'overview' && <OverviewSection release={release} version={version} />}
+        {section === 'overview' && <OverviewSection release={release} />}
         {section === 'tracks' && <TracksSection releaseId={release.id} version={version} />}
         {section === 'delivery' && <DeliverySection release={release} record={record} />}
         {section === 'notes' && <NotesSection release={release} record={record} />}

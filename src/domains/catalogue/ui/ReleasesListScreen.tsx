@@ -1,24 +1,15 @@
 import { useCallback, useMemo, useRef, useState } from 'react'
 import { Button, Flex, IconButton, Tooltip } from '@radix-ui/themes'
 import { Cross2Icon, PersonIcon } from '@radix-ui/react-icons'
-import { RELEASE_TYPES, type ReleaseListItem } from '@contract/releases'
-import { DISPLAY_STATUSES, statusLabel } from '@core/release-status'
+import type { ReleaseListItem } from '@contract/releases'
 import type { ScreenProps } from '@client/routing/types'
 import { api } from '@client/api'
 import { useDataVersion } from '@client/state/useDataVersion'
 import { mergeSearch, useTab } from '@client/workspace/tab-context'
 import { UserPickerDialog } from '@client/ui/dialogs/UserPickerDialog'
-import {
-  ListView,
-  downloadCsv,
-  toCsv,
-  type BulkAction,
-  type ColumnDef,
-  type FilterDef,
-  type ListQuery,
-  type SortDef,
-} from '@client/ui/list'
+import { ListView, downloadCsv, toCsv, type BulkAction, type ColumnDef, type ListQuery } from '@client/ui/list'
 import { RELEASE_STATUS_MAP } from './status'
+import { RELEASE_FILTERS, RELEASE_SORTS, releasesQuery } from './releases-list-query'
 import { GenreDialog } from './GenreDialog'
 import { StoresDialog } from './StoresDialog'
 import { selectionOf } from '@commands/actions'
@@ -70,61 +61,8 @@ const columns: ColumnDef<ReleaseListItem>[] = [
   { id: 'created', header: 'Created', type: 'date', value: (row) => row.date, width: 130 },
 ]
 
-const filters: FilterDef[] = [
-  {
-    id: 'status',
-    label: 'Status',
-    type: 'select',
-    options: DISPLAY_STATUSES.map((code) => ({ value: String(code), label: `${code} · ${statusLabel(code)}` })),
-  },
-  { id: 'type', label: 'Type', type: 'select', options: RELEASE_TYPES.map((type) => ({ value: type, label: type })) },
-  { id: 'genre', label: 'Genre', type: 'text' },
-  { id: 'label', label: 'Label', type: 'text' },
-  { id: 'userId', label: 'Account ID', type: 'text' },
-  { id: 'adminReview', label: 'Admin review', type: 'boolean' },
-  { id: 'priorityReview', label: 'Priority review', type: 'boolean' },
-  {
-    id: 'dateField',
-    label: 'Date range applies to',
-    type: 'select',
-    options: [
-      { value: 'created', label: 'Created' },
-      { value: 'release', label: 'Release date' },
-    ],
-  },
-]
-
-const sorts: SortDef[] = [
-  { id: 'created', label: 'Created' },
-  { id: 'releaseDate', label: 'Release date' },
-  { id: 'title', label: 'Title' },
-  { id: 'id', label: 'ID' },
-]
-
-type Sort = 'created' | 'releaseDate' | 'title' | 'id'
-const flag = (value: string | undefined): 'true' | 'false' | undefined => (value === 'true' || value === 'false' ? value : undefined)
-
-/** The list's query as the server's: what the filters drawer and search send. */
-export function releasesQuery(query: ListQuery) {
-  const userId = Number(query.filters.userId)
-  return {
-    page: query.page,
-    per_page: query.perPage,
-    search: query.search || undefined,
-    status: query.filters.status !== undefined ? Number(query.filters.status) : undefined,
-    type: query.filters.type as (typeof RELEASE_TYPES)[number] | undefined,
-    genre: query.filters.genre || undefined,
-    label: query.filters.label || undefined,
-    userId: Number.isInteger(userId) && userId > 0 ? userId : undefined,
-    adminReview: flag(query.filters.adminReview),
-    priorityReview: flag(query.filters.priorityReview),
-    dateField: (query.filters.dateField as 'created' | 'release' | undefined) ?? 'created',
-    from: query.from ?? undefined,
-    to: query.to ?? undefined,
-    sort: (query.sort as Sort | null) ?? 'created',
-    dir: query.dir,
-  }
-}
+const filters = RELEASE_FILTERS
+const sorts = RELEASE_SORTS
 
 const CSV_HEADERS = [
   'id',

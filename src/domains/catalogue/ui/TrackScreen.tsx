@@ -211,7 +211,7 @@ export default function TrackScreen({ params, search }: ScreenProps) {
   const version = useDataVersion()
   const id = Number(params.id)
   const valid = Number.isInteger(id) && id > 0
-  const load = useLoad(fetchTrack, `${valid ? id : 0}:${version}`)
+  const load = useLoad(fetchTrack, `${valid ? id : 0}:${version}`, { cacheKey: `track:${id}` })
   const track = load.data && load.data.id === id ? load.data : null
   const compareRaw = Number(search.get('compare'))
   const compareId = Number.isInteger(compareRaw) && compareRaw > 0 && compareRaw !== id ? compareRaw : null

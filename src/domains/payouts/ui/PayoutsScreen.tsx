@@ -97,7 +97,7 @@ const fetchPayout = (key: string, signal: AbortSignal) =>
 /** One payout beside the list: its money, account, ledger transactions, history and the decisions it allows. */
 function PayoutPane({ id, version, onClose }: { id: number; version: number; onClose(): void }) {
   const tab = useTab()
-  const load = useLoad(fetchPayout, `${id}:${version}`)
+  const load = useLoad(fetchPayout, `${id}:${version}`, { cacheKey: `payout:${id}` })
   const payout: PayoutSingle | null = load.data && load.data.id === id ? load.data : null
   const record = useMemo(
     () =>

@@ -56,7 +56,7 @@ export default function SplitScreen({ params }: ScreenProps) {
   const version = useDataVersion()
   const id = Number(params.id)
   const valid = Number.isInteger(id) && id > 0
-  const load = useLoad(fetchSplit, `${valid ? id : 0}:${version}`)
+  const load = useLoad(fetchSplit, `${valid ? id : 0}:${version}`, { cacheKey: `split:${id}` })
   const split = load.data && load.data.id === id ? load.data : null
   const [pending, setPending] = useState<Pending | null>(null)
 

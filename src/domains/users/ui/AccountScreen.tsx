@@ -78,7 +78,7 @@ export default function AccountScreen({ params, search }: ScreenProps) {
   const version = useDataVersion()
   const id = Number(params.id)
   const valid = Number.isInteger(id) && id > 0
-  const load = useLoad(fetchAccount, `${valid ? id : 0}:${version}`)
+  const load = useLoad(fetchAccount, `${valid ? id : 0}:${version}`, { cacheKey: `account:${id}` })
   // Keep showing the last answer while a refresh after an action is in flight.
   const account = load.data && load.data.id === id ? load.data : null
   const section = sectionOf(SECTIONS, search)

@@ -6,20 +6,12 @@ import type { ScreenProps } from '@client/routing/types'
 import { api } from '@client/api'
 import { useTab } from '@client/workspace/tab-context'
 import { useDataVersion } from '@client/state/useDataVersion'
-import {
-  ListView,
-  downloadCsv,
-  toCsv,
-  type BulkAction,
-  type ColumnDef,
-  type FilterDef,
-  type ListQuery,
-  type SortDef,
-} from '@client/ui/list'
+import { ListView, downloadCsv, toCsv, type BulkAction, type ColumnDef, type ListQuery } from '@client/ui/list'
 import { useSession } from '@client/state/session'
 import { InviteDialog } from './dialogs/InviteDialog'
 import { ImportUsersDialog } from './dialogs/ImportUsersDialog'
 import { selectionOf } from '@commands/actions'
+import { USER_FILTERS, USER_SORTS, usersListInput } from './users-list-query'
 
 const columns: ColumnDef<UserRow>[] = [
   { id: 'id', header: 'ID', type: 'text', value: (row) => row.id, width: 90 },
@@ -71,29 +63,8 @@ const columns: ColumnDef<UserRow>[] = [
   { id: 'label', header: 'Label', type: 'text', value: (row) => row.label?.name ?? '', width: 160, hidden: true },
 ]
 
-const booleanFilter = (id: string, label: string): FilterDef => ({ id, label, type: 'boolean' })
-const filters: FilterDef[] = [
-  {
-    id: 'type',
-    label: 'Type',
-    type: 'select',
-    options: [
-      { value: 'artist', label: 'Artist' },
-      { value: 'label', label: 'Label' },
-      { value: 'admin', label: 'Admin' },
-    ],
-  },
-  booleanFilter('verified', 'Verified'),
-  booleanFilter('banned', 'Banned'),
-  booleanFilter('priority', 'Priority member'),
-  booleanFilter('dmca', 'DMCA mode'),
-  booleanFilter('withdrawBlocked', 'Withdrawals blocked'),
-]
-const sorts: SortDef[] = [
-  { id: 'created', label: 'Created' },
-  { id: 'email', label: 'Email' },
-  { id: 'id', label: 'ID' },
-]
+const filters = USER_FILTERS
+const sorts = USER_SORTS
 
 /** The selected rows as accounts: the declared account actions (ban, verify, priority) act on them. */
 const asAccounts = (rows: readonly UserRow[]) =>
@@ -116,8 +87,6 @@ const asAccounts = (rows: readonly UserRow[]) =>
     })),
   )
 
-const flag = (value: string | undefined) => (value === 'true' || value === 'false' ? value : undefined)
-
 export default function UsersListScreen({ params }: ScreenProps) {
   const tab = useTab()
   const version = useDataVersion()
@@ -130,27 +99,7 @@ export default function UsersListScreen({ params }: ScreenProps) {
   const page = Number(params.page) || 1
 
   const fetch = useCallback(async (query: ListQuery, signal: AbortSignal) => {
-    const result = await api.call(
-      'users.list',
-      {
-        query: {
-          page: query.page,
-          per_page: query.perPage,
-          search: query.search || undefined,
-          sort: (query.sort as 'created' | 'email' | 'id' | null) ?? 'created',
-          dir: query.dir,
-          type: query.filters.type as UserRow['type'] | undefined,
-          verified: flag(query.filters.verified),
-          banned: flag(query.filters.banned),
-          priority: flag(query.filters.priority),
-          dmca: flag(query.filters.dmca),
-          withdrawBlocked: flag(query.filters.withdrawBlocked),
-          from: query.from ?? undefined,
-          to: query.to ?? undefined,
-        },
-      },
-      { signal },
-    )
+    const result = await api.call('users.list', usersListInput(query), { signal })
     loaded.current = result.data
     return result
   }, [])

@@ -18,7 +18,7 @@ import {
   Tooltip,
 } from '@radix-ui/themes'
 import { ExclamationTriangleIcon, Pencil1Icon, TrashIcon } from '@radix-ui/react-icons'
-import type { ReleaseGeneral } from '@contract/releases'
+import type { ReleaseGeneral, ReleaseRecord } from '@contract/releases'
 import { countryName } from '@core/countries'
 import { platformById } from '@core/platforms'
 import { api, ApiError } from '@client/api'
@@ -56,12 +56,9 @@ function Details({ items }: { items: [string, ReactNode][] }) {
   )
 }
 
-const fetchAdditional = (key: string, signal: AbortSignal) =>
-  api.call('releases.additional', { params: { id: Number(key.split(':')[0]) } }, { signal })
-
-export function OverviewSection({ release, version }: { release: ReleaseGeneral; version: number }) {
-  const load = useLoad(fetchAdditional, `${release.id}:${version}`)
-  const more = load.data && load.data.id === release.id ? load.data : null
+/** `release.additional` comes with the release (one call for the tab); the section never asks again. */
+export function OverviewSection({ release }: { release: ReleaseRecord }) {
+  const more = release.additional
   const dupes = release.duplicates
   const [editing, setEditing] = useState(false)
   return (
@@ -150,7 +147,6 @@ export function OverviewSection({ release, version }: { release: ReleaseGeneral;
           <Heading as="h2" size="4" mb="3">
             Additional details
           </Heading>
-          {load.status === 'error' && <Text color="red">{load.error?.message}</Text>}
           {more ? (
             <Details
               items={[
@@ -200,7 +196,7 @@ export function OverviewSection({ release, version }: { release: ReleaseGeneral;
               ]}
             />
           ) : (
-            load.status !== 'error' && <Empty>Loading…</Empty>
+            <Empty>Loading…</Empty>
           )}
         </Card>
         <Card size="2">

@@ -1,8 +1,8 @@
-import { lazy } from 'react'
+import { lazyScreen } from '@client/routing/lazy-screen'
 import type { DomainUi } from '@client/routing/types'
 import { IMPORT_COMMANDS } from '@commands/earnings-imports'
 
-const ImportScreen = lazy(() => import('./ImportScreen'))
+const ImportScreen = lazyScreen(() => import('./ImportScreen'))
 
 /** Statement imports: one import's page (and /earnings/import/new for the flow and histories on their own). */
 export const earningsImportsUi: DomainUi = {
