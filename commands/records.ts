@@ -9,6 +9,7 @@ import type { ReleaseRecordState, TrackRecordState } from './releases'
 import type { SplitRecordState } from './splits'
 import type { ImportRecordState } from './earnings-imports'
 import type { PayoutBatchRecordState } from './payout-batches'
+import type { TicketRow } from '@contract/support'
 
 /**
  * What a screen publishes about the record it shows, per kind: the fields record actions decide on.
@@ -54,6 +55,15 @@ export interface RecordStates {
   /** An invitation of an artist or label (users.*Invite), or of an admin (admins.*Invite). */
   invite: Pick<z.infer<typeof inviteRow>, 'status' | 'email'>
   adminInvite: Pick<z.infer<typeof inviteRow>, 'status' | 'email'>
+  /** A support ticket (list rows and the ticket screen). */
+  ticket: Pick<TicketRow, 'status' | 'priority' | 'subject'> & {
+    requesterName: TicketRow['requester']['name']
+    assigneeId: number | null
+    /** The next unresolved ticket after this one in the queue, to move on to once solved. */
+    nextId?: number | null
+  }
+  /** An internal note on a ticket: deleting it needs only its id. */
+  ticketNote: Record<string, never>
 }
 
 export type RecordKind = keyof RecordStates

@@ -88,7 +88,7 @@ export type TicketSingle = z.infer<typeof ticketSingle>
 
 export const cannedReply = z.object({
   title: z.string().trim().min(1, 'Give the canned reply a title').max(100, 'The title is too long'),
-  html: z.string().trim().min(1, 'The canned reply is empty').max(20_000, 'The canned reply is too long'),
+  text: z.string().trim().min(1, 'The canned reply is empty').max(20_000, 'The canned reply is too long'),
 })
 
 export const supportSettings = z.object({
@@ -185,8 +185,8 @@ export const supportEndpoints = {
     method: 'POST',
     path: 'admin/support/assign',
     access: 'admin',
-    summary: 'Gives the ticket to a staff member (null: nobody); the assignee is notified',
-    body: z.object({ id, assigneeId: id.nullable() }),
+    summary: 'Gives the ticket to a staff member ("me": the caller; null: nobody); the assignee is notified',
+    body: z.object({ id, assigneeId: z.union([id, z.literal('me')]).nullable() }),
     response: message,
   }),
   'support.settings': endpoint({

@@ -69,3 +69,16 @@ export function raisedPriority(priority: TicketPriority): TicketPriority {
   const index = TICKET_PRIORITIES.indexOf(priority)
   return TICKET_PRIORITIES[Math.min(index + 1, TICKET_PRIORITIES.length - 1)]
 }
+
+/**
+ * Text typed in a reply or note box (or the palette) as the HTML the server stores: escaped, blank
+ * lines make paragraphs, single line breaks stay. The server sanitises it again in any case.
+ */
+export function replyHtml(text: string): string {
+  const escape = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+  return text
+    .trim()
+    .split(/\n{2,}/)
+    .map((paragraph) => `<p>${escape(paragraph).replace(/\n/g, '<br />')}</p>`)
+    .join('')
+}

@@ -225,6 +225,21 @@ describe('elevate and assign', () => {
   })
 })
 
+describe('palette search', () => {
+  it('finds tickets by #id, subject and requester, for staff of the workspace only', async () => {
+    const id = await openTicket(artist, 'Spotify profile claim stuck')
+    const hits = async (client: TestClient, q: string) =>
+      (await client.ok('search.query', { query: { q, kinds: 'ticket' } })).hits.map((hit) => `${hit.kind}:${hit.id}`)
+    expect(await hits(admin, `#${id}`)).toEqual([`ticket:${id}`])
+    expect(await hits(admin, `ticket:${id}`)).toEqual([`ticket:${id}`])
+    expect(await hits(admin, 'profile claim')).toEqual([`ticket:${id}`])
+    expect(await hits(admin, 'artist@supdesk.test')).toContain(`ticket:${id}`)
+    expect(await hits(otherAdmin, `#${id}`)).toEqual([])
+    const found = await admin.ok('search.query', { query: { q: `#${id}`, kinds: 'ticket' } })
+    expect(found.hits[0]).toMatchObject({ title: `Ticket #${id}: Spotify profile claim stuck`, subtitle: 'Test Person · New' })
+  })
+})
+
 describe('validation', () => {
   it('says what is wrong with a ticket or a reply', async () => {
     const empty = await artist.call('support.open', { body: { subject: ' ', html: '' } })

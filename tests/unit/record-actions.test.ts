@@ -127,6 +127,8 @@ const SCREEN_OWN_FORMS: Readonly<Record<string, string>> = {
 const NOT_CALLED_BY_THE_CLIENT: Readonly<Record<string, string>> = {
   'site.saveSmtp': 'site.saveMail saves the own SMTP server together with the mail choice in one call; kept for API clients',
   'auth.readChangelog': 'no changelog is shown in the back office yet; kept for API clients',
+  'support.open': "the artist portal's support widget opens tickets; staff do not open tickets for themselves",
+  'support.requesterReply': "the artist portal's answer on the requester's own ticket; staff reply with support.reply",
 }
 
 describe('record actions: declared once', () => {
@@ -219,7 +221,11 @@ describe('palette ranking', () => {
 
 describe('review next', () => {
   it('opens the oldest open item of each queue in one step: the last row of the last page', async () => {
-    expect(REVIEW_COMMANDS.map((command) => command.title)).toEqual(['Review next edit request', 'Review next pending payout'])
+    expect(REVIEW_COMMANDS.map((command) => command.title)).toEqual([
+      'Review next edit request',
+      'Review next pending payout',
+      'Review next unresolved ticket',
+    ])
     const env = fakeCommandEnv()
     env.call.mockImplementation(async (id: string, input: { params?: { page: number } }) =>
       id === 'releases.editRequests'

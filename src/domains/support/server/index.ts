@@ -2,10 +2,12 @@ import type { DomainServer } from '@server/domains'
 import type { AnyHandler } from '@server/handlers'
 import { supportHandlers } from './routes'
 import { registerSupportJobs } from './jobs'
+import { ticketSearch } from './search'
 
 /** The support desk: tickets, their thread, statuses, notes, escalation and settings (docs/support.md). */
 export const supportServer: DomainServer = {
   name: 'support',
   handlers: supportHandlers as unknown as Record<string, AnyHandler>,
   registerJobs: registerSupportJobs,
+  searchProviders: [ticketSearch],
 }

@@ -55,7 +55,7 @@ export function listFrom(filter: ListFilter): SQL {
   return sql`from support_tickets t ${listWhere(filter)}`
 }
 
-export interface TicketListRow {
+export type TicketListRow = {
   id: number
   subject: string
   status: string
@@ -148,7 +148,7 @@ export async function insertAttachment(db: Queryable, row: typeof supportAttachm
   await db.insert(supportAttachments).values(row)
 }
 
-export interface ThreadRow {
+export type ThreadRow = {
   id: number
   html_body: string
   plain_body: string

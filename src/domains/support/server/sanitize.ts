@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html'
+import { replyHtml } from '@core/ticket-status'
 
 // Comment and reply HTML is kept only as this allow-list leaves it (docs/support.md "Safe HTML"): the
 // screens render the stored HTML, so whatever passes here reaches a staff member's browser.
@@ -65,14 +66,7 @@ export function plainFromHtml(safeHtml: string): string {
 }
 
 /** Plain text (a mail without HTML, a typed note) as HTML: escaped, paragraphs and line breaks kept. */
-export function htmlFromPlain(text: string): string {
-  const escape = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
-  return text
-    .trim()
-    .split(/\n{2,}/)
-    .map((paragraph) => `<p>${escape(paragraph).replace(/\n/g, '<br />')}</p>`)
-    .join('')
-}
+export const htmlFromPlain = replyHtml
 
 /** Sanitised HTML and the plain body derived from it, as a comment stores them. */
 export function commentBodies(html: string): { html: string; plain: string } {

@@ -87,9 +87,10 @@ export const supportAttachments = pgTable(
   (t) => [index('support_attachments_comment_idx').on(t.commentId)],
 )
 
+/** A ready answer staff insert into the reply box: plain text (it becomes HTML like anything typed there). */
 export interface CannedReply {
   title: string
-  html: string
+  text: string
 }
 
 /** The workspace's support settings (admin/support/fetch-support-settings, update-setting): one row per workspace. */

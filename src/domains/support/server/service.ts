@@ -422,8 +422,9 @@ export async function elevate(ctx: AuthedContext, body: { id: number }) {
   return { priority, message: `Ticket #${body.id} elevated to ${priority} priority; the workspace's admins were told.` }
 }
 
-export async function assign(ctx: AuthedContext, body: { id: number; assigneeId: number | null }) {
+export async function assign(ctx: AuthedContext, input: { id: number; assigneeId: number | 'me' | null }) {
   const { tenant, services } = ctx
+  const body = { id: input.id, assigneeId: input.assigneeId === 'me' ? ctx.session.account.id : input.assigneeId }
   const name = await auditedMutation(ctx, { action: 'support_ticket.assigned', entityType: 'support_ticket', entityId: body.id }, async (tx) => {
     const ticket = await lockOne(tx, tenant.id, body.id)
     let assigneeName: string | null = null

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest'
+import { fakeCommandEnv } from '../helpers/command-env'
+import { CommandRegistry } from '../../commands/registry'
+import { TICKET_ACTIONS } from '../../commands/support'
+import { selectionOf } from '../../commands/actions'
+import type { RecordStates } from '../../commands/records'
+import type { CommandContext } from '../../commands/types'
+import type { TicketStatus } from '../../src/core/ticket-status'
+
+const base: CommandContext = { account: { id: 1, type: 'admin', isOperator: false }, route: null, record: null, list: null, paneCount: 1 }
+const state = (overrides: Partial<RecordStates['ticket']> = {}): RecordStates['ticket'] => ({
+  status: 'open',
+  priority: 'normal',
+  subject: 'Login broken',
+  requesterName: 'Nina Vale',
+  assigneeId: null,
+  nextId: null,
+  ...overrides,
+})
+const onTicket = (overrides: Partial<RecordStates['ticket']> = {}): CommandContext => ({
+  ...base,
+  record: { kind: 'ticket', id: '12', title: 'Ticket #12', state: state(overrides) },
+})
+const signal = () => new AbortController().signal
+
+const registry = new CommandRegistry()
+registry.register(TICKET_ACTIONS.flatMap((action) => action.commands))
+const titles = (context: CommandContext) => registry.available(context).map((entry) => entry.title)
+
+describe('support ticket commands', () => {
+  it('offer reply, note, solve, elevate and assign on the focused ticket, as its state allows', () => {
+    expect(titles(onTicket())).toEqual([
+      'Reply to ticket #12 “Login broken”…',
+      'Add an internal note to ticket #12 “Login broken”…',
+      'Solve ticket #12 “Login broken”',
+      'Elevate ticket #12 “Login broken” (raise its priority, tell the admins)',
+      'Assign ticket #12 “Login broken” to me',
+    ])
+    const solved = titles(onTicket({ status: 'solved' }))
+    expect(solved).not.toContain('Solve ticket #12 “Login broken”')
+    const closed = registry.available(onTicket({ status: 'closed' }))
+    expect(closed.find((entry) => entry.command.id === 'support.reply')?.disabledReason).toBe('The ticket is closed')
+    const mine = registry.available(onTicket({ assigneeId: 1 }))
+    expect(mine.find((entry) => entry.command.id === 'support.assign:me')?.disabledReason).toBe('Already yours')
+    expect(titles(onTicket({ assigneeId: 1 }))).toContain('Unassign ticket #12 “Login broken”')
+  })
+
+  it('sends the typed reply as escaped HTML and the note the same way', async () => {
+    const env = fakeCommandEnv({ 'support.reply': { message: 'Reply sent to nina@example.test.' } })
+    const [confirm] = await registry.get('support.reply')!.search!('Try again <now> & tell us', onTicket(), env, signal())
+    expect(confirm.title).toBe('Send to Nina Vale: “Try again <now> & tell us”')
+    await confirm.run!(onTicket(), env)
+    expect(env.call).toHaveBeenCalledWith('support.reply', { params: { id: 12 }, body: { html: '<p>Try again &#60;now&#62; &#38; tell us</p>' } })
+    expect(env.notify).toHaveBeenCalledWith('Reply sent to nina@example.test.', 'success')
+    const [note] = await registry.get('support.addNote')!.search!('VIP', onTicket(), env, signal())
+    await note.run!(onTicket(), env)
+    expect(env.call).toHaveBeenLastCalledWith('support.addNote', { params: { id: 12 }, body: { html: '<p>VIP</p>' } })
+  })
+
+  it('solves, then opens the next ticket of the queue; elevates and assigns to me', async () => {
+    const env = fakeCommandEnv({ 'support.changeStatus': { changed: 1, message: 'Ticket #12 is now solved.' } })
+    await registry.get('support.changeStatus:solved')!.run!(onTicket({ nextId: 11 }), env)
+    expect(env.call).toHaveBeenCalledWith('support.changeStatus', { body: { ids: [12], status: 'solved' } })
+    expect(env.open).toHaveBeenCalledWith('/support/single/11')
+    await registry.get('support.elevate')!.run!(onTicket(), env)
+    expect(env.call).toHaveBeenLastCalledWith('support.elevate', { body: { id: 12 } })
+    await registry.get('support.assign:me')!.run!(onTicket(), env)
+    expect(env.call).toHaveBeenLastCalledWith('support.assign', { body: { id: 12, assigneeId: 'me' } })
+  })
+
+  it('changes the status of a list selection in one call', async () => {
+    const rows = (statuses: TicketStatus[]) =>
+      selectionOf(
+        'ticket',
+        statuses.map((status, index) => ({ id: 20 + index, state: state({ status }) })),
+      )
+    const context: CommandContext = {
+      ...base,
+      list: { listId: 'support-tickets', title: 'Support tickets', selectedCount: 2, selection: rows(['new', 'open']), bulkActions: [] },
+    }
+    const env = fakeCommandEnv({ 'support.changeStatus': { changed: 2, message: '2 tickets are now pending.' } })
+    const pending = registry.get('support.changeStatus:pending.selection')!
+    await pending.run!(context, env)
+    expect(env.call).toHaveBeenCalledWith('support.changeStatus', { body: { ids: [20, 21], status: 'pending' } })
+  })
+})
