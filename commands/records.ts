@@ -59,6 +59,10 @@ export interface RecordStates {
   ticket: Pick<TicketRow, 'status' | 'priority' | 'subject'> & {
     requesterName: TicketRow['requester']['name']
     assigneeId: number | null
+    /** The requester's account (null: only an email address wrote). */
+    requesterId?: number | null
+    /** Only the ticket screen knows it (from the account card). */
+    supportDisabled?: boolean
     /** The next unresolved ticket after this one in the queue, to move on to once solved. */
     nextId?: number | null
   }

@@ -132,6 +132,29 @@ export const TICKET_ACTIONS: readonly RecordAction[] = [
   statusAction('pending', 'Mark pending', ['pending', 'waiting', 'requester'], 'many'),
   statusAction('on_hold', 'Put on hold', ['hold', 'on hold', 'wait', 'third party'], 'many'),
   statusAction('closed', 'Close', ['close', 'archive', 'final'], 'many'),
+  ...(['off', 'on'] as const).map((turn) =>
+    defineAction({
+      id: 'support.changeDisableSupport',
+      variant: turn,
+      kinds: ticketKind,
+      scope: 'one',
+      label: turn === 'off' ? 'Turn off support…' : 'Turn support back on',
+      tone: turn === 'off' ? ('red' as const) : undefined,
+      title: (t) =>
+        `${turn === 'off' ? 'Turn off support for' : 'Turn support back on for'} ${t.items[0]?.state?.requesterName ?? 'the requester'}${turn === 'off' ? '…' : ''}`,
+      group: 'Support ticket',
+      keywords: ['support', 'disable', 'enable', 'turn off', 'turn on', 'block', 'requester', 'account'],
+      // The list's rows do not know it: offered on the ticket screen, which does.
+      available: (state) =>
+        typeof state.requesterId === 'number' && state.supportDisabled !== undefined && state.supportDisabled === (turn === 'on'),
+      ask:
+        turn === 'off'
+          ? { kind: 'confirm' as const, question: () => 'Their widget and help center will refuse new messages until support is turned on again.' }
+          : undefined,
+      input: (item) => ({ body: { userId: item.state?.requesterId ?? 0, disabled: turn === 'off' } }),
+      success: (result) => result.message,
+    }),
+  ),
   defineAction({
     id: 'support.deleteNote',
     kinds: ['ticketNote'],

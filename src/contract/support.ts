@@ -92,7 +92,6 @@ export const cannedReply = z.object({
 })
 
 export const supportSettings = z.object({
-  supportEmail: z.union([z.literal(''), z.string().trim().max(254).pipe(z.email('Email must be valid'))]),
   autoReply: z.string().max(5_000, 'The auto-reply is too long'),
   signature: z.string().max(2_000, 'The signature is too long'),
   cannedReplies: z.array(cannedReply).max(100, 'At most 100 canned replies'),
@@ -193,8 +192,25 @@ export const supportEndpoints = {
     method: 'GET',
     path: 'admin/support/fetch-support-settings',
     access: 'admin',
-    summary: "The workspace's support settings: email, auto-reply, signature, canned replies, business hours, first-response target, auto-close days",
+    summary:
+      "The workspace's support settings: auto-reply, signature, canned replies, business hours, first-response target, auto-close days (the support address is the site's, site/settings/support-email)",
     response: supportSettings,
+  }),
+  'support.updateSettings': endpoint({
+    method: 'POST',
+    path: 'admin/support/update-setting',
+    access: 'admin',
+    summary: "Saves the workspace's support settings (every field at once); audited",
+    body: supportSettings,
+    response: message.extend({ settings: supportSettings }),
+  }),
+  'support.changeDisableSupport': endpoint({
+    method: 'POST',
+    path: 'admin/support/change-disable-support',
+    access: 'admin',
+    summary: "Turns support off (or on again) for one account: its widget and users/support then refuse with a clear message",
+    body: z.object({ userId: id, disabled: z.boolean() }),
+    response: message.extend({ disabled: z.boolean() }),
   }),
   'support.open': endpoint({
     method: 'POST',

@@ -68,6 +68,18 @@ describe('support ticket commands', () => {
     expect(env.call).toHaveBeenLastCalledWith('support.assign', { body: { id: 12, assigneeId: 'me' } })
   })
 
+  it('turns support off for the requester (asked first) or on again, only where the ticket screen knows which', async () => {
+    expect(titles(onTicket({ requesterId: 5 }))).not.toContain('Turn off support for Nina Vale…')
+    expect(titles(onTicket({ requesterId: 5, supportDisabled: false }))).toContain('Turn off support for Nina Vale…')
+    expect(titles(onTicket({ requesterId: null, supportDisabled: false }))).not.toContain('Turn off support for Nina Vale…')
+    const env = fakeCommandEnv({ 'support.changeDisableSupport': { disabled: true, message: 'Support is turned off for Nina Vale.' } })
+    const [yes] = await registry.get('support.changeDisableSupport:off')!.children!(onTicket({ requesterId: 5, supportDisabled: false }), env)
+    await yes.run!(onTicket({ requesterId: 5, supportDisabled: false }), env)
+    expect(env.call).toHaveBeenCalledWith('support.changeDisableSupport', { body: { userId: 5, disabled: true } })
+    await registry.get('support.changeDisableSupport:on')!.run!(onTicket({ requesterId: 5, supportDisabled: true }), env)
+    expect(env.call).toHaveBeenLastCalledWith('support.changeDisableSupport', { body: { userId: 5, disabled: false } })
+  })
+
   it('changes the status of a list selection in one call', async () => {
     const rows = (statuses: TicketStatus[]) =>
       selectionOf(

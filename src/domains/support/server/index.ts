@@ -3,6 +3,7 @@ import type { AnyHandler } from '@server/handlers'
 import { supportHandlers } from './routes'
 import { registerSupportJobs } from './jobs'
 import { ticketSearch } from './search'
+import { supportSeeder } from './seed'
 
 /** The support desk: tickets, their thread, statuses, notes, escalation and settings (docs/support.md). */
 export const supportServer: DomainServer = {
@@ -10,4 +11,5 @@ export const supportServer: DomainServer = {
   handlers: supportHandlers as unknown as Record<string, AnyHandler>,
   registerJobs: registerSupportJobs,
   searchProviders: [ticketSearch],
+  seeders: [supportSeeder],
 }

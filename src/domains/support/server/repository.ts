@@ -222,6 +222,14 @@ export async function supportDisabled(db: Queryable, tenantId: number, accountId
   return rows.length > 0
 }
 
+export async function setSupportDisabled(db: Queryable, tenantId: number, accountId: number, disabled: boolean) {
+  if (disabled) await db.insert(supportDisabledAccounts).values({ tenantId, accountId }).onConflictDoNothing()
+  else
+    await db
+      .delete(supportDisabledAccounts)
+      .where(and(eq(supportDisabledAccounts.tenantId, tenantId), eq(supportDisabledAccounts.accountId, accountId)))
+}
+
 /** Solved tickets of the workspace solved at or before `before`, locked, at most `limit`. */
 export async function dueSolved(db: Queryable, tenantId: number, before: Date, limit: number): Promise<TicketRecord[]> {
   return db

@@ -12,6 +12,8 @@ export const supportHandlers: Handlers<IdsOf<typeof supportEndpoints>> = {
   'support.elevate': ({ ctx, body }) => support.elevate(ctx, body),
   'support.assign': ({ ctx, body }) => support.assign(ctx, body),
   'support.settings': ({ ctx }) => support.getSettings(ctx),
+  'support.updateSettings': ({ ctx, body }) => support.updateSettings(ctx, body),
+  'support.changeDisableSupport': ({ ctx, body }) => support.changeDisableSupport(ctx, body),
   'support.open': ({ ctx, body }) => support.openTicket(ctx, body),
   'support.requesterReply': ({ ctx, params, body }) => support.requesterReply(ctx, params.id, body),
 }

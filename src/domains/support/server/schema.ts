@@ -96,7 +96,6 @@ export interface CannedReply {
 /** The workspace's support settings (admin/support/fetch-support-settings, update-setting): one row per workspace. */
 export const supportSettings = pgTable('support_settings', {
   tenantId: tenantColumn().primaryKey(),
-  supportEmail: text('support_email').notNull().default(''),
   autoReply: text('auto_reply').notNull().default(''),
   signature: text('signature').notNull().default(''),
   cannedReplies: jsonb('canned_replies').$type<CannedReply[]>().notNull().default([]),

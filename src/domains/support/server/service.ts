@@ -39,7 +39,6 @@ const MINUTE = 60_000
 // Settings
 
 export const DEFAULT_SETTINGS: SupportSettings = {
-  supportEmail: '',
   autoReply: '',
   signature: '',
   cannedReplies: [],
@@ -52,7 +51,6 @@ export async function settingsOf(q: Queryable, tenantId: number): Promise<Suppor
   const row = await repo.readSettings(q, tenantId)
   if (!row) return DEFAULT_SETTINGS
   return {
-    supportEmail: row.supportEmail,
     autoReply: row.autoReply,
     signature: row.signature,
     cannedReplies: row.cannedReplies,
@@ -64,6 +62,48 @@ export async function settingsOf(q: Queryable, tenantId: number): Promise<Suppor
 
 export async function getSettings(ctx: AuthedContext) {
   return settingsOf(ctx.services.db, ctx.tenant.id)
+}
+
+export async function updateSettings(ctx: AuthedContext, input: SupportSettings) {
+  const settings = await auditedMutation(
+    ctx,
+    { action: 'support_settings.updated', entityType: 'support_settings', entityId: ctx.tenant.id },
+    async (tx) => {
+      const before = await settingsOf(tx, ctx.tenant.id)
+      await repo.writeSettings(tx, ctx.tenant.id, { ...input, updatedAt: ctx.services.now() })
+      const after = await settingsOf(tx, ctx.tenant.id)
+      return { result: after, before, after }
+    },
+  )
+  return { settings, message: 'Support settings saved.' }
+}
+
+/** Turns support off or on for one account of the workspace (not staff: they are the support). */
+export async function changeDisableSupport(ctx: AuthedContext, body: { userId: number; disabled: boolean }) {
+  const { tenant } = ctx
+  const name = await auditedMutation(
+    ctx,
+    {
+      action: body.disabled ? 'support.disabled_for_account' : 'support.enabled_for_account',
+      entityType: 'account',
+      lock: { table: accounts, id: body.userId, tenantId: tenant.id, missing: 'There is no such account in this workspace.' },
+    },
+    async (tx) => {
+      const holder = await findAccount(tx, tenant.id, body.userId)
+      if (holder.type === 'admin') throw conflict('Staff accounts always have support: they answer it.')
+      const before = await repo.supportDisabled(tx, tenant.id, body.userId)
+      await repo.setSupportDisabled(tx, tenant.id, body.userId, body.disabled)
+      return {
+        result: displayName({ firstName: holder.firstName, lastName: holder.lastName, email: holder.email }),
+        before: { supportDisabled: before },
+        after: { supportDisabled: body.disabled },
+      }
+    },
+  )
+  return {
+    disabled: body.disabled,
+    message: body.disabled ? `Support is turned off for ${name}.` : `Support is turned on again for ${name}.`,
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -140,7 +140,7 @@ function Composer({
   )
 }
 
-function AccountCard({ ticket }: { ticket: TicketSingle }) {
+function AccountCard({ ticket, record }: { ticket: TicketSingle; record: RecordRef | null }) {
   const account = ticket.account
   return (
     <Card size="2" aria-label="Requester">
@@ -166,6 +166,14 @@ function AccountCard({ ticket }: { ticket: TicketSingle }) {
             Balance: <strong>{formatMoney(account.balance)}</strong>
           </Text>
           {account.supportDisabled && <Badge color="red">Support turned off for this account</Badge>}
+          {account.type !== 'admin' && (
+            <RecordActions
+              record={record}
+              buttons={['support.changeDisableSupport:off', 'support.changeDisableSupport:on']}
+              menu={false}
+              size="1"
+            />
+          )}
           <Text size="2" weight="bold">
             Releases ({account.releaseCount})
           </Text>
@@ -233,6 +241,8 @@ export default function TicketScreen({ params }: ScreenProps) {
       subject: ticket.subject,
       requesterName: ticket.requester.name,
       assigneeId: ticket.assignee?.id ?? null,
+      requesterId: ticket.account?.id ?? null,
+      supportDisabled: ticket.account?.supportDisabled ?? false,
       nextId: place.nextOpen,
     }
     return { kind: 'ticket' as const, id: String(ticket.id), title: `Ticket #${ticket.id}`, state }
@@ -376,7 +386,7 @@ export default function TicketScreen({ params }: ScreenProps) {
           </Card>
         </Flex>
         <Box style={{ width: 320, flexShrink: 0 }}>
-          <AccountCard ticket={ticket} />
+          <AccountCard ticket={ticket} record={record} />
         </Box>
       </Flex>
     </Flex>

@@ -7,6 +7,7 @@ import { api } from '@client/api'
 import { useDataVersion } from '@client/state/useDataVersion'
 import { ListView, type ColumnDef, type FilterDef, type ListQuery } from '@client/ui/list'
 import { selectionOf } from '@commands/actions'
+import { RecordLink } from '@client/ui/RecordLink'
 import { formatMinutes, PRIORITY_MAP, SOURCE_LABELS, STATUS_OPTIONS, TICKET_STATUS_MAP } from './status'
 
 const columns: ColumnDef<TicketRow>[] = [
@@ -90,6 +91,9 @@ export default function TicketsScreen({ params }: ScreenProps) {
   const rowLink = useCallback((row: TicketRow) => `/support/single/${row.id}`, [])
   return (
     <Flex direction="column" gap="3" p="4">
+      <Flex justify="end" gap="4">
+        <RecordLink to="/support/setting">Support settings</RecordLink>
+      </Flex>
       <ListView<TicketRow>
         key={version}
         listId="support-tickets"

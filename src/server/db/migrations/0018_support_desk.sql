@@ -29,7 +29,6 @@ CREATE TABLE "support_disabled_accounts" (
 --> statement-breakpoint
 CREATE TABLE "support_settings" (
 	"tenant_id" bigint PRIMARY KEY NOT NULL,
-	"support_email" text DEFAULT '' NOT NULL,
 	"auto_reply" text DEFAULT '' NOT NULL,
 	"signature" text DEFAULT '' NOT NULL,
 	"canned_replies" jsonb DEFAULT '[]'::jsonb NOT NULL,
@@ -81,7 +80,8 @@ CREATE INDEX "support_comments_message_idx" ON "support_comments" USING btree ("
 CREATE INDEX "support_tickets_tenant_created_idx" ON "support_tickets" USING btree ("tenant_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "support_tickets_tenant_status_created_idx" ON "support_tickets" USING btree ("tenant_id","status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "support_tickets_requester_idx" ON "support_tickets" USING btree ("tenant_id","requester_account_id","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "support_tickets_assignee_idx" ON "support_tickets" USING btree ("tenant_id","assignee_account_id","status");--> statement-breakpoint
+CREATE INDEX "support_tickets_assignee_idx" ON "support_tickets" USING btree ("tenant_id","assignee_account_id","status");
+--> statement-breakpoint
 -- hand-written:
 -- The ticket search (subject, requester email and name; three characters at least) goes through trigram indexes.
 CREATE INDEX "support_tickets_subject_trgm_idx" ON "support_tickets" USING gin ("subject" gin_trgm_ops);--> statement-breakpoint
