@@ -10,6 +10,7 @@ import type { SplitRecordState } from './splits'
 import type { ImportRecordState } from './earnings-imports'
 import type { PayoutBatchRecordState } from './payout-batches'
 import type { TicketRow } from '@contract/support'
+import type { HelpThreadRow } from '@contract/help-center'
 
 /**
  * What a screen publishes about the record it shows, per kind: the fields record actions decide on.
@@ -66,6 +67,8 @@ export interface RecordStates {
     /** The next unresolved ticket after this one in the queue, to move on to once solved. */
     nextId?: number | null
   }
+  /** A help-center thread: its account (staff see every thread) and where it stands. */
+  helpThread: Pick<HelpThreadRow, 'status' | 'subject'> & { accountName: HelpThreadRow['account']['name'] }
   /** An internal note on a ticket: deleting it needs only its id. */
   ticketNote: Record<string, never>
 }

@@ -169,3 +169,49 @@ export const TICKET_ACTIONS: readonly RecordAction[] = [
     success: (result) => result.message,
   }),
 ]
+
+/** "thread “Contract question”", or "3 selected threads". */
+const threadName = (target: Target<'helpThread'>) =>
+  target.items.length === 1 ? `thread “${target.items[0].state?.subject ?? `#${target.items[0].id}`}”` : `${target.items.length} selected threads`
+
+const threadStatus = (status: 'open' | 'answered' | 'closed', label: string, keywords: string[], staffOnly: boolean) =>
+  defineAction({
+    id: 'helpCenter.updateStatus',
+    variant: status,
+    kinds: ['helpThread'],
+    scope: 'both',
+    label,
+    title: (t) => `${label} ${threadName(t)}`,
+    group: 'Help center',
+    keywords: [...keywords, 'thread', 'help center', 'status'],
+    available: (state, context) => state.status !== status && (!staffOnly || context.account?.type === 'admin'),
+    input: (item) => ({ body: { id: item.id, status } }),
+    past: label,
+    success: (result) => result.message,
+  })
+
+/** Help-center threads: answer (staff) or write again (the account), close, reopen, mark answered. */
+export const HELP_THREAD_ACTIONS: readonly RecordAction[] = [
+  defineAction({
+    id: 'helpCenter.reply',
+    kinds: ['helpThread'],
+    scope: 'one',
+    label: 'Reply…',
+    tone: 'accent',
+    title: (t) => `Reply on ${threadName(t)}…`,
+    group: 'Help center',
+    keywords: ['reply', 'answer', 'message', 'thread', 'help center'],
+    available: (state) => (state.status === 'closed' ? 'The thread is closed: reopen it first' : true),
+    ask: {
+      kind: 'text',
+      placeholder: 'Type the message',
+      validate: (text) => (text.length > 10_000 ? 'Message is too long' : null),
+      confirmTitle: (text, t) => `Send on ${threadName(t)}: “${text}”`,
+    },
+    input: (item, text: string) => ({ params: { id: item.id }, body: { message: text } }),
+    success: (result) => result.message,
+  }),
+  threadStatus('closed', 'Close', ['close', 'done', 'archive'], false),
+  threadStatus('open', 'Reopen', ['reopen', 'open', 'again'], false),
+  threadStatus('answered', 'Mark answered', ['answered', 'done', 'replied'], true),
+]

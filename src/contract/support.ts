@@ -212,6 +212,14 @@ export const supportEndpoints = {
     body: z.object({ userId: id, disabled: z.boolean() }),
     response: message.extend({ disabled: z.boolean() }),
   }),
+  'users.singleSupportMessage': endpoint({
+    method: 'GET',
+    path: 'users/single-support/message/{userId}/{ticketId}',
+    access: 'admin',
+    summary: "One ticket of the account with its thread, for the account screen's support section (404 when the ticket is not the account's)",
+    params: z.object({ userId: id, ticketId: id }),
+    response: ticketSingle,
+  }),
   'support.open': endpoint({
     method: 'POST',
     path: 'support/tickets',

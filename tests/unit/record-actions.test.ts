@@ -122,6 +122,7 @@ const SCREEN_OWN_FORMS: Readonly<Record<string, string>> = {
   'users.createNote': 'the note form (a title and the note)',
   'users.publishingManual': 'the manual publishing form (amount, period and a note)',
   'support.updateSettings': 'the support settings screen is the form (auto-reply, signature, hours, targets, canned replies)',
+  'users.support': "a read sent as POST (the account screen's support section: its tickets and threads)",
 }
 
 /** Contract endpoints no screen calls (each says why); not a way around declaring one a screen does call. */
@@ -130,6 +131,7 @@ const NOT_CALLED_BY_THE_CLIENT: Readonly<Record<string, string>> = {
   'auth.readChangelog': 'no changelog is shown in the back office yet; kept for API clients',
   'support.open': "the artist portal's support widget opens tickets; staff do not open tickets for themselves",
   'support.requesterReply': "the artist portal's answer on the requester's own ticket; staff reply with support.reply",
+  'helpCenter.createThread': 'the Send Message dialog opens threads with helpCenter.sendMessage; the REST name is kept for API clients',
 }
 
 describe('record actions: declared once', () => {
@@ -165,7 +167,7 @@ describe('record actions: declared once', () => {
     expect(Object.keys(NOT_CALLED_BY_THE_CLIENT).filter((id) => mentionedByScreens.has(id) || COMMANDS.some(({ text }) => text.includes(`'${id}'`)))).toEqual([])
     const stale = Object.keys(SCREEN_OWN_FORMS).filter((id) => !mentionedByScreens.has(id))
     expect(stale, 'no screen calls these any more: remove them from SCREEN_OWN_FORMS').toEqual([])
-    expect(Object.keys(SCREEN_OWN_FORMS).length).toBeLessThanOrEqual(67)
+    expect(Object.keys(SCREEN_OWN_FORMS).length).toBeLessThanOrEqual(68)
   })
 
   it('declares each action once, with the contract endpoint as its id and access from the contract', () => {

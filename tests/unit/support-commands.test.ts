@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { fakeCommandEnv } from '../helpers/command-env'
 import { CommandRegistry } from '../../commands/registry'
-import { TICKET_ACTIONS } from '../../commands/support'
+import { HELP_THREAD_ACTIONS, TICKET_ACTIONS } from '../../commands/support'
 import { selectionOf } from '../../commands/actions'
 import type { RecordStates } from '../../commands/records'
 import type { CommandContext } from '../../commands/types'
@@ -94,5 +94,38 @@ describe('support ticket commands', () => {
     const pending = registry.get('support.changeStatus:pending.selection')!
     await pending.run!(context, env)
     expect(env.call).toHaveBeenCalledWith('support.changeStatus', { body: { ids: [20, 21], status: 'pending' } })
+  })
+})
+
+describe('help-center thread commands', () => {
+  const threads = new CommandRegistry()
+  threads.register(HELP_THREAD_ACTIONS.flatMap((action) => action.commands))
+  const onThread = (status: 'open' | 'answered' | 'closed', account: CommandContext['account'] = base.account): CommandContext => ({
+    ...base,
+    account,
+    record: { kind: 'helpThread', id: '4', title: 'Contract question', state: { status, subject: 'Contract question', accountName: 'Nina Vale' } },
+  })
+  const threadTitles = (context: CommandContext) => threads.available(context).map((entry) => entry.title)
+
+  it('offers reply and the statuses it may take; only staff mark a thread answered', () => {
+    expect(threadTitles(onThread('open'))).toEqual([
+      'Reply on thread “Contract question”…',
+      'Close thread “Contract question”',
+      'Mark answered thread “Contract question”',
+    ])
+    const artist = { id: 9, type: 'artist' as const, isOperator: false }
+    expect(threadTitles(onThread('open', artist))).toEqual(['Reply on thread “Contract question”…', 'Close thread “Contract question”'])
+    expect(threadTitles(onThread('closed', artist))).toContain('Reopen thread “Contract question”')
+    const closed = threads.available(onThread('closed')).find((entry) => entry.command.id === 'helpCenter.reply')
+    expect(closed?.disabledReason).toBe('The thread is closed: reopen it first')
+  })
+
+  it('sends the typed reply and changes the status', async () => {
+    const env = fakeCommandEnv({ 'helpCenter.reply': { message: 'Answer sent. The account was notified.' } })
+    const [confirm] = await threads.get('helpCenter.reply')!.search!('See the FAQ', onThread('open'), env, signal())
+    await confirm.run!(onThread('open'), env)
+    expect(env.call).toHaveBeenCalledWith('helpCenter.reply', { params: { id: 4 }, body: { message: 'See the FAQ' } })
+    await threads.get('helpCenter.updateStatus:closed')!.run!(onThread('open'), env)
+    expect(env.call).toHaveBeenLastCalledWith('helpCenter.updateStatus', { body: { id: 4, status: 'closed' } })
   })
 })

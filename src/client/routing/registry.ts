@@ -15,6 +15,7 @@ import { payoutBatchesUi } from '@domains/payouts/batches'
 import { reportsUi } from '@domains/reports'
 import { payoutsUi } from '@domains/payouts'
 import { supportUi } from '@domains/support'
+import { helpCenterUi } from '@domains/help-center'
 
 /** Every built screen, from the domains that own them. A route of routes.tsv not listed here shows not-found. */
 export const DOMAIN_UIS: DomainUi[] = [
@@ -33,6 +34,7 @@ export const DOMAIN_UIS: DomainUi[] = [
   payoutsUi,
   siteSetupUi,
   supportUi,
+  helpCenterUi,
 ]
 
 export interface RegisteredRoute extends RouteDef {

@@ -1,8 +1,10 @@
 import type { DomainServer } from '@server/domains'
 import type { AnyHandler } from '@server/handlers'
 import { helpCenterHandlers } from './routes'
+import { helpThreadSearch } from './search'
 
 export const helpCenterServer: DomainServer = {
   name: 'help-center',
   handlers: helpCenterHandlers as unknown as Record<string, AnyHandler>,
+  searchProviders: [helpThreadSearch],
 }

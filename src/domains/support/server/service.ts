@@ -253,6 +253,19 @@ export async function single(ctx: AuthedContext, id: number) {
   }
 }
 
+/** One ticket of an account (the account screen's support section): 404 when it is someone else's. */
+export async function accountTicket(ctx: AuthedContext, userId: number, ticketId: number) {
+  const ticket = await repo.findTicket(ctx.services.db, ctx.tenant.id, ticketId)
+  if (!ticket || ticket.requesterAccountId !== userId) throw notFound('This account has no such ticket.')
+  return single(ctx, ticketId)
+}
+
+/** The account's newest tickets, for its support section. */
+export async function accountTickets(q: Queryable, tenantId: number, accountId: number, limit: number) {
+  const rows = await repo.listPage(q, { tenantId, requesterId: accountId }, 1, limit)
+  return rows.map((row) => ({ id: Number(row.id), subject: row.subject, status: row.status, created: date(row.created_at), updated: date(row.last_activity_at) }))
+}
+
 // ---------------------------------------------------------------------------------------------
 // Attachments
 
@@ -493,9 +506,12 @@ export async function assign(ctx: AuthedContext, input: { id: number; assigneeId
 // ---------------------------------------------------------------------------------------------
 // The requester's side (the artist portal's support widget; email in docs/support.md)
 
-async function refuseWhenDisabled(q: Queryable, tenantId: number, accountId: number) {
-  if (await repo.supportDisabled(q, tenantId, accountId))
-    throw forbidden('Support is turned off for your account. Please contact the workspace by other means.')
+export const SUPPORT_OFF_FOR_YOU = 'Support is turned off for your account. Please contact the workspace by other means.'
+export const SUPPORT_OFF_FOR_ACCOUNT = 'Support is turned off for this account.'
+
+/** Refuses the account's own support calls (widget, help center) while its support is turned off. */
+export async function refuseWhenDisabled(q: Queryable, tenantId: number, accountId: number) {
+  if (await repo.supportDisabled(q, tenantId, accountId)) throw forbidden(SUPPORT_OFF_FOR_YOU)
 }
 
 /** Tells the assignee (bell) that the requester wrote. */

@@ -80,11 +80,14 @@ CREATE INDEX "support_comments_message_idx" ON "support_comments" USING btree ("
 CREATE INDEX "support_tickets_tenant_created_idx" ON "support_tickets" USING btree ("tenant_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "support_tickets_tenant_status_created_idx" ON "support_tickets" USING btree ("tenant_id","status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "support_tickets_requester_idx" ON "support_tickets" USING btree ("tenant_id","requester_account_id","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "support_tickets_assignee_idx" ON "support_tickets" USING btree ("tenant_id","assignee_account_id","status");
+CREATE INDEX "support_tickets_assignee_idx" ON "support_tickets" USING btree ("tenant_id","assignee_account_id","status");--> statement-breakpoint
+CREATE INDEX "help_threads_tenant_recent_idx" ON "help_threads" USING btree ("tenant_id","last_message_at" DESC NULLS LAST,"id" DESC NULLS LAST);
 --> statement-breakpoint
 -- hand-written:
 -- The ticket search (subject, requester email and name; three characters at least) goes through trigram indexes.
 CREATE INDEX "support_tickets_subject_trgm_idx" ON "support_tickets" USING gin ("subject" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "support_tickets_requester_trgm_idx" ON "support_tickets" USING gin (("requester_email" || ' ' || "requester_name") gin_trgm_ops);--> statement-breakpoint
 -- Auto-close finds solved tickets without reading the others.
-CREATE INDEX "support_tickets_solved_idx" ON "support_tickets" ("solved_at") WHERE "status" = 'solved';
+CREATE INDEX "support_tickets_solved_idx" ON "support_tickets" ("solved_at") WHERE "status" = 'solved';--> statement-breakpoint
+-- Help-center threads are searched by subject (the staff list and the palette).
+CREATE INDEX "help_threads_subject_trgm_idx" ON "help_threads" USING gin ("subject" gin_trgm_ops);
