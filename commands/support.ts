@@ -149,7 +149,10 @@ export const TICKET_ACTIONS: readonly RecordAction[] = [
         typeof state.requesterId === 'number' && state.supportDisabled !== undefined && state.supportDisabled === (turn === 'on'),
       ask:
         turn === 'off'
-          ? { kind: 'confirm' as const, question: () => 'Their widget and help center will refuse new messages until support is turned on again.' }
+          ? {
+              kind: 'confirm' as const,
+              question: () => 'Their widget and help center will refuse new messages until support is turned on again.',
+            }
           : undefined,
       input: (item) => ({ body: { userId: item.state?.requesterId ?? 0, disabled: turn === 'off' } }),
       success: (result) => result.message,
@@ -172,7 +175,9 @@ export const TICKET_ACTIONS: readonly RecordAction[] = [
 
 /** "thread “Contract question”", or "3 selected threads". */
 const threadName = (target: Target<'helpThread'>) =>
-  target.items.length === 1 ? `thread “${target.items[0].state?.subject ?? `#${target.items[0].id}`}”` : `${target.items.length} selected threads`
+  target.items.length === 1
+    ? `thread “${target.items[0].state?.subject ?? `#${target.items[0].id}`}”`
+    : `${target.items.length} selected threads`
 
 const threadStatus = (status: 'open' | 'answered' | 'closed', label: string, keywords: string[], staffOnly: boolean) =>
   defineAction({

@@ -70,7 +70,8 @@ export const helpCenterEndpoints = {
     method: 'GET',
     path: 'helpCenter/threads',
     access: 'auth',
-    summary: "Help-center threads, latest message first: an account's own; staff see every thread of the workspace (filters: status, account, search)",
+    summary:
+      "Help-center threads, latest message first: an account's own; staff see every thread of the workspace (filters: status, account, search)",
     query: z.object({
       page,
       per_page: perPage,
@@ -127,9 +128,7 @@ export const helpCenterEndpoints = {
     summary: "The account screen's support section: the account's tickets and help-center threads (refused when its support is turned off)",
     body: z.object({ userId: id }),
     response: z.object({
-      tickets: z.array(
-        z.object({ id: z.number(), subject: z.string(), status: z.string(), created: timestamp, updated: timestamp }),
-      ),
+      tickets: z.array(z.object({ id: z.number(), subject: z.string(), status: z.string(), created: timestamp, updated: timestamp })),
       threads: z.array(helpThreadRow),
     }),
   }),
@@ -137,9 +136,8 @@ export const helpCenterEndpoints = {
     method: 'GET',
     path: 'users/single-custom-support/message/{userId}/{ticketId}',
     access: 'admin',
-    summary: "One help-center thread of the account ({ticketId} is the thread) with its messages",
+    summary: 'One help-center thread of the account ({ticketId} is the thread) with its messages',
     params: z.object({ userId: id, ticketId: id }),
     response: helpThreadSingle,
   }),
 } as const
-

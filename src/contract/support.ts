@@ -13,11 +13,7 @@ export const ticketPriority = z.enum(TICKET_PRIORITIES)
 export const ticketSource = z.enum(TICKET_SOURCES)
 
 /** HTML typed in a reply or note box; sanitised on the server before it is stored. */
-export const commentHtml = z
-  .string()
-  .trim()
-  .min(1, 'Write a message first')
-  .max(100_000, 'The message is too long')
+export const commentHtml = z.string().trim().min(1, 'Write a message first').max(100_000, 'The message is too long')
 
 const person = z.object({ id: z.number(), name: z.string() })
 
@@ -96,7 +92,11 @@ export const supportSettings = z.object({
   signature: z.string().max(2_000, 'The signature is too long'),
   cannedReplies: z.array(cannedReply).max(100, 'At most 100 canned replies'),
   businessHours: z.string().max(500, 'The business hours are too long'),
-  firstResponseMinutes: z.number().int().min(1, 'At least one minute').max(60 * 24 * 30, 'At most 30 days'),
+  firstResponseMinutes: z
+    .number()
+    .int()
+    .min(1, 'At least one minute')
+    .max(60 * 24 * 30, 'At most 30 days'),
   autoCloseDays: z.number().int().min(1, 'At least one day').max(365, 'At most 365 days'),
 })
 export type SupportSettings = z.infer<typeof supportSettings>
@@ -208,7 +208,7 @@ export const supportEndpoints = {
     method: 'POST',
     path: 'admin/support/change-disable-support',
     access: 'admin',
-    summary: "Turns support off (or on again) for one account: its widget and users/support then refuse with a clear message",
+    summary: 'Turns support off (or on again) for one account: its widget and users/support then refuse with a clear message',
     body: z.object({ userId: id, disabled: z.boolean() }),
     response: message.extend({ disabled: z.boolean() }),
   }),
@@ -216,7 +216,8 @@ export const supportEndpoints = {
     method: 'GET',
     path: 'users/single-support/message/{userId}/{ticketId}',
     access: 'admin',
-    summary: "One ticket of the account with its thread, for the account screen's support section (404 when the ticket is not the account's)",
+    summary:
+      "One ticket of the account with its thread, for the account screen's support section (404 when the ticket is not the account's)",
     params: z.object({ userId: id, ticketId: id }),
     response: ticketSingle,
   }),
@@ -238,7 +239,7 @@ export const supportEndpoints = {
     method: 'POST',
     path: 'support/tickets/{id}/reply',
     access: 'auth',
-    summary: "The requester answers their own ticket from the artist portal: a solved or pending ticket opens again",
+    summary: 'The requester answers their own ticket from the artist portal: a solved or pending ticket opens again',
     params: idParams,
     status: 201,
     bodyLimit: MESSAGE_BODY_LIMIT,

@@ -25,7 +25,11 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')
 describe('help-center threads', () => {
   it('opens a thread with the Send Message dialog’s answer and lists it for its account and for staff only', async () => {
     const sent = await artist.ok('helpCenter.sendMessage', {
-      body: { subject: 'Contract question', message: 'Can I end my contract early?', file: { name: 'contract.pdf', dataUrl: `data:application/pdf;base64,${PDF.toString('base64')}` } },
+      body: {
+        subject: 'Contract question',
+        message: 'Can I end my contract early?',
+        file: { name: 'contract.pdf', dataUrl: `data:application/pdf;base64,${PDF.toString('base64')}` },
+      },
     })
     expect(sent.message).toBe('Message sent successfully. Check your help center for updates.')
     const other = await label.ok('helpCenter.createThread', { body: { subject: 'Label question', message: 'How do sub-labels work?' } })
@@ -41,7 +45,9 @@ describe('help-center threads', () => {
     })
     const all = await admin.ok('helpCenter.threads', { query: {} })
     expect(all.data.map((row) => row.id)).toEqual([other.threadId, sent.threadId])
-    expect((await admin.ok('helpCenter.threads', { query: { accountId: ws.label.id } })).data.map((row) => row.id)).toEqual([other.threadId])
+    expect((await admin.ok('helpCenter.threads', { query: { accountId: ws.label.id } })).data.map((row) => row.id)).toEqual([
+      other.threadId,
+    ])
     expect((await admin.ok('helpCenter.threads', { query: { search: 'contract q' } })).data.map((row) => row.id)).toEqual([sent.threadId])
     expect((await otherAdmin.ok('helpCenter.threads', { query: {} })).data).toEqual([])
     // Someone else's thread is as missing as none.
@@ -64,9 +70,14 @@ describe('help-center threads', () => {
   })
 
   it('answers from staff (answered, the account’s bell rings) and reopens on the account’s answer', async () => {
-    const { threadId } = await artist.ok('helpCenter.sendMessage', { body: { subject: 'Royalty split', message: 'How do I split with my producer?' } })
+    const { threadId } = await artist.ok('helpCenter.sendMessage', {
+      body: { subject: 'Royalty split', message: 'How do I split with my producer?' },
+    })
     const answer = await admin.ok('helpCenter.reply', { params: { id: threadId }, body: { message: 'Open Royalty Splits and add them.' } })
-    expect(answer).toMatchObject({ message: 'Answer sent. The account was notified.', item: { fromSupport: true, body: 'Open Royalty Splits and add them.' } })
+    expect(answer).toMatchObject({
+      message: 'Answer sent. The account was notified.',
+      item: { fromSupport: true, body: 'Open Royalty Splits and add them.' },
+    })
     expect((await artist.ok('helpCenter.thread', { params: { id: threadId } })).status).toBe('answered')
     const bell = await t.services.db
       .select()

@@ -20,10 +20,7 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-)
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
 const dataUrl = (bytes: Buffer, type = 'image/png') => `data:${type};base64,${bytes.toString('base64')}`
 
 async function openTicket(client: TestClient = artist, subject = 'Where is my payout?', html = '<p>Hello, my payout is late.</p>') {
@@ -33,7 +30,11 @@ async function openTicket(client: TestClient = artist, subject = 'Where is my pa
 
 describe('opening and listing tickets', () => {
   it('opens a ticket from the app with a sanitised first message, lists it for staff of the workspace only', async () => {
-    const id = await openTicket(artist, 'Royalty statement missing', '<p>Hi <b>team</b><script>alert(1)</script><img src="https://evil.test/x.png"></p>')
+    const id = await openTicket(
+      artist,
+      'Royalty statement missing',
+      '<p>Hi <b>team</b><script>alert(1)</script><img src="https://evil.test/x.png"></p>',
+    )
     const list = await admin.ok('support.list', { query: { page: 1, per_page: 25 } })
     expect(list.data[0]).toMatchObject({
       id,
@@ -48,7 +49,12 @@ describe('opening and listing tickets', () => {
     })
     const single = await admin.ok('support.single', { params: { id } })
     expect(single.comments).toHaveLength(1)
-    expect(single.comments[0]).toMatchObject({ htmlBody: '<p>Hi <b>team</b></p>', plainBody: 'Hi team', isSupportTeam: false, internal: false })
+    expect(single.comments[0]).toMatchObject({
+      htmlBody: '<p>Hi <b>team</b></p>',
+      plainBody: 'Hi team',
+      isSupportTeam: false,
+      internal: false,
+    })
     expect(single.description).toBe('Hi team')
     expect(single.account).toMatchObject({ id: ws.artist.id, balance: '0.00', supportDisabled: false, releases: [] })
     expect((await otherAdmin.call('support.single', { params: { id } })).status).toBe(404)
@@ -161,8 +167,13 @@ describe('replies, notes, attachments', () => {
 
   it('keeps an attachment checked by its content, and refuses a disguised or oversized one', async () => {
     const id = await openTicket()
-    const sent = await admin.ok('support.reply', { params: { id }, body: { html: 'See the screenshot', file: { name: 'shot.png', dataUrl: dataUrl(PNG) } } })
-    expect(sent.comment.attachments).toEqual([{ id: expect.any(Number), fileName: 'shot.png', url: expect.stringMatching(/^\/api\/files\/\d+$/), size: PNG.length }])
+    const sent = await admin.ok('support.reply', {
+      params: { id },
+      body: { html: 'See the screenshot', file: { name: 'shot.png', dataUrl: dataUrl(PNG) } },
+    })
+    expect(sent.comment.attachments).toEqual([
+      { id: expect.any(Number), fileName: 'shot.png', url: expect.stringMatching(/^\/api\/files\/\d+$/), size: PNG.length },
+    ])
     const disguised = await admin.call('support.reply', {
       params: { id },
       body: { html: 'x', file: { name: 'run.png', dataUrl: dataUrl(Buffer.from('#!/bin/sh\necho owned\n')) } },
@@ -170,7 +181,10 @@ describe('replies, notes, attachments', () => {
     expect(disguised.status).toBe(415)
     expect(disguised.error.errors).toEqual({ file: 'The file must be a PDF, JPG or PNG document.' })
     const big = Buffer.alloc(11 * 1024 * 1024, 1)
-    const tooBig = await admin.call('support.reply', { params: { id }, body: { html: 'x', file: { name: 'big.png', dataUrl: dataUrl(big) } } })
+    const tooBig = await admin.call('support.reply', {
+      params: { id },
+      body: { html: 'x', file: { name: 'big.png', dataUrl: dataUrl(big) } },
+    })
     expect(tooBig.status).toBe(413)
     // Neither refused reply reached the thread.
     expect((await admin.ok('support.single', { params: { id } })).comments).toHaveLength(2)

@@ -50,7 +50,10 @@ describe('support ticket commands', () => {
     const [confirm] = await registry.get('support.reply')!.search!('Try again <now> & tell us', onTicket(), env, signal())
     expect(confirm.title).toBe('Send to Nina Vale: “Try again <now> & tell us”')
     await confirm.run!(onTicket(), env)
-    expect(env.call).toHaveBeenCalledWith('support.reply', { params: { id: 12 }, body: { html: '<p>Try again &#60;now&#62; &#38; tell us</p>' } })
+    expect(env.call).toHaveBeenCalledWith('support.reply', {
+      params: { id: 12 },
+      body: { html: '<p>Try again &#60;now&#62; &#38; tell us</p>' },
+    })
     expect(env.notify).toHaveBeenCalledWith('Reply sent to nina@example.test.', 'success')
     const [note] = await registry.get('support.addNote')!.search!('VIP', onTicket(), env, signal())
     await note.run!(onTicket(), env)
@@ -73,7 +76,10 @@ describe('support ticket commands', () => {
     expect(titles(onTicket({ requesterId: 5, supportDisabled: false }))).toContain('Turn off support for Nina Vale…')
     expect(titles(onTicket({ requesterId: null, supportDisabled: false }))).not.toContain('Turn off support for Nina Vale…')
     const env = fakeCommandEnv({ 'support.changeDisableSupport': { disabled: true, message: 'Support is turned off for Nina Vale.' } })
-    const [yes] = await registry.get('support.changeDisableSupport:off')!.children!(onTicket({ requesterId: 5, supportDisabled: false }), env)
+    const [yes] = await registry.get('support.changeDisableSupport:off')!.children!(
+      onTicket({ requesterId: 5, supportDisabled: false }),
+      env,
+    )
     await yes.run!(onTicket({ requesterId: 5, supportDisabled: false }), env)
     expect(env.call).toHaveBeenCalledWith('support.changeDisableSupport', { body: { userId: 5, disabled: true } })
     await registry.get('support.changeDisableSupport:on')!.run!(onTicket({ requesterId: 5, supportDisabled: true }), env)
@@ -103,7 +109,12 @@ describe('help-center thread commands', () => {
   const onThread = (status: 'open' | 'answered' | 'closed', account: CommandContext['account'] = base.account): CommandContext => ({
     ...base,
     account,
-    record: { kind: 'helpThread', id: '4', title: 'Contract question', state: { status, subject: 'Contract question', accountName: 'Nina Vale' } },
+    record: {
+      kind: 'helpThread',
+      id: '4',
+      title: 'Contract question',
+      state: { status, subject: 'Contract question', accountName: 'Nina Vale' },
+    },
   })
   const threadTitles = (context: CommandContext) => threads.available(context).map((entry) => entry.title)
 

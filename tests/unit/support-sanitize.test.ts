@@ -60,7 +60,43 @@ function parse(html: string) {
   }))
 }
 
-const SAFE_TAGS = new Set(['p', 'br', 'div', 'span', 'b', 'strong', 'i', 'em', 'u', 's', 'strike', 'sub', 'sup', 'small', 'a', 'ul', 'ol', 'li', 'blockquote', 'code', 'pre', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'img'])
+const SAFE_TAGS = new Set([
+  'p',
+  'br',
+  'div',
+  'span',
+  'b',
+  'strong',
+  'i',
+  'em',
+  'u',
+  's',
+  'strike',
+  'sub',
+  'sup',
+  'small',
+  'a',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'code',
+  'pre',
+  'hr',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'img',
+])
 
 describe('comment HTML sanitiser', () => {
   it.each(CORPUS)('leaves nothing that runs or fetches: %s', (dirty) => {
@@ -79,7 +115,9 @@ describe('comment HTML sanitiser', () => {
   })
 
   it('keeps ordinary formatting, safe links (opened without opener) and images of the own file store', () => {
-    expect(sanitizeCommentHtml('<p>Hi <strong>Nina</strong>,<br>see <a href="https://help.test/guide" title="Guide">the guide</a>.</p>')).toBe(
+    expect(
+      sanitizeCommentHtml('<p>Hi <strong>Nina</strong>,<br>see <a href="https://help.test/guide" title="Guide">the guide</a>.</p>'),
+    ).toBe(
       '<p>Hi <strong>Nina</strong>,<br />see <a href="https://help.test/guide" title="Guide" rel="noopener noreferrer nofollow" target="_blank">the guide</a>.</p>',
     )
     expect(sanitizeCommentHtml('<ul><li>one</li><li>two</li></ul><img src="/api/files/12" alt="shot">')).toBe(

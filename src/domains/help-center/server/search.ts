@@ -14,14 +14,12 @@ export const helpThreadSearch: SearchProvider = {
       select h.id, h.subject, h.status, a.email from help_threads h join accounts a on a.id = h.account_id
       where h.tenant_id = ${ctx.tenant.id} ${own} and h.subject ilike ${likePattern(query.text)}
       order by h.last_message_at desc, h.id desc limit ${limit}`)
-    return found.rows.map(
-      (row): SearchHit => ({
-        kind: 'helpThread',
-        id: Number(row.id),
-        title: `Help center: ${row.subject}`,
-        subtitle: `${row.email} · ${row.status}`,
-        score: 0.5,
-      }),
-    )
+    return found.rows.map((row): SearchHit => ({
+      kind: 'helpThread',
+      id: Number(row.id),
+      title: `Help center: ${row.subject}`,
+      subtitle: `${row.email} · ${row.status}`,
+      score: 0.5,
+    }))
   },
 }

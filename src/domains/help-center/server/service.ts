@@ -82,7 +82,12 @@ export async function sendMessage(ctx: AuthedContext, input: { subject: string; 
     auditedMutation(ctx, { action: 'help_thread.created', entityType: 'help_thread' }, async (tx) => {
       const stored = input.file ? await store(ctx, tx, input.file, kept) : null
       const now = services.now()
-      const thread = await repo.insertThread(tx, { tenantId: tenant.id, accountId: session.account.id, subject: input.subject, lastMessageAt: now })
+      const thread = await repo.insertThread(tx, {
+        tenantId: tenant.id,
+        accountId: session.account.id,
+        subject: input.subject,
+        lastMessageAt: now,
+      })
       await repo.insertMessage(tx, {
         tenantId: tenant.id,
         threadId: thread.id,
@@ -128,7 +133,12 @@ export async function thread(ctx: AuthedContext, id: number, onlyAccount?: numbe
       file:
         message.file_id === null
           ? null
-          : { id: Number(message.file_id), fileName: message.file_name ?? 'file', url: `/api/files/${message.file_id}`, size: Number(message.file_size ?? 0) },
+          : {
+              id: Number(message.file_id),
+              fileName: message.file_name ?? 'file',
+              url: `/api/files/${message.file_id}`,
+              size: Number(message.file_size ?? 0),
+            },
     })),
   }
 }

@@ -109,7 +109,10 @@ export default function HelpThreadScreen({ params }: ScreenProps) {
             </Badge>
           </Flex>
         </Flex>
-        <RecordActions record={record} buttons={['helpCenter.updateStatus:closed', 'helpCenter.updateStatus:open', 'helpCenter.updateStatus:answered']} />
+        <RecordActions
+          record={record}
+          buttons={['helpCenter.updateStatus:closed', 'helpCenter.updateStatus:open', 'helpCenter.updateStatus:answered']}
+        />
       </Flex>
       <Flex direction="column" gap="3" role="feed" aria-label="Messages">
         {thread.messages.map((message) => (

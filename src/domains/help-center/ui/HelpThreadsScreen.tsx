@@ -37,7 +37,11 @@ const filters: FilterDef[] = [{ id: 'status', label: 'Status', type: 'select', o
 const asThreads = (rows: readonly HelpThreadRow[]) =>
   selectionOf(
     'helpThread',
-    rows.map((row) => ({ id: row.id, title: row.subject, state: { status: row.status, subject: row.subject, accountName: row.account.name } })),
+    rows.map((row) => ({
+      id: row.id,
+      title: row.subject,
+      state: { status: row.status, subject: row.subject, accountName: row.account.name },
+    })),
   )
 
 /** /helpCenter/threads: the conversations with the support team (staff: every account's), and Send Message. */

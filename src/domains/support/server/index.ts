@@ -4,6 +4,7 @@ import { supportHandlers } from './routes'
 import { registerSupportJobs } from './jobs'
 import { ticketSearch } from './search'
 import { supportSeeder } from './seed'
+import { registerSupportInbound } from './receiver'
 
 /** The support desk: tickets, their thread, statuses, notes, escalation and settings (docs/support.md). */
 export const supportServer: DomainServer = {
@@ -12,4 +13,5 @@ export const supportServer: DomainServer = {
   registerJobs: registerSupportJobs,
   searchProviders: [ticketSearch],
   seeders: [supportSeeder],
+  routes: registerSupportInbound,
 }

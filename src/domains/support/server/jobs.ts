@@ -4,5 +4,7 @@ import { AUTO_CLOSE_JOB, closeDueTickets } from './service'
 
 /** Solved tickets close after the workspace's auto-close days (docs/support.md). */
 export function registerSupportJobs(runner: JobRunner, services: Services) {
-  runner.register<{ tenantId: number }>(AUTO_CLOSE_JOB, async ({ payload }) => ({ closed: await closeDueTickets(services, payload.tenantId) }))
+  runner.register<{ tenantId: number }>(AUTO_CLOSE_JOB, async ({ payload }) => ({
+    closed: await closeDueTickets(services, payload.tenantId),
+  }))
 }

@@ -42,7 +42,12 @@ export function listWhere(filter: ListFilter): SQL {
   const conditions: SQL[] = [sql`t.tenant_id = ${filter.tenantId}`]
   if (filter.status) conditions.push(sql`t.status = ${filter.status}`)
   else if (filter.unresolved)
-    conditions.push(sql`t.status in (${sql.join(UNRESOLVED_STATUSES.map((status) => sql`${status}`), sql`, `)})`)
+    conditions.push(
+      sql`t.status in (${sql.join(
+        UNRESOLVED_STATUSES.map((status) => sql`${status}`),
+        sql`, `,
+      )})`,
+    )
   if (filter.from) conditions.push(sql`t.created_at >= ${filter.from}::date`)
   if (filter.to) conditions.push(sql`t.created_at < (${filter.to}::date + 1)`)
   if (filter.requesterId) conditions.push(sql`t.requester_account_id = ${filter.requesterId}`)
@@ -181,6 +186,47 @@ export async function attachmentsOf(db: Queryable, tenantId: number, commentIds:
     .orderBy(asc(supportAttachments.id))
 }
 
+/** The Message-IDs of a ticket's mailed messages, oldest first (References of the next reply). */
+export async function threadMessageIds(db: Queryable, tenantId: number, ticketId: number): Promise<string[]> {
+  const rows = await db
+    .select({ messageId: supportComments.messageId })
+    .from(supportComments)
+    .where(
+      and(eq(supportComments.tenantId, tenantId), eq(supportComments.ticketId, ticketId), sql`${supportComments.messageId} is not null`),
+    )
+    .orderBy(asc(supportComments.createdAt), asc(supportComments.id))
+  return rows.map((row) => row.messageId!).slice(-20)
+}
+
+export async function setCommentMessageId(db: Queryable, tenantId: number, commentId: number, messageId: string) {
+  await db
+    .update(supportComments)
+    .set({ messageId })
+    .where(and(eq(supportComments.tenantId, tenantId), eq(supportComments.id, commentId)))
+}
+
+/** The ticket (and workspace) a known Message-ID belongs to: ids are unique, the mail says nothing of workspaces. */
+export async function ticketOfMessageIds(
+  db: Queryable,
+  messageIds: readonly string[],
+): Promise<{ tenantId: number; ticketId: number } | null> {
+  if (messageIds.length === 0) return null
+  const [row] = await db
+    .select({ tenantId: supportComments.tenantId, ticketId: supportComments.ticketId })
+    .from(supportComments)
+    .where(inArray(supportComments.messageId, [...messageIds]))
+    .orderBy(sql`${supportComments.createdAt} desc`)
+    .limit(1)
+  return row ?? null
+}
+
+export async function appendToComment(db: Queryable, tenantId: number, commentId: number, html: string, plain: string) {
+  await db
+    .update(supportComments)
+    .set({ htmlBody: sql`${supportComments.htmlBody} || ${html}`, plainBody: sql`${supportComments.plainBody} || ${`\n\n${plain}`}` })
+    .where(and(eq(supportComments.tenantId, tenantId), eq(supportComments.id, commentId)))
+}
+
 export async function findComment(db: Queryable, tenantId: number, id: number): Promise<CommentRecord | null> {
   const [row] = await db
     .select()
@@ -197,7 +243,13 @@ export async function otherTickets(db: Queryable, tenantId: number, accountId: n
   return db
     .select({ id: supportTickets.id, subject: supportTickets.subject, status: supportTickets.status, created: supportTickets.createdAt })
     .from(supportTickets)
-    .where(and(eq(supportTickets.tenantId, tenantId), eq(supportTickets.requesterAccountId, accountId), sql`${supportTickets.id} <> ${exceptId}`))
+    .where(
+      and(
+        eq(supportTickets.tenantId, tenantId),
+        eq(supportTickets.requesterAccountId, accountId),
+        sql`${supportTickets.id} <> ${exceptId}`,
+      ),
+    )
     .orderBy(sql`${supportTickets.createdAt} desc nulls last`)
     .limit(limit)
 }
@@ -228,6 +280,12 @@ export async function setSupportDisabled(db: Queryable, tenantId: number, accoun
     await db
       .delete(supportDisabledAccounts)
       .where(and(eq(supportDisabledAccounts.tenantId, tenantId), eq(supportDisabledAccounts.accountId, accountId)))
+}
+
+/** A ticket by id alone: inbound mail learns the workspace from the ticket it answers. */
+export async function ticketById(db: Queryable, id: number): Promise<TicketRecord | null> {
+  const [row] = await db.select().from(supportTickets).where(eq(supportTickets.id, id))
+  return row ?? null
 }
 
 /** Solved tickets of the workspace solved at or before `before`, locked, at most `limit`. */

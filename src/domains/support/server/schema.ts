@@ -66,7 +66,8 @@ export const supportComments = pgTable(
   },
   (t) => [
     index('support_comments_ticket_idx').on(t.ticketId, t.createdAt),
-    index('support_comments_message_idx').on(t.tenantId, t.messageId),
+    // Inbound mail finds its ticket by the Message-IDs it answers, before it knows the workspace.
+    index('support_comments_message_idx').on(t.messageId),
   ],
 )
 
@@ -101,7 +102,9 @@ export const supportSettings = pgTable('support_settings', {
   cannedReplies: jsonb('canned_replies').$type<CannedReply[]>().notNull().default([]),
   businessHours: text('business_hours').notNull().default(''),
   /** Minutes from a ticket's creation to the first staff reply that count as on target. */
-  firstResponseMinutes: integer('first_response_minutes').notNull().default(24 * 60),
+  firstResponseMinutes: integer('first_response_minutes')
+    .notNull()
+    .default(24 * 60),
   /** Days after which a solved ticket closes by itself. */
   autoCloseDays: integer('auto_close_days').notNull().default(7),
   updatedAt: updatedAt(),

@@ -8,12 +8,47 @@ const HOUR = 60 * 60 * 1000
 
 /** Demo tickets, oldest first: what the requester wrote, and what the team answered (if anything). */
 const PLAN: { subject: string; message: string; hoursAgo: number; reply?: string; status: TicketStatus; priority?: 'high' | 'urgent' }[] = [
-  { subject: 'Payout not received', message: 'I asked for a payout two weeks ago and nothing has arrived on PayPal.', hoursAgo: 340, reply: 'It was paid on the 3rd: please check the PayPal account ending in 42.', status: 'solved' },
-  { subject: 'Wrong artist name on Spotify', message: 'My single shows under another artist with the same name.', hoursAgo: 200, reply: 'We asked Spotify to move it to your profile; this takes a few days.', status: 'on_hold' },
-  { subject: 'How do I add a featured artist?', message: 'I need to add a featured artist to a release that is already live.', hoursAgo: 90, reply: 'Open the release, choose Edit, then add the artist with the role Featuring.', status: 'pending' },
-  { subject: 'Statement for March missing', message: 'The March statement is not in my reports. Can you check?', hoursAgo: 50, status: 'open', priority: 'high' },
-  { subject: 'Cover art rejected', message: 'The store rejected my cover art, but it is 3000×3000. What is wrong?', hoursAgo: 30, status: 'new' },
-  { subject: 'Cannot log in on my phone', message: 'The sign-in code never arrives when I use my phone.', hoursAgo: 6, status: 'new', priority: 'urgent' },
+  {
+    subject: 'Payout not received',
+    message: 'I asked for a payout two weeks ago and nothing has arrived on PayPal.',
+    hoursAgo: 340,
+    reply: 'It was paid on the 3rd: please check the PayPal account ending in 42.',
+    status: 'solved',
+  },
+  {
+    subject: 'Wrong artist name on Spotify',
+    message: 'My single shows under another artist with the same name.',
+    hoursAgo: 200,
+    reply: 'We asked Spotify to move it to your profile; this takes a few days.',
+    status: 'on_hold',
+  },
+  {
+    subject: 'How do I add a featured artist?',
+    message: 'I need to add a featured artist to a release that is already live.',
+    hoursAgo: 90,
+    reply: 'Open the release, choose Edit, then add the artist with the role Featuring.',
+    status: 'pending',
+  },
+  {
+    subject: 'Statement for March missing',
+    message: 'The March statement is not in my reports. Can you check?',
+    hoursAgo: 50,
+    status: 'open',
+    priority: 'high',
+  },
+  {
+    subject: 'Cover art rejected',
+    message: 'The store rejected my cover art, but it is 3000×3000. What is wrong?',
+    hoursAgo: 30,
+    status: 'new',
+  },
+  {
+    subject: 'Cannot log in on my phone',
+    message: 'The sign-in code never arrives when I use my phone.',
+    hoursAgo: 6,
+    status: 'new',
+    priority: 'urgent',
+  },
 ]
 
 /** A handful of tickets in every status on the demo artists and labels, so the desk is not empty. */
@@ -45,7 +80,13 @@ export const supportSeeder: Seeder = {
         let answered: Date | null = null
         if (plan.reply) {
           answered = new Date(created.getTime() + (index + 1) * 3 * HOUR)
-          const reply = await addComment(services, tx, tenant.id, { ticketId: ticket.id, authorId: staffId, html: `<p>${plan.reply}</p>`, isSupportTeam: true, internal: false }, [])
+          const reply = await addComment(
+            services,
+            tx,
+            tenant.id,
+            { ticketId: ticket.id, authorId: staffId, html: `<p>${plan.reply}</p>`, isSupportTeam: true, internal: false },
+            [],
+          )
           await tx.execute(sql`update support_comments set created_at = ${answered} where id = ${reply.id}`)
         }
         await repo.updateTicket(tx, tenant.id, ticket.id, {

@@ -15,7 +15,7 @@ import type { AuthedContext, Services } from '@server/context'
 import type { Queryable, Tx } from '@server/db/engine'
 import { accounts } from '@server/db/schema/platform'
 import { actorOf, auditedMutation, type AuditActor } from '@server/audit'
-import { conflict, forbidden, notFound } from '@server/errors'
+import { conflict, forbidden, HttpError, notFound } from '@server/errors'
 import { countCapped, pageMeta } from '@server/db/paging'
 import type { FileRow } from '@server/storage/file-store'
 import { asFileFieldError, decodeDataUrl } from '@server/storage/data-url'
@@ -24,7 +24,9 @@ import { listAccountReleases } from '@domains/catalogue/server/public'
 import { availableUnits, toCents } from '@domains/earnings/server/public'
 import { notify, notifyAdmins } from '@domains/notifications/server/public'
 import { and, eq } from 'drizzle-orm'
-import { commentBodies } from './sanitize'
+import { commentBodies, htmlFromPlain } from './sanitize'
+import { newMessageId, replyAddress, replySubject } from './mail'
+import { queueMail } from '@server/mail/mailer'
 import { supportTickets } from './schema'
 import * as repo from './repository'
 
@@ -174,7 +176,10 @@ export async function listTickets(
   const [rows, settings] = await Promise.all([repo.listPage(db, filter, query.page, query.per_page), settingsOf(db, ctx.tenant.id)])
   const { total, estimate } = await countCapped(db, repo.listFrom(filter), { estimateFirst: !filter.search && !filter.from && !filter.to })
   const now = ctx.services.now()
-  return { data: rows.map((row) => toRow(row, settings.firstResponseMinutes, now)), meta: pageMeta(total, estimate, query.page, query.per_page) }
+  return {
+    data: rows.map((row) => toRow(row, settings.firstResponseMinutes, now)),
+    meta: pageMeta(total, estimate, query.page, query.per_page),
+  }
 }
 
 async function commentsOf(q: Queryable, tenantId: number, ticketId: number, includeInternal: boolean) {
@@ -200,7 +205,12 @@ async function commentsOf(q: Queryable, tenantId: number, ticketId: number, incl
     created: date(row.created_at),
     attachments: attachments
       .filter((attachment) => attachment.commentId === Number(row.id))
-      .map((attachment) => ({ id: attachment.id, fileName: attachment.fileName, url: `/api/files/${attachment.fileId}`, size: attachment.size })),
+      .map((attachment) => ({
+        id: attachment.id,
+        fileName: attachment.fileName,
+        url: `/api/files/${attachment.fileId}`,
+        size: attachment.size,
+      })),
   }))
 }
 
@@ -263,7 +273,13 @@ export async function accountTicket(ctx: AuthedContext, userId: number, ticketId
 /** The account's newest tickets, for its support section. */
 export async function accountTickets(q: Queryable, tenantId: number, accountId: number, limit: number) {
   const rows = await repo.listPage(q, { tenantId, requesterId: accountId }, 1, limit)
-  return rows.map((row) => ({ id: Number(row.id), subject: row.subject, status: row.status, created: date(row.created_at), updated: date(row.last_activity_at) }))
+  return rows.map((row) => ({
+    id: Number(row.id),
+    subject: row.subject,
+    status: row.status,
+    created: date(row.created_at),
+    updated: date(row.last_activity_at),
+  }))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -275,26 +291,35 @@ interface Attachment {
 }
 
 /**
- * Stores the attachment in the file store (checked by its bytes: PDF, JPG or PNG, at most 10 MB)
+ * Stores an attachment in the file store (checked by its bytes: PDF, JPG or PNG, at most 10 MB)
  * inside `tx`, and remembers it so the caller can drop the bytes if the transaction rolls back.
  */
-async function storeAttachment(services: Services, tx: Tx, tenantId: number, createdBy: number | null, file: Attachment, kept: FileRow[]) {
-  const data = decodeDataUrl(file.dataUrl)
-  const stored = await services.files
-    .save(tx, {
-      tenantId,
-      purpose: 'support',
-      originalName: file.name,
-      data,
-      kind: 'document',
-      maxBytes: MAX_MESSAGE_ATTACHMENT_BYTES,
-      createdBy,
-    })
-    .catch((error: unknown) => {
-      throw asFileFieldError(error)
-    })
+async function storeBytes(
+  services: Services,
+  tx: Tx,
+  tenantId: number,
+  createdBy: number | null,
+  name: string,
+  data: Buffer,
+  kept: FileRow[],
+) {
+  const stored = await services.files.save(tx, {
+    tenantId,
+    purpose: 'support',
+    originalName: name,
+    data,
+    kind: 'document',
+    maxBytes: MAX_MESSAGE_ATTACHMENT_BYTES,
+    createdBy,
+  })
   kept.push(stored)
   return stored
+}
+
+async function storeAttachment(services: Services, tx: Tx, tenantId: number, createdBy: number | null, file: Attachment, kept: FileRow[]) {
+  return storeBytes(services, tx, tenantId, createdBy, file.name, decodeDataUrl(file.dataUrl), kept).catch((error: unknown) => {
+    throw asFileFieldError(error)
+  })
 }
 
 /** Runs `work` with a list of stored files whose bytes are removed again when it fails. */
@@ -338,7 +363,34 @@ export async function addComment(services: Services, tx: Tx, tenantId: number, i
   })
   if (input.file) {
     const stored = await storeAttachment(services, tx, tenantId, input.authorId, input.file, kept)
-    await repo.insertAttachment(tx, { tenantId, commentId: comment.id, fileId: stored.id, fileName: stored.originalName, size: stored.size })
+    await repo.insertAttachment(tx, {
+      tenantId,
+      commentId: comment.id,
+      fileId: stored.id,
+      fileName: stored.originalName,
+      size: stored.size,
+    })
+  }
+  // Mail attachments: what the store refuses (type, size) is named on the message instead of kept.
+  const refused: string[] = []
+  for (const file of input.files ?? []) {
+    try {
+      const stored = await storeBytes(services, tx, tenantId, input.authorId, file.name, file.data, kept)
+      await repo.insertAttachment(tx, {
+        tenantId,
+        commentId: comment.id,
+        fileId: stored.id,
+        fileName: stored.originalName,
+        size: stored.size,
+      })
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error
+      refused.push(`${file.name}: ${error.message}`)
+    }
+  }
+  if (refused.length) {
+    const note = `Attachments not kept — ${refused.join('; ')}`
+    await repo.appendToComment(tx, tenantId, comment.id, htmlFromPlain(note), note)
   }
   return comment
 }
@@ -356,7 +408,14 @@ export async function reply(ctx: AuthedContext, id: number, body: { html: string
     auditedMutation(ctx, { action: 'support_ticket.replied', entityType: 'support_ticket', entityId: id }, async (tx) => {
       const ticket = await lockOne(tx, tenant.id, id)
       if (ticket.status === 'closed') throw conflict('The ticket is closed: a closed ticket takes no more replies.')
-      const comment = await addComment(services, tx, tenant.id, { ticketId: id, authorId: session.account.id, html: body.html, isSupportTeam: true, internal: false, file: body.file }, kept)
+      const comment = await addComment(
+        services,
+        tx,
+        tenant.id,
+        { ticketId: id, authorId: session.account.id, html: body.html, isSupportTeam: true, internal: false, file: body.file },
+        kept,
+      )
+      await mailReply(services, tx, ticket, comment)
       const now = services.now()
       const status = statusAfterStaffReply(ticket.status as TicketStatus)
       await repo.updateTicket(tx, tenant.id, id, {
@@ -375,6 +434,34 @@ export async function reply(ctx: AuthedContext, id: number, body: { html: string
   return { message: `Reply sent to ${result.ticket.requesterEmail}.`, comment: result.comment }
 }
 
+/**
+ * Queues the staff reply to the requester (inside the reply's transaction: no reply without its
+ * mail, no mail without its reply), threaded after every earlier message of the conversation.
+ */
+async function mailReply(services: Services, tx: Tx, ticket: repo.TicketRecord, comment: repo.CommentRecord) {
+  const { mailFrom } = services.config
+  const settings = await settingsOf(tx, ticket.tenantId)
+  const earlier = await repo.threadMessageIds(tx, ticket.tenantId, ticket.id)
+  const messageId = newMessageId(ticket.id, mailFrom)
+  await repo.setCommentMessageId(tx, ticket.tenantId, comment.id, messageId)
+  const signature = settings.signature.trim()
+  await queueMail(
+    services.jobs,
+    tx,
+    {
+      to: ticket.requesterEmail,
+      subject: replySubject(ticket.subject, ticket.id),
+      text: signature ? `${comment.plainBody}\n\n${signature}` : comment.plainBody,
+      html: signature ? `${comment.htmlBody}${htmlFromPlain(signature)}` : comment.htmlBody,
+      replyTo: replyAddress(mailFrom, ticket.id),
+      messageId,
+      inReplyTo: earlier.at(-1),
+      references: earlier.length ? earlier : undefined,
+    },
+    ticket.tenantId,
+  )
+}
+
 export async function addNote(ctx: AuthedContext, id: number, body: { html: string }) {
   const { services, tenant, session } = ctx
   const comment = await auditedMutation(
@@ -385,7 +472,13 @@ export async function addNote(ctx: AuthedContext, id: number, body: { html: stri
       lock: { table: supportTickets, id, tenantId: tenant.id, missing: 'There is no such ticket in this workspace.' },
     },
     async (tx) => {
-      const added = await addComment(services, tx, tenant.id, { ticketId: id, authorId: session.account.id, html: body.html, isSupportTeam: true, internal: true }, [])
+      const added = await addComment(
+        services,
+        tx,
+        tenant.id,
+        { ticketId: id, authorId: session.account.id, html: body.html, isSupportTeam: true, internal: true },
+        [],
+      )
       return { result: await commentById(tx, tenant.id, id, added.id), after: { noteId: added.id } }
     },
   )
@@ -460,46 +553,58 @@ export async function changeStatus(ctx: AuthedContext, body: { ids: number[]; st
 
 export async function elevate(ctx: AuthedContext, body: { id: number }) {
   const { tenant, session } = ctx
-  const priority = await auditedMutation(ctx, { action: 'support_ticket.elevated', entityType: 'support_ticket', entityId: body.id }, async (tx) => {
-    const ticket = await lockOne(tx, tenant.id, body.id)
-    if (ticket.status === 'closed') throw conflict('The ticket is closed: it cannot be elevated.')
-    const raised = raisedPriority(ticket.priority as TicketPriority)
-    await repo.updateTicket(tx, tenant.id, ticket.id, { priority: raised, elevated: true, updatedAt: ctx.services.now() })
-    await notifyAdmins(tx, tenant.id, {
-      title: 'Support ticket elevated',
-      message: `${displayName({ firstName: session.account.firstName, lastName: session.account.lastName, email: session.account.email })} elevated ticket #${ticket.id} “${ticket.subject}” to ${raised} priority.`,
-      link: `/support/single/${ticket.id}`,
-    })
-    return { result: raised, before: { priority: ticket.priority, elevated: ticket.elevated }, after: { priority: raised, elevated: true } }
-  })
+  const priority = await auditedMutation(
+    ctx,
+    { action: 'support_ticket.elevated', entityType: 'support_ticket', entityId: body.id },
+    async (tx) => {
+      const ticket = await lockOne(tx, tenant.id, body.id)
+      if (ticket.status === 'closed') throw conflict('The ticket is closed: it cannot be elevated.')
+      const raised = raisedPriority(ticket.priority as TicketPriority)
+      await repo.updateTicket(tx, tenant.id, ticket.id, { priority: raised, elevated: true, updatedAt: ctx.services.now() })
+      await notifyAdmins(tx, tenant.id, {
+        title: 'Support ticket elevated',
+        message: `${displayName({ firstName: session.account.firstName, lastName: session.account.lastName, email: session.account.email })} elevated ticket #${ticket.id} “${ticket.subject}” to ${raised} priority.`,
+        link: `/support/single/${ticket.id}`,
+      })
+      return {
+        result: raised,
+        before: { priority: ticket.priority, elevated: ticket.elevated },
+        after: { priority: raised, elevated: true },
+      }
+    },
+  )
   return { priority, message: `Ticket #${body.id} elevated to ${priority} priority; the workspace's admins were told.` }
 }
 
 export async function assign(ctx: AuthedContext, input: { id: number; assigneeId: number | 'me' | null }) {
   const { tenant, services } = ctx
   const body = { id: input.id, assigneeId: input.assigneeId === 'me' ? ctx.session.account.id : input.assigneeId }
-  const name = await auditedMutation(ctx, { action: 'support_ticket.assigned', entityType: 'support_ticket', entityId: body.id }, async (tx) => {
-    const ticket = await lockOne(tx, tenant.id, body.id)
-    let assigneeName: string | null = null
-    if (body.assigneeId !== null) {
-      const [staff] = await tx
-        .select()
-        .from(accounts)
-        .where(and(eq(accounts.tenantId, tenant.id), eq(accounts.id, body.assigneeId)))
-      if (!staff || staff.type !== 'admin') throw conflict('Tickets can only be assigned to staff (admin accounts) of this workspace.')
-      assigneeName = displayName({ firstName: staff.firstName, lastName: staff.lastName, email: staff.email })
-      if (staff.id !== ctx.session.account.id)
-        await notify(tx, {
-          tenantId: tenant.id,
-          accountIds: [staff.id],
-          title: 'Ticket assigned to you',
-          message: `Ticket #${ticket.id} “${ticket.subject}” is yours.`,
-          link: `/support/single/${ticket.id}`,
-        })
-    }
-    await repo.updateTicket(tx, tenant.id, ticket.id, { assigneeAccountId: body.assigneeId, updatedAt: services.now() })
-    return { result: assigneeName, before: { assigneeId: ticket.assigneeAccountId }, after: { assigneeId: body.assigneeId } }
-  })
+  const name = await auditedMutation(
+    ctx,
+    { action: 'support_ticket.assigned', entityType: 'support_ticket', entityId: body.id },
+    async (tx) => {
+      const ticket = await lockOne(tx, tenant.id, body.id)
+      let assigneeName: string | null = null
+      if (body.assigneeId !== null) {
+        const [staff] = await tx
+          .select()
+          .from(accounts)
+          .where(and(eq(accounts.tenantId, tenant.id), eq(accounts.id, body.assigneeId)))
+        if (!staff || staff.type !== 'admin') throw conflict('Tickets can only be assigned to staff (admin accounts) of this workspace.')
+        assigneeName = displayName({ firstName: staff.firstName, lastName: staff.lastName, email: staff.email })
+        if (staff.id !== ctx.session.account.id)
+          await notify(tx, {
+            tenantId: tenant.id,
+            accountIds: [staff.id],
+            title: 'Ticket assigned to you',
+            message: `Ticket #${ticket.id} “${ticket.subject}” is yours.`,
+            link: `/support/single/${ticket.id}`,
+          })
+      }
+      await repo.updateTicket(tx, tenant.id, ticket.id, { assigneeAccountId: body.assigneeId, updatedAt: services.now() })
+      return { result: assigneeName, before: { assigneeId: ticket.assigneeAccountId }, after: { assigneeId: body.assigneeId } }
+    },
+  )
   return { message: name ? `Ticket #${body.id} is assigned to ${name}.` : `Ticket #${body.id} is unassigned.` }
 }
 
@@ -535,6 +640,7 @@ export interface NewTicket {
   source: TicketSource
   messageId?: string | null
   file?: Attachment
+  files?: { name: string; data: Buffer }[]
 }
 
 /** Opens a ticket with its first message, audited as `actor` (a request's, the mail receiver's). */
@@ -556,7 +662,22 @@ export async function createTicket(services: Services, actor: AuditActor, tenant
         createdAt: now,
         updatedAt: now,
       })
-      await addComment(services, tx, tenantId, { ticketId: ticket.id, authorId: input.requesterAccountId, html: input.html, isSupportTeam: false, internal: false, messageId: input.messageId, file: input.file }, kept)
+      await addComment(
+        services,
+        tx,
+        tenantId,
+        {
+          ticketId: ticket.id,
+          authorId: input.requesterAccountId,
+          html: input.html,
+          isSupportTeam: false,
+          internal: false,
+          messageId: input.messageId,
+          file: input.file,
+          files: input.files,
+        },
+        kept,
+      )
       return { result: ticket, entityId: ticket.id, after: { subject: ticket.subject, source: ticket.source } }
     }),
   )
@@ -582,20 +703,53 @@ export async function requesterAnswer(
   services: Services,
   actor: AuditActor,
   tenantId: number,
-  input: { ticketId: number; authorId: number | null; html: string; messageId?: string | null; file?: Attachment; mustOwn?: number },
+  input: {
+    ticketId: number
+    authorId: number | null
+    html: string
+    messageId?: string | null
+    file?: Attachment
+    files?: { name: string; data: Buffer }[]
+    mustOwn?: number
+  },
 ) {
   return withFiles(services, (kept) =>
-    auditedMutation({ db: services.db, actor }, { action: 'support_ticket.requester_replied', entityType: 'support_ticket', entityId: input.ticketId }, async (tx) => {
-      const ticket = await lockOne(tx, tenantId, input.ticketId)
-      if (input.mustOwn !== undefined && ticket.requesterAccountId !== input.mustOwn) throw notFound('There is no such ticket in this workspace.')
-      if (ticket.status === 'closed') throw conflict('This ticket is closed. Please open a new ticket.')
-      await addComment(services, tx, tenantId, { ticketId: ticket.id, authorId: input.authorId, html: input.html, isSupportTeam: false, internal: false, messageId: input.messageId, file: input.file }, kept)
-      const status = statusAfterRequesterReply(ticket.status as TicketStatus)
-      const now = services.now()
-      await repo.updateTicket(tx, tenantId, ticket.id, { status, solvedAt: status === 'solved' ? ticket.solvedAt : null, lastActivityAt: now, updatedAt: now })
-      await tellAssignee(tx, ticket, 'New reply on your ticket')
-      return { result: status, before: { status: ticket.status }, after: { status } }
-    }),
+    auditedMutation(
+      { db: services.db, actor },
+      { action: 'support_ticket.requester_replied', entityType: 'support_ticket', entityId: input.ticketId },
+      async (tx) => {
+        const ticket = await lockOne(tx, tenantId, input.ticketId)
+        if (input.mustOwn !== undefined && ticket.requesterAccountId !== input.mustOwn)
+          throw notFound('There is no such ticket in this workspace.')
+        if (ticket.status === 'closed') throw conflict('This ticket is closed. Please open a new ticket.')
+        await addComment(
+          services,
+          tx,
+          tenantId,
+          {
+            ticketId: ticket.id,
+            authorId: input.authorId,
+            html: input.html,
+            isSupportTeam: false,
+            internal: false,
+            messageId: input.messageId,
+            file: input.file,
+            files: input.files,
+          },
+          kept,
+        )
+        const status = statusAfterRequesterReply(ticket.status as TicketStatus)
+        const now = services.now()
+        await repo.updateTicket(tx, tenantId, ticket.id, {
+          status,
+          solvedAt: status === 'solved' ? ticket.solvedAt : null,
+          lastActivityAt: now,
+          updatedAt: now,
+        })
+        await tellAssignee(tx, ticket, 'New reply on your ticket')
+        return { result: status, before: { status: ticket.status }, after: { status } }
+      },
+    ),
   )
 }
 
@@ -632,7 +786,11 @@ export async function closeDueTickets(services: Services, tenantId: number): Pro
         for (const ticket of due) await repo.updateTicket(tx, tenantId, ticket.id, { status: 'closed', closedAt: now, updatedAt: now })
         return {
           result: due.length,
-          records: due.map((ticket) => ({ entityId: ticket.id, before: { status: 'solved' }, after: { status: 'closed', afterDays: autoCloseDays } })),
+          records: due.map((ticket) => ({
+            entityId: ticket.id,
+            before: { status: 'solved' },
+            after: { status: 'closed', afterDays: autoCloseDays },
+          })),
         }
       },
     )

@@ -101,7 +101,9 @@ export function AccountSupportSection({ userId, version }: { userId: number; ver
                   </Link>
                 </Table.Cell>
                 <Table.Cell>
-                  <Badge color={TICKET_STATUS_MAP[ticket.status]?.color ?? 'gray'}>{TICKET_STATUS_MAP[ticket.status]?.label ?? ticket.status}</Badge>
+                  <Badge color={TICKET_STATUS_MAP[ticket.status]?.color ?? 'gray'}>
+                    {TICKET_STATUS_MAP[ticket.status]?.label ?? ticket.status}
+                  </Badge>
                 </Table.Cell>
                 <Table.Cell>
                   <When value={ticket.updated} />

@@ -31,7 +31,13 @@ function LongField({
       <Text as="label" htmlFor={id} size="2" weight="medium">
         {label}
       </Text>
-      <TextArea id={id} value={value} rows={3} onChange={(event) => onValueChange(event.target.value)} aria-invalid={error ? true : undefined} />
+      <TextArea
+        id={id}
+        value={value}
+        rows={3}
+        onChange={(event) => onValueChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+      />
       {error ? (
         <Text size="1" color="red" role="alert">
           {error}
@@ -54,7 +60,11 @@ export default function SupportSettingsScreen() {
   }, [load.data])
   const patch = (update: Partial<SupportSettings>) => setDraft((current) => (current ? { ...current, ...update } : current))
   const save = useCallback(
-    () => saveForm(() => api.call('support.updateSettings', { body: draft! }), (result) => result.message),
+    () =>
+      saveForm(
+        () => api.call('support.updateSettings', { body: draft! }),
+        (result) => result.message,
+      ),
     [draft],
   )
   const { submit, submitting, fieldErrors, formError } = useSubmit(save)
@@ -74,7 +84,8 @@ export default function SupportSettingsScreen() {
           Support settings
         </Heading>
         <Text size="2" color="gray">
-          Replies are sent from the workspace&apos;s support address, set in <RecordLink to="/site-settings?tab=2">Site settings</RecordLink>.
+          Replies are sent from the workspace&apos;s support address, set in{' '}
+          <RecordLink to="/site-settings?tab=2">Site settings</RecordLink>.
         </Text>
         <Card size="2">
           <Flex direction="column" gap="3">

@@ -20,7 +20,8 @@ import { When } from '@client/ui/When'
 import { formatMinutes, PRIORITY_MAP, SOURCE_LABELS, TICKET_STATUS_MAP } from './status'
 import { queuePlace } from './queue'
 
-const fetchTicket = (key: string, signal: AbortSignal) => api.call('support.single', { params: { id: Number(key.split(':')[0]) } }, { signal })
+const fetchTicket = (key: string, signal: AbortSignal) =>
+  api.call('support.single', { params: { id: Number(key.split(':')[0]) } }, { signal })
 
 /** The unresolved tickets in list order: the queue j/k walk through. */
 const fetchQueue = async (_key: string, signal: AbortSignal) => {
@@ -327,7 +328,13 @@ export default function TicketScreen({ params }: ScreenProps) {
             >
               <ArrowUpIcon /> Previous <Kbd>{shortcutHint('ticket.previous')}</Kbd>
             </Button>
-            <Button variant="soft" color="gray" disabled={!place.next} onClick={() => go(place.next)} aria-keyshortcuts={SHORTCUTS['ticket.next'].keys}>
+            <Button
+              variant="soft"
+              color="gray"
+              disabled={!place.next}
+              onClick={() => go(place.next)}
+              aria-keyshortcuts={SHORTCUTS['ticket.next'].keys}
+            >
               <ArrowDownIcon /> Next <Kbd>{shortcutHint('ticket.next')}</Kbd>
             </Button>
           </Flex>

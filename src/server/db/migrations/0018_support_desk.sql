@@ -76,7 +76,7 @@ ALTER TABLE "support_tickets" ADD CONSTRAINT "support_tickets_requester_account_
 ALTER TABLE "support_tickets" ADD CONSTRAINT "support_tickets_assignee_account_id_accounts_id_fk" FOREIGN KEY ("assignee_account_id") REFERENCES "public"."accounts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "support_attachments_comment_idx" ON "support_attachments" USING btree ("comment_id");--> statement-breakpoint
 CREATE INDEX "support_comments_ticket_idx" ON "support_comments" USING btree ("ticket_id","created_at");--> statement-breakpoint
-CREATE INDEX "support_comments_message_idx" ON "support_comments" USING btree ("tenant_id","message_id");--> statement-breakpoint
+CREATE INDEX "support_comments_message_idx" ON "support_comments" USING btree ("message_id");--> statement-breakpoint
 CREATE INDEX "support_tickets_tenant_created_idx" ON "support_tickets" USING btree ("tenant_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "support_tickets_tenant_status_created_idx" ON "support_tickets" USING btree ("tenant_id","status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "support_tickets_requester_idx" ON "support_tickets" USING btree ("tenant_id","requester_account_id","created_at" DESC NULLS LAST);--> statement-breakpoint
