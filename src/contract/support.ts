@@ -212,6 +212,16 @@ export const supportEndpoints = {
     body: z.object({ userId: id, disabled: z.boolean() }),
     response: message.extend({ disabled: z.boolean() }),
   }),
+  'dashboard.unresolvedTickets': endpoint({
+    method: 'GET',
+    path: 'dashboard/unresolved-tickets',
+    access: 'auth',
+    summary: "The dashboard's unresolved tickets (new, open, pending, on hold): staff see the workspace's, others their own; the count and the newest few",
+    response: z.object({
+      total: z.number(),
+      items: z.array(ticketRow.pick({ id: true, subject: true, status: true, priority: true, requester: true, created: true })),
+    }),
+  }),
   'users.singleSupportMessage': endpoint({
     method: 'GET',
     path: 'users/single-support/message/{userId}/{ticketId}',

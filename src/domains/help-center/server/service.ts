@@ -203,6 +203,15 @@ export async function updateStatus(ctx: AuthedContext, body: { id: number; statu
   return { status: body.status, message: `The thread is now ${STATUS_WORDS[body.status]}.` }
 }
 
+/** The dashboard's latest threads, and how many wait for the team (staff) or for the account (others). */
+export async function latestThreads(ctx: AuthedContext) {
+  const { db } = ctx.services
+  const accountId = isStaff(ctx) ? undefined : ctx.session.account.id
+  const rows = await repo.threadPage(db, { tenantId: ctx.tenant.id, accountId }, 1, 5)
+  const waiting = await countCapped(db, repo.threadsFrom({ tenantId: ctx.tenant.id, accountId, status: isStaff(ctx) ? 'open' : 'answered' }))
+  return { items: rows.map(toRow), open: waiting.total }
+}
+
 /** users/support: the account's tickets and threads for its support section; refused while its support is off. */
 export async function accountSupport(ctx: AuthedContext, body: { userId: number }) {
   const { db } = ctx.services

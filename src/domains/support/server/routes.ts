@@ -14,6 +14,7 @@ export const supportHandlers: Handlers<IdsOf<typeof supportEndpoints>> = {
   'support.settings': ({ ctx }) => support.getSettings(ctx),
   'support.updateSettings': ({ ctx, body }) => support.updateSettings(ctx, body),
   'support.changeDisableSupport': ({ ctx, body }) => support.changeDisableSupport(ctx, body),
+  'dashboard.unresolvedTickets': ({ ctx }) => support.unresolvedTickets(ctx),
   'users.singleSupportMessage': ({ ctx, params }) => support.accountTicket(ctx, params.userId, params.ticketId),
   'support.open': ({ ctx, body }) => support.openTicket(ctx, body),
   'support.requesterReply': ({ ctx, params, body }) => support.requesterReply(ctx, params.id, body),

@@ -19,7 +19,7 @@ import { conflict, forbidden, HttpError, notFound } from '@server/errors'
 import { countCapped, pageMeta } from '@server/db/paging'
 import type { FileRow } from '@server/storage/file-store'
 import { asFileFieldError, decodeDataUrl } from '@server/storage/data-url'
-import { findAccount } from '@server/accounts'
+import { findAccount, isStaff } from '@server/accounts'
 import { listAccountReleases } from '@domains/catalogue/server/public'
 import { availableUnits, toCents } from '@domains/earnings/server/public'
 import { notify, notifyAdmins } from '@domains/notifications/server/public'
@@ -261,6 +261,20 @@ export async function single(ctx: AuthedContext, id: number) {
     account,
     otherTickets: others,
   }
+}
+
+/** The dashboard's unresolved tickets: the workspace's for staff, the signed-in account's own otherwise. */
+export async function unresolvedTickets(ctx: AuthedContext) {
+  const { db } = ctx.services
+  const filter: repo.ListFilter = {
+    tenantId: ctx.tenant.id,
+    unresolved: true,
+    requesterId: isStaff(ctx) ? undefined : ctx.session.account.id,
+  }
+  const rows = await repo.listPage(db, filter, 1, 5)
+  const { total } = await countCapped(db, repo.listFrom(filter), { estimateFirst: true })
+  const settings = await settingsOf(db, ctx.tenant.id)
+  return { total, items: rows.map((row) => toRow(row, settings.firstResponseMinutes, ctx.services.now())) }
 }
 
 /** One ticket of an account (the account screen's support section): 404 when it is someone else's. */
