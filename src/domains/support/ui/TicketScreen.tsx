@@ -98,8 +98,11 @@ function Composer({
   // A successful action refreshes the data: that is when the draft went out and can be cleared.
   useEffect(() => setDraft(''), [version])
   const send = useCallback(() => {
-    if (record && draft.trim()) void runRecordAction(record, actionKey, draft)
-  }, [record, draft, actionKey])
+    if (!record || !draft.trim()) return
+    // Out of the box once sent, so the ticket's keys (s, e, j…) work again without the mouse.
+    boxRef.current?.blur()
+    void runRecordAction(record, actionKey, draft)
+  }, [record, draft, actionKey, boxRef])
   const onKeyDown = (event: ReactKeyboardEvent) => {
     if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
       event.preventDefault()
