@@ -8,6 +8,7 @@ import { startServer, type RunningServer } from './support/server'
 import { LoginPage } from './pages/login-page'
 import { WorkspacePage } from './pages/workspace-page'
 import { startSmtpSink } from '../helpers/smtp'
+import { DEMO_PASSWORD } from './pages/login-page'
 
 // The support desk's mail goes to a local SMTP server and comes back through the desk's own receiver,
 // so this spec runs a server of its own with both.
@@ -151,4 +152,52 @@ test('the help center: an artist sends a message from the toolbar dialog and fin
   await expect(page).toHaveURL(/\/helpCenter\/thread\/\d+$/)
   await expect(page.getByTestId('thread-message')).toHaveText(/When are the March royalties paid\?/)
   await expect(page.getByTestId('thread-status')).toHaveText('Open')
+})
+
+test('a ticket full of script, handlers and javascript: links runs nothing when staff open it in Chromium', async ({
+  browser,
+  playwright,
+}) => {
+  test.setTimeout(60_000)
+  // The artist portal's call, as the artist (a bearer token: no cookie, no CSRF header).
+  const anonymous = await playwright.request.newContext({ baseURL: server.url })
+  const login = await anonymous.post('/api/auth/login', { data: { email: 'artist@demo.test', password: DEMO_PASSWORD, issueToken: true } })
+  const { token } = (await login.json()) as { token: string }
+  const artist = await playwright.request.newContext({ baseURL: server.url, extraHTTPHeaders: { authorization: `Bearer ${token}` } })
+  const payloads = [
+    // First: everything after the unclosed <math> below is dropped with it.
+    '<p>Plain words survive.</p>',
+    '<script>window.__xss = 1</script>',
+    '<img src=x onerror="window.__xss = 2">',
+    '<svg onload="window.__xss = 3"></svg>',
+    '<a id="js" href="javascript:window.__xss = 4">click me</a>',
+    '<iframe srcdoc="<script>parent.__xss = 5</script>"></iframe>',
+    '<details open ontoggle="window.__xss = 6">x</details>',
+    '<p style="background:url(javascript:window.__xss=7)">styled</p>',
+    '<math><mtext><table><mglyph><style><img src=x onerror="window.__xss = 8">',
+  ]
+  const opened = await artist.post('/api/support/tickets', { data: { subject: 'XSS corpus', html: payloads.join('') } })
+  expect(opened.status()).toBe(201)
+  const { id } = (await opened.json()) as { id: number }
+  await artist.dispose()
+  await anonymous.dispose()
+
+  const page = await (await browser.newContext({ baseURL: server.url })).newPage()
+  const dialogs: string[] = []
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message())
+    void dialog.dismiss()
+  })
+  await new LoginPage(page).goto()
+  await new LoginPage(page).signIn('admin@demo.test')
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await page.goto(`/support/single/${id}`)
+  const message = page.getByTestId('ticket-message').first()
+  await expect(message).toContainText('Plain words survive.')
+  await expect(message.locator('script, iframe, svg, style, [onerror], [onload], [ontoggle], [style]')).toHaveCount(0)
+  // The link kept its text but lost its javascript: address; clicking it goes nowhere.
+  await message.getByText('click me').click()
+  await page.waitForTimeout(500)
+  expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined()
+  expect(dialogs).toEqual([])
 })

@@ -100,6 +100,27 @@ export const supportSeeder: Seeder = {
         })
       })
     }
+    await repo.writeSettings(db, tenant.id, {
+      autoReply: 'Thanks for writing to us. We read every message and answer within one business day.',
+      signature: '— The support team',
+      businessHours: 'Monday to Friday, 9:00–17:00',
+      firstResponseMinutes: 24 * 60,
+      autoCloseDays: 7,
+      cannedReplies: [
+        {
+          title: 'Payout timing',
+          text: 'Payouts are sent within 5 business days of approval. PayPal shows them at once; Tipalti may take 2–3 days more.',
+        },
+        {
+          title: 'Store delivery time',
+          text: 'Stores usually show a new release within 2–5 days of delivery; Apple Music and Spotify can take up to a week.',
+        },
+        {
+          title: 'Artwork rules',
+          text: 'Cover art must be a square JPG or PNG of at least 3000×3000 pixels, without logos, web addresses or prices.',
+        },
+      ],
+    })
     log(`support: ${PLAN.length} tickets`)
   },
 }
