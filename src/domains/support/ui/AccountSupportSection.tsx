@@ -140,7 +140,11 @@ export function AccountSupportSection({ userId, version }: { userId: number; ver
                 <Table.Cell>
                   <Link to={`/helpCenter/thread/${thread.id}`}>{thread.subject}</Link>
                 </Table.Cell>
-                <Table.Cell>{thread.status}</Table.Cell>
+                <Table.Cell>
+                  <Badge color={thread.status === 'answered' ? 'green' : thread.status === 'open' ? 'amber' : 'gray'}>
+                    {thread.status[0].toUpperCase() + thread.status.slice(1)}
+                  </Badge>
+                </Table.Cell>
                 <Table.Cell>
                   <When value={thread.lastMessageAt} />
                 </Table.Cell>
