@@ -117,6 +117,30 @@ export const TICKET_ACTIONS: readonly RecordAction[] = [
   }),
   defineAction({
     id: 'support.assign',
+    variant: 'someone',
+    kinds: ticketKind,
+    scope: 'one',
+    label: 'Assign to…',
+    title: (t) => `Assign ${describe(t)} to…`,
+    group: 'Support ticket',
+    keywords: ['assign', 'give', 'hand over', 'owner', 'staff', 'ticket'],
+    ask: {
+      kind: 'find',
+      placeholder: 'Search staff by name or email…',
+      find: async (query, target, env, signal) => {
+        void signal
+        const found = await env.call('admins.list', { query: { search: query.trim() || undefined, page: 1, per_page: 25 } })
+        const current = target.items[0]?.state?.assigneeId
+        return found.data
+          .filter((admin) => admin.id !== current && !admin.banned)
+          .map((admin) => ({ value: admin.id, title: `${admin.displayName} (${admin.email})` }))
+      },
+    },
+    input: (item, assigneeId: number) => ({ body: { id: item.id, assigneeId } }),
+    success: (result) => result.message,
+  }),
+  defineAction({
+    id: 'support.assign',
     variant: 'nobody',
     kinds: ticketKind,
     scope: 'one',

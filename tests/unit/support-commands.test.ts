@@ -35,6 +35,7 @@ describe('support ticket commands', () => {
       'Solve ticket #12 “Login broken”',
       'Elevate ticket #12 “Login broken” (raise its priority, tell the admins)',
       'Assign ticket #12 “Login broken” to me',
+      'Assign ticket #12 “Login broken” to…',
     ])
     const solved = titles(onTicket({ status: 'solved' }))
     expect(solved).not.toContain('Solve ticket #12 “Login broken”')
@@ -84,6 +85,25 @@ describe('support ticket commands', () => {
     expect(env.call).toHaveBeenCalledWith('support.changeDisableSupport', { body: { userId: 5, disabled: true } })
     await registry.get('support.changeDisableSupport:on')!.run!(onTicket({ requesterId: 5, supportDisabled: true }), env)
     expect(env.call).toHaveBeenLastCalledWith('support.changeDisableSupport', { body: { userId: 5, disabled: false } })
+  })
+
+  it('assigns to another staff member found by name', async () => {
+    const env = fakeCommandEnv({
+      'admins.list': {
+        data: [
+          { id: 1, displayName: 'Me Myself', email: 'me@demo.test', banned: false },
+          { id: 7, displayName: 'Olivia Park', email: 'olivia@demo.test', banned: false },
+        ],
+        meta: { total: 2, last_page: 1 },
+      },
+      'support.assign': { message: 'Ticket #12 is assigned to Olivia Park.' },
+    })
+    const found = await registry.get('support.assign:someone')!.search!('oli', onTicket({ assigneeId: 1 }), env, signal())
+    expect(found.map((choice) => choice.title)).toEqual(['Olivia Park (olivia@demo.test)'])
+    expect(env.call).toHaveBeenCalledWith('admins.list', { query: { search: 'oli', page: 1, per_page: 25 } })
+    await found[0].run!(onTicket(), env)
+    expect(env.call).toHaveBeenLastCalledWith('support.assign', { body: { id: 12, assigneeId: 7 } })
+    expect(env.notify).toHaveBeenCalledWith('Ticket #12 is assigned to Olivia Park.', 'success')
   })
 
   it('changes the status of a list selection in one call', async () => {
