@@ -104,11 +104,18 @@ describe('replies by mail, answers by mail', () => {
     expect(ticket.status).toBe('open')
 
     // The next reply threads after both earlier messages.
-    await admin.ok('support.reply', { params: { id }, body: { html: 'Glad it arrived.' } })
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')
+    await admin.ok('support.reply', {
+      params: { id },
+      body: { html: 'Glad it arrived.', file: { name: 'receipt.pdf', dataUrl: `data:application/pdf;base64,${pdf.toString('base64')}` } },
+    })
     await t.services.jobs.drain()
     const second = await smtp.waitFor('artist@supmail.test', (mail) => mail.text.includes('Glad it arrived'))
     expect(header(second.raw, 'In-Reply-To')).not.toBe(messageId)
     expect(header(second.raw, 'References')).toContain(messageId)
+    // The reply's attachment travels with it.
+    expect(second.raw).toMatch(/Content-Disposition: attachment; filename=receipt\.pdf/)
+    expect(second.raw).toContain(pdf.toString('base64').slice(0, 20))
   })
 
   it('opens a new ticket for mail with no known thread, keeps its PDF, names a refused file, and auto-replies when set', async () => {

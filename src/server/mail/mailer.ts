@@ -18,6 +18,8 @@ export interface MailMessage {
   references?: string[]
   /** Extra headers, e.g. Auto-Submitted on an auto-reply so the other side does not answer it. */
   headers?: Record<string, string>
+  /** Files sent along (a support reply's attachment), base64 so the queued job's payload stays JSON. */
+  attachments?: { filename: string; content: string; encoding: 'base64'; contentType?: string }[]
 }
 
 export type SmtpEncryption = 'starttls' | 'none' | 'ssl'

@@ -429,7 +429,7 @@ export async function reply(ctx: AuthedContext, id: number, body: { html: string
         { ticketId: id, authorId: session.account.id, html: body.html, isSupportTeam: true, internal: false, file: body.file },
         kept,
       )
-      await mailReply(services, tx, ticket, comment)
+      await mailReply(services, tx, ticket, comment, body.file)
       const now = services.now()
       const status = statusAfterStaffReply(ticket.status as TicketStatus)
       await repo.updateTicket(tx, tenant.id, id, {
@@ -452,7 +452,7 @@ export async function reply(ctx: AuthedContext, id: number, body: { html: string
  * Queues the staff reply to the requester (inside the reply's transaction: no reply without its
  * mail, no mail without its reply), threaded after every earlier message of the conversation.
  */
-async function mailReply(services: Services, tx: Tx, ticket: repo.TicketRecord, comment: repo.CommentRecord) {
+async function mailReply(services: Services, tx: Tx, ticket: repo.TicketRecord, comment: repo.CommentRecord, file?: Attachment) {
   const { mailFrom } = services.config
   const settings = await settingsOf(tx, ticket.tenantId)
   const earlier = await repo.threadMessageIds(tx, ticket.tenantId, ticket.id)
@@ -471,6 +471,10 @@ async function mailReply(services: Services, tx: Tx, ticket: repo.TicketRecord, 
       messageId,
       inReplyTo: earlier.at(-1),
       references: earlier.length ? earlier : undefined,
+      // The file store already accepted it (addComment); the data URL's payload is the base64 to send.
+      attachments: file
+        ? [{ filename: file.name, content: file.dataUrl.slice(file.dataUrl.indexOf(',') + 1), encoding: 'base64' }]
+        : undefined,
     },
     ticket.tenantId,
   )
