@@ -31,6 +31,13 @@ export const ENTITY_KIND_UI: Readonly<Record<EntityKind, EntityKindUi>> = {
   report: { kind: 'report', label: 'Report', pattern: '/reports/{page}?report={id}', path: (id) => `/reports/1?report=${id}` },
   // A payout opens in the payouts list's detail pane; the pattern is no route, so the list itself is no record.
   payout: { kind: 'payout', label: 'Payout', pattern: '/payouts/single/{id}', path: (id) => `/payouts/manage/1?payout=${id}` },
+  ticket: { kind: 'ticket', label: 'Support ticket', pattern: '/support/single/{id}', path: (id) => `/support/single/${id}` },
+  helpThread: {
+    kind: 'helpThread',
+    label: 'Help-center thread',
+    pattern: '/helpCenter/thread/{id}',
+    path: (id) => `/helpCenter/thread/${id}`,
+  },
 }
 
 /** Which kind of record a route pattern shows, for "actions on the focused record". */

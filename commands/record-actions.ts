@@ -7,6 +7,7 @@ import { REPORT_ACTIONS } from './reports'
 import { PAYOUT_BATCH_ACTIONS } from './payout-batches'
 import { IMPORT_ACTIONS } from './earnings-imports'
 import { NOTIFICATION_ACTIONS } from './notifications'
+import { HELP_THREAD_ACTIONS, TICKET_ACTIONS } from './support'
 
 /**
  * Every declared record action. The shell registers their palette commands, record headers and list
@@ -26,6 +27,8 @@ export const RECORD_ACTIONS: readonly RecordAction[] = [
   ...PAYOUT_BATCH_ACTIONS,
   ...IMPORT_ACTIONS,
   ...NOTIFICATION_ACTIONS,
+  ...TICKET_ACTIONS,
+  ...HELP_THREAD_ACTIONS,
 ]
 
 /** The palette commands of every declared action (on the focused record, and on a list's selection). */

@@ -9,6 +9,8 @@ import type { ReleaseRecordState, TrackRecordState } from './releases'
 import type { SplitRecordState } from './splits'
 import type { ImportRecordState } from './earnings-imports'
 import type { PayoutBatchRecordState } from './payout-batches'
+import type { TicketRow } from '@contract/support'
+import type { HelpThreadRow } from '@contract/help-center'
 
 /**
  * What a screen publishes about the record it shows, per kind: the fields record actions decide on.
@@ -54,6 +56,21 @@ export interface RecordStates {
   /** An invitation of an artist or label (users.*Invite), or of an admin (admins.*Invite). */
   invite: Pick<z.infer<typeof inviteRow>, 'status' | 'email'>
   adminInvite: Pick<z.infer<typeof inviteRow>, 'status' | 'email'>
+  /** A support ticket (list rows and the ticket screen). */
+  ticket: Pick<TicketRow, 'status' | 'priority' | 'subject'> & {
+    requesterName: TicketRow['requester']['name']
+    assigneeId: number | null
+    /** The requester's account (null: only an email address wrote). */
+    requesterId?: number | null
+    /** Only the ticket screen knows it (from the account card). */
+    supportDisabled?: boolean
+    /** The next unresolved ticket after this one in the queue, to move on to once solved. */
+    nextId?: number | null
+  }
+  /** A help-center thread: its account (staff see every thread) and where it stands. */
+  helpThread: Pick<HelpThreadRow, 'status' | 'subject'> & { accountName: HelpThreadRow['account']['name'] }
+  /** An internal note on a ticket: deleting it needs only its id. */
+  ticketNote: Record<string, never>
 }
 
 export type RecordKind = keyof RecordStates

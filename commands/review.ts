@@ -41,6 +41,18 @@ export const REVIEW_QUEUES: readonly ReviewQueue[] = [
     },
     path: (id) => `/payouts/manage/1?status=pending&payout=${id}`,
   },
+  {
+    id: 'tickets',
+    noun: 'unresolved ticket',
+    plural: 'unresolved tickets',
+    keywords: ['review', 'next', 'support', 'ticket', 'unresolved', 'queue', 'inbox'],
+    endpoint: 'support.list',
+    page: async (env, page, perPage) => {
+      const result = await env.call('support.list', { query: { unresolved: 'true', page, per_page: perPage } })
+      return { ids: result.data.map((row) => row.id), lastPage: result.meta.last_page }
+    },
+    path: (id) => `/support/single/${id}`,
+  },
 ]
 
 /** The oldest open item: the last one of the last page (lists answer newest first). */

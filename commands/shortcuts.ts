@@ -22,7 +22,7 @@ export interface ShortcutDef {
   bound: 'command' | 'go' | 'page' | 'shell' | 'browser'
 }
 
-export type ShortcutGroup = 'Go to' | 'Workspace' | 'View' | 'Help' | 'List' | 'Palette' | 'Edit request' | 'Uploader'
+export type ShortcutGroup = 'Go to' | 'Workspace' | 'View' | 'Help' | 'List' | 'Palette' | 'Edit request' | 'Uploader' | 'Support ticket'
 
 export const SHORTCUTS = {
   // The palette and dialogs.
@@ -85,6 +85,16 @@ export const SHORTCUTS = {
   'editRequest.previous': { keys: 'k', title: 'Previous open request', group: 'Edit request', bound: 'page' },
   'editRequest.approve': { keys: 'a', title: 'Approve the request', group: 'Edit request', bound: 'command' },
   'editRequest.reject': { keys: 'r', title: 'Reject the request (asks why)', group: 'Edit request', bound: 'command' },
+
+  // The support ticket queue (src/domains/support/ui/TicketScreen.tsx): the screen runs the declared actions.
+  'ticket.next': { keys: 'j', title: 'Next unresolved ticket', group: 'Support ticket', bound: 'page' },
+  'ticket.previous': { keys: 'k', title: 'Previous unresolved ticket', group: 'Support ticket', bound: 'page' },
+  'ticket.reply': { keys: 'r', title: 'Reply to the requester', group: 'Support ticket', bound: 'page' },
+  'ticket.note': { keys: 'n', title: 'Add an internal note', group: 'Support ticket', bound: 'page' },
+  'ticket.solve': { keys: 's', title: 'Solve the ticket', group: 'Support ticket', bound: 'page' },
+  'ticket.elevate': { keys: 'e', title: 'Elevate the ticket', group: 'Support ticket', bound: 'page' },
+  'ticket.assignMe': { keys: 'a', title: 'Assign the ticket to me', group: 'Support ticket', bound: 'page' },
+  'ticket.send': { keys: 'mod+enter', title: 'Send the reply or note being typed', group: 'Support ticket', bound: 'page' },
 
   // The uploader (src/domains/catalogue/ui/uploader/UploaderForm.tsx).
   'uploader.save': { keys: 'mod+s', title: 'Save the draft', group: 'Uploader', bound: 'page' },

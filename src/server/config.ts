@@ -31,6 +31,11 @@ const envSchema = z.object({
   TRUST_PROXY: flag(false),
   SMTP_URL: optional,
   MAIL_FROM: z.string().default('wl-admin <no-reply@localhost>'),
+  /** The support desk's SMTP receiver (docs/support.md): off unless a port is given. */
+  SUPPORT_SMTP_PORT: z.coerce.number<number>().int().min(1).max(65535).optional(),
+  SUPPORT_SMTP_HOST: z.string().default('127.0.0.1'),
+  /** The inbound-mail webhook's shared secret; without it the webhook refuses everything. */
+  SUPPORT_INBOUND_SECRET: optional,
   S3_ENDPOINT: optional,
   S3_BUCKET: optional,
   S3_REGION: z.string().default('us-east-1'),
@@ -104,6 +109,8 @@ export interface Config {
   trustProxy: boolean
   smtpUrl?: string
   mailFrom: string
+  /** Support mail in: the SMTP receiver (off without a port) and the webhook's secret (off without one). */
+  supportInbound: { smtpPort?: number; smtpHost: string; webhookSecret?: string }
   s3?: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string }
   google: { clientId?: string; issuer: string }
   captcha: { secret?: string; verifyUrl: string }
@@ -163,6 +170,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    supportInbound: { smtpPort: e.SUPPORT_SMTP_PORT, smtpHost: e.SUPPORT_SMTP_HOST, webhookSecret: e.SUPPORT_INBOUND_SECRET },
     s3: s3Complete
       ? {
           endpoint: e.S3_ENDPOINT!,

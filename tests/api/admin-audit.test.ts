@@ -35,6 +35,7 @@ const READS_OVER_POST: Partial<Record<EndpointId, string>> = {
   'accountReports.influencer': 'answers 409: this report has no source yet',
   'accountReports.audience': 'answers 409: this report has no source yet',
   'accountReports.deliveryLog': 'answers 409: this report has no source yet',
+  'users.support': "the account screen's support section: reads the account's tickets and help-center threads",
 }
 
 let t: TestApp

@@ -14,6 +14,8 @@ import { accountDownloadsUi } from '@domains/reports/ui/account-downloads-ui'
 import { payoutBatchesUi } from '@domains/payouts/batches'
 import { reportsUi } from '@domains/reports'
 import { payoutsUi } from '@domains/payouts'
+import { supportUi } from '@domains/support'
+import { helpCenterUi } from '@domains/help-center'
 
 /** Every built screen, from the domains that own them. A route of routes.tsv not listed here shows not-found. */
 export const DOMAIN_UIS: DomainUi[] = [
@@ -31,6 +33,8 @@ export const DOMAIN_UIS: DomainUi[] = [
   reportsUi,
   payoutsUi,
   siteSetupUi,
+  supportUi,
+  helpCenterUi,
 ]
 
 export interface RegisteredRoute extends RouteDef {

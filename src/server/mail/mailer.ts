@@ -12,6 +12,14 @@ export interface MailMessage {
   replyTo?: string
   /** The workspace the message is sent for: its own SMTP server carries it when it has one. */
   tenantId?: number | null
+  /** Threading headers (support replies): a reply to this message finds its conversation by them. */
+  messageId?: string
+  inReplyTo?: string
+  references?: string[]
+  /** Extra headers, e.g. Auto-Submitted on an auto-reply so the other side does not answer it. */
+  headers?: Record<string, string>
+  /** Files sent along (a support reply's attachment), base64 so the queued job's payload stays JSON. */
+  attachments?: { filename: string; content: string; encoding: 'base64'; contentType?: string }[]
 }
 
 export type SmtpEncryption = 'starttls' | 'none' | 'ssl'

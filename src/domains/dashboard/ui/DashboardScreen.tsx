@@ -16,6 +16,7 @@ import { StatusBadge } from '@domains/catalogue/ui/status'
 import { HealthCard } from './HealthCard'
 import { BalanceCard } from '@domains/earnings/ui/BalanceCard'
 import { sumMoney } from '@core/decimal'
+import { SupportDashboardCard } from '@domains/support/ui/SupportDashboardCard'
 
 // ECharts is large: its chunk loads only when the statistics are drawn.
 const MonthlyChart = lazy(() => import('./MonthlyChart'))
@@ -84,6 +85,7 @@ function AdminDashboard() {
           />
         </Grid>
       )}
+      <SupportDashboardCard />
       <BalanceCard />
       <HealthCard />
       <StatisticsCard />

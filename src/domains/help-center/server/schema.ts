@@ -17,7 +17,11 @@ export const helpThreads = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('help_threads_account_idx').on(t.tenantId, t.accountId, t.lastMessageAt.desc())],
+  (t) => [
+    index('help_threads_account_idx').on(t.tenantId, t.accountId, t.lastMessageAt.desc()),
+    // The staff list and the dashboard's latest threads: the workspace's threads by their latest message.
+    index('help_threads_tenant_recent_idx').on(t.tenantId, t.lastMessageAt.desc(), t.id.desc()),
+  ],
 )
 
 export const helpMessages = pgTable(

@@ -19,6 +19,7 @@ import { AccountReportsSection } from '@domains/earnings/ui/account-reports/Acco
 import { LedgerSection } from '@domains/earnings/ui/ledger/LedgerSection'
 import { AccountDownloads } from '@domains/reports/ui/AccountDownloads'
 import { AccountPayoutsSection } from '@domains/payouts/ui/AccountPayoutsSection'
+import { AccountSupportSection } from '@domains/support/ui/AccountSupportSection'
 import {
   ActivitySection,
   CatalogueSection,
@@ -39,6 +40,7 @@ const SECTIONS = [
   { id: 'ledger', label: 'Ledger' },
   { id: 'downloads', label: 'Downloads' },
   { id: 'payouts', label: 'Payouts' },
+  { id: 'support', label: 'Support' },
   { id: 'notes', label: 'Notes' },
   { id: 'documents', label: 'Documents' },
   { id: 'activity', label: 'Sign-ins & sessions' },
@@ -136,6 +138,7 @@ export default function AccountScreen({ params, search }: ScreenProps) {
         {section === 'ledger' && <LedgerSection userId={account.id} version={version} />}
         {section === 'downloads' && <AccountDownloads userId={account.id} />}
         {section === 'payouts' && <AccountPayoutsSection userId={account.id} version={version} />}
+        {section === 'support' && <AccountSupportSection userId={account.id} version={version} />}
         {section === 'notes' && <NotesSection account={account} />}
         {section === 'documents' && record && <DocumentsSection account={account} record={record} />}
         {section === 'activity' && <ActivitySection userId={account.id} version={version} />}
