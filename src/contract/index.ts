@@ -20,6 +20,7 @@ import { payoutBatchesEndpoints } from './payout-batches'
 import { reportsEndpoints } from './reports'
 import { siteReportsEndpoints } from './site-reports'
 import { payoutsEndpoints } from './payouts'
+import { catalogueOpsEndpoints } from './catalogue-ops'
 import type { EndpointDef } from './define'
 
 /** Every API call of the product. Domains add their groups here; nothing else is the API's truth. */
@@ -46,6 +47,7 @@ export const ENDPOINTS = {
   ...reportsEndpoints,
   ...siteReportsEndpoints,
   ...payoutsEndpoints,
+  ...catalogueOpsEndpoints,
 } as const satisfies Record<string, EndpointDef>
 
 export type Endpoints = typeof ENDPOINTS

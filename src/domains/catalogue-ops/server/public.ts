@@ -1,0 +1,4 @@
+// Catalogue operations' public module: the only file of src/domains/catalogue-ops/server another
+// domain (or the platform's app.ts) may import. docs/architecture.md, "Boundaries".
+
+export { createCodeAllocator, type CodeAllocator, type CodeTarget } from './code-allocator'
