@@ -86,14 +86,35 @@ export const isrcRangeBody = z
         .pipe(z.string().regex(/^[A-Z]{2}[A-Z0-9]{3}$/, 'The registrant code is a country and three letters or digits, like US-RC1'))
         .optional(),
     ),
-    year: optionalText.pipe(z.string().regex(/^\d{2}$/, 'The year is two digits, like 26').optional()),
-    from: optionalText.pipe(z.string().regex(/^\d{1,5}$/, 'The first designation code is up to five digits').transform(Number).optional()),
-    to: optionalText.pipe(z.string().regex(/^\d{1,5}$/, 'The last designation code is up to five digits').transform(Number).optional()),
+    year: optionalText.pipe(
+      z
+        .string()
+        .regex(/^\d{2}$/, 'The year is two digits, like 26')
+        .optional(),
+    ),
+    from: optionalText.pipe(
+      z
+        .string()
+        .regex(/^\d{1,5}$/, 'The first designation code is up to five digits')
+        .transform(Number)
+        .optional(),
+    ),
+    to: optionalText.pipe(
+      z
+        .string()
+        .regex(/^\d{1,5}$/, 'The last designation code is up to five digits')
+        .transform(Number)
+        .optional(),
+    ),
   })
   .superRefine((range, context) => {
     const given = [range.registrant, range.year, range.from, range.to].filter((value) => value !== undefined).length
     if (given !== 0 && given !== 4)
-      context.addIssue({ code: 'custom', path: ['registrant'], message: 'A range needs the registrant code, the year, and the first and last codes' })
+      context.addIssue({
+        code: 'custom',
+        path: ['registrant'],
+        message: 'A range needs the registrant code, the year, and the first and last codes',
+      })
     if (range.from !== undefined && range.to !== undefined) {
       if (range.to < range.from) context.addIssue({ code: 'custom', path: ['to'], message: 'The last code comes before the first' })
       else if (range.to - range.from + 1 > ISRC_RANGE_MAX)
@@ -114,6 +135,7 @@ export const catalogueOpsEndpoints = {
       'Add UPC/EAN codes the workspace owns to its pool (a CSV or text file, one code a line): invalid codes and duplicates (in the file, the pool or on a release) are reported and never stored',
     bodyType: 'multipart',
     files: codesFile,
+    body: z.object({}),
     response: codeImportResult,
   }),
   'codes.importIsrc': endpoint({
@@ -158,6 +180,7 @@ export const catalogueOpsEndpoints = {
       'Give UPCs to existing releases from a CSV (release_id, upc): good rows are saved, bad rows (unknown release, invalid code, code used elsewhere, release already coded) are listed with their reason',
     bodyType: 'multipart',
     files: codesFile,
+    body: z.object({}),
     response: codeImportResult,
   }),
   'codes.assignIsrc': endpoint({
@@ -168,6 +191,7 @@ export const catalogueOpsEndpoints = {
       'Give ISRCs to existing tracks from a CSV (track_id, isrc): good rows are saved, bad rows (unknown track, invalid code, code used elsewhere, track already coded) are listed with their reason',
     bodyType: 'multipart',
     files: codesFile,
+    body: z.object({}),
     response: codeImportResult,
   }),
 }

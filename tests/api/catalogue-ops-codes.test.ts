@@ -39,7 +39,11 @@ describe('UPC pool import', () => {
 
     // The same file again: nothing new, every code is already in the pool (a UPC-A and its EAN-13 are one code).
     const again = await admin.ok('codes.importUpc', { multipart: { files: file(`0${upc(2)}\n${upc(1)}`) } })
-    expect(again).toMatchObject({ imported: 0, duplicates: 2, problems: [{ reason: 'Already in the pool' }, { reason: 'Already in the pool' }] })
+    expect(again).toMatchObject({
+      imported: 0,
+      duplicates: 2,
+      problems: [{ reason: 'Already in the pool' }, { reason: 'Already in the pool' }],
+    })
 
     const history = await admin.ok('codes.upcHistory', { query: {} })
     expect(history.data.map((row) => [row.fileName, row.rows, row.imported, row.duplicates, row.invalid])).toEqual([
@@ -72,7 +76,10 @@ describe('UPC pool import', () => {
 describe('ISRC pool import', () => {
   it('adds a range from a registrant code and year, and codes from a file, reporting overlaps', async () => {
     const result = await admin.ok('codes.importIsrc', {
-      multipart: { fields: { registrant: 'GB-AAA', year: '26', from: '1', to: '150' }, files: file(`${isrc(150)}\nus-rc1-76-07839\nUSRC1760783\n`, 'isrc.txt') },
+      multipart: {
+        fields: { registrant: 'GB-AAA', year: '26', from: '1', to: '150' },
+        files: file(`${isrc(150)}\nus-rc1-76-07839\nUSRC1760783\n`, 'isrc.txt'),
+      },
     })
     expect(result).toMatchObject({ rows: 153, imported: 151, duplicates: 1, invalid: 1 })
     expect(result.problems).toEqual([
@@ -88,7 +95,9 @@ describe('ISRC pool import', () => {
     const half = await admin.call('codes.importIsrc', { multipart: { fields: { registrant: 'GBAAA' } } })
     expect(half.status).toBe(400)
     expect(half.error.errors?.registrant).toMatch(/needs the registrant code/)
-    const backwards = await admin.call('codes.importIsrc', { multipart: { fields: { registrant: 'GBAAA', year: '26', from: '9', to: '2' } } })
+    const backwards = await admin.call('codes.importIsrc', {
+      multipart: { fields: { registrant: 'GBAAA', year: '26', from: '9', to: '2' } },
+    })
     expect(backwards.error.errors?.to).toBe('The last code comes before the first')
     const nothing = await admin.call('codes.importIsrc', { multipart: { fields: {} } })
     expect(nothing.status).toBe(400)
@@ -118,7 +127,10 @@ describe('codes at submission', () => {
     const answers = await Promise.all(ids.map((id) => admin.call('releases.albumDetails', { body: { releaseId: id, submit: true } })))
     for (const answer of answers) expect(answer.status).toBe(200)
 
-    const rows = await t.services.db.select({ id: releases.id, upc: releases.upc, status: releases.status }).from(releases).where(inArray(releases.id, ids))
+    const rows = await t.services.db
+      .select({ id: releases.id, upc: releases.upc, status: releases.status })
+      .from(releases)
+      .where(inArray(releases.id, ids))
     const upcs = rows.map((row) => row.upc).filter((value): value is string => value !== null)
     expect(rows.every((row) => row.status === 2)).toBe(true)
     expect(upcs).toHaveLength(17)
@@ -133,7 +145,10 @@ describe('codes at submission', () => {
     expect(pools.find((pool) => pool.kind === 'isrc')).toMatchObject({ left: 111, assigned: 40 })
     // The release's history says which codes it was given.
     const given = answers.find((answer) => answer.data.upc)!
-    const history = await t.services.db.select().from(auditLog).where(eq(auditLog.entityId, String(given.data.id)))
+    const history = await t.services.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(given.data.id)))
     expect(history.find((row) => row.action === 'release.submitted')?.after).toMatchObject({ upc: given.data.upc })
   })
 
@@ -172,7 +187,10 @@ describe('codes given from a CSV', () => {
       [4, `Already has UPC ${upc(501)}`],
       [5, 'No such release in this workspace'],
     ])
-    const saved = await t.services.db.select({ id: releases.id, upc: releases.upc }).from(releases).where(inArray(releases.id, [a.release.id, b.release.id]))
+    const saved = await t.services.db
+      .select({ id: releases.id, upc: releases.upc })
+      .from(releases)
+      .where(inArray(releases.id, [a.release.id, b.release.id]))
     expect(Object.fromEntries(saved.map((row) => [row.id, row.upc]))).toEqual({ [a.release.id]: upc(500), [b.release.id]: pooledCode })
     expect((await admin.ok('codes.pools')).data.find((pool) => pool.kind === 'upc')).toMatchObject({ left: 0 })
 
@@ -194,7 +212,9 @@ describe('codes given from a CSV', () => {
       expect.stringMatching(/^Already the ISRC of track #\d+$/),
       'No such track in this workspace',
     ])
-    const theirs = await otherAdmin.ok('codes.assignIsrc', { multipart: { files: file(`track_id,isrc\n${mine.tracks[0].id},FRZZZ2600003`) } })
+    const theirs = await otherAdmin.ok('codes.assignIsrc', {
+      multipart: { files: file(`track_id,isrc\n${mine.tracks[0].id},FRZZZ2600003`) },
+    })
     expect(theirs.problems[0].reason).toBe('No such track in this workspace')
     const ok = await admin.ok('codes.assignIsrc', { multipart: { files: file(`track_id,isrc\n${mine.tracks[0].id},frzzz2600004`) } })
     expect(ok.imported).toBe(1)

@@ -72,9 +72,7 @@ export function readCodeLines(data: Buffer): { line: number; value: string }[] {
   } catch (error) {
     throw badRequest(`The file could not be read: ${(error as Error).message}`, { file: 'The file could not be read.' })
   }
-  const lines = records
-    .map((record, index) => ({ line: index + 1, value: (record[0] ?? '').trim() }))
-    .filter((entry) => entry.value !== '')
+  const lines = records.map((record, index) => ({ line: index + 1, value: (record[0] ?? '').trim() })).filter((entry) => entry.value !== '')
   if (lines[0] && /^[a-z _-]+$/i.test(lines[0].value) && /upc|ean|isrc|code/i.test(lines[0].value)) lines.shift()
   return lines
 }
@@ -182,14 +180,16 @@ export async function importPool(
 ): Promise<CodeImportResult> {
   const tenantId = ctx.tenant.id
   const range = input.range?.registrant !== undefined ? (input.range as Required<IsrcRangeBody>) : null
-  if (!input.file && !range)
-    throw badRequest('Please provide the file or a range.', { file: 'Please provide the file or a range.' })
+  if (!input.file && !range) throw badRequest('Please provide the file or a range.', { file: 'Please provide the file or a range.' })
   const lines = [...(input.file ? readCodeLines(input.file.data) : []), ...(range ? rangeLines(range) : [])]
   if (lines.length === 0) throw badRequest('The file has no codes.', { file: 'The file has no codes.' })
   const problems = new Problems()
   let candidates = validate(kind, lines, problems)
   const keys = candidates.map((candidate) => candidate.key)
-  const [inPool, used] = await Promise.all([pooled(ctx.services.db, tenantId, kind, keys), inCatalogue(ctx.services.db, tenantId, kind, keys)])
+  const [inPool, used] = await Promise.all([
+    pooled(ctx.services.db, tenantId, kind, keys),
+    inCatalogue(ctx.services.db, tenantId, kind, keys),
+  ])
   candidates = candidates.filter((candidate) => {
     const usedBy = used.get(candidate.key)
     const reason = inPool.has(candidate.key)
@@ -202,7 +202,9 @@ export async function importPool(
     if (reason) problems.add('duplicate', { line: candidate.line, value: candidate.value, reason })
     return !reason
   })
-  const fileName = [input.file?.filename, range ? `${range.registrant}-${range.year} ${range.from}–${range.to}` : null].filter(Boolean).join(' + ')
+  const fileName = [input.file?.filename, range ? `${range.registrant}-${range.year} ${range.from}–${range.to}` : null]
+    .filter(Boolean)
+    .join(' + ')
 
   return auditedMutation(ctx, { action: 'codes.pool_imported', entityType: 'code_import' }, async (tx) => {
     const [created] = await tx
@@ -221,7 +223,8 @@ export async function importPool(
     )
     // Another import added the same code between the check and this insert.
     for (const candidate of candidates)
-      if (!inserted.has(candidate.key)) problems.add('duplicate', { line: candidate.line, value: candidate.value, reason: CODE_REASONS.inPool })
+      if (!inserted.has(candidate.key))
+        problems.add('duplicate', { line: candidate.line, value: candidate.value, reason: CODE_REASONS.inPool })
     const summary = { imported: inserted.size, duplicates: problems.duplicates, invalid: problems.invalid }
     await tx
       .update(codeImports)
@@ -319,7 +322,8 @@ export async function assignCodes(ctx: AuthedContext, kind: CodeKind, file: { fi
   return auditedMutation(ctx, { action: 'codes.assigned', entityType: entity }, async (tx) => {
     const set = new Set(await giveCodes(tx, tenantId, kind, toGive, ctx.services.now()))
     for (const row of toGive)
-      if (!set.has(row.id)) problems.add('duplicate', { line: row.line, value: row.value, reason: `The ${entity} was given a code meanwhile` })
+      if (!set.has(row.id))
+        problems.add('duplicate', { line: row.line, value: row.value, reason: `The ${entity} was given a code meanwhile` })
     const given = toGive.filter((row) => set.has(row.id))
     await chunked(given, async (chunk) => {
       // Pool rows are keyed by code; each code is given to its row's release or track.
