@@ -1,5 +1,6 @@
-import type { CodeImportMode, CodeKind } from '@contract/catalogue-ops'
+import type { CodeImportMode, CodeKind, IngestionRow, IngestionStatus } from '@contract/catalogue-ops'
 import type { Command } from './types'
+import { defineAction, type RecordAction, type Target } from './actions'
 
 // Catalogue operations' palette commands (docs/catalogue-ops.md). A file cannot be picked from the
 // palette, so the import commands open the importer on the right form; the importer sends the file
@@ -45,5 +46,80 @@ export const CATALOGUE_OPS_COMMANDS: readonly Command[] = [
         keywords: form.keywords,
         run: (_context, env) => env.open(codeImporterPath(form.kind, form.mode)),
       })),
+  },
+]
+
+/** What the import page publishes about the ingestion it shows (`publishRecord`, kind 'ingestion'). */
+export type IngestionRecordState = Pick<IngestionRow, 'status' | 'good' | 'fileName'>
+
+/** The import page of catalogue ingestion ({page} is its history's page). */
+export const INGESTION_PATH = '/releases/import/1?kind=catalog-ingestion'
+/** The endpoint the import page's file form uploads to (a file cannot be picked from the palette). */
+export const INGESTION_UPLOAD_CALL = 'ingestion.upload' as const
+
+const RUNNING: readonly IngestionStatus[] = ['uploaded', 'parsing', 'committing']
+const ingestionKind = ['ingestion'] as const
+const named = (target: Target<'ingestion'>) => `ingestion #${target.items[0]?.id}`
+
+/** Commit a dry run, remove an ingestion: on the import page's buttons and in the palette on the focused ingestion. */
+export const INGESTION_ACTIONS: readonly RecordAction[] = [
+  defineAction({
+    id: 'ingestion.commit',
+    kinds: ingestionKind,
+    scope: 'one',
+    label: 'Commit',
+    tone: 'accent',
+    title: (target) => `Commit ${named(target)}: create its releases`,
+    group: 'Catalogue ingestion',
+    keywords: ['commit', 'ingest', 'import', 'catalogue', 'create releases'],
+    available: (state) => (state.status !== 'review' ? false : state.good === 0 ? 'No row of this file is good: nothing to commit.' : true),
+    input: (item) => ({ body: { id: item.id } }),
+    success: () => 'Import Successfully: the releases are being created.',
+  }),
+  defineAction({
+    id: 'ingestion.remove',
+    kinds: ingestionKind,
+    scope: 'one',
+    label: 'Remove',
+    tone: 'red',
+    title: (target) => `Remove ${named(target)} from the history`,
+    group: 'Catalogue ingestion',
+    keywords: ['remove', 'delete', 'discard', 'ingestion'],
+    available: (state) => (RUNNING.includes(state.status) ? 'It is running: remove it once it has finished.' : true),
+    ask: { kind: 'confirm', question: () => 'Remove this ingestion and its rows? Releases it created stay.' },
+    input: (item) => ({ body: { id: item.id } }),
+    success: () => 'Ingestion removed.',
+  }),
+]
+
+export const INGESTION_COMMANDS: readonly Command[] = [
+  {
+    id: 'ingestion.open',
+    title: 'Import catalogue…',
+    subject: 'Catalogue',
+    group: 'Releases',
+    keywords: ['import', 'catalogue', 'catalog', 'ingestion', 'ingest', 'csv', 'bulk', 'releases'],
+    access: 'admin',
+    run: (_context, env) => env.open(INGESTION_PATH),
+  },
+  {
+    id: 'ingestion.clear',
+    title: 'Clear the catalogue ingestion history…',
+    group: 'Releases',
+    keywords: ['clear', 'ingestion', 'history', 'catalogue'],
+    access: 'admin',
+    placeholder: 'Confirm',
+    children: () => [
+      {
+        id: 'ingestion.clear.confirm',
+        title: 'Yes, clear every finished ingestion and its rows (releases stay)',
+        group: 'Confirm',
+        run: async (_context, env) => {
+          const { removed } = await env.call('ingestion.clear')
+          env.refresh()
+          env.notify(`Cleared ${removed} ingestion${removed === 1 ? '' : 's'}.`, 'success')
+        },
+      },
+    ],
   },
 ]

@@ -9,6 +9,7 @@ import type { ReleaseRecordState, TrackRecordState } from './releases'
 import type { SplitRecordState } from './splits'
 import type { ImportRecordState } from './earnings-imports'
 import type { PayoutBatchRecordState } from './payout-batches'
+import type { IngestionRecordState } from './catalogue-ops'
 
 /**
  * What a screen publishes about the record it shows, per kind: the fields record actions decide on.
@@ -54,6 +55,8 @@ export interface RecordStates {
   /** An invitation of an artist or label (users.*Invite), or of an admin (admins.*Invite). */
   invite: Pick<z.infer<typeof inviteRow>, 'status' | 'email'>
   adminInvite: Pick<z.infer<typeof inviteRow>, 'status' | 'email'>
+  /** A catalogue ingestion (the import page's record). */
+  ingestion: IngestionRecordState
 }
 
 export type RecordKind = keyof RecordStates

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { endpoint } from './define'
-import { page, pageOf, perPage, timestamp } from './common'
+import { id, idParams, nullableTimestamp, page, pageOf, perPage, timestamp } from './common'
 
 // Catalogue operations (docs/catalogue-ops.md): the workspace's UPC and ISRC code pools, and the
 // codes given to existing releases and tracks from a CSV (docs/formats/code-pools.md).
@@ -122,6 +122,160 @@ export const isrcRangeBody = z
     }
   })
 export type IsrcRangeBody = z.output<typeof isrcRangeBody>
+
+// Catalogue ingestion (docs/catalogue-ops.md "Catalogue ingestion", docs/formats/catalogue-ingestion.md).
+
+export const INGESTION_STATUSES = ['uploaded', 'parsing', 'review', 'committing', 'committed', 'failed', 'cancelled'] as const
+export type IngestionStatus = (typeof INGESTION_STATUSES)[number]
+export const INGESTION_STATUS_LABELS: Record<IngestionStatus, string> = {
+  uploaded: 'Queued',
+  parsing: 'Checking rows',
+  review: 'Dry run ready',
+  committing: 'Creating releases',
+  committed: 'Committed',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+}
+export const INGESTION_ROW_STATUSES = ['valid', 'invalid', 'committed', 'failed'] as const
+export type IngestionRowStatus = (typeof INGESTION_ROW_STATUSES)[number]
+
+/** Largest catalogue CSV accepted (about a million rows). */
+export const INGESTION_MAX_BYTES = 500 * 1024 * 1024
+/** An audio file fetched from a row's URL: at most this big, within this time. */
+export const INGESTION_AUDIO_MAX_BYTES = 200 * 1024 * 1024
+export const INGESTION_FETCH_TIMEOUT_MS = 60_000
+
+const person = z.object({ id: z.number(), name: z.string() }).nullable()
+
+export const ingestionRow = z.object({
+  id: z.number(),
+  status: z.enum(INGESTION_STATUSES),
+  fileName: z.string(),
+  fetchAudio: z.boolean(),
+  rows: z.number(),
+  good: z.number(),
+  bad: z.number(),
+  committed: z.number(),
+  failed: z.number(),
+  releases: z.number(),
+  /** 0..1 of the running step. */
+  progress: z.number(),
+  error: z.string().nullable(),
+  created: timestamp,
+  committedAt: nullableTimestamp,
+  createdBy: person,
+})
+export type IngestionRow = z.infer<typeof ingestionRow>
+/** As the server builds it (dates may still be Date objects). */
+export type IngestionRowResult = z.input<typeof ingestionRow>
+
+export const ingestionLine = z.object({
+  id: z.number(),
+  csvRow: z.number(),
+  userEmail: z.string(),
+  releaseTitle: z.string(),
+  trackTitle: z.string(),
+  trackUrl: z.string().nullable(),
+  isrc: z.string().nullable(),
+  status: z.enum(INGESTION_ROW_STATUSES),
+  error: z.string().nullable(),
+  releaseId: z.number().nullable(),
+})
+export type IngestionLine = z.infer<typeof ingestionLine>
+
+const ingestionId = z.object({ id })
+const accepted = z.object({ id: z.number(), status: z.enum(INGESTION_STATUSES) })
+
+export const ingestionEndpoints = {
+  'ingestion.upload': endpoint({
+    method: 'POST',
+    path: 'releases/import/catalog-ingestion',
+    access: 'admin',
+    summary:
+      'Upload a catalogue CSV (one row per track): a job checks every row (codes, duplicates, account, genre, dates) into a dry run; fetchAudio=false skips fetching the audio at commit',
+    bodyType: 'multipart',
+    files: { file: { maxBytes: INGESTION_MAX_BYTES, required: true, spool: true } },
+    body: z.object({ fetchAudio: z.stringbool().default(true) }),
+    response: accepted,
+    status: 202,
+  }),
+  'ingestion.single': endpoint({
+    method: 'GET',
+    path: 'releases/catalog-ingestion/single/{id}',
+    access: 'admin',
+    summary: 'One catalogue ingestion: its status, progress and row counts',
+    params: idParams,
+    response: ingestionRow,
+  }),
+  'ingestion.commit': endpoint({
+    method: 'POST',
+    path: 'releases/catalog-ingestion/import',
+    access: 'admin',
+    summary: 'Commit a dry run: a job creates the releases of its good rows, release by release; bad rows are kept with their reason',
+    body: ingestionId,
+    response: ingestionRow,
+    status: 202,
+  }),
+  'ingestion.history': endpoint({
+    method: 'GET',
+    path: 'releases/catalog-ingestion/history',
+    access: 'admin',
+    summary: 'Catalogue ingestions, newest first',
+    query: z.object({ page, per_page: perPage }),
+    response: pageOf(ingestionRow),
+  }),
+  'ingestion.errorLogs': endpoint({
+    method: 'GET',
+    path: 'releases/catalog-ingestion/error-logs',
+    access: 'admin',
+    summary: "An ingestion's rows in file order: all, or only those with an error (invalid in the dry run, failed at commit)",
+    query: z.object({ id, page, per_page: perPage, filter: z.enum(['all', 'errors']).default('errors') }),
+    response: pageOf(ingestionLine),
+  }),
+  'ingestion.logsDownload': endpoint({
+    method: 'GET',
+    path: 'releases/catalog-ingestion/logs/download',
+    access: 'admin',
+    summary: "An ingestion's rows as CSV (csv row, email, release and track title, track url, isrc, status, error), streamed",
+    query: ingestionId,
+    response: z.unknown(),
+    responseType: 'file',
+  }),
+  'ingestion.graph': endpoint({
+    method: 'GET',
+    path: 'releases/catalog-ingestion/graph',
+    access: 'admin',
+    summary: 'Rows ingested and failed per day over the last days (30 unless said)',
+    query: z.object({
+      days: z
+        .union([
+          z.number(),
+          z
+            .string()
+            .regex(/^\d{1,3}$/)
+            .transform(Number),
+        ])
+        .pipe(z.number().int().min(1).max(365))
+        .default(30),
+    }),
+    response: z.object({ data: z.array(z.object({ day: z.string(), ingested: z.number(), failed: z.number() })) }),
+  }),
+  'ingestion.remove': endpoint({
+    method: 'POST',
+    path: 'releases/catalog-ingestion/remove',
+    access: 'admin',
+    summary: 'Remove an ingestion that is not running (its rows and file; releases it created stay)',
+    body: ingestionId,
+    response: ingestionRow,
+  }),
+  'ingestion.clear': endpoint({
+    method: 'POST',
+    path: 'releases/catalog-ingestion/clear',
+    access: 'admin',
+    summary: 'Clear the ingestion history: every ingestion that is not running, with its rows (releases stay)',
+    response: z.object({ removed: z.number() }),
+  }),
+}
 
 const historyQuery = z.object({ page, per_page: perPage })
 const codesFile = { file: { maxBytes: CODES_MAX_BYTES, required: true } } as const

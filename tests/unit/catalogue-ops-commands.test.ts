@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { CommandRegistry } from '../../commands/registry'
-import { CATALOGUE_OPS_COMMANDS, CODE_IMPORT_CALLS, codeImporterPath } from '../../commands/catalogue-ops'
+import {
+  CATALOGUE_OPS_COMMANDS,
+  CODE_IMPORT_CALLS,
+  INGESTION_ACTIONS,
+  INGESTION_COMMANDS,
+  codeImporterPath,
+} from '../../commands/catalogue-ops'
 import type { CommandContext } from '../../commands/types'
 import { ENDPOINTS } from '../../src/contract/index'
 import { fakeCommandEnv } from '../helpers/command-env'
@@ -31,5 +37,55 @@ describe('catalogue operations commands', () => {
   it('names a multipart admin endpoint for every form of the importer', () => {
     for (const calls of Object.values(CODE_IMPORT_CALLS))
       for (const id of Object.values(calls)) expect(ENDPOINTS[id]).toMatchObject({ method: 'POST', access: 'admin', bodyType: 'multipart' })
+  })
+})
+
+describe('catalogue ingestion actions', () => {
+  const onIngestion = (state: Record<string, unknown>): CommandContext => ({
+    ...admin,
+    record: { kind: 'ingestion', id: '5', state: { fileName: 'c.csv', good: 3, ...state } as never },
+  })
+  const all = new CommandRegistry()
+  all.register([...INGESTION_COMMANDS, ...INGESTION_ACTIONS.flatMap((action) => action.commands)])
+  const shown = (context: CommandContext) =>
+    Object.fromEntries(all.available(context).map((entry) => [entry.command.id, entry.disabledReason ?? entry.title]))
+
+  it('offers Commit on a dry run with good rows, says why not without, and Remove unless it runs', () => {
+    const review = shown(onIngestion({ status: 'review' }))
+    expect(
+      Object.entries(review)
+        .filter(([id]) => id.startsWith('ingestion.commit'))
+        .map(([, title]) => title),
+    ).toEqual(['Commit ingestion #5: create its releases'])
+    const none = shown(onIngestion({ status: 'review', good: 0 }))
+    expect(Object.values(none)).toContain('No row of this file is good: nothing to commit.')
+    const running = shown(onIngestion({ status: 'committing' }))
+    expect(Object.values(running)).toContain('It is running: remove it once it has finished.')
+    expect(Object.values(shown(onIngestion({ status: 'committed' })))).toContain('Remove ingestion #5 from the history')
+    expect(Object.values(shown(onIngestion({ status: 'committed' })))).not.toContain('Commit ingestion #5: create its releases')
+  })
+
+  it('commits the focused ingestion, and "Import catalogue…" opens the import page', async () => {
+    const env = fakeCommandEnv()
+    env.call.mockResolvedValue({ id: 5, status: 'committing' })
+    const commit = all
+      .available(onIngestion({ status: 'review' }))
+      .find((entry) => entry.title === 'Commit ingestion #5: create its releases')!
+    await commit.command.run!(onIngestion({ status: 'review' }), env)
+    expect(env.call).toHaveBeenCalledWith('ingestion.commit', { body: { id: 5 } })
+    const open = INGESTION_COMMANDS.find((command) => command.id === 'ingestion.open')!
+    open.run!(admin, env)
+    expect(env.open).toHaveBeenCalledWith('/releases/import/1?kind=catalog-ingestion')
+    expect(shown(artist)).toEqual({})
+  })
+
+  it('clears the history after a confirmation', async () => {
+    const env = fakeCommandEnv()
+    env.call.mockResolvedValue({ removed: 4 })
+    const clear = INGESTION_COMMANDS.find((command) => command.id === 'ingestion.clear')!
+    const [confirm] = await clear.children!(admin, env)
+    await confirm.run!(admin, env)
+    expect(env.call).toHaveBeenCalledWith('ingestion.clear')
+    expect(env.notify).toHaveBeenCalledWith('Cleared 4 ingestions.', 'success')
   })
 })

@@ -1,12 +1,14 @@
 import { lazy } from 'react'
 import type { DomainUi } from '@client/routing/types'
-import { CATALOGUE_OPS_COMMANDS } from '@commands/catalogue-ops'
+import { CATALOGUE_OPS_COMMANDS, INGESTION_COMMANDS } from '@commands/catalogue-ops'
 
-/** Catalogue operations: the UPC and ISRC importer (docs/catalogue-ops.md). */
+/** Catalogue operations: the UPC and ISRC importer, the import sections and the catalogue ingestion page (docs/catalogue-ops.md). */
 export const catalogueOpsUi: DomainUi = {
   name: 'catalogue-ops',
   routes: [
     { path: '/upc-isrc-import', access: 'admin', title: 'UPC and ISRC importer', screen: lazy(() => import('./ui/CodeImporterScreen')) },
+    { path: '/releases/import-sections', access: 'admin', title: 'Imports', screen: lazy(() => import('./ui/ImportSectionsScreen')) },
+    { path: '/releases/import/{page}', access: 'admin', title: 'Import', screen: lazy(() => import('./ui/ImportPageScreen')) },
   ],
-  commands: CATALOGUE_OPS_COMMANDS,
+  commands: [...CATALOGUE_OPS_COMMANDS, ...INGESTION_COMMANDS],
 }

@@ -1,9 +1,13 @@
 import type { DomainServer } from '@server/domains'
 import type { AnyHandler } from '@server/handlers'
 import { catalogueOpsHandlers } from './routes'
+import { registerIngestionJobs } from './ingestion.service'
 
-/** Catalogue operations: the UPC and ISRC code pools (docs/catalogue-ops.md). */
+/** Catalogue operations: the UPC and ISRC code pools and catalogue ingestion (docs/catalogue-ops.md). */
 export const catalogueOpsServer: DomainServer = {
   name: 'catalogue-ops',
   handlers: catalogueOpsHandlers as unknown as Record<string, AnyHandler>,
+  registerJobs(runner, services) {
+    registerIngestionJobs(runner, services)
+  },
 }

@@ -1,8 +1,19 @@
-import { LOW_POOL_THRESHOLD, type catalogueOpsEndpoints } from '@contract/catalogue-ops'
+import { LOW_POOL_THRESHOLD, type catalogueOpsEndpoints, type ingestionEndpoints } from '@contract/catalogue-ops'
 import type { Handlers, IdsOf } from '@server/handlers'
 import { assignCodes, codeImportHistory, importPool, poolStats } from './codes.service'
+import {
+  clearIngestions,
+  commitIngestion,
+  downloadLogs,
+  getIngestion,
+  ingestionGraph,
+  ingestionHistory,
+  ingestionLines,
+  removeIngestion,
+  uploadIngestion,
+} from './ingestion.service'
 
-export const catalogueOpsHandlers: Handlers<IdsOf<typeof catalogueOpsEndpoints>> = {
+export const catalogueOpsHandlers: Handlers<IdsOf<typeof catalogueOpsEndpoints> | IdsOf<typeof ingestionEndpoints>> = {
   'codes.importUpc': ({ ctx, files }) => importPool(ctx, 'upc', { file: files.file }),
   'codes.importIsrc': ({ ctx, files, body }) => importPool(ctx, 'isrc', { file: files.file, range: body }),
   'codes.upcHistory': ({ ctx, query }) => codeImportHistory(ctx, 'upc', query.page, query.per_page),
@@ -10,4 +21,13 @@ export const catalogueOpsHandlers: Handlers<IdsOf<typeof catalogueOpsEndpoints>>
   'codes.pools': async ({ ctx }) => ({ data: await poolStats(ctx.services.db, ctx.tenant.id), threshold: LOW_POOL_THRESHOLD }),
   'codes.assignUpc': ({ ctx, files }) => assignCodes(ctx, 'upc', files.file!),
   'codes.assignIsrc': ({ ctx, files }) => assignCodes(ctx, 'isrc', files.file!),
+  'ingestion.upload': ({ ctx, body, files }) => uploadIngestion(ctx, body, files.file),
+  'ingestion.single': ({ ctx, params }) => getIngestion(ctx, params.id),
+  'ingestion.commit': ({ ctx, body }) => commitIngestion(ctx, body.id),
+  'ingestion.history': ({ ctx, query }) => ingestionHistory(ctx, query.page, query.per_page),
+  'ingestion.errorLogs': ({ ctx, query }) => ingestionLines(ctx, query),
+  'ingestion.logsDownload': ({ ctx, query }) => downloadLogs(ctx, query.id),
+  'ingestion.graph': ({ ctx, query }) => ingestionGraph(ctx, query.days),
+  'ingestion.remove': ({ ctx, body }) => removeIngestion(ctx, body.id),
+  'ingestion.clear': ({ ctx }) => clearIngestions(ctx),
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
-import { accounts, tenantColumn } from '@server/db/schema/platform'
+import { boolean, check, index, integer, jsonb, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { accounts, files, tenantColumn } from '@server/db/schema/platform'
 import { at, createdAt, idColumn, ref } from '@server/db/schema/columns'
 
 // Catalogue operations' tables (docs/catalogue-ops.md): the UPC and ISRC code pools and their imports.
@@ -61,5 +61,80 @@ export const poolCodes = pgTable(
       .where(sql`${t.assignedAt} is null`),
     check('pool_codes_kind_check', sql`${t.kind} in ('upc', 'isrc')`),
     check('pool_codes_assigned_check', sql`(${t.assignedAt} is null) = (${t.assignedEntity} is null)`),
+  ],
+)
+
+/**
+ * A catalogue ingestion: a CSV of one row per track (docs/formats/catalogue-ingestion.md) read by a
+ * job into `ingestion_rows` (the dry run), then committed by another job release by release.
+ */
+export const ingestions = pgTable(
+  'ingestions',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    /** uploaded → parsing → review → committing → committed; failed; cancelled (src/contract/catalogue-ops.ts). */
+    status: text('status').notNull().default('uploaded'),
+    fileId: ref('file_id').references(() => files.id, { onDelete: 'set null' }),
+    fileName: text('file_name').notNull().default(''),
+    fetchAudio: boolean('fetch_audio').notNull().default(true),
+    rows: integer('rows').notNull().default(0),
+    good: integer('good').notNull().default(0),
+    bad: integer('bad').notNull().default(0),
+    committed: integer('committed').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    releases: integer('releases').notNull().default(0),
+    /** 0..1 of the running step (parse or commit). */
+    progress: numeric('progress', { precision: 5, scale: 4 }).notNull().default('0'),
+    error: text('error'),
+    jobId: ref('job_id'),
+    createdBy: ref('created_by').references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    committedAt: at('committed_at'),
+  },
+  (t) => [
+    index('ingestions_tenant_idx').on(t.tenantId, t.id.desc()),
+    check(
+      'ingestions_status_check',
+      sql`${t.status} in ('uploaded', 'parsing', 'review', 'committing', 'committed', 'failed', 'cancelled')`,
+    ),
+  ],
+)
+
+/** One CSV row of an ingestion: what the row said, its verdict and, once committed, the release and track it made. */
+export const ingestionRows = pgTable(
+  'ingestion_rows',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    ingestionId: ref('ingestion_id')
+      .notNull()
+      .references(() => ingestions.id, { onDelete: 'cascade' }),
+    csvRow: integer('csv_row').notNull(),
+    /** Rows of one release share it: owner, then UPC or title and date. */
+    releaseKey: text('release_key').notNull(),
+    userEmail: text('user_email').notNull().default(''),
+    releaseTitle: text('release_title').notNull().default(''),
+    trackTitle: text('track_title').notNull().default(''),
+    trackUrl: text('track_url'),
+    isrc: text('isrc'),
+    upc: text('upc'),
+    /** valid | invalid (dry run) | committed | failed (at commit) */
+    status: text('status').notNull(),
+    error: text('error'),
+    /** The row as validated, ready to commit (account id, mapped genres, parsed participants). */
+    data: jsonb('data').$type<Record<string, unknown>>(),
+    releaseId: ref('release_id'),
+    trackId: ref('track_id'),
+    createdAt: createdAt(),
+    committedAt: at('committed_at'),
+  },
+  (t) => [
+    index('ingestion_rows_ingestion_idx').on(t.ingestionId, t.csvRow),
+    index('ingestion_rows_commit_idx')
+      .on(t.ingestionId, t.releaseKey, t.csvRow)
+      .where(sql`${t.status} = 'valid'`),
+    index('ingestion_rows_tenant_day_idx').on(t.tenantId, t.createdAt),
+    check('ingestion_rows_status_check', sql`${t.status} in ('valid', 'invalid', 'committed', 'failed')`),
   ],
 )
