@@ -26,6 +26,7 @@ export const IMPORT_SUCCESS = 'Import Successfully'
 export const GENERIC_ERROR = 'Something went wrong.'
 export const PLEASE_WAIT = 'Please wait. Delivery is being scheduled.'
 const PER_PAGE = 25
+const plural = (count: number, noun: string) => `${formatCount(count)} ${noun}${count === 1 ? '' : 's'}`
 
 const STATUS_COLORS: Record<IngestionStatus, 'gray' | 'blue' | 'amber' | 'green' | 'red'> = {
   uploaded: 'gray',
@@ -325,9 +326,9 @@ function IngestionPage({ page }: { page: number }) {
               <Callout.Root color="green" role="status">
                 <Callout.Text weight="bold">{IMPORT_SUCCESS}</Callout.Text>
                 <Callout.Text>
-                  Ingestion #{detail.id} ({detail.fileName}): {formatCount(detail.committed)} tracks on {formatCount(detail.releases)}{' '}
-                  releases created
-                  {detail.bad + detail.failed > 0 ? `; ${formatCount(detail.bad + detail.failed)} rows not imported, listed below` : ''}.
+                  Ingestion #{detail.id} ({detail.fileName}): {plural(detail.committed, 'track')} on {plural(detail.releases, 'release')}{' '}
+                  created
+                  {detail.bad + detail.failed > 0 ? `; ${plural(detail.bad + detail.failed, 'row')} not imported, listed below` : ''}.
                 </Callout.Text>
               </Callout.Root>
             ) : (
