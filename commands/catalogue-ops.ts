@@ -1,4 +1,5 @@
 import type { CodeImportMode, CodeKind, IngestionRow, IngestionStatus } from '@contract/catalogue-ops'
+import { RELEASE_STATUS, statusLabel } from '@core/release-status'
 import type { Command } from './types'
 import { defineAction, type RecordAction, type Target } from './actions'
 
@@ -118,6 +119,105 @@ export const INGESTION_COMMANDS: readonly Command[] = [
           const { removed } = await env.call('ingestion.clear')
           env.refresh()
           env.notify(`Cleared ${removed} ingestion${removed === 1 ? '' : 's'}.`, 'success')
+        },
+      },
+    ],
+  },
+]
+
+/** Where an export's progress and file are: the export page, its history first. */
+export const EXPORT_PATH = '/releases/export/1'
+const EXPORTABLE: readonly number[] = [RELEASE_STATUS.accepted, RELEASE_STATUS.exported, RELEASE_STATUS.live, RELEASE_STATUS.edited]
+const releaseKind = ['release'] as const
+const releaseNamed = (target: Target<'release'>) =>
+  target.items.length === 1 ? `“${target.items[0].title ?? `release #${target.items[0].id}`}”` : `${target.items.length} selected releases`
+
+/** Accepted releases and releases out in the stores are exported; a draft or one under review is not yet. */
+function exportable(state: { status?: number }) {
+  if (state.status === undefined) return true
+  return EXPORTABLE.includes(state.status)
+    ? true
+    : `Only an accepted or delivered release is exported; this one is ${statusLabel(state.status).toLowerCase()}.`
+}
+
+const queued = (kind: string) => (result: { id: number }) =>
+  `Export #${result.id} (${kind}) is running: its file will be on the export page.`
+const toExports = (_result: unknown, _target: Target<'release'>, env: { open(path: string): void }) => env.open(EXPORT_PATH)
+
+/** Exports of the focused release and of the release list's selection. */
+export const EXPORT_ACTIONS: readonly RecordAction[] = [
+  defineAction({
+    id: 'exports.cmsSingle',
+    kinds: releaseKind,
+    scope: 'one',
+    label: 'Export to YouTube CMS',
+    title: (target) => `Export ${releaseNamed(target)} to YouTube CMS`,
+    group: 'Release',
+    keywords: ['export', 'youtube', 'cms', 'content id', 'csv'],
+    available: exportable,
+    input: (item) => ({ params: { id: item.id } }),
+    success: queued('YouTube CMS'),
+    after: toExports,
+  }),
+  defineAction({
+    id: 'exports.cms',
+    kinds: releaseKind,
+    scope: 'many',
+    label: 'Export to YouTube CMS',
+    title: (target) => `Export ${releaseNamed(target)} to YouTube CMS`,
+    group: 'Release',
+    keywords: ['export', 'youtube', 'cms', 'content id', 'csv', 'bulk'],
+    available: exportable,
+    input: (item) => ({ body: { ids: [item.id] } }),
+    inputMany: (ids) => ({ body: { ids: [...ids] } }),
+    success: queued('YouTube CMS'),
+    after: toExports,
+  }),
+  defineAction({
+    id: 'exports.ddex',
+    kinds: releaseKind,
+    scope: 'one',
+    label: 'Export DDEX ERN',
+    title: (target) => `Export ${releaseNamed(target)} as a DDEX ERN 4.3 message`,
+    group: 'Release',
+    keywords: ['export', 'ddex', 'ern', 'xml', 'delivery'],
+    available: exportable,
+    input: (item) => ({ params: { id: item.id } }),
+    success: queued('DDEX ERN 4.3'),
+    after: toExports,
+  }),
+  defineAction({
+    id: 'exports.release',
+    kinds: releaseKind,
+    scope: 'one',
+    label: 'Export metadata',
+    title: (target) => `Export the metadata of ${releaseNamed(target)} (CSV)`,
+    group: 'Release',
+    keywords: ['export', 'metadata', 'csv', 'release'],
+    input: (item) => ({ params: { id: item.id } }),
+    success: queued('release metadata'),
+    after: toExports,
+  }),
+]
+
+export const EXPORT_COMMANDS: readonly Command[] = [
+  {
+    id: 'exports.catalogue',
+    title: 'Export the whole catalogue to YouTube CMS…',
+    group: 'Releases',
+    keywords: ['export', 'youtube', 'cms', 'content id', 'catalogue', 'all'],
+    access: 'admin',
+    placeholder: 'Confirm',
+    children: () => [
+      {
+        id: 'exports.catalogue.confirm',
+        title: 'Yes, export every accepted, exported, live and edited release (accepted ones become Exported)',
+        group: 'Confirm',
+        run: async (_context, env) => {
+          const started = await env.call('exports.cms', { body: { all: true } })
+          env.refresh()
+          env.notify(queued('YouTube CMS')(started), 'success')
+          env.open(EXPORT_PATH)
         },
       },
     ],

@@ -277,6 +277,115 @@ export const ingestionEndpoints = {
   }),
 }
 
+// Exports (docs/catalogue-ops.md "Exports", docs/formats/youtube-cms-assets.md, docs/formats/ddex-ern.md).
+
+export const EXPORT_KINDS = ['cms', 'release', 'ddex'] as const
+export type ExportKind = (typeof EXPORT_KINDS)[number]
+export const EXPORT_KIND_LABELS: Record<ExportKind, string> = {
+  cms: 'YouTube CMS assets',
+  release: 'Release metadata',
+  ddex: 'DDEX ERN 4.3',
+}
+export const EXPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const
+export type ExportStatus = (typeof EXPORT_STATUSES)[number]
+/** Most releases one bulk export may name (a whole catalogue goes with `all`). */
+export const EXPORT_MAX_IDS = 10_000
+
+export const exportRow = z.object({
+  id: z.number(),
+  kind: z.enum(EXPORT_KINDS),
+  status: z.enum(EXPORT_STATUSES),
+  fileName: z.string(),
+  releases: z.number(),
+  tracks: z.number(),
+  /** Accepted releases the export moved to 4 Exported. */
+  markedExported: z.number(),
+  progress: z.number(),
+  error: z.string().nullable(),
+  hasFile: z.boolean(),
+  created: timestamp,
+  finished: nullableTimestamp,
+  createdBy: person,
+})
+export type ExportRow = z.infer<typeof exportRow>
+export type ExportRowResult = z.input<typeof exportRow>
+
+const releaseIdParams = z.object({ id })
+
+export const exportEndpoints = {
+  'exports.cms': endpoint({
+    method: 'POST',
+    path: 'releases/export/cms',
+    access: 'admin',
+    summary:
+      'Export releases (the ids given, or with all=true every accepted, exported, live or edited release) as a YouTube Content ID sound-recording CSV: a streamed job writing through the file store; accepted releases move to 4 Exported',
+    body: z
+      .object({
+        ids: z
+          .array(id)
+          .max(EXPORT_MAX_IDS, `At most ${EXPORT_MAX_IDS.toLocaleString('en')} releases per export`)
+          .default([]),
+        all: z.boolean().default(false),
+      })
+      .refine((value) => value.all || value.ids.length > 0, { message: 'Choose the releases to export', path: ['ids'] }),
+    response: exportRow,
+    status: 202,
+  }),
+  'exports.cmsSingle': endpoint({
+    method: 'POST',
+    path: 'releases/{id}/export-single/cms',
+    access: 'admin',
+    summary: "Export one release's tracks as a YouTube Content ID sound-recording CSV (a job); an accepted release moves to 4 Exported",
+    params: releaseIdParams,
+    response: exportRow,
+    status: 202,
+  }),
+  'exports.release': endpoint({
+    method: 'POST',
+    path: 'releases/export/releases/{id}',
+    access: 'admin',
+    summary: "Export one release's metadata, a row per track with the release's fields (a job); an accepted release moves to 4 Exported",
+    params: releaseIdParams,
+    response: exportRow,
+    status: 202,
+  }),
+  'exports.ddex': endpoint({
+    method: 'POST',
+    path: 'releases/{id}/export-single/ddex',
+    access: 'admin',
+    summary:
+      'Build a DDEX ERN 4.3 NewReleaseMessage for one release (resources with file references and SHA-256 hashes, the release and its track releases, deals per territory) as a job; an accepted release moves to 4 Exported',
+    params: releaseIdParams,
+    response: exportRow,
+    status: 202,
+  }),
+  'exports.history': endpoint({
+    method: 'GET',
+    path: 'releases/export/history',
+    access: 'admin',
+    summary: 'Exports, newest first: kind, file, releases and tracks exported, status',
+    query: z.object({ page, per_page: perPage }),
+    response: pageOf(exportRow),
+  }),
+  'exports.single': endpoint({
+    method: 'GET',
+    path: 'releases/export/single/{id}',
+    access: 'admin',
+    summary: 'One export: status, progress and counts',
+    params: idParams,
+    response: exportRow,
+  }),
+  'exports.file': endpoint({
+    method: 'GET',
+    path: 'releases/export/single/{id}/file',
+    access: 'admin',
+    summary: "Download a finished export's file",
+    params: idParams,
+    response: z.unknown(),
+    responseType: 'file',
+  }),
+}
+
 const historyQuery = z.object({ page, per_page: perPage })
 const codesFile = { file: { maxBytes: CODES_MAX_BYTES, required: true } } as const
 

@@ -3,6 +3,8 @@ import { CommandRegistry } from '../../commands/registry'
 import {
   CATALOGUE_OPS_COMMANDS,
   CODE_IMPORT_CALLS,
+  EXPORT_ACTIONS,
+  EXPORT_COMMANDS,
   INGESTION_ACTIONS,
   INGESTION_COMMANDS,
   codeImporterPath,
@@ -87,5 +89,60 @@ describe('catalogue ingestion actions', () => {
     await confirm.run!(admin, env)
     expect(env.call).toHaveBeenCalledWith('ingestion.clear')
     expect(env.notify).toHaveBeenCalledWith('Cleared 4 ingestions.', 'success')
+  })
+})
+
+describe('export actions', () => {
+  const registry = new CommandRegistry()
+  registry.register([...EXPORT_COMMANDS, ...EXPORT_ACTIONS.flatMap((action) => action.commands)])
+  const onRelease = (status: number): CommandContext => ({
+    ...admin,
+    record: { kind: 'release', id: '42', title: 'Harbour Lights', state: { status } },
+  })
+  const titles = (context: CommandContext) =>
+    Object.fromEntries(registry.available(context).map((entry) => [entry.title, entry.disabledReason]))
+
+  it('offers the exports on an accepted or delivered release, and says why not on a draft', () => {
+    expect(titles(onRelease(3))).toMatchObject({
+      'Export “Harbour Lights” to YouTube CMS': null,
+      'Export “Harbour Lights” as a DDEX ERN 4.3 message': null,
+      'Export the metadata of “Harbour Lights” (CSV)': null,
+    })
+    expect(titles(onRelease(0))['Export “Harbour Lights” to YouTube CMS']).toBe(
+      'Only an accepted or delivered release is exported; this one is draft.',
+    )
+  })
+
+  it('queues the export of the focused release and opens the export page', async () => {
+    const env = fakeCommandEnv()
+    env.call.mockResolvedValue({ id: 7, kind: 'cms', status: 'queued' })
+    const entry = registry.available(onRelease(1)).find((item) => item.title === 'Export “Harbour Lights” to YouTube CMS')!
+    await entry.command.run!(onRelease(1), env)
+    expect(env.call).toHaveBeenCalledWith('exports.cmsSingle', { params: { id: 42 } })
+    expect(env.open).toHaveBeenCalledWith('/releases/export/1')
+  })
+
+  it('exports a selection of the release list in one call', async () => {
+    const env = fakeCommandEnv()
+    env.call.mockResolvedValue({ id: 8, kind: 'cms', status: 'queued' })
+    const selection: CommandContext = {
+      ...admin,
+      list: {
+        listId: 'releases',
+        title: 'Releases',
+        selectedCount: 2,
+        bulkActions: [],
+        selection: {
+          kind: 'release',
+          items: [
+            { id: 1, state: { status: 3 } },
+            { id: 2, state: { status: 1 } },
+          ],
+        } as never,
+      },
+    }
+    const entry = registry.available(selection).find((item) => item.title === 'Export 2 selected releases to YouTube CMS')!
+    await entry.command.run!(selection, env)
+    expect(env.call).toHaveBeenCalledWith('exports.cms', { body: { ids: [1, 2] } })
   })
 })

@@ -2,6 +2,7 @@ import type { DomainServer } from '@server/domains'
 import type { AnyHandler } from '@server/handlers'
 import { catalogueOpsHandlers } from './routes'
 import { registerIngestionJobs } from './ingestion.service'
+import { registerExportJobs } from './exports.service'
 
 /** Catalogue operations: the UPC and ISRC code pools and catalogue ingestion (docs/catalogue-ops.md). */
 export const catalogueOpsServer: DomainServer = {
@@ -9,5 +10,6 @@ export const catalogueOpsServer: DomainServer = {
   handlers: catalogueOpsHandlers as unknown as Record<string, AnyHandler>,
   registerJobs(runner, services) {
     registerIngestionJobs(runner, services)
+    registerExportJobs(runner, services)
   },
 }

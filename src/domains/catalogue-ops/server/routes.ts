@@ -1,4 +1,4 @@
-import { LOW_POOL_THRESHOLD, type catalogueOpsEndpoints, type ingestionEndpoints } from '@contract/catalogue-ops'
+import { LOW_POOL_THRESHOLD, type catalogueOpsEndpoints, type exportEndpoints, type ingestionEndpoints } from '@contract/catalogue-ops'
 import type { Handlers, IdsOf } from '@server/handlers'
 import { assignCodes, codeImportHistory, importPool, poolStats } from './codes.service'
 import {
@@ -12,8 +12,11 @@ import {
   removeIngestion,
   uploadIngestion,
 } from './ingestion.service'
+import { exportFile, exportHistory, getExport, queueExport } from './exports.service'
 
-export const catalogueOpsHandlers: Handlers<IdsOf<typeof catalogueOpsEndpoints> | IdsOf<typeof ingestionEndpoints>> = {
+export const catalogueOpsHandlers: Handlers<
+  IdsOf<typeof catalogueOpsEndpoints> | IdsOf<typeof ingestionEndpoints> | IdsOf<typeof exportEndpoints>
+> = {
   'codes.importUpc': ({ ctx, files }) => importPool(ctx, 'upc', { file: files.file }),
   'codes.importIsrc': ({ ctx, files, body }) => importPool(ctx, 'isrc', { file: files.file, range: body }),
   'codes.upcHistory': ({ ctx, query }) => codeImportHistory(ctx, 'upc', query.page, query.per_page),
@@ -30,4 +33,11 @@ export const catalogueOpsHandlers: Handlers<IdsOf<typeof catalogueOpsEndpoints> 
   'ingestion.graph': ({ ctx, query }) => ingestionGraph(ctx, query.days),
   'ingestion.remove': ({ ctx, body }) => removeIngestion(ctx, body.id),
   'ingestion.clear': ({ ctx }) => clearIngestions(ctx),
+  'exports.cms': ({ ctx, body }) => queueExport(ctx, 'cms', body),
+  'exports.cmsSingle': ({ ctx, params }) => queueExport(ctx, 'cms', { ids: [params.id] }),
+  'exports.release': ({ ctx, params }) => queueExport(ctx, 'release', { ids: [params.id] }),
+  'exports.ddex': ({ ctx, params }) => queueExport(ctx, 'ddex', { ids: [params.id] }),
+  'exports.history': ({ ctx, query }) => exportHistory(ctx, query.page, query.per_page),
+  'exports.single': ({ ctx, params }) => getExport(ctx, params.id),
+  'exports.file': ({ ctx, params }) => exportFile(ctx, params.id),
 }

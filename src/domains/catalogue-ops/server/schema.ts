@@ -138,3 +138,32 @@ export const ingestionRows = pgTable(
     check('ingestion_rows_status_check', sql`${t.status} in ('valid', 'invalid', 'committed', 'failed')`),
   ],
 )
+
+/** One export (YouTube CMS CSV, release metadata CSV, DDEX ERN message): its job's state, its file, what it covered. */
+export const catalogueExports = pgTable(
+  'catalogue_exports',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    kind: text('kind').notNull(),
+    status: text('status').notNull().default('queued'),
+    /** The releases asked for; empty with `all`. */
+    releaseIds: jsonb('release_ids').$type<number[]>().notNull().default([]),
+    all: boolean('all').notNull().default(false),
+    fileId: ref('file_id').references(() => files.id, { onDelete: 'set null' }),
+    fileName: text('file_name').notNull().default(''),
+    releases: integer('releases').notNull().default(0),
+    tracks: integer('tracks').notNull().default(0),
+    markedExported: integer('marked_exported').notNull().default(0),
+    progress: numeric('progress', { precision: 5, scale: 4 }).notNull().default('0'),
+    error: text('error'),
+    createdBy: ref('created_by').references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    finishedAt: at('finished_at'),
+  },
+  (t) => [
+    index('catalogue_exports_tenant_idx').on(t.tenantId, t.id.desc()),
+    check('catalogue_exports_kind_check', sql`${t.kind} in ('cms', 'release', 'ddex')`),
+    check('catalogue_exports_status_check', sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
+  ],
+)

@@ -1,3 +1,24 @@
+CREATE TABLE "catalogue_exports" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "catalogue_exports_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"tenant_id" bigint NOT NULL,
+	"kind" text NOT NULL,
+	"status" text DEFAULT 'queued' NOT NULL,
+	"release_ids" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"all" boolean DEFAULT false NOT NULL,
+	"file_id" bigint,
+	"file_name" text DEFAULT '' NOT NULL,
+	"releases" integer DEFAULT 0 NOT NULL,
+	"tracks" integer DEFAULT 0 NOT NULL,
+	"marked_exported" integer DEFAULT 0 NOT NULL,
+	"progress" numeric(5, 4) DEFAULT '0' NOT NULL,
+	"error" text,
+	"created_by" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"finished_at" timestamp with time zone,
+	CONSTRAINT "catalogue_exports_kind_check" CHECK ("catalogue_exports"."kind" in ('cms', 'release', 'ddex')),
+	CONSTRAINT "catalogue_exports_status_check" CHECK ("catalogue_exports"."status" in ('queued', 'running', 'done', 'failed'))
+);
+--> statement-breakpoint
 CREATE TABLE "code_imports" (
 	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "code_imports_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"tenant_id" bigint NOT NULL,
@@ -74,6 +95,9 @@ CREATE TABLE "pool_codes" (
 	CONSTRAINT "pool_codes_assigned_check" CHECK (("pool_codes"."assigned_at" is null) = ("pool_codes"."assigned_entity" is null))
 );
 --> statement-breakpoint
+ALTER TABLE "catalogue_exports" ADD CONSTRAINT "catalogue_exports_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "catalogue_exports" ADD CONSTRAINT "catalogue_exports_file_id_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."files"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "catalogue_exports" ADD CONSTRAINT "catalogue_exports_created_by_accounts_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."accounts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "code_imports" ADD CONSTRAINT "code_imports_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "code_imports" ADD CONSTRAINT "code_imports_created_by_accounts_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."accounts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ingestion_rows" ADD CONSTRAINT "ingestion_rows_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -83,6 +107,7 @@ ALTER TABLE "ingestions" ADD CONSTRAINT "ingestions_file_id_files_id_fk" FOREIGN
 ALTER TABLE "ingestions" ADD CONSTRAINT "ingestions_created_by_accounts_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."accounts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pool_codes" ADD CONSTRAINT "pool_codes_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pool_codes" ADD CONSTRAINT "pool_codes_import_id_code_imports_id_fk" FOREIGN KEY ("import_id") REFERENCES "public"."code_imports"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "catalogue_exports_tenant_idx" ON "catalogue_exports" USING btree ("tenant_id","id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "code_imports_tenant_kind_idx" ON "code_imports" USING btree ("tenant_id","kind","id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "ingestion_rows_ingestion_idx" ON "ingestion_rows" USING btree ("ingestion_id","csv_row");--> statement-breakpoint
 CREATE INDEX "ingestion_rows_commit_idx" ON "ingestion_rows" USING btree ("ingestion_id","release_key","csv_row") WHERE "ingestion_rows"."status" = 'valid';--> statement-breakpoint
