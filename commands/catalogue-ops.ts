@@ -200,7 +200,35 @@ export const EXPORT_ACTIONS: readonly RecordAction[] = [
   }),
 ]
 
+/** The endpoint the export page's file form uploads to: a CMS export of the releases a CSV names by UPC. */
+export const EXPORT_UPC_CSV_CALL = 'exports.cmsCsv' as const
+
+/** The stores' type rule over the release list's selection, as a job with a per-release report. */
+export const CONVERT_ACTIONS: readonly RecordAction[] = [
+  defineAction({
+    id: 'exports.bulkConvert',
+    kinds: releaseKind,
+    scope: 'many',
+    label: 'Convert types',
+    title: (target) => `Set the type of ${releaseNamed(target)} by the stores' rule (Single, EP, Album)`,
+    group: 'Release',
+    keywords: ['convert', 'type', 'single', 'ep', 'album', 'bulk'],
+    input: (item) => ({ body: { ids: [item.id] } }),
+    inputMany: (ids) => ({ body: { ids: [...ids] } }),
+    success: (result) => `Conversion #${result.id} is running: its per-release report will be on the export page.`,
+    after: toExports,
+  }),
+]
+
 export const EXPORT_COMMANDS: readonly Command[] = [
+  {
+    id: 'exports.fromCsv',
+    title: 'Export to YouTube CMS from a CSV of UPCs…',
+    group: 'Releases',
+    keywords: ['export', 'youtube', 'cms', 'csv', 'upc', 'bulk'],
+    access: 'admin',
+    run: (_context, env) => env.open(`${EXPORT_PATH}?upload=1`),
+  },
   {
     id: 'exports.catalogue',
     title: 'Export the whole catalogue to YouTube CMS…',

@@ -279,12 +279,13 @@ export const ingestionEndpoints = {
 
 // Exports (docs/catalogue-ops.md "Exports", docs/formats/youtube-cms-assets.md, docs/formats/ddex-ern.md).
 
-export const EXPORT_KINDS = ['cms', 'release', 'ddex'] as const
+export const EXPORT_KINDS = ['cms', 'release', 'ddex', 'convert'] as const
 export type ExportKind = (typeof EXPORT_KINDS)[number]
 export const EXPORT_KIND_LABELS: Record<ExportKind, string> = {
   cms: 'YouTube CMS assets',
   release: 'Release metadata',
   ddex: 'DDEX ERN 4.3',
+  convert: 'Type conversion report',
 }
 export const EXPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const
 export type ExportStatus = (typeof EXPORT_STATUSES)[number]
@@ -331,6 +332,18 @@ export const exportEndpoints = {
     response: exportRow,
     status: 202,
   }),
+  'exports.cmsCsv': endpoint({
+    method: 'POST',
+    path: 'releases/export/cms/csv',
+    access: 'admin',
+    summary:
+      'Export to YouTube CMS the releases a CSV names by UPC (one a line, or the first column): UPCs that are invalid or name no release are listed, the rest exported as one job',
+    bodyType: 'multipart',
+    files: { file: { maxBytes: CODES_MAX_BYTES, required: true } },
+    body: z.object({}),
+    response: exportRow.extend({ requested: z.number(), notFound: z.array(codeProblem) }),
+    status: 202,
+  }),
   'exports.cmsSingle': endpoint({
     method: 'POST',
     path: 'releases/{id}/export-single/cms',
@@ -356,6 +369,21 @@ export const exportEndpoints = {
     summary:
       'Build a DDEX ERN 4.3 NewReleaseMessage for one release (resources with file references and SHA-256 hashes, the release and its track releases, deals per territory) as a job; an accepted release moves to 4 Exported',
     params: releaseIdParams,
+    response: exportRow,
+    status: 202,
+  }),
+  'exports.bulkConvert': endpoint({
+    method: 'POST',
+    path: 'releases/export/bulk-convert',
+    access: 'admin',
+    summary:
+      "Set the type of each release given (Single, EP, Album) by the stores' rule from its tracks, as a job; its file is the per-release report (converted, or why not)",
+    body: z.object({
+      ids: z
+        .array(id)
+        .min(1, 'Choose the releases to convert')
+        .max(EXPORT_MAX_IDS, `At most ${EXPORT_MAX_IDS.toLocaleString('en')} releases at once`),
+    }),
     response: exportRow,
     status: 202,
   }),

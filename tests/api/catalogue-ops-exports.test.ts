@@ -235,3 +235,60 @@ describe('DDEX ERN 4.3', () => {
     ).toHaveLength(1)
   })
 })
+
+describe('CMS export from a CSV of UPCs', () => {
+  it('exports the releases the UPCs name and lists the UPCs that name none', async () => {
+    const named = await createRelease(
+      t.services,
+      { tenantId: ws.tenant.id, accountId: ws.artist.id, title: 'By UPC', status: 1, upc: upc(300) },
+      [{}],
+    )
+    const csv = ['upc', `0${upc(300)}`, upc(301), '123'].join('\n')
+    const started = await admin.ok('exports.cmsCsv', { multipart: { files: { file: { filename: 'upcs.csv', data: Buffer.from(csv) } } } })
+    expect(started).toMatchObject({ kind: 'cms', requested: 1 })
+    expect(started.notFound).toEqual([
+      { line: 3, value: upc(301), reason: 'No release of this workspace has this UPC' },
+      { line: 4, value: '123', reason: 'UPC must be 12 or 13 digits' },
+    ])
+    expect(await finished(started.id)).toMatchObject({ status: 'done', releases: 1 })
+    const file = await admin.call('exports.file', { params: { id: started.id } })
+    expect(file.response.body).toContain(`WL-${named.release.id}-`)
+    const none = await admin.call('exports.cmsCsv', { multipart: { files: { file: { filename: 'x.csv', data: Buffer.from(upc(999)) } } } })
+    expect(none.status).toBe(400)
+    expect(none.error.message).toBe('None of these UPCs is a release of this workspace.')
+  })
+})
+
+describe('bulk type conversion', () => {
+  it('sets each release type by the stores rule in a job and reports every release, converted or not', async () => {
+    const album = await createRelease(
+      t.services,
+      { tenantId: ws.tenant.id, accountId: ws.artist.id, title: 'Long One', type: 'Single' },
+      Array.from({ length: 7 }, () => ({ duration: 200 })),
+    )
+    const single = await createRelease(t.services, { tenantId: ws.tenant.id, accountId: ws.artist.id, title: 'Short', type: 'Single' }, [
+      { duration: 180 },
+    ])
+    const unknown = await createRelease(t.services, { tenantId: ws.tenant.id, accountId: ws.artist.id, title: 'No Lengths', type: 'EP' }, [
+      {},
+    ])
+    const queued = await admin.ok('exports.bulkConvert', { body: { ids: [album.release.id, single.release.id, unknown.release.id] } })
+    expect(await finished(queued.id)).toMatchObject({ status: 'done', kind: 'convert', releases: 3, markedExported: 0 })
+    const types = await t.services.db
+      .select({ id: releases.id, type: releases.type })
+      .from(releases)
+      .where(inArray(releases.id, [album.release.id, single.release.id, unknown.release.id]))
+    expect(Object.fromEntries(types.map((row) => [row.id, row.type]))).toEqual({
+      [album.release.id]: 'Album',
+      [single.release.id]: 'Single',
+      [unknown.release.id]: 'EP',
+    })
+    const report = (await admin.call('exports.file', { params: { id: queued.id } })).response.body.trim().split('\r\n')
+    expect(report[0]).toBe('release_id,title,type_before,type_after,result,reason')
+    expect(report[1]).toMatch(new RegExp(`^${album.release.id},Long One,Single,Album,converted,`))
+    expect(report[2]).toMatch(new RegExp(`^${single.release.id},Short,Single,Single,unchanged,"Already a Single`))
+    expect(report[3]).toMatch(new RegExp(`^${unknown.release.id},No Lengths,EP,EP,unchanged,`))
+    const audited = await t.services.db.select().from(auditLog).where(eq(auditLog.action, 'release.converted'))
+    expect(audited.map((row) => row.entityId)).toEqual([String(album.release.id)])
+  })
+})

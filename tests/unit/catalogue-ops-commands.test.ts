@@ -3,6 +3,7 @@ import { CommandRegistry } from '../../commands/registry'
 import {
   CATALOGUE_OPS_COMMANDS,
   CODE_IMPORT_CALLS,
+  CONVERT_ACTIONS,
   EXPORT_ACTIONS,
   EXPORT_COMMANDS,
   INGESTION_ACTIONS,
@@ -144,5 +145,28 @@ describe('export actions', () => {
     const entry = registry.available(selection).find((item) => item.title === 'Export 2 selected releases to YouTube CMS')!
     await entry.command.run!(selection, env)
     expect(env.call).toHaveBeenCalledWith('exports.cms', { body: { ids: [1, 2] } })
+  })
+})
+
+describe('bulk type conversion action', () => {
+  it('converts the release list selection in one call and opens the export page for its report', async () => {
+    const registry = new CommandRegistry()
+    registry.register(CONVERT_ACTIONS.flatMap((action) => action.commands))
+    const env = fakeCommandEnv()
+    env.call.mockResolvedValue({ id: 9, kind: 'convert', status: 'queued' })
+    const selection: CommandContext = {
+      ...admin,
+      list: {
+        listId: 'releases',
+        title: 'Releases',
+        selectedCount: 3,
+        bulkActions: [],
+        selection: { kind: 'release', items: [{ id: 4 }, { id: 5 }, { id: 6 }] } as never,
+      },
+    }
+    const entry = registry.available(selection).find((item) => item.title.startsWith('Set the type of 3 selected releases'))!
+    await entry.command.run!(selection, env)
+    expect(env.call).toHaveBeenCalledWith('exports.bulkConvert', { body: { ids: [4, 5, 6] } })
+    expect(env.open).toHaveBeenCalledWith('/releases/export/1')
   })
 })

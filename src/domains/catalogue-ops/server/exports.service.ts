@@ -12,10 +12,14 @@ import type { AuthedContext, Services } from '@server/context'
 import type { Queryable } from '@server/db/engine'
 import { accounts } from '@server/db/schema/platform'
 import { HttpError, notFound } from '@server/errors'
-import { auditedMutation, type AuditActor } from '@server/audit'
+import { auditedMutation, type AuditActor, type Change } from '@server/audit'
 import { keysetRows, writeCsvFile } from '@server/csv-stream'
 import { bigintArray } from '@server/db/arrays'
-import { markExported } from '@domains/catalogue/server/public'
+import { convertReleaseType, markExported, type TypeConversion } from '@domains/catalogue/server/public'
+import { checkUpc } from '@core/identifiers'
+import { badRequest } from '@server/errors'
+import { textArray } from '@server/db/arrays'
+import { readCodeLines } from './codes.service'
 import { buildNewReleaseMessage, type DdexFile, type DdexRelease } from './ddex'
 import { catalogueExports } from './schema'
 
@@ -314,7 +318,13 @@ export async function runExport(services: Services, tenantId: number, exportId: 
     let fileName: string
     let filePath: string
     let kind: 'csv' | 'xml' = 'csv'
-    if (exportRow.kind === 'ddex') {
+    if (exportRow.kind === 'convert') {
+      fileName = `type-conversion-${exportId}-${stamp}.csv`
+      filePath = path.join(dir, 'report.csv')
+      const converted = await convertAll(services, exportRow, (done) => releaseIds.add(done))
+      await writeCsvFile(filePath, CONVERT_HEADER, converted.rows())
+      trackCount = 0
+    } else if (exportRow.kind === 'ddex') {
       const lines: TrackLine[] = []
       for await (const line of selectionTracks(services, exportRow)) {
         seen(line)
@@ -388,6 +398,52 @@ export async function runExport(services: Services, tenantId: number, exportId: 
   }
 }
 
+export const CONVERT_HEADER = ['release_id', 'title', 'type_before', 'type_after', 'result', 'reason'] as const
+
+/**
+ * The bulk type conversion: each release in its own audited transaction (a release is converted or
+ * not, never half), its line of the report kept in order. A run that died converts again only what
+ * its rule still changes (the others answer "Already …").
+ */
+async function convertAll(services: Services, exportRow: ExportRecord, onRelease: (id: number) => void) {
+  const lines: unknown[][] = []
+  const actor: AuditActor = { tenantId: exportRow.tenantId, actorAccountId: exportRow.createdBy }
+  const ids = exportRow.releaseIds
+  const { rows: titles } = await services.db.execute<{ id: number; title: string }>(
+    sql`select id, title from releases where tenant_id = ${exportRow.tenantId} and id = any(${bigintArray(ids)})`,
+  )
+  const titleOf = new Map(titles.map((row) => [Number(row.id), row.title]))
+  for (const [index, releaseId] of ids.entries()) {
+    const verdict = await auditedMutation<TypeConversion>(
+      { db: services.db, actor },
+      { action: 'release.converted', entityType: 'release', entityId: releaseId },
+      async (tx): Promise<Change<TypeConversion>> => {
+        const result: TypeConversion = await convertReleaseType(tx, exportRow.tenantId, releaseId, services.now())
+        // Only a change is audited: the report says why the others kept their type.
+        return result.ok
+          ? { result, before: { type: result.before }, after: { type: result.after, because: result.because, exportId: exportRow.id } }
+          : { result, records: [] }
+      },
+    )
+    onRelease(releaseId)
+    lines.push(
+      verdict.ok
+        ? [releaseId, titleOf.get(releaseId) ?? '', verdict.before, verdict.after, 'converted', verdict.because]
+        : [releaseId, titleOf.get(releaseId) ?? '', verdict.before ?? '', verdict.before ?? '', 'unchanged', verdict.reason],
+    )
+    if (index % 50 === 0)
+      await services.db
+        .update(catalogueExports)
+        .set({ progress: (index / ids.length).toFixed(4) })
+        .where(eq(catalogueExports.id, exportRow.id))
+  }
+  return {
+    async *rows() {
+      for (const line of lines) yield line
+    },
+  }
+}
+
 export function registerExportJobs(runner: Services['jobs'], services: Services) {
   runner.register<{ tenantId: number; exportId: number }>(EXPORT_JOB, ({ payload }) =>
     runExport(services, payload.tenantId, payload.exportId),
@@ -429,4 +485,33 @@ export async function exportFile(ctx: AuthedContext, id: number) {
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'no-store')
     .send(await ctx.services.files.open(file))
+}
+
+/**
+ * A YouTube CMS export of the releases a CSV names by UPC. Invalid UPCs and UPCs of no release are
+ * listed; the others are exported as one job. None found: refused with the list.
+ */
+export async function queueExportFromCsv(ctx: AuthedContext, file: { data: Buffer }) {
+  const notFound: { line: number; value: string; reason: string }[] = []
+  const wanted = new Map<string, { line: number; value: string }>()
+  for (const { line, value } of readCodeLines(file.data)) {
+    const checked = checkUpc(value)
+    if (!checked.ok) notFound.push({ line, value, reason: checked.message })
+    else if (!wanted.has(checked.value.padStart(13, '0'))) wanted.set(checked.value.padStart(13, '0'), { line, value })
+  }
+  const spellings = [...wanted.keys()].flatMap((key) => (key.startsWith('0') ? [key, key.slice(1)] : [key]))
+  const found = new Map<string, number>()
+  for (let index = 0; index < spellings.length; index += 2000) {
+    const { rows } = await ctx.services.db.execute<{ id: number; upc: string }>(
+      sql`select id, upc from releases where tenant_id = ${ctx.tenant.id} and upc = any(${sql.param(textArray(spellings.slice(index, index + 2000)))}::text[])`,
+    )
+    for (const row of rows) found.set(row.upc.padStart(13, '0'), Number(row.id))
+  }
+  for (const [key, entry] of wanted) if (!found.has(key)) notFound.push({ ...entry, reason: 'No release of this workspace has this UPC' })
+  notFound.sort((a, b) => a.line - b.line)
+  if (found.size === 0)
+    throw badRequest('None of these UPCs is a release of this workspace.', { file: notFound[0]?.reason ?? 'The file has no UPCs.' })
+  const ids = [...new Set(found.values())]
+  const queued = await queueExport(ctx, 'cms', { ids })
+  return { ...queued, requested: ids.length, notFound: notFound.slice(0, 500) }
 }

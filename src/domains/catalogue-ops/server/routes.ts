@@ -12,7 +12,7 @@ import {
   removeIngestion,
   uploadIngestion,
 } from './ingestion.service'
-import { exportFile, exportHistory, getExport, queueExport } from './exports.service'
+import { exportFile, exportHistory, getExport, queueExport, queueExportFromCsv } from './exports.service'
 
 export const catalogueOpsHandlers: Handlers<
   IdsOf<typeof catalogueOpsEndpoints> | IdsOf<typeof ingestionEndpoints> | IdsOf<typeof exportEndpoints>
@@ -34,9 +34,11 @@ export const catalogueOpsHandlers: Handlers<
   'ingestion.remove': ({ ctx, body }) => removeIngestion(ctx, body.id),
   'ingestion.clear': ({ ctx }) => clearIngestions(ctx),
   'exports.cms': ({ ctx, body }) => queueExport(ctx, 'cms', body),
+  'exports.cmsCsv': ({ ctx, files }) => queueExportFromCsv(ctx, files.file!),
   'exports.cmsSingle': ({ ctx, params }) => queueExport(ctx, 'cms', { ids: [params.id] }),
   'exports.release': ({ ctx, params }) => queueExport(ctx, 'release', { ids: [params.id] }),
   'exports.ddex': ({ ctx, params }) => queueExport(ctx, 'ddex', { ids: [params.id] }),
+  'exports.bulkConvert': ({ ctx, body }) => queueExport(ctx, 'convert', body),
   'exports.history': ({ ctx, query }) => exportHistory(ctx, query.page, query.per_page),
   'exports.single': ({ ctx, params }) => getExport(ctx, params.id),
   'exports.file': ({ ctx, params }) => exportFile(ctx, params.id),

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react'
-import { Badge, Box, Button, Callout, Flex, Progress, Table, Text } from '@radix-ui/themes'
-import { EXPORT_KIND_LABELS, type ExportStatus } from '@contract/catalogue-ops'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { Badge, Box, Button, Callout, Card, Flex, Progress, Table, Text } from '@radix-ui/themes'
+import { EXPORT_KIND_LABELS, type CodeProblem, type ExportStatus } from '@contract/catalogue-ops'
+import { EXPORT_UPC_CSV_CALL } from '@commands/catalogue-ops'
 import { formatCount } from '@core/format'
 import { api, ApiError } from '@client/api'
 import { useLoad } from '@client/state/useLoad'
@@ -10,6 +11,7 @@ import { Empty, When } from '@client/ui/When'
 import { Pagination } from '@client/ui/list/Pagination'
 import { showNotice } from '@client/ui/notices/notices'
 import { useTab } from '@client/workspace/tab-context'
+import { workspaceActions } from '@client/workspace/store'
 import type { ScreenProps } from '@client/routing/types'
 
 const PER_PAGE = 25
@@ -30,12 +32,78 @@ function download(id: number) {
     .catch((error: unknown) => showNotice(error instanceof ApiError ? error.message : 'Something went wrong.', { tone: 'error' }))
 }
 
+/** A YouTube CMS export of the releases a CSV names by UPC; the UPCs that name none are listed. */
+function UpcCsvForm({ focus }: { focus: boolean }) {
+  const input = useRef<HTMLInputElement>(null)
+  const [file, setFile] = useState<File | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [result, setResult] = useState<{ tone: 'green' | 'amber' | 'red'; title: string; problems: CodeProblem[] } | null>(null)
+  useEffect(() => {
+    if (focus) input.current?.focus()
+  }, [focus])
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (!file) {
+      setResult({ tone: 'red', title: 'CSV file is required', problems: [] })
+      return
+    }
+    setBusy(true)
+    try {
+      const started = await api.upload(EXPORT_UPC_CSV_CALL, { body: {}, files: { file } })
+      setResult({
+        tone: started.notFound.length ? 'amber' : 'green',
+        title: `Export #${started.id} started for ${formatCount(started.requested)} release(s) found by UPC${started.notFound.length ? `; ${started.notFound.length} UPC(s) not exported` : ''}.`,
+        problems: started.notFound,
+      })
+      workspaceActions.refreshData()
+    } catch (error) {
+      setResult({ tone: 'red', title: error instanceof ApiError ? error.message : 'Something went wrong.', problems: [] })
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <Card>
+      <form onSubmit={(event) => void submit(event)} aria-label="YouTube CMS export from a CSV of UPCs">
+        <Flex direction="column" gap="2">
+          <Text size="2" color="gray">
+            Export to YouTube CMS the releases a CSV names by UPC (one a line, or the first column).
+          </Text>
+          <Flex gap="3" align="center" wrap="wrap">
+            <input
+              ref={input}
+              type="file"
+              accept=".csv,.txt,text/csv"
+              aria-label="CSV of UPCs"
+              disabled={busy}
+              onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+            />
+            <Button type="submit" loading={busy}>
+              Export to YouTube CMS
+            </Button>
+          </Flex>
+          {result && (
+            <Callout.Root color={result.tone} role={result.tone === 'red' ? 'alert' : 'status'}>
+              <Callout.Text>{result.title}</Callout.Text>
+              {result.problems.slice(0, 20).map((problem) => (
+                <Callout.Text key={`${problem.line}:${problem.value}`}>
+                  Line {problem.line}: {problem.value} · {problem.reason}
+                </Callout.Text>
+              ))}
+            </Callout.Root>
+          )}
+        </Flex>
+      </form>
+    </Card>
+  )
+}
+
 /**
  * The export history (`/releases/export/{page}`): each export's kind, file, releases and tracks
  * exported, how many moved to Exported, and its job's state, polled while one runs. Exports start
  * from a release, the release list's selection or the palette.
  */
-export default function ExportScreen({ params }: ScreenProps) {
+export default function ExportScreen({ params, search }: ScreenProps) {
   const tab = useTab()
   const page = Math.max(1, Number(params.page) || 1)
   const version = useDataVersion()
@@ -55,6 +123,7 @@ export default function ExportScreen({ params }: ScreenProps) {
         Export a release from its tab or the palette (Export to YouTube CMS, Export DDEX ERN, Export metadata), a selection from the release
         list, or the whole catalogue from the palette. Accepted releases become Exported when their export is done.
       </Text>
+      <UpcCsvForm focus={search.get('upload') === '1'} />
       {load.error && (
         <Callout.Root color="red" role="alert">
           <Callout.Text>{load.error.message}</Callout.Text>
