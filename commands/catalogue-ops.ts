@@ -220,6 +220,23 @@ export const CONVERT_ACTIONS: readonly RecordAction[] = [
   }),
 ]
 
+/** An account's releases by catalogue number: on the account's tab. */
+export const ACCOUNT_EXPORT_ACTIONS: readonly RecordAction[] = [
+  defineAction({
+    id: 'exports.catalogNumber',
+    kinds: ['account'] as const,
+    scope: 'one',
+    label: 'Export catalogue numbers',
+    title: (target) => `Export the catalogue numbers of ${target.items[0]?.title ?? `account #${target.items[0]?.id}`}'s releases`,
+    group: 'Account',
+    keywords: ['export', 'catalogue number', 'catalog number', 'releases', 'csv'],
+    available: (state) => state.type !== 'admin',
+    input: (item) => ({ params: { id: item.id } }),
+    success: queued('catalogue numbers'),
+    after: (_result, _target, env) => env.open(EXPORT_PATH),
+  }),
+]
+
 export const EXPORT_COMMANDS: readonly Command[] = [
   {
     id: 'exports.fromCsv',

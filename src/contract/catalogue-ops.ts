@@ -279,13 +279,14 @@ export const ingestionEndpoints = {
 
 // Exports (docs/catalogue-ops.md "Exports", docs/formats/youtube-cms-assets.md, docs/formats/ddex-ern.md).
 
-export const EXPORT_KINDS = ['cms', 'release', 'ddex', 'convert'] as const
+export const EXPORT_KINDS = ['cms', 'release', 'ddex', 'convert', 'catalog-number'] as const
 export type ExportKind = (typeof EXPORT_KINDS)[number]
 export const EXPORT_KIND_LABELS: Record<ExportKind, string> = {
   cms: 'YouTube CMS assets',
   release: 'Release metadata',
   ddex: 'DDEX ERN 4.3',
   convert: 'Type conversion report',
+  'catalog-number': 'Catalogue numbers',
 }
 export const EXPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const
 export type ExportStatus = (typeof EXPORT_STATUSES)[number]
@@ -369,6 +370,16 @@ export const exportEndpoints = {
     summary:
       'Build a DDEX ERN 4.3 NewReleaseMessage for one release (resources with file references and SHA-256 hashes, the release and its track releases, deals per territory) as a job; an accepted release moves to 4 Exported',
     params: releaseIdParams,
+    response: exportRow,
+    status: 202,
+  }),
+  'exports.catalogNumber': endpoint({
+    method: 'POST',
+    path: 'releases/export/catalog-number/{id}',
+    access: 'admin',
+    summary:
+      "Export an account's releases by catalogue number (catalog_number, upc, title, artists, label, type, status, release date, tracks) as a job",
+    params: z.object({ id }),
     response: exportRow,
     status: 202,
   }),

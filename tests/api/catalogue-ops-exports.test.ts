@@ -292,3 +292,27 @@ describe('bulk type conversion', () => {
     expect(audited.map((row) => row.entityId)).toEqual([String(album.release.id)])
   })
 })
+
+describe('catalogue-number export', () => {
+  it("exports an account's releases by catalogue number, one row each", async () => {
+    const { label } = ws
+    await createRelease(
+      t.services,
+      { tenantId: ws.tenant.id, accountId: label.id, title: 'B Side', catalogNumber: 'ACME-002', upc: upc(402) },
+      [{}, {}],
+    )
+    await createRelease(t.services, { tenantId: ws.tenant.id, accountId: label.id, title: 'A Side', catalogNumber: 'ACME-001' }, [])
+    const queued = await admin.ok('exports.catalogNumber', { params: { id: label.id } })
+    const done = await finished(queued.id)
+    expect(done).toMatchObject({ status: 'done', kind: 'catalog-number' })
+    const lines = (await admin.call('exports.file', { params: { id: queued.id } })).response.body.trim().split('\r\n')
+    expect(lines[0]).toBe('catalog_number,upc,release_id,release_title,artists,label,release_type,status,release_date,tracks')
+    const numbered = lines.slice(1).filter((line) => line.startsWith('ACME-'))
+    expect(numbered.map((line) => line.split(',').slice(0, 2))).toEqual([
+      ['ACME-001', ''],
+      ['ACME-002', upc(402)],
+    ])
+    expect((await admin.call('exports.catalogNumber', { params: { id: 999999 } })).status).toBe(404)
+    expect((await otherAdmin.call('exports.catalogNumber', { params: { id: label.id } })).status).toBe(404)
+  })
+})

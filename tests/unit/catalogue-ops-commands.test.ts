@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { CommandRegistry } from '../../commands/registry'
 import {
+  ACCOUNT_EXPORT_ACTIONS,
   CATALOGUE_OPS_COMMANDS,
   CODE_IMPORT_CALLS,
   CONVERT_ACTIONS,
@@ -168,5 +169,23 @@ describe('bulk type conversion action', () => {
     await entry.command.run!(selection, env)
     expect(env.call).toHaveBeenCalledWith('exports.bulkConvert', { body: { ids: [4, 5, 6] } })
     expect(env.open).toHaveBeenCalledWith('/releases/export/1')
+  })
+})
+
+describe('catalogue-number export action', () => {
+  it('is offered on an artist or label account, not on staff, and calls with the account id', async () => {
+    const registry = new CommandRegistry()
+    registry.register(ACCOUNT_EXPORT_ACTIONS.flatMap((action) => action.commands))
+    const onAccount = (type: 'artist' | 'label' | 'admin'): CommandContext => ({
+      ...admin,
+      record: { kind: 'account', id: '12', title: 'Acme Records', state: { type } as never },
+    })
+    const title = "Export the catalogue numbers of Acme Records's releases"
+    expect(registry.available(onAccount('label')).map((entry) => entry.title)).toContain(title)
+    expect(registry.available(onAccount('admin')).map((entry) => entry.title)).not.toContain(title)
+    const env = fakeCommandEnv()
+    env.call.mockResolvedValue({ id: 3, kind: 'catalog-number', status: 'queued' })
+    await registry.available(onAccount('label')).find((entry) => entry.title === title)!.command.run!(onAccount('label'), env)
+    expect(env.call).toHaveBeenCalledWith('exports.catalogNumber', { params: { id: 12 } })
   })
 })

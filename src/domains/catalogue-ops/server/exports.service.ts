@@ -5,7 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { and, count, desc, eq, sql } from 'drizzle-orm'
 import { SPOOL_HEAD_BYTES } from '@contract/define'
-import type { ExportKind, ExportRowResult, ExportStatus } from '@contract/catalogue-ops'
+import { EXPORT_MAX_IDS, type ExportKind, type ExportRowResult, type ExportStatus } from '@contract/catalogue-ops'
 import { displayName } from '@core/names'
 import { RELEASE_STATUS } from '@core/release-status'
 import type { AuthedContext, Services } from '@server/context'
@@ -318,7 +318,29 @@ export async function runExport(services: Services, tenantId: number, exportId: 
     let fileName: string
     let filePath: string
     let kind: 'csv' | 'xml' = 'csv'
-    if (exportRow.kind === 'convert') {
+    if (exportRow.kind === 'catalog-number') {
+      fileName = `catalogue-numbers-${exportId}-${stamp}.csv`
+      filePath = path.join(dir, 'catalogue-numbers.csv')
+      async function* rows() {
+        for await (const row of selectionReleases(services, exportRow)) {
+          releaseIds.add(Number(row.id))
+          trackCount += Number(row.track_count)
+          yield [
+            row.catalog_number,
+            row.upc,
+            row.id,
+            row.title,
+            row.artist_text,
+            row.label,
+            row.type,
+            row.status,
+            row.release_date,
+            row.track_count,
+          ]
+        }
+      }
+      await writeCsvFile(filePath, CATALOG_NUMBER_HEADER, rows())
+    } else if (exportRow.kind === 'convert') {
       fileName = `type-conversion-${exportId}-${stamp}.csv`
       filePath = path.join(dir, 'report.csv')
       const converted = await convertAll(services, exportRow, (done) => releaseIds.add(done))
@@ -396,6 +418,48 @@ export async function runExport(services: Services, tenantId: number, exportId: 
   } finally {
     await rm(dir, { recursive: true, force: true })
   }
+}
+
+export const CATALOG_NUMBER_HEADER = [
+  'catalog_number',
+  'upc',
+  'release_id',
+  'release_title',
+  'artists',
+  'label',
+  'release_type',
+  'status',
+  'release_date',
+  'tracks',
+] as const
+
+/** The selection's releases (one row each, tracks or not), a page at a time by catalogue number then id. */
+function selectionReleases(services: Services, exportRow: ExportRecord) {
+  return keysetRows<Record<string, unknown> & { id: number; catalog_number: string }, [string, number]>(
+    services.db,
+    (after, size) => sql`
+      select id, coalesce(catalog_number, '') as catalog_number, upc, title, artist_text, label, type, status,
+             release_date::text as release_date, track_count
+        from releases
+       where tenant_id = ${exportRow.tenantId} and id = any(${bigintArray(exportRow.releaseIds)})
+         ${after ? sql`and (coalesce(catalog_number, ''), id) > (${after[0]}, ${after[1]})` : sql``}
+       order by coalesce(catalog_number, ''), id
+       limit ${size}`,
+    (row) => [String(row.catalog_number), Number(row.id)],
+  )
+}
+
+/** Queues the catalogue-number export of an account's releases (an artist or label of the workspace). */
+export async function queueCatalogNumberExport(ctx: AuthedContext, accountId: number) {
+  const { rows: owner } = await ctx.services.db.execute<{ type: string }>(
+    sql`select type from accounts where id = ${accountId} and tenant_id = ${ctx.tenant.id}`,
+  )
+  if (!owner.length) throw notFound('There is no such account.')
+  const { rows } = await ctx.services.db.execute<{ id: number }>(
+    sql`select id from releases where tenant_id = ${ctx.tenant.id} and account_id = ${accountId} order by id limit ${EXPORT_MAX_IDS}`,
+  )
+  if (!rows.length) throw new HttpError(409, 'This account has no releases to export.', 'conflict')
+  return queueExport(ctx, 'catalog-number', { ids: rows.map((row) => Number(row.id)) })
 }
 
 export const CONVERT_HEADER = ['release_id', 'title', 'type_before', 'type_after', 'result', 'reason'] as const

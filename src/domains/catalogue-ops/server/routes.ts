@@ -12,7 +12,7 @@ import {
   removeIngestion,
   uploadIngestion,
 } from './ingestion.service'
-import { exportFile, exportHistory, getExport, queueExport, queueExportFromCsv } from './exports.service'
+import { exportFile, exportHistory, getExport, queueCatalogNumberExport, queueExport, queueExportFromCsv } from './exports.service'
 
 export const catalogueOpsHandlers: Handlers<
   IdsOf<typeof catalogueOpsEndpoints> | IdsOf<typeof ingestionEndpoints> | IdsOf<typeof exportEndpoints>
@@ -38,6 +38,7 @@ export const catalogueOpsHandlers: Handlers<
   'exports.cmsSingle': ({ ctx, params }) => queueExport(ctx, 'cms', { ids: [params.id] }),
   'exports.release': ({ ctx, params }) => queueExport(ctx, 'release', { ids: [params.id] }),
   'exports.ddex': ({ ctx, params }) => queueExport(ctx, 'ddex', { ids: [params.id] }),
+  'exports.catalogNumber': ({ ctx, params }) => queueCatalogNumberExport(ctx, params.id),
   'exports.bulkConvert': ({ ctx, body }) => queueExport(ctx, 'convert', body),
   'exports.history': ({ ctx, query }) => exportHistory(ctx, query.page, query.per_page),
   'exports.single': ({ ctx, params }) => getExport(ctx, params.id),

@@ -15,7 +15,7 @@ CREATE TABLE "catalogue_exports" (
 	"created_by" bigint,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"finished_at" timestamp with time zone,
-	CONSTRAINT "catalogue_exports_kind_check" CHECK ("catalogue_exports"."kind" in ('cms', 'release', 'ddex', 'convert')),
+	CONSTRAINT "catalogue_exports_kind_check" CHECK ("catalogue_exports"."kind" in ('cms', 'release', 'ddex', 'convert', 'catalog-number')),
 	CONSTRAINT "catalogue_exports_status_check" CHECK ("catalogue_exports"."status" in ('queued', 'running', 'done', 'failed'))
 );
 --> statement-breakpoint
