@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test'
+import { readFile } from 'node:fs/promises'
 import { signedIn } from './support/signed-in'
+import { WorkspacePage } from './pages/workspace-page'
 import { gtinCheckDigit } from '../../src/core/identifiers'
 
 /** UPC-As the demo catalogue does not use (its own start with 8). */
@@ -71,4 +73,42 @@ test('import code pools, ingest a catalogue with a bad row, and see the submitte
   await page.goto('/upc-isrc-import')
   await expect(page.getByRole('group', { name: 'UPC pool' })).toContainText('1 left')
   await expect(page.getByRole('group', { name: 'ISRC pool' })).toContainText('8 left')
+})
+
+test('export an accepted release to YouTube CMS and as a DDEX message from the palette, and download both', async ({ browser }) => {
+  test.slow()
+  const page = await signedIn(browser)
+  const workspace = new WorkspacePage(page)
+  const list = (await (await page.request.get('/api/releases?status=3&per_page=25')).json()) as { data: { id: number; title: string }[] }
+  expect(list.data.length).toBeGreaterThan(0)
+  const { id, title } = list.data[0]
+
+  await page.goto(`/releases/single/${id}`)
+  await workspace.ready()
+  await workspace.runInPalette('youtube cms', `Export “${title}” to YouTube CMS`)
+  await expect(page).toHaveURL(/\/releases\/export\/1$/)
+  const history = page.getByRole('table', { name: 'Export history' })
+  const cmsRow = history.getByRole('row').filter({ hasText: 'YouTube CMS assets' }).first()
+  await expect(cmsRow).toContainText('Done', { timeout: 30_000 })
+  const cmsDownload = page.waitForEvent('download')
+  await cmsRow.getByRole('button', { name: /^Download youtube-cms-sound-recordings-/ }).click()
+  const cmsFile = await cmsDownload
+  const cmsText = await readFile((await cmsFile.path())!, 'utf8')
+  expect(cmsText.split('\r\n')[0]).toBe('custom_id,add_asset_labels,title,artist,album,label,genre,isrc,upc,release_date,ownership')
+  expect(cmsText).toContain(`WL-${id}-`)
+
+  // The export moved the accepted release to Exported; the DDEX message is made the same way.
+  await page.goto(`/releases/single/${id}`)
+  await workspace.ready()
+  await workspace.runInPalette('ddex', `Export “${title}” as a DDEX ERN 4.3 message`)
+  await expect(page).toHaveURL(/\/releases\/export\/1$/)
+  const ddexRow = history.getByRole('row').filter({ hasText: 'DDEX ERN 4.3' }).first()
+  await expect(ddexRow).toContainText('Done', { timeout: 30_000 })
+  const ddexDownload = page.waitForEvent('download')
+  await ddexRow.getByRole('button', { name: /^Download ddex-ern43-/ }).click()
+  const ddexText = await readFile((await (await ddexDownload).path())!, 'utf8')
+  expect(ddexText).toContain('<ern:NewReleaseMessage xmlns:ern="http://ddex.net/xml/ern/43"')
+  await page.screenshot({ path: 'test-results/catalogue-ops-exports.png' })
+  const after = (await (await page.request.get(`/api/releases/single/general/${id}`)).json()) as { status: number }
+  expect(after.status).toBe(4)
 })
