@@ -1,4 +1,4 @@
-import type { CodeImportMode, CodeKind, IngestionRow, IngestionStatus } from '@contract/catalogue-ops'
+import type { CodeImportMode, CodeKind, ExportRow, IngestionRow, IngestionStatus } from '@contract/catalogue-ops'
 import { RELEASE_STATUS, statusLabel } from '@core/release-status'
 import type { Command } from './types'
 import { defineAction, type RecordAction, type Target } from './actions'
@@ -52,6 +52,9 @@ export const CATALOGUE_OPS_COMMANDS: readonly Command[] = [
 
 /** What the import page publishes about the ingestion it shows (`publishRecord`, kind 'ingestion'). */
 export type IngestionRecordState = Pick<IngestionRow, 'status' | 'good' | 'fileName'>
+
+/** What the export page knows of an export. */
+export type ExportRecordState = Pick<ExportRow, 'status' | 'kind'>
 
 /** The import page of catalogue ingestion ({page} is its history's page). */
 export const INGESTION_PATH = '/releases/import/1?kind=catalog-ingestion'

@@ -31,6 +31,19 @@ export const ENTITY_KIND_UI: Readonly<Record<EntityKind, EntityKindUi>> = {
   report: { kind: 'report', label: 'Report', pattern: '/reports/{page}?report={id}', path: (id) => `/reports/1?report=${id}` },
   // A payout opens in the payouts list's detail pane; the pattern is no route, so the list itself is no record.
   payout: { kind: 'payout', label: 'Payout', pattern: '/payouts/single/{id}', path: (id) => `/payouts/manage/1?payout=${id}` },
+  // Catalogue ingestions and exports open on their pages, the import page following the ingestion found.
+  ingestion: {
+    kind: 'ingestion',
+    label: 'Catalogue ingestion',
+    pattern: '/releases/import/{page}?ingestion={id}',
+    path: (id) => `/releases/import/1?kind=catalog-ingestion&ingestion=${id}`,
+  },
+  catalogueExport: {
+    kind: 'catalogueExport',
+    label: 'Export',
+    pattern: '/releases/export/{page}?export={id}',
+    path: (id) => `/releases/export/1?export=${id}`,
+  },
 }
 
 /** Which kind of record a route pattern shows, for "actions on the focused record". */

@@ -9,7 +9,7 @@ import type { ReleaseRecordState, TrackRecordState } from './releases'
 import type { SplitRecordState } from './splits'
 import type { ImportRecordState } from './earnings-imports'
 import type { PayoutBatchRecordState } from './payout-batches'
-import type { IngestionRecordState } from './catalogue-ops'
+import type { ExportRecordState, IngestionRecordState } from './catalogue-ops'
 
 /**
  * What a screen publishes about the record it shows, per kind: the fields record actions decide on.
@@ -57,6 +57,8 @@ export interface RecordStates {
   adminInvite: Pick<z.infer<typeof inviteRow>, 'status' | 'email'>
   /** A catalogue ingestion (the import page's record). */
   ingestion: IngestionRecordState
+  /** An export of releases (found by the search; it has no actions of its own). */
+  catalogueExport: ExportRecordState
 }
 
 export type RecordKind = keyof RecordStates

@@ -316,3 +316,22 @@ describe('catalogue-number export', () => {
     expect((await otherAdmin.call('exports.catalogNumber', { params: { id: label.id } })).status).toBe(404)
   })
 })
+
+describe('entity search', () => {
+  it('finds exports and ingestions by file name or id, for staff of the workspace', async () => {
+    const history = await admin.ok('exports.history', { query: {} })
+    const newest = history.data[0]
+    const byId = await admin.ok('search.query', { query: { q: `#${newest.id}` } })
+    expect(byId.hits).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'catalogueExport', id: newest.id })]))
+    const byName = await admin.ok('search.query', { query: { q: 'catalogue-numbers' } })
+    expect(byName.hits.filter((hit) => hit.kind === 'catalogueExport').map((hit) => hit.title)).toEqual([
+      expect.stringMatching(/^catalogue-numbers-\d+-/),
+    ])
+    const ingestion = await admin.ok('ingestion.upload', {
+      multipart: { files: { file: { filename: 'spring-catalogue.csv', data: Buffer.from('user_email,release_title\na@b.c,x\n') } } },
+    })
+    const found = await admin.ok('search.query', { query: { q: 'spring-cat' } })
+    expect(found.hits.find((hit) => hit.kind === 'ingestion')).toMatchObject({ id: ingestion.id, title: 'spring-catalogue.csv' })
+    expect((await otherAdmin.ok('search.query', { query: { q: 'spring-cat' } })).hits.filter((hit) => hit.kind === 'ingestion')).toEqual([])
+  })
+})

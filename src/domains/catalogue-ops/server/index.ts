@@ -3,6 +3,7 @@ import type { AnyHandler } from '@server/handlers'
 import { catalogueOpsHandlers } from './routes'
 import { registerIngestionJobs } from './ingestion.service'
 import { registerExportJobs } from './exports.service'
+import { exportSearch, ingestionSearch } from './search'
 
 /** Catalogue operations: the UPC and ISRC code pools and catalogue ingestion (docs/catalogue-ops.md). */
 export const catalogueOpsServer: DomainServer = {
@@ -12,4 +13,5 @@ export const catalogueOpsServer: DomainServer = {
     registerIngestionJobs(runner, services)
     registerExportJobs(runner, services)
   },
+  searchProviders: [ingestionSearch, exportSearch],
 }

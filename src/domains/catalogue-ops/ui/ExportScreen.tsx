@@ -110,6 +110,8 @@ export default function ExportScreen({ params, search }: ScreenProps) {
   const [polled, setPolled] = useState(0)
   const load = useLoad(fetchHistory, `${page}:${version}:${polled}`)
   const rows = load.data?.data ?? []
+  // Opened on one export (the palette's search found it): its row is marked.
+  const focusedId = Number(search.get('export')) || null
   const running = rows.some((row) => row.status === 'queued' || row.status === 'running')
   useEffect(() => {
     if (!running) return
@@ -147,7 +149,11 @@ export default function ExportScreen({ params, search }: ScreenProps) {
           </Table.Header>
           <Table.Body>
             {rows.map((row) => (
-              <Table.Row key={row.id}>
+              <Table.Row
+                key={row.id}
+                aria-current={row.id === focusedId ? 'true' : undefined}
+                style={row.id === focusedId ? { background: 'var(--accent-a3)' } : undefined}
+              >
                 <Table.Cell>#{row.id}</Table.Cell>
                 <Table.Cell>{EXPORT_KIND_LABELS[row.kind]}</Table.Cell>
                 <Table.Cell>

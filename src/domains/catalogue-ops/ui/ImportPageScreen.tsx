@@ -225,6 +225,12 @@ function IngestionPage({ page }: { page: number }) {
   const { step, detail, error, send } = flow
   const busy = step === 'uploading' || step === 'parsing' || step === 'following'
 
+  // Opened on one ingestion (the palette's search found it): show it.
+  const asked = Number(tab.search.get('ingestion')) || null
+  useEffect(() => {
+    if (asked) send({ type: 'FOLLOW', id: asked })
+  }, [asked, send])
+
   // A declared action (Commit, Remove) changed the shown ingestion: follow it to where it ends.
   const seenVersion = useRef(version)
   useEffect(() => {
