@@ -1,4 +1,4 @@
-import type { CodeImportMode, CodeKind, ExportRow, IngestionRow, IngestionStatus } from '@contract/catalogue-ops'
+import type { CodeImportMode, CodeKind, DeliveryRow, ExportRow, IngestionRow, IngestionStatus } from '@contract/catalogue-ops'
 import { RELEASE_STATUS, statusLabel } from '@core/release-status'
 import type { Command } from './types'
 import { defineAction, type RecordAction, type Target } from './actions'
@@ -52,6 +52,9 @@ export const CATALOGUE_OPS_COMMANDS: readonly Command[] = [
 
 /** What the import page publishes about the ingestion it shows (`publishRecord`, kind 'ingestion'). */
 export type IngestionRecordState = Pick<IngestionRow, 'status' | 'good' | 'fileName'>
+
+/** A delivery in the queue (the export page's delivery section). */
+export type DeliveryRecordState = Pick<DeliveryRow, 'status' | 'releaseTitle'>
 
 /** What the export page knows of an export. */
 export type ExportRecordState = Pick<ExportRow, 'status' | 'kind'>
@@ -266,6 +269,78 @@ export const EXPORT_COMMANDS: readonly Command[] = [
           env.refresh()
           env.notify(queued('YouTube CMS')(started), 'success')
           env.open(EXPORT_PATH)
+        },
+      },
+    ],
+  },
+]
+
+/** Deliveries: queue a release (its tab, or the release list's selection), retry or remove a delivery. */
+export const DELIVERY_ACTIONS: readonly RecordAction[] = [
+  defineAction({
+    id: 'delivery.add',
+    variant: 'sftp',
+    kinds: releaseKind,
+    scope: 'both',
+    label: 'Queue for SFTP delivery',
+    title: (target) => `Queue ${releaseNamed(target)} for delivery to SFTP`,
+    group: 'Release',
+    keywords: ['queue', 'deliver', 'delivery', 'sftp', 'ddex', 'send'],
+    available: exportable,
+    input: (item) => ({ params: { type: 'sftp' as const, id: item.id } }),
+    success: () => 'Queued for delivery to SFTP: its timeline is on the export page.',
+    past: 'Queued',
+    after: toExports,
+  }),
+  defineAction({
+    id: 'delivery.retry',
+    kinds: ['delivery'] as const,
+    scope: 'both',
+    label: 'Retry',
+    title: (target) =>
+      target.items.length === 1
+        ? `Retry the delivery of “${target.items[0].state?.releaseTitle ?? `#${target.items[0].id}`}”`
+        : `Retry ${target.items.length} deliveries`,
+    group: 'Delivery',
+    keywords: ['retry', 'resend', 'delivery', 'failed'],
+    available: (state) => state.status === 'failed',
+    input: (item) => ({ params: { id: item.id } }),
+    success: () => 'Sending again.',
+    past: 'Retried',
+  }),
+  defineAction({
+    id: 'delivery.remove',
+    kinds: ['delivery'] as const,
+    scope: 'one',
+    label: 'Remove',
+    tone: 'red',
+    title: (target) => `Remove the delivery of “${target.items[0]?.state?.releaseTitle ?? `#${target.items[0]?.id}`}” from the queue`,
+    group: 'Delivery',
+    keywords: ['remove', 'delivery', 'queue'],
+    available: (state) => (state.status === 'queued' || state.status === 'failed' ? true : false),
+    input: (item) => ({ params: { id: item.id } }),
+    success: () => 'Removed from the queue.',
+  }),
+]
+
+export const DELIVERY_COMMANDS: readonly Command[] = [
+  {
+    id: 'delivery.retryFailed',
+    title: 'Retry every failed delivery…',
+    group: 'Releases',
+    keywords: ['retry', 'failed', 'deliveries', 'queue', 'bulk'],
+    access: 'admin',
+    placeholder: 'Confirm',
+    children: () => [
+      {
+        id: 'delivery.retryFailed.confirm',
+        title: 'Yes, send every failed delivery again',
+        group: 'Confirm',
+        run: async (_context, env) => {
+          const failed = await env.call('delivery.queue', { query: { status: 'failed', page: 1, per_page: 500 } })
+          for (const row of failed.data) await env.call('delivery.retry', { params: { id: row.id } })
+          env.refresh()
+          env.notify(`Retrying ${failed.data.length} deliver${failed.data.length === 1 ? 'y' : 'ies'}.`, 'success')
         },
       },
     ],

@@ -7,7 +7,7 @@ import { REPORT_ACTIONS } from './reports'
 import { PAYOUT_BATCH_ACTIONS } from './payout-batches'
 import { IMPORT_ACTIONS } from './earnings-imports'
 import { NOTIFICATION_ACTIONS } from './notifications'
-import { ACCOUNT_EXPORT_ACTIONS, CONVERT_ACTIONS, EXPORT_ACTIONS, INGESTION_ACTIONS } from './catalogue-ops'
+import { ACCOUNT_EXPORT_ACTIONS, CONVERT_ACTIONS, DELIVERY_ACTIONS, EXPORT_ACTIONS, INGESTION_ACTIONS } from './catalogue-ops'
 
 /**
  * Every declared record action. The shell registers their palette commands, record headers and list
@@ -31,6 +31,7 @@ export const RECORD_ACTIONS: readonly RecordAction[] = [
   ...EXPORT_ACTIONS,
   ...CONVERT_ACTIONS,
   ...ACCOUNT_EXPORT_ACTIONS,
+  ...DELIVERY_ACTIONS,
 ]
 
 /** The palette commands of every declared action (on the focused record, and on a list's selection). */

@@ -9,7 +9,7 @@ import type { ReleaseRecordState, TrackRecordState } from './releases'
 import type { SplitRecordState } from './splits'
 import type { ImportRecordState } from './earnings-imports'
 import type { PayoutBatchRecordState } from './payout-batches'
-import type { ExportRecordState, IngestionRecordState } from './catalogue-ops'
+import type { DeliveryRecordState, ExportRecordState, IngestionRecordState } from './catalogue-ops'
 
 /**
  * What a screen publishes about the record it shows, per kind: the fields record actions decide on.
@@ -59,6 +59,8 @@ export interface RecordStates {
   ingestion: IngestionRecordState
   /** An export of releases (found by the search; it has no actions of its own). */
   catalogueExport: ExportRecordState
+  /** A release's delivery to a target (the delivery queue's rows). */
+  delivery: DeliveryRecordState
 }
 
 export type RecordKind = keyof RecordStates

@@ -425,6 +425,71 @@ export const exportEndpoints = {
   }),
 }
 
+// The delivery queue (docs/catalogue-ops.md "Delivery queue").
+
+export const DELIVERY_TARGETS = ['sftp'] as const
+export type DeliveryTargetType = (typeof DELIVERY_TARGETS)[number]
+export const DELIVERY_TARGET_LABELS: Record<DeliveryTargetType, string> = { sftp: 'SFTP' }
+export const DELIVERY_STATUSES = ['queued', 'sending', 'delivered', 'failed'] as const
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number]
+
+export const deliveryEvent = z.object({ status: z.string(), message: z.string().nullable(), at: timestamp })
+
+export const deliveryRow = z.object({
+  id: z.number(),
+  releaseId: z.number(),
+  releaseTitle: z.string(),
+  upc: z.string().nullable(),
+  target: z.enum(DELIVERY_TARGETS),
+  status: z.enum(DELIVERY_STATUSES),
+  attempts: z.number(),
+  error: z.string().nullable(),
+  created: timestamp,
+  delivered: nullableTimestamp,
+  /** The timeline, oldest first. */
+  events: z.array(deliveryEvent),
+})
+export type DeliveryRow = z.infer<typeof deliveryRow>
+export type DeliveryRowResult = z.input<typeof deliveryRow>
+
+export const deliveryEndpoints = {
+  'delivery.queue': endpoint({
+    method: 'GET',
+    path: 'releases/queue',
+    access: 'admin',
+    summary: 'The delivery queue, newest first, each delivery with its timeline; optionally one status only',
+    query: z.object({ page, per_page: perPage, status: z.enum(DELIVERY_STATUSES).optional() }),
+    response: pageOf(deliveryRow).extend({ targets: z.array(z.object({ target: z.enum(DELIVERY_TARGETS), configured: z.boolean() })) }),
+  }),
+  'delivery.add': endpoint({
+    method: 'POST',
+    path: 'releases/queue/add/{type}/{id}',
+    access: 'admin',
+    summary:
+      'Queue a release for a delivery target: a job builds its package (DDEX ERN 4.3 message and files) and hands it to the target; 503 when the target is not configured, 409 when the release is already in the queue for it',
+    params: z.object({ type: z.enum(DELIVERY_TARGETS, 'Unknown delivery target'), id }),
+    response: deliveryRow,
+    status: 202,
+  }),
+  'delivery.remove': endpoint({
+    method: 'POST',
+    path: 'releases/queue/remove/{id}',
+    access: 'admin',
+    summary: 'Take a queued or failed delivery out of the queue (one being sent cannot be)',
+    params: idParams,
+    response: z.object({ ok: z.literal(true) }),
+  }),
+  'delivery.retry': endpoint({
+    method: 'POST',
+    path: 'releases/queue/retry/{id}',
+    access: 'admin',
+    summary: 'Send a failed delivery again',
+    params: idParams,
+    response: deliveryRow,
+    status: 202,
+  }),
+}
+
 const historyQuery = z.object({ page, per_page: perPage })
 const codesFile = { file: { maxBytes: CODES_MAX_BYTES, required: true } } as const
 

@@ -20,7 +20,7 @@ import { payoutBatchesEndpoints } from './payout-batches'
 import { reportsEndpoints } from './reports'
 import { siteReportsEndpoints } from './site-reports'
 import { payoutsEndpoints } from './payouts'
-import { catalogueOpsEndpoints, exportEndpoints, ingestionEndpoints } from './catalogue-ops'
+import { catalogueOpsEndpoints, deliveryEndpoints, exportEndpoints, ingestionEndpoints } from './catalogue-ops'
 import type { EndpointDef } from './define'
 
 /** Every API call of the product. Domains add their groups here; nothing else is the API's truth. */
@@ -50,6 +50,7 @@ export const ENDPOINTS = {
   ...catalogueOpsEndpoints,
   ...ingestionEndpoints,
   ...exportEndpoints,
+  ...deliveryEndpoints,
 } as const satisfies Record<string, EndpointDef>
 
 export type Endpoints = typeof ENDPOINTS

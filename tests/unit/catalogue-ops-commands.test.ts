@@ -5,6 +5,8 @@ import {
   CATALOGUE_OPS_COMMANDS,
   CODE_IMPORT_CALLS,
   CONVERT_ACTIONS,
+  DELIVERY_ACTIONS,
+  DELIVERY_COMMANDS,
   EXPORT_ACTIONS,
   EXPORT_COMMANDS,
   INGESTION_ACTIONS,
@@ -187,5 +189,44 @@ describe('catalogue-number export action', () => {
     env.call.mockResolvedValue({ id: 3, kind: 'catalog-number', status: 'queued' })
     await registry.available(onAccount('label')).find((entry) => entry.title === title)!.command.run!(onAccount('label'), env)
     expect(env.call).toHaveBeenCalledWith('exports.catalogNumber', { params: { id: 12 } })
+  })
+})
+
+describe('delivery actions', () => {
+  const registry = new CommandRegistry()
+  registry.register([...DELIVERY_COMMANDS, ...DELIVERY_ACTIONS.flatMap((action) => action.commands)])
+  const onDelivery = (status: string): CommandContext => ({
+    ...admin,
+    record: { kind: 'delivery', id: '21', title: 'Harbour Lights', state: { status, releaseTitle: 'Harbour Lights' } as never },
+  })
+  const titles = (context: CommandContext) => registry.available(context).map((entry) => entry.title)
+
+  it('queues the focused release for SFTP delivery', async () => {
+    const context: CommandContext = { ...admin, record: { kind: 'release', id: '42', title: 'Harbour Lights', state: { status: 4 } } }
+    const env = fakeCommandEnv()
+    env.call.mockResolvedValue({ id: 21, status: 'queued' })
+    const entry = registry.available(context).find((item) => item.title === 'Queue “Harbour Lights” for delivery to SFTP')!
+    await entry.command.run!(context, env)
+    expect(env.call).toHaveBeenCalledWith('delivery.add', { params: { type: 'sftp', id: 42 } })
+  })
+
+  it('offers retry on a failed delivery only, and remove unless it is being sent or delivered', () => {
+    expect(titles(onDelivery('failed'))).toEqual(
+      expect.arrayContaining(['Retry the delivery of “Harbour Lights”', 'Remove the delivery of “Harbour Lights” from the queue']),
+    )
+    expect(titles(onDelivery('delivered'))).not.toContain('Retry the delivery of “Harbour Lights”')
+    expect(titles(onDelivery('sending'))).not.toContain('Remove the delivery of “Harbour Lights” from the queue')
+  })
+
+  it('retries every failed delivery after a confirmation', async () => {
+    const env = fakeCommandEnv()
+    env.call.mockImplementation(async (id: string) =>
+      id === 'delivery.queue' ? { data: [{ id: 1 }, { id: 2 }] } : { id: 0, status: 'queued' },
+    )
+    const [confirm] = await DELIVERY_COMMANDS[0].children!(admin, env)
+    await confirm.run!(admin, env)
+    expect(env.call).toHaveBeenCalledWith('delivery.retry', { params: { id: 1 } })
+    expect(env.call).toHaveBeenCalledWith('delivery.retry', { params: { id: 2 } })
+    expect(env.notify).toHaveBeenCalledWith('Retrying 2 deliveries.', 'success')
   })
 })

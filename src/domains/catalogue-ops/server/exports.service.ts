@@ -226,22 +226,26 @@ async function digest(file: string) {
 }
 
 /** Stored files' SHA-256 by the `/api/files/{id}` URLs releases and tracks keep. */
-async function fileRefs(services: Services, tenantId: number, urls: (string | null)[]): Promise<Map<string, DdexFile>> {
+async function fileRefs(services: Services, tenantId: number, urls: (string | null)[]): Promise<Map<string, DdexFile & { id: number }>> {
   const ids = urls.flatMap((url) => {
     const match = url ? /^\/api\/files\/(\d+)$/.exec(url) : null
     return match ? [Number(match[1])] : []
   })
-  const found = new Map<string, DdexFile>()
+  const found = new Map<string, DdexFile & { id: number }>()
   if (!ids.length) return found
   const { rows } = await services.db.execute<{ id: number; sha256: string; original_name: string }>(
     sql`select id, sha256, original_name from files where tenant_id = ${tenantId} and id = any(${bigintArray(ids)})`,
   )
   for (const row of rows)
-    found.set(`/api/files/${row.id}`, { uri: `resources/${row.id}-${row.original_name.replace(/[^\w.-]+/g, '_')}`, sha256: row.sha256 })
+    found.set(`/api/files/${row.id}`, {
+      id: Number(row.id),
+      uri: `resources/${row.id}-${row.original_name.replace(/[^\w.-]+/g, '_')}`,
+      sha256: row.sha256,
+    })
   return found
 }
 
-async function ddexMessage(services: Services, exportRow: ExportRecord, lines: TrackLine[]) {
+async function ddexMessage(services: Services, exportRow: Pick<ExportRecord, 'tenantId' | 'id'>, lines: TrackLine[], messageId?: string) {
   const first = lines[0]
   const { rows: releaseRows } = await services.db.execute<{
     artists: string[]
@@ -288,7 +292,9 @@ async function ddexMessage(services: Services, exportRow: ExportRecord, lines: T
     })),
   }
   const party = { partyId: `PADPIDA-${meta.slug}`, name: meta.name }
-  return buildNewReleaseMessage(release, { sender: party, recipient: party }, `export-${exportRow.id}`, services.now())
+  const xml = buildNewReleaseMessage(release, { sender: party, recipient: party }, messageId ?? `export-${exportRow.id}`, services.now())
+  // The files the message names, for a delivery package to carry beside it.
+  return { xml, files: [...files.values()] }
 }
 
 /**
@@ -355,7 +361,7 @@ export async function runExport(services: Services, tenantId: number, exportId: 
       if (!lines.length) throw new HttpError(409, 'The release has no tracks to export.', 'conflict')
       fileName = `ddex-ern43-${lines[0].upc ?? `release-${lines[0].release_id}`}-${stamp}.xml`
       filePath = path.join(dir, 'message.xml')
-      await writeFile(filePath, await ddexMessage(services, exportRow, lines))
+      await writeFile(filePath, (await ddexMessage(services, exportRow, lines)).xml)
       kind = 'xml'
     } else {
       const header = exportRow.kind === 'cms' ? CMS_HEADER : RELEASE_HEADER
@@ -578,4 +584,18 @@ export async function queueExportFromCsv(ctx: AuthedContext, file: { data: Buffe
   const ids = [...new Set(found.values())]
   const queued = await queueExport(ctx, 'cms', { ids })
   return { ...queued, requested: ids.length, notFound: notFound.slice(0, 500) }
+}
+
+/**
+ * A release's delivery package: its DDEX ERN 4.3 message and the stored files it names (audio and
+ * cover, each at the path the message gives it). The folder is the UPC, or the release id.
+ */
+export async function releasePackage(services: Services, tenantId: number, releaseId: number, messageId: string) {
+  const selection = { tenantId, all: false, releaseIds: [releaseId] } as ExportRecord
+  const lines: TrackLine[] = []
+  for await (const line of selectionTracks(services, selection)) lines.push(line)
+  if (!lines.length) throw new Error('The release has no tracks to deliver.')
+  const { xml, files } = await ddexMessage(services, { tenantId, id: 0 }, lines, messageId)
+  const folder = String(lines[0].upc ?? `release-${releaseId}`)
+  return { folder, xml, files }
 }

@@ -4,6 +4,7 @@ import { catalogueOpsHandlers } from './routes'
 import { registerIngestionJobs } from './ingestion.service'
 import { registerExportJobs } from './exports.service'
 import { exportSearch, ingestionSearch } from './search'
+import { registerDeliveryJobs } from './delivery.service'
 
 /** Catalogue operations: the UPC and ISRC code pools and catalogue ingestion (docs/catalogue-ops.md). */
 export const catalogueOpsServer: DomainServer = {
@@ -12,6 +13,7 @@ export const catalogueOpsServer: DomainServer = {
   registerJobs(runner, services) {
     registerIngestionJobs(runner, services)
     registerExportJobs(runner, services)
+    registerDeliveryJobs(runner, services)
   },
   searchProviders: [ingestionSearch, exportSearch],
 }

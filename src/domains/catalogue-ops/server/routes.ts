@@ -1,4 +1,10 @@
-import { LOW_POOL_THRESHOLD, type catalogueOpsEndpoints, type exportEndpoints, type ingestionEndpoints } from '@contract/catalogue-ops'
+import {
+  LOW_POOL_THRESHOLD,
+  type catalogueOpsEndpoints,
+  type deliveryEndpoints,
+  type exportEndpoints,
+  type ingestionEndpoints,
+} from '@contract/catalogue-ops'
 import type { Handlers, IdsOf } from '@server/handlers'
 import { assignCodes, codeImportHistory, importPool, poolStats } from './codes.service'
 import {
@@ -12,10 +18,11 @@ import {
   removeIngestion,
   uploadIngestion,
 } from './ingestion.service'
+import { deliveryQueue, queueDelivery, removeDelivery, retryDelivery } from './delivery.service'
 import { exportFile, exportHistory, getExport, queueCatalogNumberExport, queueExport, queueExportFromCsv } from './exports.service'
 
 export const catalogueOpsHandlers: Handlers<
-  IdsOf<typeof catalogueOpsEndpoints> | IdsOf<typeof ingestionEndpoints> | IdsOf<typeof exportEndpoints>
+  IdsOf<typeof catalogueOpsEndpoints> | IdsOf<typeof ingestionEndpoints> | IdsOf<typeof exportEndpoints> | IdsOf<typeof deliveryEndpoints>
 > = {
   'codes.importUpc': ({ ctx, files }) => importPool(ctx, 'upc', { file: files.file }),
   'codes.importIsrc': ({ ctx, files, body }) => importPool(ctx, 'isrc', { file: files.file, range: body }),
@@ -43,4 +50,8 @@ export const catalogueOpsHandlers: Handlers<
   'exports.history': ({ ctx, query }) => exportHistory(ctx, query.page, query.per_page),
   'exports.single': ({ ctx, params }) => getExport(ctx, params.id),
   'exports.file': ({ ctx, params }) => exportFile(ctx, params.id),
+  'delivery.queue': ({ ctx, query }) => deliveryQueue(ctx, query),
+  'delivery.add': ({ ctx, params }) => queueDelivery(ctx, params.type, params.id),
+  'delivery.remove': ({ ctx, params }) => removeDelivery(ctx, params.id),
+  'delivery.retry': ({ ctx, params }) => retryDelivery(ctx, params.id),
 }

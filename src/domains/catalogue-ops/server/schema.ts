@@ -167,3 +167,49 @@ export const catalogueExports = pgTable(
     check('catalogue_exports_status_check', sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
   ],
 )
+
+/**
+ * A release queued for a delivery target (releases/queue): its job builds the package (the DDEX
+ * message and the files) and hands it to the target. One live delivery per release and target.
+ */
+export const deliveries = pgTable(
+  'deliveries',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    releaseId: ref('release_id').notNull(),
+    target: text('target').notNull(),
+    /** queued → sending → delivered | failed; a failed one is retried (queued again). */
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    error: text('error'),
+    createdBy: ref('created_by').references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+    deliveredAt: at('delivered_at'),
+  },
+  (t) => [
+    index('deliveries_tenant_idx').on(t.tenantId, t.id.desc()),
+    index('deliveries_release_idx').on(t.releaseId, t.id),
+    uniqueIndex('deliveries_live_uq')
+      .on(t.tenantId, t.releaseId, t.target)
+      .where(sql`${t.status} in ('queued', 'sending', 'failed')`),
+    check('deliveries_status_check', sql`${t.status} in ('queued', 'sending', 'delivered', 'failed')`),
+  ],
+)
+
+/** A delivery's timeline: queued, sending, delivered, failed (with the error), retried. */
+export const deliveryEvents = pgTable(
+  'delivery_events',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    deliveryId: ref('delivery_id')
+      .notNull()
+      .references(() => deliveries.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    message: text('message'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('delivery_events_delivery_idx').on(t.deliveryId, t.id)],
+)

@@ -1,12 +1,21 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { Badge, Box, Button, Callout, Card, Flex, Progress, Table, Text } from '@radix-ui/themes'
-import { EXPORT_KIND_LABELS, type CodeProblem, type ExportStatus } from '@contract/catalogue-ops'
-import { EXPORT_UPC_CSV_CALL } from '@commands/catalogue-ops'
+import { Badge, Box, Button, Callout, Card, Flex, Heading, Progress, Table, Text } from '@radix-ui/themes'
+import {
+  DELIVERY_TARGET_LABELS,
+  EXPORT_KIND_LABELS,
+  type CodeProblem,
+  type DeliveryRow,
+  type DeliveryStatus,
+  type ExportStatus,
+} from '@contract/catalogue-ops'
+import { EXPORT_UPC_CSV_CALL, type DeliveryRecordState } from '@commands/catalogue-ops'
+import { RecordActions } from '@client/ui/RecordActions'
 import { formatCount } from '@core/format'
 import { api, ApiError } from '@client/api'
 import { useLoad } from '@client/state/useLoad'
 import { useDataVersion } from '@client/state/useDataVersion'
 import { NamedTable } from '@client/ui/NamedTable'
+import { RecordLink } from '@client/ui/RecordLink'
 import { Empty, When } from '@client/ui/When'
 import { Pagination } from '@client/ui/list/Pagination'
 import { showNotice } from '@client/ui/notices/notices'
@@ -95,6 +104,114 @@ function UpcCsvForm({ focus }: { focus: boolean }) {
         </Flex>
       </form>
     </Card>
+  )
+}
+
+const DELIVERY_COLORS: Record<DeliveryStatus, 'gray' | 'blue' | 'green' | 'red'> = {
+  queued: 'gray',
+  sending: 'blue',
+  delivered: 'green',
+  failed: 'red',
+}
+const EVENT_LABELS: Record<string, string> = {
+  queued: 'Queued',
+  sending: 'Sending',
+  delivered: 'Delivered',
+  failed: 'Failed',
+  retried: 'Retried',
+}
+
+const fetchQueue = (input: string, signal: AbortSignal) =>
+  api.call('delivery.queue', { query: { page: Number(input.split(':')[0]), per_page: PER_PAGE } }, { signal })
+
+function deliveryRecord(row: DeliveryRow) {
+  const state: DeliveryRecordState = { status: row.status, releaseTitle: row.releaseTitle }
+  return { kind: 'delivery' as const, id: String(row.id), title: row.releaseTitle, state }
+}
+
+/** The delivery queue: each release and target with its timeline (queued, sending, delivered, failed with the error, retried). */
+function DeliveryQueue({ version }: { version: number }) {
+  const [page, setPage] = useState(1)
+  const [polled, setPolled] = useState(0)
+  const load = useLoad(fetchQueue, `${page}:${version}:${polled}`)
+  const rows = load.data?.data ?? []
+  const moving = rows.some((row) => row.status === 'queued' || row.status === 'sending')
+  useEffect(() => {
+    if (!moving) return
+    const timer = setTimeout(() => setPolled((value) => value + 1), 1000)
+    return () => clearTimeout(timer)
+  }, [moving, polled])
+  return (
+    <Flex direction="column" gap="2">
+      <Heading as="h3" size="3">
+        Delivery queue
+      </Heading>
+      {load.data?.targets
+        .filter((target) => !target.configured)
+        .map((target) => (
+          <Callout.Root key={target.target} color="amber" size="1">
+            <Callout.Text>
+              {DELIVERY_TARGET_LABELS[target.target]} delivery is not configured: releases cannot be queued for it until its server is set
+              (DELIVERY_SFTP_HOST, DELIVERY_SFTP_USER).
+            </Callout.Text>
+          </Callout.Root>
+        ))}
+      {load.data && rows.length === 0 && <Empty>No release is queued for delivery.</Empty>}
+      {rows.length > 0 && (
+        <NamedTable label="Delivery queue" size="1" variant="surface">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeaderCell>Release</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Target</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Timeline</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell />
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {rows.map((row) => (
+              <Table.Row key={row.id}>
+                <Table.Cell>
+                  <RecordLink to={`/releases/single/${row.releaseId}`}>{row.releaseTitle}</RecordLink>
+                  {row.upc && (
+                    <Text size="1" color="gray">
+                      {' '}
+                      {row.upc}
+                    </Text>
+                  )}
+                </Table.Cell>
+                <Table.Cell>{DELIVERY_TARGET_LABELS[row.target]}</Table.Cell>
+                <Table.Cell>
+                  <Badge color={DELIVERY_COLORS[row.status]}>{EVENT_LABELS[row.status]}</Badge>
+                </Table.Cell>
+                <Table.Cell>
+                  <Flex direction="column" gap="1" aria-label={`Timeline of the delivery of ${row.releaseTitle}`}>
+                    {row.events.map((event, index) => (
+                      <Text key={index} size="1" color={event.status === 'failed' ? 'red' : undefined}>
+                        {EVENT_LABELS[event.status] ?? event.status} · <When value={event.at} />
+                        {event.message ? ` · ${event.message}` : ''}
+                      </Text>
+                    ))}
+                  </Flex>
+                </Table.Cell>
+                <Table.Cell>
+                  <RecordActions record={deliveryRecord(row)} buttons={['delivery.retry', 'delivery.remove']} menu={false} size="1" />
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </NamedTable>
+      )}
+      {load.data && load.data.meta.total > PER_PAGE && (
+        <Pagination
+          page={load.data.meta.page}
+          lastPage={load.data.meta.last_page}
+          perPage={PER_PAGE}
+          total={load.data.meta.total}
+          onPage={setPage}
+        />
+      )}
+    </Flex>
   )
 }
 
@@ -203,6 +320,7 @@ export default function ExportScreen({ params, search }: ScreenProps) {
           />
         </Box>
       )}
+      <DeliveryQueue version={version} />
     </Flex>
   )
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { RELEASE_STATUS } from '@core/release-status'
 import { typeForTracks } from '@core/release-type'
 import type { Tx } from '@server/db/engine'
@@ -58,4 +58,15 @@ export async function convertReleaseType(tx: Tx, tenantId: number, releaseId: nu
     }
   await tx.update(releases).set({ type: verdict.type, updatedAt: now }).where(eq(releases.id, releaseId))
   return { ok: true, before: release.type, after: verdict.type, because: verdict.because }
+}
+
+/** A release delivered to a target: its per-target delivery and completed flags set, in the caller's transaction. */
+export async function markDelivered(tx: Tx, tenantId: number, releaseId: number, target: string, now: Date) {
+  await tx
+    .update(releases)
+    .set({
+      delivery: sql`jsonb_set(${releases.delivery}, ${`{${target}}`}::text[], '{"delivered": true, "completed": true}'::jsonb, true)`,
+      updatedAt: now,
+    })
+    .where(and(eq(releases.id, releaseId), eq(releases.tenantId, tenantId)))
 }

@@ -8,7 +8,7 @@ export { listAccountReleases } from './account-releases'
 // Codes: catalogue operations give UPCs and ISRCs from a CSV through this (it owns the pools, not the releases).
 export { giveCodes } from './codes.service'
 export { createIngestedRelease, type IngestedRelease } from './ingest.service'
-export { convertReleaseType, markExported, type TypeConversion } from './exported'
+export { convertReleaseType, markDelivered, markExported, type TypeConversion } from './exported'
 export { RELEASE_IMAGE_PURPOSES, releaseImageAudience, releasesByIds, tracksByIds } from './release-reads'
 // The outside services the platform builds once per app (src/server/app.ts) and hands to every request.
 export { createHttpScanProvider, type ScanProvider } from './adapters/scan-provider'
