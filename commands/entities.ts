@@ -38,6 +38,19 @@ export const ENTITY_KIND_UI: Readonly<Record<EntityKind, EntityKindUi>> = {
     pattern: '/helpCenter/thread/{id}',
     path: (id) => `/helpCenter/thread/${id}`,
   },
+  // Catalogue ingestions and exports open on their pages, the import page following the ingestion found.
+  ingestion: {
+    kind: 'ingestion',
+    label: 'Catalogue ingestion',
+    pattern: '/releases/import/{page}?ingestion={id}',
+    path: (id) => `/releases/import/1?kind=catalog-ingestion&ingestion=${id}`,
+  },
+  catalogueExport: {
+    kind: 'catalogueExport',
+    label: 'Export',
+    pattern: '/releases/export/{page}?export={id}',
+    path: (id) => `/releases/export/1?export=${id}`,
+  },
 }
 
 /** Which kind of record a route pattern shows, for "actions on the focused record". */

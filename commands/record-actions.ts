@@ -8,6 +8,7 @@ import { PAYOUT_BATCH_ACTIONS } from './payout-batches'
 import { IMPORT_ACTIONS } from './earnings-imports'
 import { NOTIFICATION_ACTIONS } from './notifications'
 import { HELP_THREAD_ACTIONS, TICKET_ACTIONS } from './support'
+import { ACCOUNT_EXPORT_ACTIONS, CONVERT_ACTIONS, DELIVERY_ACTIONS, EXPORT_ACTIONS, INGESTION_ACTIONS } from './catalogue-ops'
 
 /**
  * Every declared record action. The shell registers their palette commands, record headers and list
@@ -29,6 +30,11 @@ export const RECORD_ACTIONS: readonly RecordAction[] = [
   ...NOTIFICATION_ACTIONS,
   ...TICKET_ACTIONS,
   ...HELP_THREAD_ACTIONS,
+  ...INGESTION_ACTIONS,
+  ...EXPORT_ACTIONS,
+  ...CONVERT_ACTIONS,
+  ...ACCOUNT_EXPORT_ACTIONS,
+  ...DELIVERY_ACTIONS,
 ]
 
 /** The palette commands of every declared action (on the focused record, and on a list's selection). */

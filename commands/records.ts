@@ -11,6 +11,7 @@ import type { ImportRecordState } from './earnings-imports'
 import type { PayoutBatchRecordState } from './payout-batches'
 import type { TicketRow } from '@contract/support'
 import type { HelpThreadRow } from '@contract/help-center'
+import type { DeliveryRecordState, ExportRecordState, IngestionRecordState } from './catalogue-ops'
 
 /**
  * What a screen publishes about the record it shows, per kind: the fields record actions decide on.
@@ -71,6 +72,12 @@ export interface RecordStates {
   helpThread: Pick<HelpThreadRow, 'status' | 'subject'> & { accountName: HelpThreadRow['account']['name'] }
   /** An internal note on a ticket: deleting it needs only its id. */
   ticketNote: Record<string, never>
+  /** A catalogue ingestion (the import page's record). */
+  ingestion: IngestionRecordState
+  /** An export of releases (found by the search; it has no actions of its own). */
+  catalogueExport: ExportRecordState
+  /** A release's delivery to a target (the delivery queue's rows). */
+  delivery: DeliveryRecordState
 }
 
 export type RecordKind = keyof RecordStates

@@ -33,6 +33,11 @@ export type ImportMachineEvent =
   | { type: 'ROLLED_BACK' }
   | { type: 'RETRY' }
   | { type: 'RESET' }
+  /**
+   * A commit started elsewhere (a declared action that queues a job, as catalogue ingestion's):
+   * follow the import until the job has finished, then committed, or error with the server's reason.
+   */
+  | { type: 'FOLLOW'; id: number }
 
 /** How often the dry run is asked about while the file is read. */
 export const POLL_MS = 750
@@ -67,6 +72,7 @@ export const importMachine = setup({
   guards: {
     stillReading: ({ event }) => ['uploaded', 'parsing'].includes((event as unknown as { output: ImportSnapshot }).output.status),
     inReview: ({ event }) => (event as unknown as { output: ImportSnapshot }).output.status === 'review',
+    stillCommitting: ({ event }) => (event as unknown as { output: ImportSnapshot }).output.status === 'committing',
     isCommitted: ({ event }) => ['committed', 'committing'].includes((event as unknown as { output: ImportSnapshot }).output.status),
     isCancelled: ({ event }) => (event as unknown as { output: ImportSnapshot }).output.status === 'cancelled',
     isRolledBack: ({ event }) => (event as unknown as { output: ImportSnapshot }).output.status === 'rolled_back',
@@ -93,6 +99,10 @@ export const importMachine = setup({
   context: { upload: null, importId: null, detail: null, error: null, failedStep: null, polls: 0 },
   on: {
     RESET: { target: '.idle', actions: assign({ upload: null, importId: null, detail: null, error: null, failedStep: null, polls: 0 }) },
+    FOLLOW: {
+      target: '.following',
+      actions: assign({ importId: ({ event }) => event.id, error: null, failedStep: null, polls: 0 }),
+    },
     OPEN: {
       target: '.parsing',
       actions: assign({ importId: ({ event }) => event.id, detail: null, error: null, failedStep: null, polls: 0 }),
@@ -152,6 +162,30 @@ export const importMachine = setup({
         input: ({ context }) => ({ id: context.importId! }),
         onDone: { target: 'cancelled', actions: 'remember' },
         onError: { target: 'error', actions: { type: 'fail', params: { step: 'cancel' } } },
+      },
+    },
+    following: {
+      initial: 'fetching',
+      states: {
+        fetching: {
+          invoke: {
+            src: 'fetchImport',
+            input: ({ context }) => ({ id: context.importId! }),
+            onDone: [
+              { guard: 'stillCommitting', target: 'waiting', actions: ['remember', assign({ polls: ({ context }) => context.polls + 1 })] },
+              // Followed while its dry run is still being made (opened from a history).
+              { guard: 'stillReading', target: 'waiting', actions: ['remember', assign({ polls: ({ context }) => context.polls + 1 })] },
+              { guard: 'isCommitted', target: '#import.committed', actions: 'remember' },
+              { guard: 'inReview', target: '#import.review', actions: 'remember' },
+              {
+                target: '#import.error',
+                actions: ['remember', assign({ error: ({ event }) => event.output.error || GENERIC_ERROR, failedStep: 'commit' as const })],
+              },
+            ],
+            onError: { target: '#import.error', actions: { type: 'fail', params: { step: 'commit' } } },
+          },
+        },
+        waiting: { after: { poll: 'fetching' } },
       },
     },
     committed: { on: { ROLLED_BACK: 'rolledBack' } },

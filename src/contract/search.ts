@@ -2,7 +2,21 @@ import { z } from 'zod'
 import { endpoint } from './define'
 
 /** Entity kinds the palette searches. Domains add theirs as their areas land. */
-export const ENTITY_KINDS = ['account', 'release', 'track', 'editRequest', 'draft', 'split', 'statementImport', 'report', 'payout', 'ticket', 'helpThread'] as const
+export const ENTITY_KINDS = [
+  'account',
+  'release',
+  'track',
+  'editRequest',
+  'draft',
+  'split',
+  'statementImport',
+  'report',
+  'payout',
+  'ticket',
+  'helpThread',
+  'ingestion',
+  'catalogueExport',
+] as const
 export type EntityKind = (typeof ENTITY_KINDS)[number]
 
 export const searchHit = z.object({

@@ -27,6 +27,7 @@ import { buildOpenApi } from './openapi'
 import { DOMAINS, allHandlers } from './domains'
 import { createHttpScanProvider, type ScanProvider } from '@domains/catalogue/server/public'
 import { createAudioSaladClient, type AudioSaladClient } from '@domains/catalogue/server/public'
+import { createCodeAllocator } from '@domains/catalogue-ops/server/public'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -87,6 +88,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     dns: new DnsResolver(config.dnsServers),
     scans: options.scanProvider ?? createHttpScanProvider(config.scanProvider, options.fetch),
     audioSalad: options.audioSalad ?? createAudioSaladClient(config.audioSalad, options.fetch),
+    codes: createCodeAllocator(),
     now: options.now ?? (() => new Date()),
   }
   app.decorate('services', services)

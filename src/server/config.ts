@@ -62,6 +62,12 @@ const envSchema = z.object({
   AUDIOSALAD_URL: optional,
   AUDIOSALAD_KEY: optional,
   AUDIOSALAD_ACCESS_ID: optional,
+  /** Catalogue delivery over SFTP (docs/catalogue-ops.md "Delivery queue"): host and user, or not configured. */
+  DELIVERY_SFTP_HOST: optional,
+  DELIVERY_SFTP_PORT: z.coerce.number().int().min(1).max(65535).default(22),
+  DELIVERY_SFTP_USER: optional,
+  DELIVERY_SFTP_PASSWORD: optional,
+  DELIVERY_SFTP_DIR: z.string().default('/'),
   LOG_LEVEL: z.string().default('info'),
   APP_VERSION: optional,
   /** `worker` (default) runs PGlite in its own thread; `inline` in the main thread. */
@@ -122,6 +128,8 @@ export interface Config {
   scanProvider: { url?: string; key?: string; name: string }
   /** AudioSalad client API: both URL and key (a bearer token), or not configured. */
   audioSalad: { url?: string; key?: string; accessId?: string }
+  /** The SFTP delivery target: host and user, or not configured. */
+  deliverySftp: { host?: string; port: number; username?: string; password?: string; directory: string }
   /** Payout providers' APIs: both client id and secret, or not configured (batches are paid by file). */
   payoutProviders: {
     paypal: { clientId?: string; clientSecret?: string; apiBase: string }
@@ -200,6 +208,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     scanProvider: { url: e.SCAN_PROVIDER_URL?.replace(/\/$/, ''), key: e.SCAN_PROVIDER_KEY, name: e.SCAN_PROVIDER_NAME },
     audioSalad: { url: e.AUDIOSALAD_URL?.replace(/\/$/, ''), key: e.AUDIOSALAD_KEY, accessId: e.AUDIOSALAD_ACCESS_ID },
+    deliverySftp: {
+      host: e.DELIVERY_SFTP_HOST,
+      port: e.DELIVERY_SFTP_PORT,
+      username: e.DELIVERY_SFTP_USER,
+      password: e.DELIVERY_SFTP_PASSWORD,
+      directory: e.DELIVERY_SFTP_DIR,
+    },
     payoutProviders: {
       paypal: { clientId: e.PAYPAL_CLIENT_ID, clientSecret: e.PAYPAL_CLIENT_SECRET, apiBase: e.PAYPAL_API_BASE.replace(/\/$/, '') },
       tipalti: {

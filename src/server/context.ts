@@ -12,6 +12,7 @@ import type { SecretBox } from './crypto'
 import type { DnsResolver } from './dns/resolver'
 import type { ScanProvider } from '@domains/catalogue/server/public'
 import type { AudioSaladClient } from '@domains/catalogue/server/public'
+import type { CodeAllocator } from '@domains/catalogue-ops/server/public'
 
 /** Everything a handler, job or seeder may use. Built once per app. */
 export interface Services {
@@ -32,6 +33,8 @@ export interface Services {
   scans: ScanProvider
   /** AudioSalad's delivery status of releases (AUDIOSALAD_URL); "not configured" without it. */
   audioSalad: AudioSaladClient
+  /** The workspace's UPC and ISRC pools: free codes taken at submission, inside its transaction. */
+  codes: CodeAllocator
   now(): Date
 }
 

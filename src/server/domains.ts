@@ -24,6 +24,7 @@ import { payoutBatchesServer } from '@domains/payouts/server/batches'
 import { reportsServer } from '@domains/reports/server'
 import { payoutsServer } from '@domains/payouts/server'
 import { supportServer } from '@domains/support/server'
+import { catalogueOpsServer } from '@domains/catalogue-ops/server'
 
 /** What a business domain plugs into the server. */
 export interface DomainServer {
@@ -59,6 +60,7 @@ export const DOMAINS: DomainServer[] = [
   // After earnings and payouts: the demo reports are built from their data.
   reportsServer,
   supportServer,
+  catalogueOpsServer,
 ]
 
 export function allHandlers(): Partial<Record<EndpointId, AnyHandler>> {

@@ -16,6 +16,7 @@ import { reportsUi } from '@domains/reports'
 import { payoutsUi } from '@domains/payouts'
 import { supportUi } from '@domains/support'
 import { helpCenterUi } from '@domains/help-center'
+import { catalogueOpsUi } from '@domains/catalogue-ops'
 
 /** Every built screen, from the domains that own them. A route of routes.tsv not listed here shows not-found. */
 export const DOMAIN_UIS: DomainUi[] = [
@@ -35,6 +36,7 @@ export const DOMAIN_UIS: DomainUi[] = [
   siteSetupUi,
   supportUi,
   helpCenterUi,
+  catalogueOpsUi,
 ]
 
 export interface RegisteredRoute extends RouteDef {

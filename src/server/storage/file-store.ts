@@ -19,6 +19,8 @@ export const FILE_KINDS = {
   },
   document: { mimes: ['application/pdf', 'image/jpeg', 'image/png'], label: 'PDF, JPG or PNG document' },
   csv: { mimes: ['text/csv'], label: 'CSV file' },
+  /** Messages we write ourselves (DDEX ERN): UTF-8 text that opens with an XML declaration. */
+  xml: { mimes: ['application/xml'], label: 'XML file' },
 } as const
 export type FileKind = keyof typeof FILE_KINDS
 
@@ -38,6 +40,7 @@ export interface SaveInput {
 
 /** `partial`: the first bytes of a longer file (a character may be cut at the end). */
 async function detect(data: Buffer, kind: FileKind, partial = false): Promise<string | null> {
+  if (kind === 'xml') return FileStore.isText(data, partial) && data.subarray(0, 5).toString('utf8') === '<?xml' ? 'application/xml' : null
   if (kind === 'csv') {
     // Text has no magic number: accept valid UTF-8 without NUL bytes that is not a known binary.
     if ((await fileTypeFromBuffer(data)) !== undefined) return null

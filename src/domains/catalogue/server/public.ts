@@ -5,6 +5,10 @@ export * as catalogueStats from './stats'
 export { catalogueTitles, releaseOwners, releaseTarget, trackTarget, type MatchTarget } from './royalties-read'
 export { catalogueTrackRows } from './report-rows'
 export { listAccountReleases } from './account-releases'
+// Codes: catalogue operations give UPCs and ISRCs from a CSV through this (it owns the pools, not the releases).
+export { giveCodes } from './codes.service'
+export { createIngestedRelease, type IngestedRelease } from './ingest.service'
+export { convertReleaseType, markDelivered, markExported, type TypeConversion } from './exported'
 export { RELEASE_IMAGE_PURPOSES, releaseImageAudience, releasesByIds, tracksByIds } from './release-reads'
 // The outside services the platform builds once per app (src/server/app.ts) and hands to every request.
 export { createHttpScanProvider, type ScanProvider } from './adapters/scan-provider'

@@ -10,6 +10,7 @@ import { ERROR_CODES } from '@core/session'
 import * as repo from './repository'
 import { releases, tracks } from './schema'
 import { NO_RELEASE, diffOf, loadGeneral, releasePatch, toTrack, trackPatch } from './service'
+import { fillCodesAtSubmission } from './codes.service'
 import { NO_COVER, discardFiles, removeUnreferenced, storeCover, trackFileUrls, type CoverPatch } from './media.service'
 
 /** Drafts (and releases sent back for documents) are what the uploader may change. */
@@ -152,12 +153,14 @@ async function saveDraft(ctx: AuthedContext, body: Omit<AlbumDetailsBody, 'cover
         .update(releases)
         .set({ status: RELEASE_STATUS.underReview, publishDate: now.toISOString().slice(0, 10), updatedAt: now })
         .where(eq(releases.id, release.id))
+      // Codes come from the pools inside this transaction: a failed submission hands them back.
+      const codes = await fillCodesAtSubmission(tx, ctx.services, ctx.tenant.id, release.id)
       await audit(tx, actorOf(ctx), {
         action: 'release.submitted',
         entityType: 'release',
         entityId: release.id,
         before: { status: release.status },
-        after: { status: RELEASE_STATUS.underReview },
+        after: { status: RELEASE_STATUS.underReview, ...codes },
       })
     }
     return { general: await loadGeneral(tx, ctx, release.id), replacedCover }

@@ -1,0 +1,564 @@
+import { z } from 'zod'
+import { endpoint } from './define'
+import { id, idParams, nullableTimestamp, page, pageOf, perPage, timestamp } from './common'
+
+// Catalogue operations (docs/catalogue-ops.md): the workspace's UPC and ISRC code pools, and the
+// codes given to existing releases and tracks from a CSV (docs/formats/code-pools.md).
+
+export const CODE_KINDS = ['upc', 'isrc'] as const
+export type CodeKind = (typeof CODE_KINDS)[number]
+export const CODE_KIND_LABELS: Record<CodeKind, string> = { upc: 'UPC', isrc: 'ISRC' }
+
+/** A pool with fewer free codes than this is shown with a warning: a few days of submissions. */
+export const LOW_POOL_THRESHOLD = 100
+/** Largest code list accepted: about 250,000 codes, one a line. */
+export const CODES_MAX_BYTES = 4 * 1024 * 1024
+/** Most codes one ISRC range may add (a registrant's designation codes run 00000–99999 a year). */
+export const ISRC_RANGE_MAX = 100_000
+/** How many problems an answer lists; the counts say how many there were in all. */
+export const PROBLEMS_LISTED = 500
+
+/** How an import used its file: codes added to a pool, or codes given to existing releases or tracks. */
+export const CODE_IMPORT_MODES = ['pool', 'assign'] as const
+export type CodeImportMode = (typeof CODE_IMPORT_MODES)[number]
+
+export const codeProblem = z.object({
+  /** The file's line (1 is the first), or the designation code's position in a range. */
+  line: z.number(),
+  value: z.string(),
+  reason: z.string(),
+})
+export type CodeProblem = z.infer<typeof codeProblem>
+
+export const codePool = z.object({
+  kind: z.enum(CODE_KINDS),
+  total: z.number(),
+  left: z.number(),
+  assigned: z.number(),
+  low: z.boolean(),
+})
+export type CodePool = z.infer<typeof codePool>
+
+export const codeImportResult = z.object({
+  importId: z.number(),
+  kind: z.enum(CODE_KINDS),
+  mode: z.enum(CODE_IMPORT_MODES),
+  rows: z.number(),
+  /** Codes added to the pool, or codes given to releases/tracks. */
+  imported: z.number(),
+  duplicates: z.number(),
+  invalid: z.number(),
+  problems: z.array(codeProblem),
+  pool: codePool,
+})
+export type CodeImportResult = z.infer<typeof codeImportResult>
+
+export const codeImportRow = z.object({
+  id: z.number(),
+  kind: z.enum(CODE_KINDS),
+  mode: z.enum(CODE_IMPORT_MODES),
+  fileName: z.string(),
+  rows: z.number(),
+  imported: z.number(),
+  duplicates: z.number(),
+  invalid: z.number(),
+  created: timestamp,
+  createdBy: z.object({ id: z.number(), name: z.string() }).nullable(),
+})
+export type CodeImportRow = z.infer<typeof codeImportRow>
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined))
+
+/**
+ * An ISRC range: the registrant code (country and registrant, CC-XXX), the year of reference (YY)
+ * and the first and last designation codes. All four or none; a file may come with it.
+ */
+export const isrcRangeBody = z
+  .object({
+    registrant: optionalText.pipe(
+      z
+        .string()
+        .transform((value) => value.replace(/-/g, '').toUpperCase())
+        .pipe(z.string().regex(/^[A-Z]{2}[A-Z0-9]{3}$/, 'The registrant code is a country and three letters or digits, like US-RC1'))
+        .optional(),
+    ),
+    year: optionalText.pipe(
+      z
+        .string()
+        .regex(/^\d{2}$/, 'The year is two digits, like 26')
+        .optional(),
+    ),
+    from: optionalText.pipe(
+      z
+        .string()
+        .regex(/^\d{1,5}$/, 'The first designation code is up to five digits')
+        .transform(Number)
+        .optional(),
+    ),
+    to: optionalText.pipe(
+      z
+        .string()
+        .regex(/^\d{1,5}$/, 'The last designation code is up to five digits')
+        .transform(Number)
+        .optional(),
+    ),
+  })
+  .superRefine((range, context) => {
+    const given = [range.registrant, range.year, range.from, range.to].filter((value) => value !== undefined).length
+    if (given !== 0 && given !== 4)
+      context.addIssue({
+        code: 'custom',
+        path: ['registrant'],
+        message: 'A range needs the registrant code, the year, and the first and last codes',
+      })
+    if (range.from !== undefined && range.to !== undefined) {
+      if (range.to < range.from) context.addIssue({ code: 'custom', path: ['to'], message: 'The last code comes before the first' })
+      else if (range.to - range.from + 1 > ISRC_RANGE_MAX)
+        context.addIssue({ code: 'custom', path: ['to'], message: `At most ${ISRC_RANGE_MAX.toLocaleString('en')} codes per range` })
+    }
+  })
+export type IsrcRangeBody = z.output<typeof isrcRangeBody>
+
+// Catalogue ingestion (docs/catalogue-ops.md "Catalogue ingestion", docs/formats/catalogue-ingestion.md).
+
+export const INGESTION_STATUSES = ['uploaded', 'parsing', 'review', 'committing', 'committed', 'failed', 'cancelled'] as const
+export type IngestionStatus = (typeof INGESTION_STATUSES)[number]
+export const INGESTION_STATUS_LABELS: Record<IngestionStatus, string> = {
+  uploaded: 'Queued',
+  parsing: 'Checking rows',
+  review: 'Dry run ready',
+  committing: 'Creating releases',
+  committed: 'Committed',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+}
+export const INGESTION_ROW_STATUSES = ['valid', 'invalid', 'committed', 'failed'] as const
+export type IngestionRowStatus = (typeof INGESTION_ROW_STATUSES)[number]
+
+/** Largest catalogue CSV accepted (about a million rows). */
+export const INGESTION_MAX_BYTES = 500 * 1024 * 1024
+/** An audio file fetched from a row's URL: at most this big, within this time. */
+export const INGESTION_AUDIO_MAX_BYTES = 200 * 1024 * 1024
+export const INGESTION_FETCH_TIMEOUT_MS = 60_000
+
+const person = z.object({ id: z.number(), name: z.string() }).nullable()
+
+export const ingestionRow = z.object({
+  id: z.number(),
+  status: z.enum(INGESTION_STATUSES),
+  fileName: z.string(),
+  fetchAudio: z.boolean(),
+  rows: z.number(),
+  good: z.number(),
+  bad: z.number(),
+  committed: z.number(),
+  failed: z.number(),
+  releases: z.number(),
+  /** 0..1 of the running step. */
+  progress: z.number(),
+  error: z.string().nullable(),
+  created: timestamp,
+  committedAt: nullableTimestamp,
+  createdBy: person,
+})
+export type IngestionRow = z.infer<typeof ingestionRow>
+/** As the server builds it (dates may still be Date objects). */
+export type IngestionRowResult = z.input<typeof ingestionRow>
+
+export const ingestionLine = z.object({
+  id: z.number(),
+  csvRow: z.number(),
+  userEmail: z.string(),
+  releaseTitle: z.string(),
+  trackTitle: z.string(),
+  trackUrl: z.string().nullable(),
+  isrc: z.string().nullable(),
+  status: z.enum(INGESTION_ROW_STATUSES),
+  error: z.string().nullable(),
+  releaseId: z.number().nullable(),
+})
+export type IngestionLine = z.infer<typeof ingestionLine>
+
+const ingestionId = z.object({ id })
+const accepted = z.object({ id: z.number(), status: z.enum(INGESTION_STATUSES) })
+
+export const ingestionEndpoints = {
+  'ingestion.upload': endpoint({
+    method: 'POST',
+    path: 'releases/import/catalog-ingestion',
+    access: 'admin',
+    summary:
+      'Upload a catalogue CSV (one row per track): a job checks every row (codes, duplicates, account, genre, dates) into a dry run; fetchAudio=false skips fetching the audio at commit',
+    bodyType: 'multipart',
+    files: { file: { maxBytes: INGESTION_MAX_BYTES, required: true, spool: true } },
+    body: z.object({ fetchAudio: z.stringbool().default(true) }),
+    response: accepted,
+    status: 202,
+  }),
+  'ingestion.single': endpoint({
+    method: 'GET',
+    path: 'releases/catalog-ingestion/single/{id}',
+    access: 'admin',
+    summary: 'One catalogue ingestion: its status, progress and row counts',
+    params: idParams,
+    response: ingestionRow,
+  }),
+  'ingestion.commit': endpoint({
+    method: 'POST',
+    path: 'releases/catalog-ingestion/import',
+    access: 'admin',
+    summary: 'Commit a dry run: a job creates the releases of its good rows, release by release; bad rows are kept with their reason',
+    body: ingestionId,
+    response: ingestionRow,
+    status: 202,
+  }),
+  'ingestion.history': endpoint({
+    method: 'GET',
+    path: 'releases/catalog-ingestion/history',
+    access: 'admin',
+    summary: 'Catalogue ingestions, newest first',
+    query: z.object({ page, per_page: perPage }),
+    response: pageOf(ingestionRow),
+  }),
+  'ingestion.errorLogs': endpoint({
+    method: 'GET',
+    path: 'releases/catalog-ingestion/error-logs',
+    access: 'admin',
+    summary: "An ingestion's rows in file order: all, or only those with an error (invalid in the dry run, failed at commit)",
+    query: z.object({ id, page, per_page: perPage, filter: z.enum(['all', 'errors']).default('errors') }),
+    response: pageOf(ingestionLine),
+  }),
+  'ingestion.logsDownload': endpoint({
+    method: 'GET',
+    path: 'releases/catalog-ingestion/logs/download',
+    access: 'admin',
+    summary: "An ingestion's rows as CSV (csv row, email, release and track title, track url, isrc, status, error), streamed",
+    query: ingestionId,
+    response: z.unknown(),
+    responseType: 'file',
+  }),
+  'ingestion.graph': endpoint({
+    method: 'GET',
+    path: 'releases/catalog-ingestion/graph',
+    access: 'admin',
+    summary: 'Rows ingested and failed per day over the last days (30 unless said)',
+    query: z.object({
+      days: z
+        .union([
+          z.number(),
+          z
+            .string()
+            .regex(/^\d{1,3}$/)
+            .transform(Number),
+        ])
+        .pipe(z.number().int().min(1).max(365))
+        .default(30),
+    }),
+    response: z.object({ data: z.array(z.object({ day: z.string(), ingested: z.number(), failed: z.number() })) }),
+  }),
+  'ingestion.remove': endpoint({
+    method: 'POST',
+    path: 'releases/catalog-ingestion/remove',
+    access: 'admin',
+    summary: 'Remove an ingestion that is not running (its rows and file; releases it created stay)',
+    body: ingestionId,
+    response: ingestionRow,
+  }),
+  'ingestion.clear': endpoint({
+    method: 'POST',
+    path: 'releases/catalog-ingestion/clear',
+    access: 'admin',
+    summary: 'Clear the ingestion history: every ingestion that is not running, with its rows (releases stay)',
+    response: z.object({ removed: z.number() }),
+  }),
+}
+
+// Exports (docs/catalogue-ops.md "Exports", docs/formats/youtube-cms-assets.md, docs/formats/ddex-ern.md).
+
+export const EXPORT_KINDS = ['cms', 'release', 'ddex', 'convert', 'catalog-number'] as const
+export type ExportKind = (typeof EXPORT_KINDS)[number]
+export const EXPORT_KIND_LABELS: Record<ExportKind, string> = {
+  cms: 'YouTube CMS assets',
+  release: 'Release metadata',
+  ddex: 'DDEX ERN 4.3',
+  convert: 'Type conversion report',
+  'catalog-number': 'Catalogue numbers',
+}
+export const EXPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const
+export type ExportStatus = (typeof EXPORT_STATUSES)[number]
+/** Most releases one bulk export may name (a whole catalogue goes with `all`). */
+export const EXPORT_MAX_IDS = 10_000
+
+export const exportRow = z.object({
+  id: z.number(),
+  kind: z.enum(EXPORT_KINDS),
+  status: z.enum(EXPORT_STATUSES),
+  fileName: z.string(),
+  releases: z.number(),
+  tracks: z.number(),
+  /** Accepted releases the export moved to 4 Exported. */
+  markedExported: z.number(),
+  progress: z.number(),
+  error: z.string().nullable(),
+  hasFile: z.boolean(),
+  created: timestamp,
+  finished: nullableTimestamp,
+  createdBy: person,
+})
+export type ExportRow = z.infer<typeof exportRow>
+export type ExportRowResult = z.input<typeof exportRow>
+
+const releaseIdParams = z.object({ id })
+
+export const exportEndpoints = {
+  'exports.cms': endpoint({
+    method: 'POST',
+    path: 'releases/export/cms',
+    access: 'admin',
+    summary:
+      'Export releases (the ids given, or with all=true every accepted, exported, live or edited release) as a YouTube Content ID sound-recording CSV: a streamed job writing through the file store; accepted releases move to 4 Exported',
+    body: z
+      .object({
+        ids: z
+          .array(id)
+          .max(EXPORT_MAX_IDS, `At most ${EXPORT_MAX_IDS.toLocaleString('en')} releases per export`)
+          .default([]),
+        all: z.boolean().default(false),
+      })
+      .refine((value) => value.all || value.ids.length > 0, { message: 'Choose the releases to export', path: ['ids'] }),
+    response: exportRow,
+    status: 202,
+  }),
+  'exports.cmsCsv': endpoint({
+    method: 'POST',
+    path: 'releases/export/cms/csv',
+    access: 'admin',
+    summary:
+      'Export to YouTube CMS the releases a CSV names by UPC (one a line, or the first column): UPCs that are invalid or name no release are listed, the rest exported as one job',
+    bodyType: 'multipart',
+    files: { file: { maxBytes: CODES_MAX_BYTES, required: true } },
+    body: z.object({}),
+    response: exportRow.extend({ requested: z.number(), notFound: z.array(codeProblem) }),
+    status: 202,
+  }),
+  'exports.cmsSingle': endpoint({
+    method: 'POST',
+    path: 'releases/{id}/export-single/cms',
+    access: 'admin',
+    summary: "Export one release's tracks as a YouTube Content ID sound-recording CSV (a job); an accepted release moves to 4 Exported",
+    params: releaseIdParams,
+    response: exportRow,
+    status: 202,
+  }),
+  'exports.release': endpoint({
+    method: 'POST',
+    path: 'releases/export/releases/{id}',
+    access: 'admin',
+    summary: "Export one release's metadata, a row per track with the release's fields (a job); an accepted release moves to 4 Exported",
+    params: releaseIdParams,
+    response: exportRow,
+    status: 202,
+  }),
+  'exports.ddex': endpoint({
+    method: 'POST',
+    path: 'releases/{id}/export-single/ddex',
+    access: 'admin',
+    summary:
+      'Build a DDEX ERN 4.3 NewReleaseMessage for one release (resources with file references and SHA-256 hashes, the release and its track releases, deals per territory) as a job; an accepted release moves to 4 Exported',
+    params: releaseIdParams,
+    response: exportRow,
+    status: 202,
+  }),
+  'exports.catalogNumber': endpoint({
+    method: 'POST',
+    path: 'releases/export/catalog-number/{id}',
+    access: 'admin',
+    summary:
+      "Export an account's releases by catalogue number (catalog_number, upc, title, artists, label, type, status, release date, tracks) as a job",
+    params: z.object({ id }),
+    response: exportRow,
+    status: 202,
+  }),
+  'exports.bulkConvert': endpoint({
+    method: 'POST',
+    path: 'releases/export/bulk-convert',
+    access: 'admin',
+    summary:
+      "Set the type of each release given (Single, EP, Album) by the stores' rule from its tracks, as a job; its file is the per-release report (converted, or why not)",
+    body: z.object({
+      ids: z
+        .array(id)
+        .min(1, 'Choose the releases to convert')
+        .max(EXPORT_MAX_IDS, `At most ${EXPORT_MAX_IDS.toLocaleString('en')} releases at once`),
+    }),
+    response: exportRow,
+    status: 202,
+  }),
+  'exports.history': endpoint({
+    method: 'GET',
+    path: 'releases/export/history',
+    access: 'admin',
+    summary: 'Exports, newest first: kind, file, releases and tracks exported, status',
+    query: z.object({ page, per_page: perPage }),
+    response: pageOf(exportRow),
+  }),
+  'exports.single': endpoint({
+    method: 'GET',
+    path: 'releases/export/single/{id}',
+    access: 'admin',
+    summary: 'One export: status, progress and counts',
+    params: idParams,
+    response: exportRow,
+  }),
+  'exports.file': endpoint({
+    method: 'GET',
+    path: 'releases/export/single/{id}/file',
+    access: 'admin',
+    summary: "Download a finished export's file",
+    params: idParams,
+    response: z.unknown(),
+    responseType: 'file',
+  }),
+}
+
+// The delivery queue (docs/catalogue-ops.md "Delivery queue").
+
+export const DELIVERY_TARGETS = ['sftp'] as const
+export type DeliveryTargetType = (typeof DELIVERY_TARGETS)[number]
+export const DELIVERY_TARGET_LABELS: Record<DeliveryTargetType, string> = { sftp: 'SFTP' }
+export const DELIVERY_STATUSES = ['queued', 'sending', 'delivered', 'failed'] as const
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number]
+
+export const deliveryEvent = z.object({ status: z.string(), message: z.string().nullable(), at: timestamp })
+
+export const deliveryRow = z.object({
+  id: z.number(),
+  releaseId: z.number(),
+  releaseTitle: z.string(),
+  upc: z.string().nullable(),
+  target: z.enum(DELIVERY_TARGETS),
+  status: z.enum(DELIVERY_STATUSES),
+  attempts: z.number(),
+  error: z.string().nullable(),
+  created: timestamp,
+  delivered: nullableTimestamp,
+  /** The timeline, oldest first. */
+  events: z.array(deliveryEvent),
+})
+export type DeliveryRow = z.infer<typeof deliveryRow>
+export type DeliveryRowResult = z.input<typeof deliveryRow>
+
+export const deliveryEndpoints = {
+  'delivery.queue': endpoint({
+    method: 'GET',
+    path: 'releases/queue',
+    access: 'admin',
+    summary: 'The delivery queue, newest first, each delivery with its timeline; optionally one status only',
+    query: z.object({ page, per_page: perPage, status: z.enum(DELIVERY_STATUSES).optional() }),
+    response: pageOf(deliveryRow).extend({ targets: z.array(z.object({ target: z.enum(DELIVERY_TARGETS), configured: z.boolean() })) }),
+  }),
+  'delivery.add': endpoint({
+    method: 'POST',
+    path: 'releases/queue/add/{type}/{id}',
+    access: 'admin',
+    summary:
+      'Queue a release for a delivery target: a job builds its package (DDEX ERN 4.3 message and files) and hands it to the target; 503 when the target is not configured, 409 when the release is already in the queue for it',
+    params: z.object({ type: z.enum(DELIVERY_TARGETS, 'Unknown delivery target'), id }),
+    response: deliveryRow,
+    status: 202,
+  }),
+  'delivery.remove': endpoint({
+    method: 'POST',
+    path: 'releases/queue/remove/{id}',
+    access: 'admin',
+    summary: 'Take a queued or failed delivery out of the queue (one being sent cannot be)',
+    params: idParams,
+    response: z.object({ ok: z.literal(true) }),
+  }),
+  'delivery.retry': endpoint({
+    method: 'POST',
+    path: 'releases/queue/retry/{id}',
+    access: 'admin',
+    summary: 'Send a failed delivery again',
+    params: idParams,
+    response: deliveryRow,
+    status: 202,
+  }),
+}
+
+const historyQuery = z.object({ page, per_page: perPage })
+const codesFile = { file: { maxBytes: CODES_MAX_BYTES, required: true } } as const
+
+export const catalogueOpsEndpoints = {
+  'codes.importUpc': endpoint({
+    method: 'POST',
+    path: 'site/import/upc',
+    access: 'admin',
+    summary:
+      'Add UPC/EAN codes the workspace owns to its pool (a CSV or text file, one code a line): invalid codes and duplicates (in the file, the pool or on a release) are reported and never stored',
+    bodyType: 'multipart',
+    files: codesFile,
+    body: z.object({}),
+    response: codeImportResult,
+  }),
+  'codes.importIsrc': endpoint({
+    method: 'POST',
+    path: 'site/import/isrc',
+    access: 'admin',
+    summary:
+      'Add ISRCs to the pool from a file (one a line) and/or a range (registrant code, year, first and last designation code): invalid codes and duplicates are reported and never stored',
+    bodyType: 'multipart',
+    files: { file: { maxBytes: CODES_MAX_BYTES } },
+    body: isrcRangeBody,
+    response: codeImportResult,
+  }),
+  'codes.upcHistory': endpoint({
+    method: 'GET',
+    path: 'site/import/upc/history',
+    access: 'admin',
+    summary: 'UPC imports, newest first: pool imports and UPCs given to releases from a CSV',
+    query: historyQuery,
+    response: pageOf(codeImportRow),
+  }),
+  'codes.isrcHistory': endpoint({
+    method: 'GET',
+    path: 'site/import/isrc/history',
+    access: 'admin',
+    summary: 'ISRC imports, newest first: pool imports and ISRCs given to tracks from a CSV',
+    query: historyQuery,
+    response: pageOf(codeImportRow),
+  }),
+  'codes.pools': endpoint({
+    method: 'GET',
+    path: 'site/import/pools',
+    access: 'admin',
+    summary: 'Codes left in the UPC and ISRC pools, and whether each runs low',
+    response: z.object({ data: z.array(codePool), threshold: z.number() }),
+  }),
+  'codes.assignUpc': endpoint({
+    method: 'POST',
+    path: 'releases/import/upc',
+    access: 'admin',
+    summary:
+      'Give UPCs to existing releases from a CSV (release_id, upc): good rows are saved, bad rows (unknown release, invalid code, code used elsewhere, release already coded) are listed with their reason',
+    bodyType: 'multipart',
+    files: codesFile,
+    body: z.object({}),
+    response: codeImportResult,
+  }),
+  'codes.assignIsrc': endpoint({
+    method: 'POST',
+    path: 'releases/import/isrc',
+    access: 'admin',
+    summary:
+      'Give ISRCs to existing tracks from a CSV (track_id, isrc): good rows are saved, bad rows (unknown track, invalid code, code used elsewhere, track already coded) are listed with their reason',
+    bodyType: 'multipart',
+    files: codesFile,
+    body: z.object({}),
+    response: codeImportResult,
+  }),
+}

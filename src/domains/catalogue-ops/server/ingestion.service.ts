@@ -1,0 +1,598 @@
+import { Transform } from 'node:stream'
+import { and, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm'
+import { parse } from 'csv-parse'
+import {
+  INGESTION_AUDIO_MAX_BYTES,
+  INGESTION_FETCH_TIMEOUT_MS,
+  INGESTION_MAX_BYTES,
+  type IngestionLine,
+  type IngestionRowResult,
+  type IngestionStatus,
+} from '@contract/catalogue-ops'
+import type { UploadedFile } from '@contract/define'
+import { displayName } from '@core/names'
+import type { AuthedContext, Services } from '@server/context'
+import type { Queryable } from '@server/db/engine'
+import { accounts } from '@server/db/schema/platform'
+import { HttpError, badRequest, notFound } from '@server/errors'
+import { auditedMutation, type AuditActor } from '@server/audit'
+import { csvStream, keysetRows } from '@server/csv-stream'
+import { FileStore } from '@server/storage/file-store'
+import { bigintArray } from '@server/db/arrays'
+import { createIngestedRelease } from '@domains/catalogue/server/public'
+import { AudioFetchError, fetchAudio } from './audio-fetcher'
+import {
+  FileMemory,
+  COLUMN_NAMES,
+  INGESTION_HEADERS,
+  REQUIRED_COLUMNS,
+  checkRow,
+  codesInWorkspace,
+  lookUpAccounts,
+  type AccountVerdict,
+  type CheckedRow,
+  type RawRow,
+  type RowData,
+} from './ingestion-rows'
+import { ingestionRows, ingestions } from './schema'
+
+// Catalogue ingestion (docs/catalogue-ops.md "Catalogue ingestion"): upload → parse job (dry run)
+// → commit job, release by release, each in its own transaction.
+
+export const PARSE_JOB = 'ingestion.parse'
+export const COMMIT_JOB = 'ingestion.commit'
+const ENTITY = 'ingestion'
+const NO_INGESTION = 'There is no such ingestion.'
+/** Rows checked and written per statement. */
+const CHUNK = 1000
+/** Releases committed between two progress reports. */
+const RELEASE_BATCH = 25
+
+const RUNNING: IngestionStatus[] = ['uploaded', 'parsing', 'committing']
+
+type IngestionRecord = typeof ingestions.$inferSelect
+
+function toRow(
+  row: IngestionRecord,
+  by: { id: number | null; email: string | null; firstName: string | null; lastName: string | null } | null,
+): IngestionRowResult {
+  return {
+    id: row.id,
+    status: row.status as IngestionStatus,
+    fileName: row.fileName,
+    fetchAudio: row.fetchAudio,
+    rows: row.rows,
+    good: row.good,
+    bad: row.bad,
+    committed: row.committed,
+    failed: row.failed,
+    releases: row.releases,
+    progress: Number(row.progress),
+    error: row.error,
+    created: row.createdAt,
+    committedAt: row.committedAt,
+    createdBy: by?.id ? { id: by.id, name: displayName({ email: by.email ?? '', firstName: by.firstName, lastName: by.lastName }) } : null,
+  }
+}
+
+const byColumns = { id: accounts.id, email: accounts.email, firstName: accounts.firstName, lastName: accounts.lastName }
+
+async function readOne(q: Queryable, tenantId: number, id: number): Promise<IngestionRowResult> {
+  const [found] = await q
+    .select({ row: ingestions, by: byColumns })
+    .from(ingestions)
+    .leftJoin(accounts, eq(accounts.id, ingestions.createdBy))
+    .where(and(eq(ingestions.id, id), eq(ingestions.tenantId, tenantId)))
+  if (!found) throw notFound(NO_INGESTION)
+  return toRow(found.row, found.by)
+}
+
+export const getIngestion = (ctx: AuthedContext, id: number) => readOne(ctx.services.db, ctx.tenant.id, id)
+
+/** Stores the CSV (spooled, never read whole) and queues its dry run. */
+export async function uploadIngestion(ctx: AuthedContext, input: { fetchAudio: boolean }, file: UploadedFile | undefined) {
+  if (!file) throw badRequest('Please provide the file.', { file: 'Please provide the file.' })
+  const size = file.spooled?.size ?? file.data.length
+  if (size === 0) throw badRequest('The file is empty.', { file: 'The file is empty.' })
+  if (!FileStore.isText(file.data, size > file.data.length))
+    throw new HttpError(415, 'The file must be a CSV file.', 'upload_type', { file: 'The file must be a CSV file.' })
+  const { services } = ctx
+  const tenantId = ctx.tenant.id
+  return auditedMutation(ctx, { action: 'ingestion.uploaded', entityType: ENTITY }, async (tx) => {
+    const what = {
+      tenantId,
+      purpose: 'catalogue-ingestion',
+      originalName: file.filename || 'catalogue.csv',
+      kind: 'csv' as const,
+      maxBytes: INGESTION_MAX_BYTES,
+      createdBy: ctx.session.account.id,
+    }
+    const stored = file.spooled
+      ? await services.files.saveSpooled(tx, { ...what, head: file.data, spooled: file.spooled })
+      : await services.files.save(tx, { ...what, data: file.data })
+    const [created] = await tx
+      .insert(ingestions)
+      .values({
+        tenantId,
+        fileId: stored.id,
+        fileName: stored.originalName,
+        fetchAudio: input.fetchAudio,
+        createdBy: ctx.session.account.id,
+      })
+      .returning({ id: ingestions.id })
+    const jobId = await services.jobs.enqueue(tx, {
+      type: PARSE_JOB,
+      tenantId,
+      createdBy: ctx.session.account.id,
+      payload: { tenantId, ingestionId: created.id },
+      maxAttempts: 3,
+    })
+    await tx.update(ingestions).set({ jobId }).where(eq(ingestions.id, created.id))
+    return {
+      result: { id: created.id, status: 'uploaded' as const },
+      entityId: created.id,
+      after: { fileName: stored.originalName, fetchAudio: input.fetchAudio },
+    }
+  })
+}
+
+async function setProgress(services: Services, id: number, fraction: number) {
+  await services.db
+    .update(ingestions)
+    .set({ progress: Math.min(1, Math.max(0, fraction)).toFixed(4) })
+    .where(eq(ingestions.id, id))
+}
+
+async function failIngestion(services: Services, id: number, message: string) {
+  await services.db.update(ingestions).set({ status: 'failed', error: message }).where(eq(ingestions.id, id))
+}
+
+/** Counts bytes as they pass, for the progress bar. */
+function byteCounter(onBytes: (total: number) => void) {
+  let total = 0
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      total += chunk.length
+      onBytes(total)
+      done(null, chunk)
+    },
+  })
+}
+
+/**
+ * The dry run: streams the stored CSV, checks each row on its own, against the file so far and
+ * against the workspace, and writes every row with its verdict, a thousand at a time. A run that
+ * died starts over (its rows are dropped first), so it can run again.
+ */
+export async function parseIngestion(services: Services, tenantId: number, ingestionId: number, signal?: AbortSignal) {
+  const db = services.db
+  const [ingestion] = await db
+    .select()
+    .from(ingestions)
+    .where(and(eq(ingestions.id, ingestionId), eq(ingestions.tenantId, tenantId)))
+  if (!ingestion || !['uploaded', 'parsing'].includes(ingestion.status)) return { skipped: true }
+  await db.update(ingestions).set({ status: 'parsing', progress: '0', error: null }).where(eq(ingestions.id, ingestionId))
+  await db.delete(ingestionRows).where(eq(ingestionRows.ingestionId, ingestionId))
+  const file = ingestion.fileId ? await services.files.find(db, tenantId, ingestion.fileId) : null
+  if (!file) {
+    await failIngestion(services, ingestionId, 'The uploaded file is gone.')
+    return { failed: true }
+  }
+
+  const accountsSeen = new Map<string, AccountVerdict>()
+  const memory = new FileMemory()
+  const totals = { rows: 0, good: 0, bad: 0 }
+  const releaseKeys = new Set<string>()
+  let bytes = 0
+  // Set by the parser once it has read the header row.
+  const columns: { missing: string[] } = { missing: [] }
+
+  const flush = async (raws: RawRow[]) => {
+    const checked = raws.map(checkRow)
+    for (const row of checked) memory.check(row)
+    await lookUpAccounts(
+      db,
+      tenantId,
+      checked.map((row) => row.userEmail),
+      accountsSeen,
+    )
+    const { onRelease, onTrack } = await codesInWorkspace(db, tenantId, checked)
+    for (const row of checked) {
+      const account = accountsSeen.get(row.userEmail)
+      if (row.userEmail && account?.error) row.errors.push(account.error)
+      if (row.upc && onRelease.has(row.upc.padStart(13, '0')))
+        row.errors.push(`The UPC is already on release #${onRelease.get(row.upc.padStart(13, '0'))}`)
+      if (row.isrc && onTrack.has(row.isrc)) row.errors.push(`The ISRC is already on track #${onTrack.get(row.isrc)}`)
+      if (row.data && account?.id) row.data.accountId = account.id
+    }
+    await writeRows(db, tenantId, ingestionId, checked)
+    for (const row of checked) {
+      totals.rows += 1
+      if (row.errors.length) totals.bad += 1
+      else {
+        totals.good += 1
+        releaseKeys.add(row.releaseKey)
+      }
+    }
+    await setProgress(services, ingestionId, file.size ? bytes / file.size : 0)
+  }
+
+  try {
+    const source = await services.files.open(file)
+    const parser = parse({
+      bom: true,
+      trim: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      info: true,
+      columns: (headerRow: string[]) => {
+        const names = headerRow.map((name) => INGESTION_HEADERS[name.toLowerCase().replace(/[^a-z]/g, '')] ?? `ignored:${name}`)
+        columns.missing = REQUIRED_COLUMNS.filter((column) => !names.includes(column)).map((column) => COLUMN_NAMES[column] ?? column)
+        return names
+      },
+    })
+    const records = source.pipe(byteCounter((total) => (bytes = total))).pipe(parser)
+    let chunk: RawRow[] = []
+    for await (const { record, info } of records as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
+      if (columns.missing.length) break
+      if (signal?.aborted) throw new Error('stopped')
+      chunk.push({ ...(record as Partial<Record<string, string>>), line: info.lines })
+      if (chunk.length >= CHUNK) {
+        await flush(chunk)
+        chunk = []
+      }
+    }
+    if (columns.missing.length) {
+      source.destroy()
+      await db.delete(ingestionRows).where(eq(ingestionRows.ingestionId, ingestionId))
+      await failIngestion(services, ingestionId, `The CSV needs the columns: ${columns.missing.join(', ')}.`)
+      return { failed: true }
+    }
+    if (chunk.length) await flush(chunk)
+  } catch (error) {
+    if (signal?.aborted) throw error
+    await failIngestion(services, ingestionId, `The CSV could not be read: ${(error as Error).message}`)
+    return { failed: true }
+  }
+  if (totals.rows === 0) {
+    await failIngestion(services, ingestionId, 'The CSV has no rows.')
+    return { failed: true }
+  }
+  await db
+    .update(ingestions)
+    .set({ status: 'review', progress: '1', ...totals, releases: releaseKeys.size })
+    .where(eq(ingestions.id, ingestionId))
+  return totals
+}
+
+async function writeRows(db: Queryable, tenantId: number, ingestionId: number, rows: CheckedRow[]) {
+  await db.insert(ingestionRows).values(
+    rows.map((row) => ({
+      tenantId,
+      ingestionId,
+      csvRow: row.line,
+      releaseKey: row.releaseKey,
+      userEmail: row.userEmail.slice(0, 320),
+      releaseTitle: row.releaseTitle.slice(0, 300),
+      trackTitle: row.trackTitle.slice(0, 300),
+      trackUrl: row.trackUrl?.slice(0, 2000) ?? null,
+      isrc: row.isrc,
+      upc: row.upc,
+      status: row.errors.length ? 'invalid' : 'valid',
+      error: row.errors.length ? row.errors.join('; ') : null,
+      data: row.data as unknown as Record<string, unknown> | null,
+    })),
+  )
+}
+
+/** Commit a dry run: refused unless it is one, or when it has no good row; the commit job does the work. */
+export async function commitIngestion(ctx: AuthedContext, id: number) {
+  const lock = { table: ingestions, id, tenantId: ctx.tenant.id, missing: NO_INGESTION }
+  await auditedMutation(ctx, { action: 'ingestion.committed', entityType: ENTITY, lock }, async (tx) => {
+    const [row] = await tx.select().from(ingestions).where(eq(ingestions.id, id))
+    if (row.status !== 'review')
+      throw new HttpError(409, `Only a dry run can be committed; this ingestion is ${row.status}.`, 'conflict', { id: 'Not a dry run.' })
+    if (row.good === 0) throw new HttpError(409, 'No row of this file is good: nothing to commit.', 'conflict', { id: 'No good rows.' })
+    const jobId = await ctx.services.jobs.enqueue(tx, {
+      type: COMMIT_JOB,
+      tenantId: ctx.tenant.id,
+      createdBy: ctx.session.account.id,
+      payload: { tenantId: ctx.tenant.id, ingestionId: id },
+      maxAttempts: 5,
+    })
+    await tx.update(ingestions).set({ status: 'committing', progress: '0', jobId }).where(eq(ingestions.id, id))
+    return { result: null, before: { status: row.status }, after: { status: 'committing' } }
+  })
+  return readOne(ctx.services.db, ctx.tenant.id, id)
+}
+
+type PendingRow = {
+  id: number
+  csv_row: number
+  track_url: string | null
+  data: RowData
+} & Record<string, unknown>
+
+/** Fetches a row's audio and stores it; its error fails the row only. */
+async function audioFor(services: Services, tenantId: number, createdBy: number | null, url: string) {
+  const fetched = await fetchAudio(url, { maxBytes: INGESTION_AUDIO_MAX_BYTES, timeoutMs: INGESTION_FETCH_TIMEOUT_MS })
+  try {
+    const stored = await services.files.save(services.db, {
+      tenantId,
+      purpose: 'track-audio',
+      originalName: fetched.fileName,
+      data: fetched.data,
+      kind: 'audio',
+      maxBytes: INGESTION_AUDIO_MAX_BYTES,
+      createdBy,
+    })
+    return `/api/files/${stored.id}`
+  } catch (error) {
+    throw new AudioFetchError((error as Error).message)
+  }
+}
+
+async function failRows(db: Queryable, ids: number[], message: string) {
+  if (!ids.length) return
+  await db.update(ingestionRows).set({ status: 'failed', error: message }).where(inArray(ingestionRows.id, ids))
+}
+
+/**
+ * Creates the releases of the good rows, one transaction per release (its tracks, the rows marked
+ * committed with the release and track made, its audit row). A run that died goes on where it
+ * stopped: committed rows are no longer `valid`, and a release is never half made.
+ */
+export async function runCommit(services: Services, tenantId: number, ingestionId: number, signal?: AbortSignal) {
+  const db = services.db
+  const [ingestion] = await db
+    .select()
+    .from(ingestions)
+    .where(and(eq(ingestions.id, ingestionId), eq(ingestions.tenantId, tenantId)))
+  if (!ingestion || ingestion.status !== 'committing') return { skipped: true }
+  const actor: AuditActor = { tenantId, actorAccountId: ingestion.createdBy }
+  for (;;) {
+    if (signal?.aborted) throw new Error('stopped')
+    const { rows: keys } = await db.execute<{ release_key: string }>(sql`
+      select distinct release_key from ${ingestionRows}
+       where ingestion_id = ${ingestionId} and status = 'valid'
+       order by release_key limit ${RELEASE_BATCH}`)
+    if (!keys.length) break
+    for (const { release_key: key } of keys) {
+      // Stopped between two releases, never inside one: the next run goes on from here.
+      if (signal?.aborted) throw new Error('stopped')
+      const { rows } = await db.execute<PendingRow>(sql`
+        select id, csv_row, track_url, data from ${ingestionRows}
+         where ingestion_id = ${ingestionId} and status = 'valid' and release_key = ${key}
+         order by csv_row`)
+      const ready: (PendingRow & { audioUrl: string | null })[] = []
+      for (const row of rows) {
+        if (!ingestion.fetchAudio || !row.track_url) {
+          ready.push({ ...row, audioUrl: null })
+          continue
+        }
+        try {
+          ready.push({ ...row, audioUrl: await audioFor(services, tenantId, ingestion.createdBy, row.track_url) })
+        } catch (error) {
+          await failRows(db, [Number(row.id)], error instanceof AudioFetchError ? error.message : 'The audio could not be fetched')
+        }
+      }
+      if (!ready.length) continue
+      const first = ready[0].data
+      try {
+        await auditedMutation({ db, actor }, { action: 'release.ingested', entityType: 'release' }, async (tx) => {
+          const made = await createIngestedRelease(tx, services, tenantId, {
+            accountId: first.accountId,
+            ...first.release,
+            tracks: ready.map((row) => ({ ...row.data.track, audioUrl: row.audioUrl })),
+          })
+          const { rows: marked } = await tx.execute<{ id: number }>(sql`
+            update ${ingestionRows} r
+               set status = 'committed', release_id = ${made.releaseId}, track_id = v.track_id, committed_at = now(), error = null
+              from unnest(${bigintArray(ready.map((row) => Number(row.id)))}, ${bigintArray(made.trackIds)}) as v(row_id, track_id)
+             where r.id = v.row_id and r.status = 'valid'
+            returning r.id`)
+          // Another run committed these rows meanwhile: undo this release rather than make it twice.
+          if (marked.length !== ready.length) throw new Error('The rows were committed by another run')
+          return {
+            result: made,
+            entityId: made.releaseId,
+            after: {
+              ingestionId,
+              title: first.release.title,
+              tracks: made.trackIds.length,
+              status: first.release.submit ? 2 : 0,
+              ...made.codes,
+            },
+          }
+        })
+      } catch (error) {
+        if ((error as Error).message === 'The rows were committed by another run') continue
+        await failRows(
+          db,
+          ready.map((row) => Number(row.id)),
+          `The release could not be created: ${(error as Error).message}`,
+        )
+      }
+    }
+    const [{ left }] = await db
+      .select({ left: count() })
+      .from(ingestionRows)
+      .where(and(eq(ingestionRows.ingestionId, ingestionId), eq(ingestionRows.status, 'valid')))
+    await setProgress(services, ingestionId, ingestion.good ? 1 - left / ingestion.good : 1)
+  }
+  const { rows: totals } = await db.execute<{ committed: number; failed: number; releases: number }>(sql`
+    select count(*) filter (where status = 'committed')::int as committed,
+           count(*) filter (where status = 'failed')::int as failed,
+           count(distinct release_id)::int as releases
+      from ${ingestionRows} where ingestion_id = ${ingestionId}`)
+  await db
+    .update(ingestions)
+    .set({
+      status: 'committed',
+      progress: '1',
+      committed: Number(totals[0].committed),
+      failed: Number(totals[0].failed),
+      releases: Number(totals[0].releases),
+      committedAt: services.now(),
+    })
+    .where(eq(ingestions.id, ingestionId))
+  return totals[0]
+}
+
+export function registerIngestionJobs(runner: Services['jobs'], services: Services) {
+  runner.register<{ tenantId: number; ingestionId: number }>(PARSE_JOB, ({ payload, signal }) =>
+    parseIngestion(services, payload.tenantId, payload.ingestionId, signal),
+  )
+  runner.register<{ tenantId: number; ingestionId: number }>(COMMIT_JOB, ({ payload, signal }) =>
+    runCommit(services, payload.tenantId, payload.ingestionId, signal),
+  )
+}
+
+export async function ingestionHistory(ctx: AuthedContext, page: number, perPage: number) {
+  const db = ctx.services.db
+  const where = eq(ingestions.tenantId, ctx.tenant.id)
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ row: ingestions, by: byColumns })
+      .from(ingestions)
+      .leftJoin(accounts, eq(accounts.id, ingestions.createdBy))
+      .where(where)
+      .orderBy(desc(ingestions.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    db.select({ total: count() }).from(ingestions).where(where),
+  ])
+  return {
+    data: rows.map(({ row, by }) => toRow(row, by)),
+    meta: { total, totalIsEstimate: false, page, per_page: perPage, last_page: Math.max(1, Math.ceil(total / perPage)) },
+  }
+}
+
+const lineColumns = {
+  id: ingestionRows.id,
+  csvRow: ingestionRows.csvRow,
+  userEmail: ingestionRows.userEmail,
+  releaseTitle: ingestionRows.releaseTitle,
+  trackTitle: ingestionRows.trackTitle,
+  trackUrl: ingestionRows.trackUrl,
+  isrc: ingestionRows.isrc,
+  status: ingestionRows.status,
+  error: ingestionRows.error,
+  releaseId: ingestionRows.releaseId,
+}
+
+export async function ingestionLines(ctx: AuthedContext, query: { id: number; page: number; per_page: number; filter: 'all' | 'errors' }) {
+  await readOne(ctx.services.db, ctx.tenant.id, query.id)
+  const where = and(
+    eq(ingestionRows.ingestionId, query.id),
+    eq(ingestionRows.tenantId, ctx.tenant.id),
+    query.filter === 'errors' ? inArray(ingestionRows.status, ['invalid', 'failed']) : undefined,
+  )
+  const db = ctx.services.db
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(lineColumns)
+      .from(ingestionRows)
+      .where(where)
+      .orderBy(ingestionRows.csvRow, ingestionRows.id)
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page),
+    db.select({ total: count() }).from(ingestionRows).where(where),
+  ])
+  return {
+    data: rows.map((row) => ({ ...row, status: row.status as IngestionLine['status'] })),
+    meta: {
+      total,
+      totalIsEstimate: false,
+      page: query.page,
+      per_page: query.per_page,
+      last_page: Math.max(1, Math.ceil(total / query.per_page)),
+    },
+  }
+}
+
+export const LOG_HEADER = ['csv_row', 'user_email', 'release_title', 'track_title', 'track_url', 'isrc', 'status', 'error_message'] as const
+
+/** The rows as CSV, streamed a page at a time on (csv_row, id). */
+export async function downloadLogs(ctx: AuthedContext, id: number) {
+  const ingestion = await readOne(ctx.services.db, ctx.tenant.id, id)
+  const tenantId = ctx.tenant.id
+  async function* rows() {
+    const source = keysetRows<{ csv_row: number; id: number } & Record<string, unknown>, [number, number]>(
+      ctx.services.db,
+      (after, size) => sql`
+        select id, csv_row, user_email, release_title, track_title, track_url, isrc, status, error from ${ingestionRows}
+         where ingestion_id = ${id} and tenant_id = ${tenantId}
+           ${after ? sql`and (csv_row, id) > (${after[0]}, ${after[1]})` : sql``}
+         order by csv_row, id limit ${size}`,
+      (row) => [Number(row.csv_row), Number(row.id)],
+    )
+    for await (const row of source)
+      yield [row.csv_row, row.user_email, row.release_title, row.track_title, row.track_url, row.isrc, row.status, row.error] as const
+  }
+  const name = ingestion.fileName.replace(/\.csv$/i, '').replace(/[^\w.-]+/g, '-') || 'catalogue'
+  return ctx.reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="ingestion-${id}-${name}-logs.csv"`)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'no-store')
+    .send(csvStream(LOG_HEADER, rows()))
+}
+
+/** Rows ingested (committed) and failed (bad in the dry run, or failed at commit) per day. */
+export async function ingestionGraph(ctx: AuthedContext, days: number) {
+  const since = new Date(ctx.services.now().getTime() - (days - 1) * 86_400_000)
+  since.setUTCHours(0, 0, 0, 0)
+  const { rows } = await ctx.services.db.execute<{ day: string; ingested: number; failed: number }>(sql`
+    select to_char(date_trunc('day', coalesce(committed_at, created_at) at time zone 'UTC'), 'YYYY-MM-DD') as day,
+           count(*) filter (where status = 'committed')::int as ingested,
+           count(*) filter (where status in ('invalid', 'failed'))::int as failed
+      from ${ingestionRows}
+     where tenant_id = ${ctx.tenant.id} and created_at >= ${since.toISOString()}::timestamptz and status <> 'valid'
+     group by 1 order by 1`)
+  const byDay = new Map(rows.map((row) => [row.day, row]))
+  const data = Array.from({ length: days }, (_, index) => {
+    const day = new Date(since.getTime() + index * 86_400_000).toISOString().slice(0, 10)
+    const row = byDay.get(day)
+    return { day, ingested: Number(row?.ingested ?? 0), failed: Number(row?.failed ?? 0) }
+  })
+  return { data }
+}
+
+/** Removes one ingestion that is not running: its rows and stored file go; releases it made stay. */
+export async function removeIngestion(ctx: AuthedContext, id: number) {
+  const before = await readOne(ctx.services.db, ctx.tenant.id, id)
+  const lock = { table: ingestions, id, tenantId: ctx.tenant.id, missing: NO_INGESTION }
+  const fileId = await auditedMutation(ctx, { action: 'ingestion.removed', entityType: ENTITY, lock }, async (tx) => {
+    const [row] = await tx.select().from(ingestions).where(eq(ingestions.id, id))
+    if (RUNNING.includes(row.status as IngestionStatus))
+      throw new HttpError(409, 'This ingestion is running: remove it once it has finished.', 'conflict', { id: 'It is running.' })
+    await tx.delete(ingestions).where(eq(ingestions.id, id))
+    return { result: row.fileId, before: { fileName: row.fileName, status: row.status, rows: row.rows } }
+  })
+  await removeFiles(ctx, fileId === null ? [] : [fileId])
+  return { ...before, status: 'cancelled' as const }
+}
+
+/** Clears the history: every ingestion that is not running, with its rows. */
+export async function clearIngestions(ctx: AuthedContext) {
+  const removed = await auditedMutation(ctx, { action: 'ingestion.cleared', entityType: ENTITY, entityId: ctx.tenant.id }, async (tx) => {
+    const rows = await tx
+      .delete(ingestions)
+      .where(and(eq(ingestions.tenantId, ctx.tenant.id), notInArray(ingestions.status, RUNNING)))
+      .returning({ id: ingestions.id, fileId: ingestions.fileId })
+    return { result: rows, after: { removed: rows.length } }
+  })
+  await removeFiles(
+    ctx,
+    removed.flatMap((row) => (row.fileId === null ? [] : [row.fileId])),
+  )
+  return { removed: removed.length }
+}
+
+async function removeFiles(ctx: AuthedContext, ids: number[]) {
+  for (const fileId of ids) {
+    const file = await ctx.services.files.find(ctx.services.db, ctx.tenant.id, fileId)
+    if (file) await ctx.services.files.remove(ctx.services.db, file).catch(() => undefined)
+  }
+}

@@ -1,0 +1,57 @@
+import {
+  LOW_POOL_THRESHOLD,
+  type catalogueOpsEndpoints,
+  type deliveryEndpoints,
+  type exportEndpoints,
+  type ingestionEndpoints,
+} from '@contract/catalogue-ops'
+import type { Handlers, IdsOf } from '@server/handlers'
+import { assignCodes, codeImportHistory, importPool, poolStats } from './codes.service'
+import {
+  clearIngestions,
+  commitIngestion,
+  downloadLogs,
+  getIngestion,
+  ingestionGraph,
+  ingestionHistory,
+  ingestionLines,
+  removeIngestion,
+  uploadIngestion,
+} from './ingestion.service'
+import { deliveryQueue, queueDelivery, removeDelivery, retryDelivery } from './delivery.service'
+import { exportFile, exportHistory, getExport, queueCatalogNumberExport, queueExport, queueExportFromCsv } from './exports.service'
+
+export const catalogueOpsHandlers: Handlers<
+  IdsOf<typeof catalogueOpsEndpoints> | IdsOf<typeof ingestionEndpoints> | IdsOf<typeof exportEndpoints> | IdsOf<typeof deliveryEndpoints>
+> = {
+  'codes.importUpc': ({ ctx, files }) => importPool(ctx, 'upc', { file: files.file }),
+  'codes.importIsrc': ({ ctx, files, body }) => importPool(ctx, 'isrc', { file: files.file, range: body }),
+  'codes.upcHistory': ({ ctx, query }) => codeImportHistory(ctx, 'upc', query.page, query.per_page),
+  'codes.isrcHistory': ({ ctx, query }) => codeImportHistory(ctx, 'isrc', query.page, query.per_page),
+  'codes.pools': async ({ ctx }) => ({ data: await poolStats(ctx.services.db, ctx.tenant.id), threshold: LOW_POOL_THRESHOLD }),
+  'codes.assignUpc': ({ ctx, files }) => assignCodes(ctx, 'upc', files.file!),
+  'codes.assignIsrc': ({ ctx, files }) => assignCodes(ctx, 'isrc', files.file!),
+  'ingestion.upload': ({ ctx, body, files }) => uploadIngestion(ctx, body, files.file),
+  'ingestion.single': ({ ctx, params }) => getIngestion(ctx, params.id),
+  'ingestion.commit': ({ ctx, body }) => commitIngestion(ctx, body.id),
+  'ingestion.history': ({ ctx, query }) => ingestionHistory(ctx, query.page, query.per_page),
+  'ingestion.errorLogs': ({ ctx, query }) => ingestionLines(ctx, query),
+  'ingestion.logsDownload': ({ ctx, query }) => downloadLogs(ctx, query.id),
+  'ingestion.graph': ({ ctx, query }) => ingestionGraph(ctx, query.days),
+  'ingestion.remove': ({ ctx, body }) => removeIngestion(ctx, body.id),
+  'ingestion.clear': ({ ctx }) => clearIngestions(ctx),
+  'exports.cms': ({ ctx, body }) => queueExport(ctx, 'cms', body),
+  'exports.cmsCsv': ({ ctx, files }) => queueExportFromCsv(ctx, files.file!),
+  'exports.cmsSingle': ({ ctx, params }) => queueExport(ctx, 'cms', { ids: [params.id] }),
+  'exports.release': ({ ctx, params }) => queueExport(ctx, 'release', { ids: [params.id] }),
+  'exports.ddex': ({ ctx, params }) => queueExport(ctx, 'ddex', { ids: [params.id] }),
+  'exports.catalogNumber': ({ ctx, params }) => queueCatalogNumberExport(ctx, params.id),
+  'exports.bulkConvert': ({ ctx, body }) => queueExport(ctx, 'convert', body),
+  'exports.history': ({ ctx, query }) => exportHistory(ctx, query.page, query.per_page),
+  'exports.single': ({ ctx, params }) => getExport(ctx, params.id),
+  'exports.file': ({ ctx, params }) => exportFile(ctx, params.id),
+  'delivery.queue': ({ ctx, query }) => deliveryQueue(ctx, query),
+  'delivery.add': ({ ctx, params }) => queueDelivery(ctx, params.type, params.id),
+  'delivery.remove': ({ ctx, params }) => removeDelivery(ctx, params.id),
+  'delivery.retry': ({ ctx, params }) => retryDelivery(ctx, params.id),
+}

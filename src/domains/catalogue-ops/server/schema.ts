@@ -1,0 +1,215 @@
+import { sql } from 'drizzle-orm'
+import { boolean, check, index, integer, jsonb, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { accounts, files, tenantColumn } from '@server/db/schema/platform'
+import { at, createdAt, idColumn, ref } from '@server/db/schema/columns'
+
+// Catalogue operations' tables (docs/catalogue-ops.md): the UPC and ISRC code pools and their imports.
+
+/**
+ * One upload of codes: added to a pool (mode pool) or given to existing releases/tracks (mode assign).
+ * `report` keeps the first problems found (line, value, reason) for the history.
+ */
+export const codeImports = pgTable(
+  'code_imports',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    kind: text('kind').notNull(),
+    mode: text('mode').notNull(),
+    fileName: text('file_name').notNull().default(''),
+    rows: integer('rows').notNull().default(0),
+    imported: integer('imported').notNull().default(0),
+    duplicates: integer('duplicates').notNull().default(0),
+    invalid: integer('invalid').notNull().default(0),
+    report: jsonb('report').$type<{ line: number; value: string; reason: string }[]>().notNull().default([]),
+    createdBy: ref('created_by').references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('code_imports_tenant_kind_idx').on(t.tenantId, t.kind, t.id.desc()),
+    check('code_imports_kind_check', sql`${t.kind} in ('upc', 'isrc')`),
+    check('code_imports_mode_check', sql`${t.mode} in ('pool', 'assign')`),
+  ],
+)
+
+/**
+ * A code the workspace owns. Free while `assigned_at` is null; taken once, at a release's or track's
+ * submission (or when a CSV gives it to one), and never freed: a code once sent to stores stays spent.
+ * `key` is the form duplicates are judged by: a UPC as its 13-digit GTIN (UPC-A 012345678905 and
+ * EAN-13 0012345678905 are one code), an ISRC as its 12 characters.
+ */
+export const poolCodes = pgTable(
+  'pool_codes',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    kind: text('kind').notNull(),
+    code: text('code').notNull(),
+    key: text('key').notNull(),
+    importId: ref('import_id').references(() => codeImports.id, { onDelete: 'set null' }),
+    /** release | track */
+    assignedEntity: text('assigned_entity'),
+    assignedId: ref('assigned_id'),
+    assignedAt: at('assigned_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('pool_codes_tenant_kind_key_uq').on(t.tenantId, t.kind, t.key),
+    // The next free code is the oldest: this index serves "order by id limit 1 for update skip locked" and the count left.
+    index('pool_codes_free_idx')
+      .on(t.tenantId, t.kind, t.id)
+      .where(sql`${t.assignedAt} is null`),
+    check('pool_codes_kind_check', sql`${t.kind} in ('upc', 'isrc')`),
+    check('pool_codes_assigned_check', sql`(${t.assignedAt} is null) = (${t.assignedEntity} is null)`),
+  ],
+)
+
+/**
+ * A catalogue ingestion: a CSV of one row per track (docs/formats/catalogue-ingestion.md) read by a
+ * job into `ingestion_rows` (the dry run), then committed by another job release by release.
+ */
+export const ingestions = pgTable(
+  'ingestions',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    /** uploaded → parsing → review → committing → committed; failed; cancelled (src/contract/catalogue-ops.ts). */
+    status: text('status').notNull().default('uploaded'),
+    fileId: ref('file_id').references(() => files.id, { onDelete: 'set null' }),
+    fileName: text('file_name').notNull().default(''),
+    fetchAudio: boolean('fetch_audio').notNull().default(true),
+    rows: integer('rows').notNull().default(0),
+    good: integer('good').notNull().default(0),
+    bad: integer('bad').notNull().default(0),
+    committed: integer('committed').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    releases: integer('releases').notNull().default(0),
+    /** 0..1 of the running step (parse or commit). */
+    progress: numeric('progress', { precision: 5, scale: 4 }).notNull().default('0'),
+    error: text('error'),
+    jobId: ref('job_id'),
+    createdBy: ref('created_by').references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    committedAt: at('committed_at'),
+  },
+  (t) => [
+    index('ingestions_tenant_idx').on(t.tenantId, t.id.desc()),
+    check(
+      'ingestions_status_check',
+      sql`${t.status} in ('uploaded', 'parsing', 'review', 'committing', 'committed', 'failed', 'cancelled')`,
+    ),
+  ],
+)
+
+/** One CSV row of an ingestion: what the row said, its verdict and, once committed, the release and track it made. */
+export const ingestionRows = pgTable(
+  'ingestion_rows',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    ingestionId: ref('ingestion_id')
+      .notNull()
+      .references(() => ingestions.id, { onDelete: 'cascade' }),
+    csvRow: integer('csv_row').notNull(),
+    /** Rows of one release share it: owner, then UPC or title and date. */
+    releaseKey: text('release_key').notNull(),
+    userEmail: text('user_email').notNull().default(''),
+    releaseTitle: text('release_title').notNull().default(''),
+    trackTitle: text('track_title').notNull().default(''),
+    trackUrl: text('track_url'),
+    isrc: text('isrc'),
+    upc: text('upc'),
+    /** valid | invalid (dry run) | committed | failed (at commit) */
+    status: text('status').notNull(),
+    error: text('error'),
+    /** The row as validated, ready to commit (account id, mapped genres, parsed participants). */
+    data: jsonb('data').$type<Record<string, unknown>>(),
+    releaseId: ref('release_id'),
+    trackId: ref('track_id'),
+    createdAt: createdAt(),
+    committedAt: at('committed_at'),
+  },
+  (t) => [
+    index('ingestion_rows_ingestion_idx').on(t.ingestionId, t.csvRow),
+    index('ingestion_rows_commit_idx')
+      .on(t.ingestionId, t.releaseKey, t.csvRow)
+      .where(sql`${t.status} = 'valid'`),
+    index('ingestion_rows_tenant_day_idx').on(t.tenantId, t.createdAt),
+    check('ingestion_rows_status_check', sql`${t.status} in ('valid', 'invalid', 'committed', 'failed')`),
+  ],
+)
+
+/** One export (YouTube CMS CSV, release metadata CSV, DDEX ERN message): its job's state, its file, what it covered. */
+export const catalogueExports = pgTable(
+  'catalogue_exports',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    kind: text('kind').notNull(),
+    status: text('status').notNull().default('queued'),
+    /** The releases asked for; empty with `all`. */
+    releaseIds: jsonb('release_ids').$type<number[]>().notNull().default([]),
+    all: boolean('all').notNull().default(false),
+    fileId: ref('file_id').references(() => files.id, { onDelete: 'set null' }),
+    fileName: text('file_name').notNull().default(''),
+    releases: integer('releases').notNull().default(0),
+    tracks: integer('tracks').notNull().default(0),
+    markedExported: integer('marked_exported').notNull().default(0),
+    progress: numeric('progress', { precision: 5, scale: 4 }).notNull().default('0'),
+    error: text('error'),
+    createdBy: ref('created_by').references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    finishedAt: at('finished_at'),
+  },
+  (t) => [
+    index('catalogue_exports_tenant_idx').on(t.tenantId, t.id.desc()),
+    check('catalogue_exports_kind_check', sql`${t.kind} in ('cms', 'release', 'ddex', 'convert', 'catalog-number')`),
+    check('catalogue_exports_status_check', sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
+  ],
+)
+
+/**
+ * A release queued for a delivery target (releases/queue): its job builds the package (the DDEX
+ * message and the files) and hands it to the target. One live delivery per release and target.
+ */
+export const deliveries = pgTable(
+  'deliveries',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    releaseId: ref('release_id').notNull(),
+    target: text('target').notNull(),
+    /** queued → sending → delivered | failed; a failed one is retried (queued again). */
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    error: text('error'),
+    createdBy: ref('created_by').references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+    deliveredAt: at('delivered_at'),
+  },
+  (t) => [
+    index('deliveries_tenant_idx').on(t.tenantId, t.id.desc()),
+    index('deliveries_release_idx').on(t.releaseId, t.id),
+    uniqueIndex('deliveries_live_uq')
+      .on(t.tenantId, t.releaseId, t.target)
+      .where(sql`${t.status} in ('queued', 'sending', 'failed')`),
+    check('deliveries_status_check', sql`${t.status} in ('queued', 'sending', 'delivered', 'failed')`),
+  ],
+)
+
+/** A delivery's timeline: queued, sending, delivered, failed (with the error), retried. */
+export const deliveryEvents = pgTable(
+  'delivery_events',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    deliveryId: ref('delivery_id')
+      .notNull()
+      .references(() => deliveries.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    message: text('message'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('delivery_events_delivery_idx').on(t.deliveryId, t.id)],
+)

@@ -1,0 +1,55 @@
+import { codeImporterPath } from '@commands/catalogue-ops'
+
+/** Every import kind the import sections list: what it does, where it runs, and which history says its last run. */
+export interface ImportKind {
+  id: string
+  title: string
+  description: string
+  path: string
+  history: 'ingestion' | 'upc' | 'isrc'
+  /** For the code kinds: which form of the importer the history row belongs to. */
+  mode?: 'pool' | 'assign'
+}
+
+export const IMPORT_KINDS: readonly ImportKind[] = [
+  {
+    id: 'catalog-ingestion',
+    title: 'Catalogue ingestion',
+    description:
+      "A CSV with one row per track creates draft or submitted releases for the named accounts: every row is checked in a dry run, then the good rows commit and the audio is fetched from each row's URL.",
+    path: '/releases/import/1?kind=catalog-ingestion',
+    history: 'ingestion',
+  },
+  {
+    id: 'upc-pool',
+    title: 'UPC pool',
+    description: 'UPC/EAN codes the workspace owns; releases submitted without a UPC take the next free one.',
+    path: codeImporterPath('upc', 'pool'),
+    history: 'upc',
+    mode: 'pool',
+  },
+  {
+    id: 'isrc-pool',
+    title: 'ISRC pool',
+    description: 'ISRCs from a file or a range of your registrant code and year; tracks submitted without an ISRC take the next free one.',
+    path: codeImporterPath('isrc', 'pool'),
+    history: 'isrc',
+    mode: 'pool',
+  },
+  {
+    id: 'release-upc',
+    title: 'UPCs for releases',
+    description: 'A CSV of release id and UPC gives codes to existing releases that have none.',
+    path: codeImporterPath('upc', 'assign'),
+    history: 'upc',
+    mode: 'assign',
+  },
+  {
+    id: 'track-isrc',
+    title: 'ISRCs for tracks',
+    description: 'A CSV of track id and ISRC gives codes to existing tracks that have none.',
+    path: codeImporterPath('isrc', 'assign'),
+    history: 'isrc',
+    mode: 'assign',
+  },
+]

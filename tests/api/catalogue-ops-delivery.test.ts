@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import type { AddressInfo } from 'node:net'
+import ssh2 from 'ssh2'
+import { createTestApp, type TestApp } from '../helpers/app'
+import type { TestClient } from '../helpers/client'
+import { twoWorkspaces } from '../helpers/fixtures'
+import { createRelease, upc } from './releases-fixtures'
+import { releases } from '../../src/server/db/schema'
+
+const { Server, utils } = ssh2
+const { STATUS_CODE } = utils.sftp
+
+/** A local SFTP server holding what it receives in memory (directories and files); refuses when asked to. */
+async function startSftpFake(user: string, password: string) {
+  const dirs = new Set<string>(['/'])
+  const files = new Map<string, Buffer>()
+  const state = { refuseWrites: false }
+  const hostKey = utils.generateKeyPairSync('ed25519').private
+  const server = new Server({ hostKeys: [hostKey] }, (client) => {
+    client.on('authentication', (ctx) => {
+      if (ctx.method === 'password' && ctx.username === user && ctx.password === password) ctx.accept()
+      else ctx.reject(['password'])
+    })
+    client.on('ready', () => {
+      client.on('session', (accept) => {
+        const session = accept()
+        session.on('sftp', (acceptSftp) => {
+          const sftp = acceptSftp()
+          const open = new Map<number, { path: string; chunks: Buffer[] }>()
+          let next = 0
+          const attrs = (isDir: boolean, size = 0) => ({ mode: isDir ? 0o40755 : 0o100644, uid: 0, gid: 0, size, atime: 0, mtime: 0 })
+          const handleOf = (buffer: Buffer) => buffer.readUInt32BE(0)
+          sftp.on('REALPATH', (id, name) => {
+            const full = name === '.' ? '/' : name.startsWith('/') ? name : `/${name}`
+            sftp.name(id, [{ filename: full, longname: full, attrs: attrs(true) }])
+          })
+          const stat = (id: number, name: string) => {
+            if (dirs.has(name)) return sftp.attrs(id, attrs(true))
+            const file = files.get(name)
+            if (file) return sftp.attrs(id, attrs(false, file.length))
+            return sftp.status(id, STATUS_CODE.NO_SUCH_FILE)
+          }
+          sftp.on('STAT', stat)
+          sftp.on('LSTAT', stat)
+          sftp.on('MKDIR', (id, name) => {
+            dirs.add(name)
+            sftp.status(id, STATUS_CODE.OK)
+          })
+          sftp.on('OPEN', (id, filename) => {
+            if (state.refuseWrites) return sftp.status(id, STATUS_CODE.PERMISSION_DENIED)
+            const handle = Buffer.alloc(4)
+            handle.writeUInt32BE(next, 0)
+            open.set(next, { path: filename, chunks: [] })
+            next += 1
+            sftp.handle(id, handle)
+          })
+          sftp.on('WRITE', (id, handle, _offset, data) => {
+            open.get(handleOf(handle))?.chunks.push(Buffer.from(data))
+            sftp.status(id, STATUS_CODE.OK)
+          })
+          sftp.on('CLOSE', (id, handle) => {
+            const file = open.get(handleOf(handle))
+            if (file) files.set(file.path, Buffer.concat(file.chunks))
+            open.delete(handleOf(handle))
+            sftp.status(id, STATUS_CODE.OK)
+          })
+        })
+      })
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
+  const port = (server.address() as AddressInfo).port
+  return { port, files, dirs, state, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
+}
+
+let t: TestApp
+let bare: TestApp
+let sftp: Awaited<ReturnType<typeof startSftpFake>>
+let ws: Awaited<ReturnType<typeof twoWorkspaces>>['ws']
+let admin: TestClient
+let otherAdmin: TestClient
+
+beforeAll(async () => {
+  sftp = await startSftpFake('distributor', 'secret-pass')
+  t = await createTestApp({
+    env: {
+      DELIVERY_SFTP_HOST: '127.0.0.1',
+      DELIVERY_SFTP_PORT: String(sftp.port),
+      DELIVERY_SFTP_USER: 'distributor',
+      DELIVERY_SFTP_PASSWORD: 'secret-pass',
+      DELIVERY_SFTP_DIR: '/incoming',
+    },
+  })
+  ;({ ws, admin, otherAdmin } = await twoWorkspaces(t, 'acme', 'globex'))
+})
+afterAll(async () => {
+  await t.close()
+  await bare?.close()
+  await sftp.close()
+})
+
+describe('delivery queue', () => {
+  it('delivers a release over SFTP: the DDEX message and its audio, a timeline, and the release flags', async () => {
+    const wav = Buffer.concat([Buffer.from('RIFF'), Buffer.from([36, 1, 0, 0]), Buffer.from('WAVEfmt '), Buffer.alloc(200)])
+    const audio = await t.services.files.save(t.services.db, {
+      tenantId: ws.tenant.id,
+      purpose: 'track-audio',
+      originalName: 'one.wav',
+      data: wav,
+      kind: 'audio',
+      maxBytes: 1_000_000,
+    })
+    const { release } = await createRelease(t.services, { tenantId: ws.tenant.id, accountId: ws.artist.id, status: 4, upc: upc(11) }, [
+      { isrc: 'GBAAA2600101', audioUrl: `/api/files/${audio.id}` },
+    ])
+    const queued = await admin.ok('delivery.add', { params: { type: 'sftp', id: release.id } })
+    expect(queued).toMatchObject({ status: 'queued', target: 'sftp', releaseId: release.id, events: [{ status: 'queued' }] })
+    await t.services.jobs.drain()
+
+    const queue = await admin.ok('delivery.queue', { query: {} })
+    expect(queue.targets).toEqual([{ target: 'sftp', configured: true }])
+    const delivered = queue.data.find((row) => row.id === queued.id)!
+    expect(delivered).toMatchObject({ status: 'delivered', attempts: 1, upc: upc(11) })
+    expect(delivered.events.map((event) => event.status)).toEqual(['queued', 'sending', 'delivered'])
+    const message = sftp.files.get(`/incoming/${upc(11)}/${upc(11)}.xml`)
+    expect(message?.toString('utf8')).toContain('<ISRC>GBAAA2600101</ISRC>')
+    expect(sftp.files.get(`/incoming/${upc(11)}/resources/${audio.id}-one.wav`)?.equals(wav)).toBe(true)
+    const [flags] = await t.services.db.select({ delivery: releases.delivery }).from(releases).where(eq(releases.id, release.id))
+    expect(flags.delivery.sftp).toEqual({ delivered: true, completed: true })
+    // Delivered: not removable; another workspace cannot see it.
+    expect((await admin.call('delivery.remove', { params: { id: queued.id } })).status).toBe(409)
+    expect((await otherAdmin.call('delivery.retry', { params: { id: queued.id } })).status).toBe(404)
+  })
+
+  it('a refused upload fails with the reason, and a retry sends it again', async () => {
+    const { release } = await createRelease(t.services, { tenantId: ws.tenant.id, accountId: ws.artist.id, status: 4, upc: upc(12) }, [
+      { isrc: 'GBAAA2600102' },
+    ])
+    sftp.state.refuseWrites = true
+    const queued = await admin.ok('delivery.add', { params: { type: 'sftp', id: release.id } })
+    await t.services.jobs.drain()
+    const failed = (await admin.ok('delivery.queue', { query: { status: 'failed' } })).data.find((row) => row.id === queued.id)!
+    expect(failed.status).toBe('failed')
+    expect(failed.error).toMatch(/denied/i)
+    expect(failed.events.at(-1)).toMatchObject({ status: 'failed', message: failed.error })
+    // A failed delivery is still in the queue: retried or removed, not queued twice.
+    expect((await admin.call('delivery.add', { params: { type: 'sftp', id: release.id } })).status).toBe(409)
+
+    sftp.state.refuseWrites = false
+    expect((await admin.ok('delivery.retry', { params: { id: queued.id } })).status).toBe('queued')
+    await t.services.jobs.drain()
+    const again = (await admin.ok('delivery.queue', { query: {} })).data.find((row) => row.id === queued.id)!
+    expect(again).toMatchObject({ status: 'delivered', attempts: 2, error: null })
+    expect(again.events.map((event) => event.status)).toEqual(['queued', 'sending', 'failed', 'retried', 'sending', 'delivered'])
+    expect(sftp.files.has(`/incoming/${upc(12)}/${upc(12)}.xml`)).toBe(true)
+  })
+
+  it('removes a failed delivery from the queue', async () => {
+    const { release } = await createRelease(t.services, { tenantId: ws.tenant.id, accountId: ws.artist.id, status: 4 }, [{}])
+    sftp.state.refuseWrites = true
+    const queued = await admin.ok('delivery.add', { params: { type: 'sftp', id: release.id } })
+    await t.services.jobs.drain()
+    sftp.state.refuseWrites = false
+    expect(await admin.ok('delivery.remove', { params: { id: queued.id } })).toEqual({ ok: true })
+    expect((await admin.ok('delivery.queue', { query: {} })).data.some((row) => row.id === queued.id)).toBe(false)
+    // Out of the queue, it may be queued again.
+    expect((await admin.ok('delivery.add', { params: { type: 'sftp', id: release.id } })).status).toBe('queued')
+    await t.services.jobs.drain()
+  })
+
+  it('says SFTP is not configured when it is not', async () => {
+    bare = await createTestApp()
+    const { ws: plain } = await twoWorkspaces(bare, 'plain', 'other')
+    const client = (await import('../helpers/fixtures')).signedIn
+    const staff = await client(bare.app, 'admin@plain.test')
+    const { release } = await createRelease(bare.services, { tenantId: plain.tenant.id, accountId: plain.artist.id, status: 4 }, [{}])
+    const refused = await staff.call('delivery.add', { params: { type: 'sftp', id: release.id } })
+    expect(refused.status).toBe(503)
+    expect(refused.error.message).toBe('SFTP delivery is not configured')
+    expect((await staff.ok('delivery.queue', { query: {} })).targets).toEqual([{ target: 'sftp', configured: false }])
+  })
+})

@@ -1,0 +1,222 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq, inArray } from 'drizzle-orm'
+import { createTestApp, type TestApp } from '../helpers/app'
+import type { TestClient } from '../helpers/client'
+import { twoWorkspaces } from '../helpers/fixtures'
+import { createRelease, upc } from './releases-fixtures'
+import { auditLog, ingestionRows, releases, tracks } from '../../src/server/db/schema'
+import { runCommit } from '../../src/domains/catalogue-ops/server/ingestion.service'
+
+let t: TestApp
+let ws: Awaited<ReturnType<typeof twoWorkspaces>>['ws']
+let admin: TestClient
+let artist: TestClient
+let audio: http.Server
+let audioUrl: string
+
+/** A tiny valid WAV: RIFF header, fmt chunk, a little silence. */
+function wav(): Buffer {
+  const data = Buffer.alloc(800)
+  const header = Buffer.alloc(44)
+  header.write('RIFF', 0)
+  header.writeUInt32LE(36 + data.length, 4)
+  header.write('WAVE', 8)
+  header.write('fmt ', 12)
+  header.writeUInt32LE(16, 16)
+  header.writeUInt16LE(1, 20)
+  header.writeUInt16LE(1, 22)
+  header.writeUInt32LE(8000, 24)
+  header.writeUInt32LE(16000, 28)
+  header.writeUInt16LE(2, 32)
+  header.writeUInt16LE(16, 34)
+  header.write('data', 36)
+  header.writeUInt32LE(data.length, 40)
+  return Buffer.concat([header, data])
+}
+
+const HEADER =
+  'User Email,Release Title,Release Type,UPC,Label,Genre,Release Date,Original Release Date,C Line,C Year,P Line,P Year,Track Title,ISRC,Participants,Writers,Explicit,Audio URL,Status'
+const row = (cells: Partial<Record<string, string>>) =>
+  [
+    cells.email ?? 'artist@acme.test',
+    cells.release ?? 'Harbour Lights',
+    cells.type ?? 'Single',
+    cells.upc ?? '',
+    cells.label ?? 'Acme Records',
+    cells.genre ?? 'Pop',
+    cells.date ?? '2027-01-15',
+    cells.original ?? '',
+    'Acme Records',
+    '2027',
+    'Acme Records',
+    '2027',
+    cells.track ?? 'Track',
+    cells.isrc ?? '',
+    cells.participants ?? 'Nina Vale:Primary Artist;Kofi:Featuring',
+    'Ada Lovelace:Composer',
+    cells.explicit ?? 'no',
+    cells.audio ?? '',
+    cells.status ?? 'draft',
+  ].join(',')
+const csvFile = (lines: string[], filename = 'catalogue.csv') => ({
+  file: { filename, data: Buffer.from([HEADER, ...lines].join('\n')), contentType: 'text/csv' },
+})
+
+beforeAll(async () => {
+  t = await createTestApp()
+  ;({ ws, admin, artist } = await twoWorkspaces(t, 'acme', 'globex'))
+  audio = http.createServer((req, res) => {
+    if (req.url?.startsWith('/ok')) res.writeHead(200, { 'content-type': 'audio/wav' }).end(wav())
+    else if (req.url?.startsWith('/text')) res.writeHead(200, { 'content-type': 'audio/wav' }).end('this is not audio at all')
+    else res.writeHead(404).end('missing')
+  })
+  await new Promise<void>((resolve) => audio.listen(0, '127.0.0.1', resolve))
+  audioUrl = `http://127.0.0.1:${(audio.address() as AddressInfo).port}`
+})
+afterAll(async () => {
+  await new Promise<void>((resolve) => audio.close(() => resolve()))
+  await t.close()
+})
+
+async function upload(lines: string[], fields: Record<string, string> = {}) {
+  const accepted = await admin.ok('ingestion.upload', { multipart: { fields, files: csvFile(lines) } })
+  expect(accepted.status).toBe('uploaded')
+  await t.services.jobs.drain()
+  return admin.ok('ingestion.single', { params: { id: accepted.id } })
+}
+
+describe('catalogue ingestion', () => {
+  it('checks every row in a dry run, then commits the good rows release by release; bad rows keep their reason', async () => {
+    const existing = await createRelease(t.services, { tenantId: ws.tenant.id, accountId: ws.artist.id, upc: upc(42) }, [
+      { isrc: 'GBZZZ2600001' },
+    ])
+    const lines = [
+      row({ release: 'Harbour Lights', upc: upc(1), track: 'Harbour Lights', isrc: 'GB-AAA-27-00001', audio: `${audioUrl}/ok/one.wav` }),
+      row({
+        release: 'Harbour Lights',
+        upc: upc(1),
+        track: 'Undertow',
+        isrc: 'GBAAA2700002',
+        explicit: 'yes',
+        audio: `${audioUrl}/missing.wav`,
+      }),
+      row({ release: 'Harbour Lights', upc: upc(1), track: 'Coda', audio: `${audioUrl}/text/coda.wav` }),
+      row({ release: 'Night Bus', genre: 'hip hop', track: 'Night Bus', status: 'submitted' }),
+      row({ release: 'Bad Codes', track: 'Wrong', isrc: 'GBAAA270000' }),
+      row({ release: 'Dup', track: 'Again', isrc: 'GBAAA2700001' }),
+      row({ email: 'nobody@acme.test', release: 'Ghost', track: 'Ghost' }),
+      row({ release: 'Taken', upc: upc(42), track: 'Taken' }),
+      row({ release: 'Old', track: 'Old', isrc: 'GBZZZ2600001' }),
+      row({ release: 'Polka', genre: 'Polka', track: 'Polka', date: '2027-02-30' }),
+    ]
+    const dry = await upload(lines, { fetchAudio: 'true' })
+    expect(dry).toMatchObject({ status: 'review', rows: 10, good: 4, bad: 6, releases: 2, progress: 1 })
+    const errors = await admin.ok('ingestion.errorLogs', { query: { id: dry.id } })
+    expect(errors.data.map((line) => [line.csvRow, line.error])).toEqual([
+      [6, 'ISRC must look like CC-XXX-YY-NNNNN'],
+      [7, 'Same ISRC as line 2'],
+      [8, 'No account with this email in the workspace'],
+      [9, `The UPC is already on release #${existing.release.id}`],
+      [10, `The ISRC is already on track #${existing.tracks[0].id}`],
+      [11, 'The genre "Polka" is not one the stores know; The release date must be a date like 2026-05-01'],
+    ])
+    // Nothing is created by the dry run.
+    expect(await t.services.db.select().from(releases).where(eq(releases.title, 'Harbour Lights'))).toHaveLength(0)
+
+    const committing = await admin.ok('ingestion.commit', { body: { id: dry.id } })
+    expect(committing.status).toBe('committing')
+    await t.services.jobs.drain()
+    const done = await admin.ok('ingestion.single', { params: { id: dry.id } })
+    expect(done).toMatchObject({ status: 'committed', committed: 2, failed: 2, releases: 2 })
+
+    const [harbour] = await t.services.db.select().from(releases).where(eq(releases.title, 'Harbour Lights'))
+    expect(harbour).toMatchObject({
+      upc: upc(1),
+      status: 0,
+      label: 'Acme Records',
+      primaryGenre: 'Pop',
+      accountId: ws.artist.id,
+      artists: ['Nina Vale'],
+    })
+    const harbourTracks = await t.services.db.select().from(tracks).where(eq(tracks.releaseId, harbour.id))
+    expect(harbourTracks.map((track) => [track.title, track.isrc])).toEqual([['Harbour Lights', 'GBAAA2700001']])
+    expect(harbourTracks[0].audioUrl).toMatch(/^\/api\/files\/\d+$/)
+    const [nightBus] = await t.services.db.select().from(releases).where(eq(releases.title, 'Night Bus'))
+    expect(nightBus).toMatchObject({ status: 2, primaryGenre: 'Hip-Hop/Rap' })
+
+    const all = await admin.ok('ingestion.errorLogs', { query: { id: dry.id, filter: 'all' } })
+    expect(all.data.filter((line) => line.status === 'failed').map((line) => [line.csvRow, line.error])).toEqual([
+      [3, 'The audio URL answered 404'],
+      [4, 'The file at the audio URL is not WAV, FLAC or MP3 audio'],
+    ])
+    expect(all.data.find((line) => line.csvRow === 2)).toMatchObject({ status: 'committed', releaseId: harbour.id })
+    const audited = await t.services.db.select().from(auditLog).where(eq(auditLog.action, 'release.ingested'))
+    expect(audited.map((entry) => entry.entityId).sort()).toEqual([String(harbour.id), String(nightBus.id)].sort())
+
+    // The logs as CSV, every row with its status and reason.
+    const download = await admin.call('ingestion.logsDownload', { query: { id: dry.id } })
+    expect(download.status).toBe(200)
+    expect(download.response.headers['content-type']).toMatch(/text\/csv/)
+    const csv = download.response.body.split('\r\n')
+    expect(csv[0]).toBe('csv_row,user_email,release_title,track_title,track_url,isrc,status,error_message')
+    expect(csv).toContain('7,artist@acme.test,Dup,Again,,GBAAA2700001,invalid,Same ISRC as line 2')
+
+    const graph = await admin.ok('ingestion.graph', { query: { days: 7 } })
+    expect(graph.data).toHaveLength(7)
+    expect(graph.data.at(-1)).toMatchObject({ ingested: 2, failed: 8 })
+  })
+
+  it('a commit killed mid-way leaves no half release and runs again to the end', async () => {
+    const lines = [1, 2, 3].flatMap((n) => [row({ release: `Rerun ${n}`, track: `A${n}` }), row({ release: `Rerun ${n}`, track: `B${n}` })])
+    const dry = await upload(lines, { fetchAudio: 'false' })
+    expect(dry).toMatchObject({ good: 6, releases: 3 })
+    await admin.ok('ingestion.commit', { body: { id: dry.id } })
+    // The process stops after the first release: its signal reads aborted from the second check on.
+    let checks = 0
+    const stopping = {
+      get aborted() {
+        checks += 1
+        return checks > 2
+      },
+    } as AbortSignal
+    await expect(runCommit(t.services, ws.tenant.id, dry.id, stopping)).rejects.toThrow('stopped')
+    const titles = ['Rerun 1', 'Rerun 2', 'Rerun 3']
+    const halfway = await t.services.db.select().from(releases).where(inArray(releases.title, titles))
+    expect(halfway.map((release) => [release.title, release.trackCount])).toEqual([['Rerun 1', 2]])
+    expect(await t.services.db.select().from(tracks).where(eq(tracks.releaseId, halfway[0].id))).toHaveLength(2)
+    // Run again (the queued job): it goes on with the releases left, never making one twice.
+    await t.services.jobs.drain()
+    const made = await t.services.db.select().from(releases).where(inArray(releases.title, titles))
+    expect(made.map((release) => release.title).sort()).toEqual(titles)
+    for (const release of made) expect(release.trackCount).toBe(2)
+    const rows = await t.services.db.select().from(ingestionRows).where(eq(ingestionRows.ingestionId, dry.id))
+    expect(rows.every((entry) => entry.status === 'committed')).toBe(true)
+    // A second run finds nothing left to do.
+    expect((await admin.call('ingestion.commit', { body: { id: dry.id } })).status).toBe(409)
+  })
+
+  it('refuses a file without the required columns, and non-staff', async () => {
+    const bad = await admin.ok('ingestion.upload', {
+      multipart: { files: { file: { filename: 'x.csv', data: Buffer.from('email,title\na@b.c,x\n') } } },
+    })
+    await t.services.jobs.drain()
+    const failed = await admin.ok('ingestion.single', { params: { id: bad.id } })
+    expect(failed.status).toBe('failed')
+    expect(failed.error).toBe('The CSV needs the columns: release_title, label, genre, release_date.')
+    expect((await artist.call('ingestion.upload', { multipart: { files: csvFile([row({})]) } })).status).toBe(403)
+    expect((await admin.call('ingestion.commit', { body: { id: bad.id } })).status).toBe(409)
+  })
+
+  it('removes one ingestion and clears the history; the releases stay', async () => {
+    const history = await admin.ok('ingestion.history', { query: {} })
+    expect(history.meta.total).toBe(3)
+    const removed = await admin.ok('ingestion.remove', { body: { id: history.data[0].id } })
+    expect(removed.id).toBe(history.data[0].id)
+    expect((await admin.ok('ingestion.history', { query: {} })).meta.total).toBe(2)
+    expect(await admin.ok('ingestion.clear')).toEqual({ removed: 2 })
+    expect((await admin.ok('ingestion.history', { query: {} })).meta.total).toBe(0)
+    expect(await t.services.db.select().from(releases).where(eq(releases.title, 'Harbour Lights'))).toHaveLength(1)
+  })
+})
