@@ -1,5 +1,5 @@
 import type { AvailableCommand, Command, CommandContext } from './types'
-import { scoreMatch } from './score'
+import { prepareQuery, scorePrepared } from './score'
 
 /** Commands as data: domains register theirs, the palette lists and filters them. */
 export class CommandRegistry {
@@ -51,13 +51,26 @@ export function titleOf(command: Command, context: CommandContext): string {
 const RECORD_LIFT = 0.2
 const RECORD_LIFT_FROM = 0.6
 
+/** Each command's lower-cased keywords and subject, made once (commands are static declarations). */
+const loweredParts = new WeakMap<Command, { keywords: string[]; subject: string | null }>()
+function partsOf(command: Command) {
+  let parts = loweredParts.get(command)
+  if (!parts) {
+    parts = { keywords: (command.keywords ?? []).map((keyword) => keyword.toLowerCase()), subject: command.subject?.toLowerCase() ?? null }
+    loweredParts.set(command, parts)
+  }
+  return parts
+}
+
 export function rank(items: readonly AvailableCommand[], query: string): AvailableCommand[] {
   if (!query.trim()) return [...items]
+  const prepared = prepareQuery(query)
   const scored: { item: AvailableCommand; score: number; titleScore: number }[] = []
   for (const item of items) {
-    const titleScore = Math.max(scoreMatch(item.title, query), item.command.subject ? scoreMatch(item.command.subject, query) : 0)
+    const { keywords, subject } = partsOf(item.command)
+    const titleScore = Math.max(scorePrepared(item.title.toLowerCase(), prepared), subject ? scorePrepared(subject, prepared) : 0)
     let score = titleScore
-    for (const keyword of item.command.keywords ?? []) score = Math.max(score, scoreMatch(keyword, query) * 0.9)
+    for (const keyword of keywords) score = Math.max(score, scorePrepared(keyword, prepared) * 0.9)
     // An action on the focused record outranks a global command matching the same word ("approve":
     // "Approve payout #12" before "Export approved payouts…"); a loose match earns no lift. Nor does an
     // action that cannot run here (the list's "Approve 0 selected payouts"): its shorter title would
@@ -66,12 +79,13 @@ export function rank(items: readonly AvailableCommand[], query: string): Availab
     if (score > 0) scored.push({ item, score: item.disabledReason ? score - 0.01 : score, titleScore })
   }
   // Equal keyword scores ("users" is a keyword of Users and of User invites): the title decides.
+  // Plain code-unit order for the last tie: localeCompare over thousands of pairs cost most of a frame.
   scored.sort(
     (a, b) =>
       b.score - a.score ||
       b.titleScore - a.titleScore ||
       a.item.title.length - b.item.title.length ||
-      a.item.title.localeCompare(b.item.title),
+      (a.item.title < b.item.title ? -1 : a.item.title > b.item.title ? 1 : 0),
   )
   return scored.map((entry) => ({ ...entry.item, score: entry.score }))
 }

@@ -36,6 +36,8 @@ interface Page {
 
 const SEARCH_DEBOUNCE_MS = 150
 const NESTED_SEARCH_DEBOUNCE_MS = 250
+/** Rows shown per group of results: a screenful and more; typing narrows the rest. */
+export const MAX_PER_GROUP = 100
 
 function recordItem(hit: SearchHit, close: () => void): Item {
   const kind = ENTITY_KIND_UI[hit.kind]
@@ -200,6 +202,9 @@ function PaletteBody({ close }: { close(): void }) {
     [context, close],
   )
 
+  // What the palette offers here, worked out once per opening (the context), not per keystroke.
+  const availableHere = useMemo(() => registry.available(context), [context])
+
   const items = useMemo<Item[]>(() => {
     if (page) {
       const source = page.command.search ? (nestedResults ?? []) : (page.children ?? [])
@@ -226,21 +231,27 @@ function PaletteBody({ close }: { close(): void }) {
         .map((id) => registry.get(id))
         .filter((command): command is Command => Boolean(command) && availability(command!, context) !== false)
         .map((command) => commandItem(command, { group: 'Recent commands', recordRecent: true }))
-      const all = registry.available(context).map((entry) => commandItem(entry.command, { recordRecent: true }))
+      const all = availableHere.map((entry) => commandItem(entry.command, { recordRecent: true }))
       return [...recentRecords, ...recentCommands, ...all]
     }
-    const ranked = registry.filter(text, context)
+    const ranked = rank(availableHere, text)
     const commands = ranked.map((entry) => commandItem(entry.command, { recordRecent: true }))
     const records = hits.map((hit) => recordItem(hit, close))
     // Whichever group has the better best match comes first; identifiers always name a record.
     const bestCommand = ranked[0]?.score ?? 0
     const bestRecord = hits[0]?.score ?? 0
     return looksLikeIdentifier(text) || bestRecord > bestCommand ? [...records, ...commands] : [...commands, ...records]
-  }, [page, nestedResults, context, query, recent.records, recent.commands, hits, commandItem, close])
+  }, [page, nestedResults, context, availableHere, query, recent.records, recent.commands, hits, commandItem, close])
 
   const groups = useMemo(() => {
     const map = new Map<string, Item[]>()
-    for (const item of items) map.set(item.group, [...(map.get(item.group) ?? []), item])
+    // Best first, and no more than a screenful per group: thousands of rows would cost every
+    // keystroke its frame, and nobody scrolls past the first hundred (typing narrows them).
+    for (const item of items) {
+      const group = map.get(item.group)
+      if (!group) map.set(item.group, [item])
+      else if (group.length < MAX_PER_GROUP) group.push(item)
+    }
     return [...map.entries()]
   }, [items])
 
