@@ -5,7 +5,7 @@ import { CommandRegistry } from '../../commands/registry'
 import { EDIT_REQUEST_ACTIONS, RELEASE_ACTIONS, RELEASE_COMMANDS, type ReleaseRecordState } from '../../commands/releases'
 import type { Command, CommandContext, CommandEnv } from '../../commands/types'
 import { allowedStatuses, statusLabel, requiresReason } from '../../src/core/release-status'
-import { queuePlace } from '../../src/domains/catalogue/ui/review-queue'
+import { queuePlace } from '../../src/client/ui/review-queue'
 import { formatMinSec } from '../../src/domains/catalogue/ui/min-sec'
 
 const base: CommandContext = { account: { id: 1, type: 'admin', isOperator: false }, route: null, record: null, list: null, paneCount: 1 }

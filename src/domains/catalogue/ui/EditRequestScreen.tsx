@@ -19,7 +19,7 @@ import { NamedTable } from '@client/ui/NamedTable'
 import { Cover } from './release/ReleaseHeader'
 import { When } from './release/ReleaseSections'
 import { EDIT_REQUEST_STATUS_MAP, StatusBadge } from './status'
-import { queuePlace } from './review-queue'
+import { queuePlace } from '@client/ui/review-queue'
 
 type Value = EditRequestSingle['releaseEdits'][number]['oldValue']
 

@@ -18,7 +18,7 @@ import { rememberRecord } from '@client/shell/recents'
 import { Link } from '@client/routing/Link'
 import { When } from '@client/ui/When'
 import { formatMinutes, PRIORITY_MAP, SOURCE_LABELS, TICKET_STATUS_MAP } from './status'
-import { queuePlace } from './queue'
+import { queuePlace } from '@client/ui/review-queue'
 
 const fetchTicket = (key: string, signal: AbortSignal) =>
   api.call('support.single', { params: { id: Number(key.split(':')[0]) } }, { signal })

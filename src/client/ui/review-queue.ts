@@ -1,9 +1,10 @@
 /**
- * The review queue: open edit requests in list order (newest first, so ids fall). A request that is no
- * longer open keeps its place by id, so j/k still step from it to its neighbours.
+ * A review queue (open edit requests, unresolved tickets): the open records in list order (newest
+ * first, so ids fall). A record that is no longer open keeps its place by id, so j/k still step from
+ * it to its neighbours.
  */
 export interface QueuePlace {
-  /** 1-based position among the open requests, or null when this one is not open. */
+  /** 1-based position among the open records, or null when this one is not open. */
   position: number | null
   previous: number | null
   next: number | null
@@ -18,7 +19,7 @@ export function queuePlace(queue: readonly number[], current: number): QueuePlac
     const next = index < queue.length - 1 ? queue[index + 1] : null
     return { position: index + 1, previous, next, nextOpen: next ?? previous }
   }
-  // Not open: its neighbours are the open requests either side of its id.
+  // Not open: its neighbours are the open records either side of its id.
   const after = queue.findIndex((id) => id < current)
   const next = after >= 0 ? queue[after] : null
   const previous = after > 0 ? queue[after - 1] : after < 0 && queue.length ? queue[queue.length - 1] : null
