@@ -1,12 +1,10 @@
 import { useCallback, useEffect, useMemo } from 'react'
 import { RecordPending, recordMissing } from '@client/ui/RecordPending'
-import { Badge, Box, Button, Card, Flex, Heading, Kbd, Table, Text } from '@radix-ui/themes'
-import { ArrowDownIcon, ArrowUpIcon } from '@radix-ui/react-icons'
+import { Badge, Box, Card, Flex, Heading, Table, Text } from '@radix-ui/themes'
 import { useHotkeys } from 'react-hotkeys-hook'
 import type { EditRequestSingle } from '@contract/releases'
 import type { RecordStates } from '@commands/records'
 import { SHORTCUTS } from '@commands/shortcuts'
-import { shortcutHint } from '@client/shell/shortcut-format'
 import { RecordActions } from '@client/ui/RecordActions'
 import type { ScreenProps } from '@client/routing/types'
 import { api } from '@client/api'
@@ -20,6 +18,7 @@ import { Cover } from './release/ReleaseHeader'
 import { When } from './release/ReleaseSections'
 import { EDIT_REQUEST_STATUS_MAP, StatusBadge } from './status'
 import { queuePlace } from '@client/ui/review-queue'
+import { QueueSteps } from '@client/ui/QueueSteps'
 
 type Value = EditRequestSingle['releaseEdits'][number]['oldValue']
 
@@ -183,26 +182,7 @@ export default function EditRequestScreen({ params }: ScreenProps) {
           </Flex>
         </Flex>
         <Flex direction="column" gap="2" align="end">
-          <Flex gap="2">
-            <Button
-              variant="soft"
-              color="gray"
-              disabled={!place.previous}
-              onClick={() => go(place.previous)}
-              aria-keyshortcuts={SHORTCUTS['editRequest.previous'].keys}
-            >
-              <ArrowUpIcon /> Previous <Kbd>{shortcutHint('editRequest.previous')}</Kbd>
-            </Button>
-            <Button
-              variant="soft"
-              color="gray"
-              disabled={!place.next}
-              onClick={() => go(place.next)}
-              aria-keyshortcuts={SHORTCUTS['editRequest.next'].keys}
-            >
-              <ArrowDownIcon /> Next <Kbd>{shortcutHint('editRequest.next')}</Kbd>
-            </Button>
-          </Flex>
+          <QueueSteps place={place} go={go} previous="editRequest.previous" next="editRequest.next" />
           <RecordActions
             record={record}
             buttons={['releases.editRequestStatus:approved', 'releases.editRequestStatus:rejected']}

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type RefObject } from 'react'
 import { Badge, Box, Button, Card, Flex, Heading, Kbd, Select, Text, TextArea } from '@radix-ui/themes'
-import { ArrowDownIcon, ArrowUpIcon } from '@radix-ui/react-icons'
 import { useHotkeys } from 'react-hotkeys-hook'
 import type { TicketComment, TicketSingle } from '@contract/support'
 import { formatMoney } from '@core/format'
@@ -19,6 +18,7 @@ import { Link } from '@client/routing/Link'
 import { When } from '@client/ui/When'
 import { formatMinutes, PRIORITY_MAP, SOURCE_LABELS, TICKET_STATUS_MAP } from './status'
 import { queuePlace } from '@client/ui/review-queue'
+import { QueueSteps } from '@client/ui/QueueSteps'
 
 const fetchTicket = (key: string, signal: AbortSignal) =>
   api.call('support.single', { params: { id: Number(key.split(':')[0]) } }, { signal })
@@ -321,26 +321,7 @@ export default function TicketScreen({ params }: ScreenProps) {
           </Flex>
         </Flex>
         <Flex direction="column" gap="2" align="end">
-          <Flex gap="2">
-            <Button
-              variant="soft"
-              color="gray"
-              disabled={!place.previous}
-              onClick={() => go(place.previous)}
-              aria-keyshortcuts={SHORTCUTS['ticket.previous'].keys}
-            >
-              <ArrowUpIcon /> Previous <Kbd>{shortcutHint('ticket.previous')}</Kbd>
-            </Button>
-            <Button
-              variant="soft"
-              color="gray"
-              disabled={!place.next}
-              onClick={() => go(place.next)}
-              aria-keyshortcuts={SHORTCUTS['ticket.next'].keys}
-            >
-              <ArrowDownIcon /> Next <Kbd>{shortcutHint('ticket.next')}</Kbd>
-            </Button>
-          </Flex>
+          <QueueSteps place={place} go={go} previous="ticket.previous" next="ticket.next" />
           <RecordActions record={record} buttons={['support.changeStatus:solved', 'support.elevate', 'support.assign:me']} />
           <Text size="1" color="gray" data-testid="ticket-queue" role="status">
             {queue.data === null
