@@ -562,3 +562,54 @@ export const catalogueOpsEndpoints = {
     response: codeImportResult,
   }),
 }
+
+// Transfers (docs/catalogue-ops.md "Transfers"): releases move to another artist or label account
+// of the workspace with their tracks, open splits and future earnings; the ledger stays as it was.
+
+/** Most releases one bulk transfer moves (a page of the release list's selection). */
+export const TRANSFER_MAX = 500
+
+export const transferPlanRow = z.object({
+  releaseId: z.number(),
+  title: z.string(),
+  from: z.object({ id: z.number(), email: z.string() }).nullable(),
+  tracks: z.number(),
+  /** Open (pending or active) splits of its tracks owned by the old owner: they move with it. */
+  splits: z.number(),
+  /** Null when it can move (or moved); otherwise why it cannot. */
+  refused: z.string().nullable(),
+})
+export type TransferPlanRow = z.infer<typeof transferPlanRow>
+
+export const transferResult = z.object({
+  dryRun: z.boolean(),
+  to: z.object({ id: z.number(), email: z.string(), type: z.enum(['artist', 'label']) }),
+  releases: z.array(transferPlanRow),
+  /** Releases moved (0 on a dry run). */
+  moved: z.number(),
+  refused: z.number(),
+})
+export type TransferResult = z.infer<typeof transferResult>
+
+const dryRun = z.boolean().default(false)
+
+export const transferEndpoints = {
+  'transfers.single': endpoint({
+    method: 'POST',
+    path: 'releases/transfer-single-release',
+    access: 'admin',
+    summary:
+      'Move a release to another artist or label account of the workspace with its tracks, open splits and future earnings (past ledger entries stay); `dryRun` previews it. 422 with the reason when it cannot move',
+    body: z.object({ releaseId: id, accountId: id, dryRun }),
+    response: transferResult,
+  }),
+  'transfers.bulk': endpoint({
+    method: 'POST',
+    path: 'releases/transfer-bulk-release',
+    access: 'admin',
+    summary:
+      'Move releases to another artist or label account of the workspace: each that can move does (in its own audited transaction), each that cannot is listed with its reason; `dryRun` previews it',
+    body: z.object({ ids: z.array(id).min(1, 'Choose at least one release').max(TRANSFER_MAX), accountId: id, dryRun }),
+    response: transferResult,
+  }),
+}
