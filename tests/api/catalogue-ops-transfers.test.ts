@@ -27,10 +27,11 @@ const post = (importId: number) => t.services.db.transaction((tx) => postImport(
 
 describe('transfers', () => {
   it('previews, then moves a release with its tracks, open splits and future earnings; past ledger entries stay', async () => {
-    const { release, tracks } = await createRelease(t.services, { tenantId: ws.tenant.id, accountId: ws.artist.id, status: 1, upc: upc(31) }, [
-      { isrc: 'QZAAA2600031' },
-      { isrc: 'QZAAA2600032' },
-    ])
+    const { release, tracks } = await createRelease(
+      t.services,
+      { tenantId: ws.tenant.id, accountId: ws.artist.id, status: 1, upc: upc(31) },
+      [{ isrc: 'QZAAA2600031' }, { isrc: 'QZAAA2600032' }],
+    )
     const split = await createSplit(t.services, {
       tenantId: ws.tenant.id,
       trackId: tracks[0].id,
@@ -40,7 +41,14 @@ describe('transfers', () => {
     // An ended split is history, like the ledger: it stays with the old owner.
     const [ended] = await t.services.db
       .insert(splits)
-      .values({ tenantId: ws.tenant.id, trackId: tracks[1].id, ownerAccountId: ws.artist.id, status: 'ended', startsOn: '2023-01-01', endedOn: '2024-01-01' })
+      .values({
+        tenantId: ws.tenant.id,
+        trackId: tracks[1].id,
+        ownerAccountId: ws.artist.id,
+        status: 'ended',
+        startsOn: '2023-01-01',
+        endedOn: '2024-01-01',
+      })
       .returning()
     // Earned before the move: paid to the artist.
     await post((await createImport(t.services, { tenantId: ws.tenant.id, lines: [{ net: '20', releaseId: release.id, upc: upc(31) }] })).id)
@@ -60,8 +68,16 @@ describe('transfers', () => {
     const done = await admin.ok('transfers.single', { body: { releaseId: release.id, accountId: ws.label.id } })
     expect(done).toMatchObject({ dryRun: false, moved: 1, refused: 0, releases: [{ tracks: 2, splits: 1, refused: null }] })
     expect(await ownerOf(release.id)).toBe(ws.label.id)
-    const owners = await t.services.db.select({ id: splits.id, owner: splits.ownerAccountId }).from(splits).where(eq(splits.tenantId, ws.tenant.id))
-    expect(owners).toEqual(expect.arrayContaining([{ id: split.id, owner: ws.label.id }, { id: ended.id, owner: ws.artist.id }]))
+    const owners = await t.services.db
+      .select({ id: splits.id, owner: splits.ownerAccountId })
+      .from(splits)
+      .where(eq(splits.tenantId, ws.tenant.id))
+    expect(owners).toEqual(
+      expect.arrayContaining([
+        { id: split.id, owner: ws.label.id },
+        { id: ended.id, owner: ws.artist.id },
+      ]),
+    )
 
     // Earned after the move: the new owner's; the artist keeps what was posted before.
     await post((await createImport(t.services, { tenantId: ws.tenant.id, lines: [{ net: '5', releaseId: release.id, upc: upc(31) }] })).id)
@@ -82,13 +98,28 @@ describe('transfers', () => {
       const response = await admin.call('transfers.single', { body })
       return { status: response.status, message: response.error.message }
     }
-    expect(await refusal({ releaseId: release.id, accountId: banned.id })).toMatchObject({ status: 400, message: expect.stringMatching(/banned/) })
-    expect(await refusal({ releaseId: release.id, accountId: ws.admin.id })).toMatchObject({ status: 400, message: expect.stringMatching(/artist or a label/) })
-    expect(await refusal({ releaseId: release.id, accountId: other.label.id })).toMatchObject({ status: 400, message: expect.stringMatching(/no such account/) })
-    expect(await refusal({ releaseId: release.id, accountId: ws.artist.id })).toMatchObject({ status: 409, message: expect.stringMatching(/already/) })
+    expect(await refusal({ releaseId: release.id, accountId: banned.id })).toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/banned/),
+    })
+    expect(await refusal({ releaseId: release.id, accountId: ws.admin.id })).toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/artist or a label/),
+    })
+    expect(await refusal({ releaseId: release.id, accountId: other.label.id })).toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/no such account/),
+    })
+    expect(await refusal({ releaseId: release.id, accountId: ws.artist.id })).toMatchObject({
+      status: 409,
+      message: expect.stringMatching(/already/),
+    })
 
     const { release: inReview } = await createRelease(t.services, { tenantId: ws.tenant.id, accountId: ws.artist.id, status: 2 }, [{}])
-    expect(await refusal({ releaseId: inReview.id, accountId: ws.label.id })).toMatchObject({ status: 409, message: expect.stringMatching(/under review/) })
+    expect(await refusal({ releaseId: inReview.id, accountId: ws.label.id })).toMatchObject({
+      status: 409,
+      message: expect.stringMatching(/under review/),
+    })
     expect(await ownerOf(inReview.id)).toBe(ws.artist.id)
     // Another workspace's admin cannot see it; an artist cannot call it at all.
     expect((await otherAdmin.call('transfers.single', { body: { releaseId: release.id, accountId: other.label.id } })).status).toBe(404)

@@ -46,7 +46,14 @@ interface Plan extends TransferPlanRow {
 
 /** What a transfer of `releaseIds` to `to` would do, release by release (input order, unknown ids refused). */
 async function plan(q: Queryable, tenantId: number, releaseIds: number[], to: Target): Promise<Plan[]> {
-  const { rows } = await q.execute<{ id: number; title: string; status: number; account_id: number; email: string; track_ids: number[] | null }>(
+  const { rows } = await q.execute<{
+    id: number
+    title: string
+    status: number
+    account_id: number
+    email: string
+    track_ids: number[] | null
+  }>(
     sql`select r.id, r.title, r.status, r.account_id, a.email,
           (select array_agg(t.id order by t.position) from tracks t where t.release_id = r.id and t.tenant_id = ${tenantId}) as track_ids
         from releases r join accounts a on a.id = r.account_id
@@ -57,7 +64,15 @@ async function plan(q: Queryable, tenantId: number, releaseIds: number[], to: Ta
   for (const releaseId of [...new Set(releaseIds)]) {
     const row = found.get(releaseId)
     if (!row) {
-      plans.push({ releaseId, title: `Release #${releaseId}`, from: null, tracks: 0, splits: 0, refused: 'There is no such release.', trackIds: [] })
+      plans.push({
+        releaseId,
+        title: `Release #${releaseId}`,
+        from: null,
+        tracks: 0,
+        splits: 0,
+        refused: 'There is no such release.',
+        trackIds: [],
+      })
       continue
     }
     const from = Number(row.account_id)
