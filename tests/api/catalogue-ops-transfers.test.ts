@@ -5,7 +5,7 @@ import type { TestClient } from '../helpers/client'
 import { createAccount, twoWorkspaces } from '../helpers/fixtures'
 import { createRelease, upc } from './releases-fixtures'
 import { accountBalance, createImport, createSplit } from './ledger-fixtures'
-import { auditLog, releases, splits } from '../../src/server/db/schema'
+import { auditLog, releases, splits, tracks } from '../../src/server/db/schema'
 import { postImport } from '../../src/domains/earnings/server/ledger/posting'
 
 let t: TestApp
@@ -147,5 +147,93 @@ describe('transfers', () => {
     expect(await ownerOf(c.release.id)).toBe(ws.artist.id)
     expect(await ownerOf(foreign.release.id)).toBe(other.artist.id)
     expect((await admin.call('transfers.bulk', { body: { ids: [], accountId: label2.id } })).status).toBe(400)
+  })
+})
+
+describe('transfer-in', () => {
+  const body = (over: Record<string, unknown> = {}) => ({
+    accountId: ws.artist.id,
+    fromDistributor: 'OtherDist',
+    title: 'Old Hits',
+    artists: ['Test Artist'],
+    upc: upc(41),
+    label: 'Acme Records',
+    primaryGenre: 'hip hop',
+    originalReleaseDate: '2019-05-03',
+    tracks: [
+      { title: 'First', isrc: 'US-RC1-19-00001' },
+      { title: 'Second', isrc: 'USRC11900002', explicit: true },
+    ],
+    ...over,
+  })
+
+  it('previews, then brings a release in keeping its UPC, ISRCs and original release date; the history lists it', async () => {
+    const preview = await admin.ok('transfers.in', { body: { ...body(), dryRun: true } })
+    expect(preview).toEqual({ dryRun: true, releaseId: null, upc: upc(41), isrcs: ['USRC11900001', 'USRC11900002'], problems: [] })
+    expect((await admin.ok('transfers.inHistory', { query: {} })).meta.total).toBe(0)
+
+    const done = await admin.ok('transfers.in', { body: body() })
+    const [release] = await t.services.db.select().from(releases).where(eq(releases.id, done.releaseId!))
+    expect(release).toMatchObject({
+      accountId: ws.artist.id,
+      upc: upc(41),
+      originalReleaseDate: '2019-05-03',
+      releaseDate: '2019-05-03',
+      transferIn: true,
+      status: 0,
+      primaryGenre: 'Hip-Hop/Rap',
+    })
+    const trackRows = await t.services.db.select().from(tracks).where(eq(tracks.releaseId, release.id)).orderBy(tracks.position)
+    expect(trackRows.map((row) => [row.isrc, row.explicit])).toEqual([
+      ['USRC11900001', false],
+      ['USRC11900002', true],
+    ])
+    const history = await admin.ok('transfers.inHistory', { query: {} })
+    expect(history.data).toEqual([
+      expect.objectContaining({
+        releaseId: release.id,
+        title: 'Old Hits',
+        fromDistributor: 'OtherDist',
+        upc: upc(41),
+        isrcs: ['USRC11900001', 'USRC11900002'],
+        originalReleaseDate: '2019-05-03',
+        account: { id: ws.artist.id, email: ws.artist.email },
+      }),
+    ])
+    const [audit] = await t.services.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'release.transferred_in'), eq(auditLog.entityId, String(release.id))))
+    expect(audit.after).toMatchObject({ fromDistributor: 'OtherDist', upc: upc(41) })
+    // Other workspaces do not see it.
+    expect((await otherAdmin.ok('transfers.inHistory', { query: {} })).meta.total).toBe(0)
+  })
+
+  it('refuses with every reason: codes already here or invalid, a repeated ISRC, an unknown genre, a staff account', async () => {
+    const again = await admin.ok('transfers.in', {
+      body: { ...body({ accountId: ws.admin.id, primaryGenre: 'space polka' }), dryRun: true },
+    })
+    expect(again.problems.map((problem) => problem.field).sort()).toEqual([
+      'accountId',
+      'primaryGenre',
+      'tracks.0.isrc',
+      'tracks.1.isrc',
+      'upc',
+    ])
+    expect(again.problems.find((problem) => problem.field === 'upc')!.message).toMatch(/on release #\d+ of the workspace already/)
+
+    const response = await admin.call('transfers.in', {
+      body: body({
+        upc: '123456789013',
+        tracks: [
+          { title: 'A', isrc: 'QZAAA1900009' },
+          { title: 'B', isrc: 'QZAAA1900009' },
+        ],
+      }),
+    })
+    expect(response.status).toBe(400)
+    expect(response.error.errors).toMatchObject({ upc: expect.any(String), 'tracks.1.isrc': expect.stringMatching(/two tracks/) })
+    expect((await admin.ok('transfers.inHistory', { query: {} })).meta.total).toBe(1)
+    expect((await artist.call('transfers.in', { body: body({ upc: upc(42) }) })).status).toBe(403)
   })
 })

@@ -21,10 +21,15 @@ import {
 } from './ingestion.service'
 import { deliveryQueue, queueDelivery, removeDelivery, retryDelivery } from './delivery.service'
 import { transferRelease, transferReleases } from './transfers.service'
+import { transferIn, transferInHistory } from './transfer-in.service'
 import { exportFile, exportHistory, getExport, queueCatalogNumberExport, queueExport, queueExportFromCsv } from './exports.service'
 
 export const catalogueOpsHandlers: Handlers<
-  IdsOf<typeof catalogueOpsEndpoints> | IdsOf<typeof ingestionEndpoints> | IdsOf<typeof exportEndpoints> | IdsOf<typeof deliveryEndpoints> | IdsOf<typeof transferEndpoints>
+  | IdsOf<typeof catalogueOpsEndpoints>
+  | IdsOf<typeof ingestionEndpoints>
+  | IdsOf<typeof exportEndpoints>
+  | IdsOf<typeof deliveryEndpoints>
+  | IdsOf<typeof transferEndpoints>
 > = {
   'codes.importUpc': ({ ctx, files }) => importPool(ctx, 'upc', { file: files.file }),
   'codes.importIsrc': ({ ctx, files, body }) => importPool(ctx, 'isrc', { file: files.file, range: body }),
@@ -58,4 +63,6 @@ export const catalogueOpsHandlers: Handlers<
   'delivery.retry': ({ ctx, params }) => retryDelivery(ctx, params.id),
   'transfers.single': ({ ctx, body }) => transferRelease(ctx, body),
   'transfers.bulk': ({ ctx, body }) => transferReleases(ctx, body),
+  'transfers.in': ({ ctx, body }) => transferIn(ctx, body),
+  'transfers.inHistory': ({ ctx, query }) => transferInHistory(ctx, query.page, query.per_page),
 }

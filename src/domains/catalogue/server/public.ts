@@ -42,3 +42,8 @@ export async function moveReleaseOwner(
   const { rows } = await tx.execute<{ id: number }>(sql`select id from tracks where release_id = ${releaseId} and tenant_id = ${tenantId}`)
   return rows.map((row) => Number(row.id))
 }
+
+/** Transfer-in (catalogue operations): flags a release created in the caller's transaction as brought from another distributor. */
+export async function markTransferIn(tx: Queryable, tenantId: number, releaseId: number): Promise<void> {
+  await tx.execute(sql`update releases set transfer_in = true where id = ${releaseId} and tenant_id = ${tenantId}`)
+}
