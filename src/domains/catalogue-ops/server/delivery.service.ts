@@ -197,12 +197,14 @@ export async function sendDelivery(services: Services, tenantId: number, deliver
         .update(deliveries)
         .set({ status: 'delivered', error: null, deliveredAt: services.now(), updatedAt: services.now() })
         .where(eq(deliveries.id, deliveryId))
-      await tx.insert(deliveryEvents).values({
-        tenantId,
-        deliveryId,
-        status: 'delivered',
-        message: `${files.length} file${files.length === 1 ? '' : 's'} in ${pkg.folder}/`,
-      })
+      await tx
+        .insert(deliveryEvents)
+        .values({
+          tenantId,
+          deliveryId,
+          status: 'delivered',
+          message: `${files.length} file${files.length === 1 ? '' : 's'} in ${pkg.folder}/`,
+        })
       return { result: null, after: { target: row.target, deliveryId } }
     })
     return { delivered: true }
