@@ -447,3 +447,17 @@ export const TRANSFER_ACTIONS: readonly RecordAction[] = [
     success: transferDone,
   }),
 ]
+
+/** Where transfer-in is done: its form and history are on the import sections page. */
+export const TRANSFER_IN_PATH = '/releases/import-sections'
+
+export const TRANSFER_COMMANDS: readonly Command[] = [
+  {
+    id: 'transfers.inOpen',
+    title: 'Transfer in a release from another distributor…',
+    group: 'Releases',
+    keywords: ['transfer', 'transfer in', 'distributor', 'migrate', 'import', 'upc', 'isrc'],
+    access: 'admin',
+    run: (_context, env) => env.open(TRANSFER_IN_PATH),
+  },
+]

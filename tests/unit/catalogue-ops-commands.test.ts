@@ -12,6 +12,7 @@ import {
   INGESTION_ACTIONS,
   INGESTION_COMMANDS,
   TRANSFER_ACTIONS,
+  TRANSFER_COMMANDS,
   codeImporterPath,
   transferPreviewLine,
 } from '../../commands/catalogue-ops'
@@ -290,5 +291,16 @@ describe('transfer actions', () => {
       ],
     })
     expect(line).toBe('moves 1 release, 3 tracks, 0 open splits; refused: It cannot move while it is under review.')
+  })
+})
+
+describe('transfer-in command', () => {
+  it('opens the transfer-in form and history for staff only', async () => {
+    const registry = new CommandRegistry()
+    registry.register(TRANSFER_COMMANDS)
+    expect(registry.available(artist).map((entry) => entry.title)).not.toContain('Transfer in a release from another distributor…')
+    const env = fakeCommandEnv()
+    await TRANSFER_COMMANDS[0].run!(admin, env)
+    expect(env.open).toHaveBeenCalledWith('/releases/import-sections')
   })
 })
