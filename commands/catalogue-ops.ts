@@ -450,6 +450,11 @@ export const TRANSFER_ACTIONS: readonly RecordAction[] = [
 
 /** Where transfer-in is done: its form and history are on the import sections page. */
 export const TRANSFER_IN_PATH = '/releases/import-sections'
+/**
+ * The endpoint the transfer-in form sends to (a release's fields and tracks cannot be typed in the
+ * palette, so the command opens the form, like the file imports).
+ */
+export const TRANSFER_IN_CALL = 'transfers.in' as const
 
 export const TRANSFER_COMMANDS: readonly Command[] = [
   {

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { Badge, Button, Callout, Card, Flex, Grid, Heading, Select, Table, Text, TextArea, TextField } from '@radix-ui/themes'
 import type { TransferInResult } from '@contract/catalogue-ops'
 import { statusLabel } from '@core/release-status'
+import { TRANSFER_IN_CALL } from '@commands/catalogue-ops'
 import { api, ApiError } from '@client/api'
 import { useLoad } from '@client/state/useLoad'
 import { useDataVersion } from '@client/state/useDataVersion'
@@ -90,7 +91,7 @@ export function TransferInPanel() {
         tracks: readTrackLines(form.tracks),
         dryRun,
       }
-      const result = await api.call('transfers.in', { body })
+      const result = await api.call(TRANSFER_IN_CALL, { body })
       if (dryRun) setPreview(result)
       else {
         setForm(EMPTY)
