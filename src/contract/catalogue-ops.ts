@@ -616,7 +616,7 @@ export const transferInBody = z.object({
     .max(100),
   dryRun: z.boolean().default(false),
 })
-export type TransferInBody = z.input<typeof transferInBody>
+export type TransferInBody = z.infer<typeof transferInBody>
 
 export const transferInResult = z.object({
   dryRun: z.boolean(),

@@ -17,7 +17,7 @@ import { transfersIn } from './schema'
 // distributor comes in with the codes the stores know it by and its original release date, so the
 // stores see the same product change hands instead of a new one.
 
-type Body = Required<Pick<TransferInBody, 'accountId'>> & Omit<TransferInBody, 'accountId'>
+type Body = TransferInBody
 type Problem = TransferInResult['problems'][number]
 
 interface Checked {
