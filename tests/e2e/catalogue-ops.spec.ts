@@ -154,7 +154,7 @@ test('transfer a release to another account from the palette, previewed, and bri
   await panel.getByLabel('Original release date').fill('2018-04-06')
   await panel.getByLabel('Tracks').fill('QZ-E2E-18-00077, Moved Song')
   await panel.getByRole('button', { name: 'Preview' }).click()
-  await expect(panel.getByText(`Ready: UPC ${upc(77)}, 1 ISRCs kept`)).toBeVisible()
+  await expect(panel.getByText(`Ready: UPC ${upc(77)}, 1 ISRC kept`)).toBeVisible()
   await panel.getByRole('button', { name: 'Transfer in' }).click()
   await expect(panel.getByRole('status').filter({ hasText: /“E2E Moved Over” came in as release #\d+/ })).toBeVisible()
   await expect(page.getByRole('table', { name: 'Transfer-in history' })).toContainText('OldDist')

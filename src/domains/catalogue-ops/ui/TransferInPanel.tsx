@@ -169,7 +169,7 @@ export function TransferInPanel() {
               </Button>
               {ready && (
                 <Badge color="green">
-                  Ready: UPC {preview.upc}, {preview.isrcs.length} ISRCs kept
+                  Ready: UPC {preview.upc}, {preview.isrcs.length === 1 ? '1 ISRC' : `${preview.isrcs.length} ISRCs`} kept
                 </Badge>
               )}
             </Flex>
