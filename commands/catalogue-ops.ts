@@ -1,6 +1,14 @@
-import type { CodeImportMode, CodeKind, DeliveryRow, ExportRow, IngestionRow, IngestionStatus } from '@contract/catalogue-ops'
+import type {
+  CodeImportMode,
+  CodeKind,
+  DeliveryRow,
+  ExportRow,
+  IngestionRow,
+  IngestionStatus,
+  TransferResult,
+} from '@contract/catalogue-ops'
 import { RELEASE_STATUS, statusLabel } from '@core/release-status'
-import type { Command } from './types'
+import type { Command, CommandEnv } from './types'
 import { defineAction, type RecordAction, type Target } from './actions'
 
 // Catalogue operations' palette commands (docs/catalogue-ops.md). A file cannot be picked from the
@@ -344,5 +352,117 @@ export const DELIVERY_COMMANDS: readonly Command[] = [
         },
       },
     ],
+  },
+]
+
+/** How many found accounts the transfer's search previews (one dry run each, as the user types). */
+const TRANSFER_PREVIEWS = 5
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+
+/** The dry run's answer in a line: what would move, and why the rest would not. */
+export function transferPreviewLine(result: Pick<TransferResult, 'releases' | 'refused'>): string {
+  const moving = result.releases.filter((row) => !row.refused)
+  const tracks = moving.reduce((sum, row) => sum + row.tracks, 0)
+  const splits = moving.reduce((sum, row) => sum + row.splits, 0)
+  const parts = moving.length
+    ? [`moves ${plural(moving.length, 'release')}, ${plural(tracks, 'track')}, ${plural(splits, 'open split')}`]
+    : ['moves nothing']
+  const refused = result.releases.filter((row) => row.refused)
+  if (refused.length === 1) parts.push(`refused: ${refused[0].refused}`)
+  else if (refused.length > 1) parts.push(`${refused.length} refused (${refused[0].refused} …)`)
+  return parts.join('; ')
+}
+
+/**
+ * The transfer's ask: artist and label accounts found by name or email, each of the first few with
+ * the server's dry run of this very transfer in its title, so the move is previewed before it is chosen.
+ */
+function findTransferTarget(
+  ids: (target: Target<'release'>) => number[],
+): (
+  query: string,
+  target: Target<'release'>,
+  env: CommandEnv,
+  signal: AbortSignal,
+) => Promise<readonly { value: number; title: string }[]> {
+  return async (query, target, env) => {
+    const search = query.trim().length >= 3 ? query.trim() : undefined
+    const found = await env.call('users.list', { query: { search, page: 1, per_page: 25 } })
+    const owners = new Set(target.items.map((item) => item.state?.ownerId).filter((owner) => owner !== undefined))
+    const accounts = found.data.filter((user) => user.type !== 'admin' && !(owners.size === 1 && owners.has(user.id)))
+    return Promise.all(
+      accounts.map(async (user, index) => {
+        const name = `${user.displayName} (${user.email}, ${user.type})`
+        if (index >= TRANSFER_PREVIEWS) return { value: user.id, title: name }
+        try {
+          const preview = await env.call('transfers.bulk', { body: { ids: ids(target), accountId: user.id, dryRun: true } })
+          return { value: user.id, title: `${name}: ${transferPreviewLine(preview)}` }
+        } catch (error) {
+          return { value: user.id, title: `${name}: refused: ${error instanceof Error ? error.message : 'cannot take releases'}` }
+        }
+      }),
+    )
+  }
+}
+
+const transferDone = (result: TransferResult) =>
+  result.refused
+    ? `Moved ${plural(result.moved, 'release')} to ${result.to.email}; ${transferPreviewLine({ ...result, releases: result.releases.filter((row) => row.refused) })}`
+    : `Moved ${plural(result.moved, 'release')} to ${result.to.email}.`
+
+/** "Transfer to account…": on the release (its tab) and on the release list's selection. */
+export const TRANSFER_ACTIONS: readonly RecordAction[] = [
+  defineAction({
+    id: 'transfers.single',
+    kinds: releaseKind,
+    scope: 'one',
+    label: 'Transfer to account…',
+    title: (target) => `Transfer ${releaseNamed(target)} to account…`,
+    group: 'Release',
+    keywords: ['transfer', 'move', 'owner', 'account', 'artist', 'label', 'reassign'],
+    ask: {
+      kind: 'find',
+      placeholder: 'Search artist and label accounts by name or email…',
+      find: findTransferTarget((target) => target.items.map((item) => item.id)),
+    },
+    input: (item, accountId: number) => ({ body: { releaseId: item.id, accountId, dryRun: false } }),
+    success: transferDone,
+  }),
+  defineAction({
+    id: 'transfers.bulk',
+    kinds: releaseKind,
+    scope: 'many',
+    label: 'Transfer to account…',
+    title: (target) => `Transfer ${releaseNamed(target)} to account…`,
+    group: 'Release',
+    keywords: ['transfer', 'move', 'owner', 'account', 'artist', 'label', 'bulk'],
+    ask: {
+      kind: 'find',
+      placeholder: 'Search artist and label accounts by name or email…',
+      find: findTransferTarget((target) => target.items.map((item) => item.id)),
+    },
+    input: (item, accountId: number) => ({ body: { ids: [item.id], accountId, dryRun: false } }),
+    inputMany: (ids, accountId: number) => ({ body: { ids: [...ids], accountId, dryRun: false } }),
+    success: transferDone,
+  }),
+]
+
+/** Where transfer-in is done: its form and history are on the import sections page. */
+export const TRANSFER_IN_PATH = '/releases/import-sections'
+/**
+ * The endpoint the transfer-in form sends to (a release's fields and tracks cannot be typed in the
+ * palette, so the command opens the form, like the file imports).
+ */
+export const TRANSFER_IN_CALL = 'transfers.in' as const
+
+export const TRANSFER_COMMANDS: readonly Command[] = [
+  {
+    id: 'transfers.inOpen',
+    title: 'Transfer in a release from another distributor…',
+    group: 'Releases',
+    keywords: ['transfer', 'transfer in', 'distributor', 'migrate', 'import', 'upc', 'isrc'],
+    access: 'admin',
+    run: (_context, env) => env.open(TRANSFER_IN_PATH),
   },
 ]

@@ -9,6 +9,7 @@ import { IMPORT_ACTIONS } from './earnings-imports'
 import { NOTIFICATION_ACTIONS } from './notifications'
 import { HELP_THREAD_ACTIONS, TICKET_ACTIONS } from './support'
 import { ACCOUNT_EXPORT_ACTIONS, CONVERT_ACTIONS, DELIVERY_ACTIONS, EXPORT_ACTIONS, INGESTION_ACTIONS } from './catalogue-ops'
+import { TRANSFER_ACTIONS } from './catalogue-ops'
 
 /**
  * Every declared record action. The shell registers their palette commands, record headers and list
@@ -35,6 +36,7 @@ export const RECORD_ACTIONS: readonly RecordAction[] = [
   ...CONVERT_ACTIONS,
   ...ACCOUNT_EXPORT_ACTIONS,
   ...DELIVERY_ACTIONS,
+  ...TRANSFER_ACTIONS,
 ]
 
 /** The palette commands of every declared action (on the focused record, and on a list's selection). */

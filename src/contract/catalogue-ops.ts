@@ -562,3 +562,122 @@ export const catalogueOpsEndpoints = {
     response: codeImportResult,
   }),
 }
+
+// Transfers (docs/catalogue-ops.md "Transfers"): releases move to another artist or label account
+// of the workspace with their tracks, open splits and future earnings; the ledger stays as it was.
+
+/** Most releases one bulk transfer moves (a page of the release list's selection). */
+export const TRANSFER_MAX = 500
+
+export const transferPlanRow = z.object({
+  releaseId: z.number(),
+  title: z.string(),
+  from: z.object({ id: z.number(), email: z.string() }).nullable(),
+  tracks: z.number(),
+  /** Open (pending or active) splits of its tracks owned by the old owner: they move with it. */
+  splits: z.number(),
+  /** Null when it can move (or moved); otherwise why it cannot. */
+  refused: z.string().nullable(),
+})
+export type TransferPlanRow = z.infer<typeof transferPlanRow>
+
+export const transferResult = z.object({
+  dryRun: z.boolean(),
+  to: z.object({ id: z.number(), email: z.string(), type: z.enum(['artist', 'label']) }),
+  releases: z.array(transferPlanRow),
+  /** Releases moved (0 on a dry run). */
+  moved: z.number(),
+  refused: z.number(),
+})
+export type TransferResult = z.infer<typeof transferResult>
+
+const dryRun = z.boolean().default(false)
+
+/** A release brought in from another distributor: its codes and original release date are kept. */
+export const transferInBody = z.object({
+  accountId: id,
+  fromDistributor: z.string().trim().min(1, 'Name the distributor it comes from').max(200),
+  title: z.string().trim().min(1, 'The title is required').max(300),
+  artists: z.array(z.string().trim().min(1).max(200)).min(1, 'Name at least one artist').max(20),
+  type: z.enum(['Single', 'EP', 'Album']).default('Single'),
+  upc: z.string().trim().min(1, 'The UPC is required: a transferred release keeps its code'),
+  label: z.string().trim().min(1, 'The label is required').max(200),
+  primaryGenre: z.string().trim().min(1, 'The genre is required').max(100),
+  originalReleaseDate: z.iso.date('Dates are YYYY-MM-DD'),
+  tracks: z
+    .array(
+      z.object({
+        title: z.string().trim().min(1, 'Every track needs a title').max(300),
+        isrc: z.string().trim().min(1, 'Every track keeps its ISRC'),
+        explicit: z.boolean().default(false),
+      }),
+    )
+    .min(1, 'A release has at least one track')
+    .max(100),
+  dryRun: z.boolean().default(false),
+})
+export type TransferInBody = z.infer<typeof transferInBody>
+
+export const transferInResult = z.object({
+  dryRun: z.boolean(),
+  /** Null on a dry run. */
+  releaseId: z.number().nullable(),
+  upc: z.string(),
+  isrcs: z.array(z.string()),
+  /** Every reason it cannot come in (empty when it can). */
+  problems: z.array(z.object({ field: z.string(), message: z.string() })),
+})
+export type TransferInResult = z.infer<typeof transferInResult>
+
+export const transferInRow = z.object({
+  id: z.number(),
+  releaseId: z.number(),
+  title: z.string(),
+  status: z.number().nullable(),
+  account: z.object({ id: z.number(), email: z.string() }),
+  fromDistributor: z.string(),
+  upc: z.string(),
+  isrcs: z.array(z.string()),
+  originalReleaseDate: z.string(),
+  created: timestamp,
+  createdBy: z.object({ id: z.number(), name: z.string() }).nullable(),
+})
+export type TransferInRow = z.infer<typeof transferInRow>
+
+export const transferEndpoints = {
+  'transfers.in': endpoint({
+    method: 'POST',
+    path: 'releases/transfer-in',
+    access: 'admin',
+    summary:
+      'Bring a release in from another distributor for an artist or label account, keeping its UPC, ISRCs and original release date (a draft flagged transfer-in); `dryRun` lists every problem without creating it, a refused one answers 400 with them',
+    body: transferInBody,
+    response: transferInResult,
+  }),
+  'transfers.inHistory': endpoint({
+    method: 'GET',
+    path: 'releases/transfer-in-history',
+    access: 'admin',
+    summary: 'Releases brought in from other distributors, newest first, with the codes and original release date they kept',
+    query: z.object({ page, per_page: perPage }),
+    response: pageOf(transferInRow),
+  }),
+  'transfers.single': endpoint({
+    method: 'POST',
+    path: 'releases/transfer-single-release',
+    access: 'admin',
+    summary:
+      'Move a release to another artist or label account of the workspace with its tracks, open splits and future earnings (past ledger entries stay); `dryRun` previews it. 422 with the reason when it cannot move',
+    body: z.object({ releaseId: id, accountId: id, dryRun }),
+    response: transferResult,
+  }),
+  'transfers.bulk': endpoint({
+    method: 'POST',
+    path: 'releases/transfer-bulk-release',
+    access: 'admin',
+    summary:
+      'Move releases to another artist or label account of the workspace: each that can move does (in its own audited transaction), each that cannot is listed with its reason; `dryRun` previews it',
+    body: z.object({ ids: z.array(id).min(1, 'Choose at least one release').max(TRANSFER_MAX), accountId: id, dryRun }),
+    response: transferResult,
+  }),
+}

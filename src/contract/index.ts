@@ -21,7 +21,7 @@ import { reportsEndpoints } from './reports'
 import { siteReportsEndpoints } from './site-reports'
 import { payoutsEndpoints } from './payouts'
 import { supportEndpoints } from './support'
-import { catalogueOpsEndpoints, deliveryEndpoints, exportEndpoints, ingestionEndpoints } from './catalogue-ops'
+import { catalogueOpsEndpoints, deliveryEndpoints, exportEndpoints, ingestionEndpoints, transferEndpoints } from './catalogue-ops'
 import type { EndpointDef } from './define'
 
 /** Every API call of the product. Domains add their groups here; nothing else is the API's truth. */
@@ -53,6 +53,7 @@ export const ENDPOINTS = {
   ...ingestionEndpoints,
   ...exportEndpoints,
   ...deliveryEndpoints,
+  ...transferEndpoints,
 } as const satisfies Record<string, EndpointDef>
 
 export type Endpoints = typeof ENDPOINTS

@@ -112,3 +112,51 @@ test('export an accepted release to YouTube CMS and as a DDEX message from the p
   const after = (await (await page.request.get(`/api/releases/single/general/${id}`)).json()) as { status: number }
   expect(after.status).toBe(4)
 })
+
+test('transfer a release to another account from the palette, previewed, and bring one in from another distributor', async ({ browser }) => {
+  test.slow()
+  const page = await signedIn(browser)
+  const workspace = new WorkspacePage(page)
+  const list = (await (await page.request.get('/api/releases?status=1&per_page=25')).json()) as { data: { id: number; title: string }[] }
+  let chosen: { id: number; title: string } | null = null
+  for (const row of list.data) {
+    const general = (await (await page.request.get(`/api/releases/single/general/${row.id}`)).json()) as { owner: { email: string } }
+    if (general.owner.email !== 'label@demo.test') {
+      chosen = row
+      break
+    }
+  }
+  expect(chosen).not.toBeNull()
+  const { id, title } = chosen!
+
+  await page.goto(`/releases/single/${id}`)
+  await workspace.ready()
+  await workspace.runInPalette('transfer to account', `Transfer “${title}” to account…`)
+  await page.keyboard.type('label@demo')
+  // The choice carries the server's dry run of this transfer.
+  const choice = page.getByRole('option', { name: /label@demo\.test, label\): moves 1 release/ })
+  await expect(choice).toBeVisible({ timeout: 15_000 })
+  await choice.click()
+  await expect(page.getByText('Moved 1 release to label@demo.test.')).toBeVisible()
+  const after = (await (await page.request.get(`/api/releases/single/general/${id}`)).json()) as { owner: { email: string } }
+  expect(after.owner.email).toBe('label@demo.test')
+
+  // Transfer-in: preview first, then bring it in; the history lists it.
+  await page.goto('/releases/import-sections')
+  const panel = page.getByRole('region', { name: 'Transfer in' })
+  await panel.getByLabel('Account email').fill('artist@demo.test')
+  await panel.getByLabel('Previous distributor').fill('OldDist')
+  await panel.getByLabel('Release title').fill('E2E Moved Over')
+  await panel.getByLabel('Artists (comma separated)').fill('Nina Vale')
+  await panel.getByLabel('UPC').fill(upc(77))
+  await panel.getByLabel('Label').fill('Demo Records')
+  await panel.getByLabel('Genre').fill('pop')
+  await panel.getByLabel('Original release date').fill('2018-04-06')
+  await panel.getByLabel('Tracks').fill('QZ-E2E-18-00077, Moved Song')
+  await panel.getByRole('button', { name: 'Preview' }).click()
+  await expect(panel.getByText(`Ready: UPC ${upc(77)}, 1 ISRC kept`)).toBeVisible()
+  await panel.getByRole('button', { name: 'Transfer in' }).click()
+  await expect(panel.getByRole('status').filter({ hasText: /“E2E Moved Over” came in as release #\d+/ })).toBeVisible()
+  await expect(page.getByRole('table', { name: 'Transfer-in history' })).toContainText('OldDist')
+  await page.screenshot({ path: 'test-results/catalogue-ops-transfers.png', fullPage: true })
+})

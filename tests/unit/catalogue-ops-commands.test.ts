@@ -11,7 +11,10 @@ import {
   EXPORT_COMMANDS,
   INGESTION_ACTIONS,
   INGESTION_COMMANDS,
+  TRANSFER_ACTIONS,
+  TRANSFER_COMMANDS,
   codeImporterPath,
+  transferPreviewLine,
 } from '../../commands/catalogue-ops'
 import type { CommandContext } from '../../commands/types'
 import { ENDPOINTS } from '../../src/contract/index'
@@ -228,5 +231,76 @@ describe('delivery actions', () => {
     expect(env.call).toHaveBeenCalledWith('delivery.retry', { params: { id: 1 } })
     expect(env.call).toHaveBeenCalledWith('delivery.retry', { params: { id: 2 } })
     expect(env.notify).toHaveBeenCalledWith('Retrying 2 deliveries.', 'success')
+  })
+})
+
+describe('transfer actions', () => {
+  const registry = new CommandRegistry()
+  registry.register(TRANSFER_ACTIONS.flatMap((action) => action.commands))
+  const onRelease: CommandContext = {
+    ...admin,
+    record: { kind: 'release', id: '42', title: 'Harbour Lights', state: { status: 1, ownerId: 7 } },
+  }
+  const preview = (ids: number[], accountId: number) => ({
+    dryRun: true,
+    to: { id: accountId, email: 'label@acme.test', type: 'label' },
+    releases: ids.map((releaseId) => ({
+      releaseId,
+      title: 'Harbour Lights',
+      from: { id: 7, email: 'a@acme.test' },
+      tracks: 2,
+      splits: 1,
+      refused: null,
+    })),
+    moved: 0,
+    refused: 0,
+  })
+
+  it('offers "Transfer to account…" on a release, previews each found account with a dry run, then moves it', async () => {
+    const entry = registry.available(onRelease).find((item) => item.title === 'Transfer “Harbour Lights” to account…')!
+    expect(entry).toBeTruthy()
+    const env = fakeCommandEnv()
+    env.call.mockImplementation(async (id: string, input: { body?: { ids: number[]; accountId: number } }) => {
+      if (id === 'users.list')
+        return {
+          data: [
+            { id: 7, displayName: 'Owner', email: 'a@acme.test', type: 'artist' },
+            { id: 8, displayName: 'Staff', email: 's@acme.test', type: 'admin' },
+            { id: 9, displayName: 'Acme Records', email: 'label@acme.test', type: 'label' },
+          ],
+        }
+      if (id === 'transfers.bulk') return preview(input.body!.ids, input.body!.accountId)
+      return { ...preview([42], 9), dryRun: false, moved: 1 }
+    })
+    const [choice, ...rest] = await entry.command.search!('acme', onRelease, env, new AbortController().signal)
+    // The owner and staff accounts are not offered; the label's title carries the dry run.
+    expect(rest).toEqual([])
+    expect(choice.title).toBe('Acme Records (label@acme.test, label): moves 1 release, 2 tracks, 1 open split')
+    expect(env.call).toHaveBeenCalledWith('transfers.bulk', { body: { ids: [42], accountId: 9, dryRun: true } })
+    await choice.run!(onRelease, env)
+    expect(env.call).toHaveBeenCalledWith('transfers.single', { body: { releaseId: 42, accountId: 9, dryRun: false } })
+    expect(env.notify).toHaveBeenCalledWith('Moved 1 release to label@acme.test.', 'success')
+  })
+
+  it('says why releases would be refused', () => {
+    const line = transferPreviewLine({
+      refused: 1,
+      releases: [
+        { releaseId: 1, title: 'A', from: null, tracks: 3, splits: 0, refused: null },
+        { releaseId: 2, title: 'B', from: null, tracks: 1, splits: 0, refused: 'It cannot move while it is under review.' },
+      ],
+    })
+    expect(line).toBe('moves 1 release, 3 tracks, 0 open splits; refused: It cannot move while it is under review.')
+  })
+})
+
+describe('transfer-in command', () => {
+  it('opens the transfer-in form and history for staff only', async () => {
+    const registry = new CommandRegistry()
+    registry.register(TRANSFER_COMMANDS)
+    expect(registry.available(artist).map((entry) => entry.title)).not.toContain('Transfer in a release from another distributor…')
+    const env = fakeCommandEnv()
+    await TRANSFER_COMMANDS[0].run!(admin, env)
+    expect(env.open).toHaveBeenCalledWith('/releases/import-sections')
   })
 })

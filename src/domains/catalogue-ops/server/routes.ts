@@ -4,6 +4,7 @@ import {
   type deliveryEndpoints,
   type exportEndpoints,
   type ingestionEndpoints,
+  type transferEndpoints,
 } from '@contract/catalogue-ops'
 import type { Handlers, IdsOf } from '@server/handlers'
 import { assignCodes, codeImportHistory, importPool, poolStats } from './codes.service'
@@ -19,10 +20,16 @@ import {
   uploadIngestion,
 } from './ingestion.service'
 import { deliveryQueue, queueDelivery, removeDelivery, retryDelivery } from './delivery.service'
+import { transferRelease, transferReleases } from './transfers.service'
+import { transferIn, transferInHistory } from './transfer-in.service'
 import { exportFile, exportHistory, getExport, queueCatalogNumberExport, queueExport, queueExportFromCsv } from './exports.service'
 
 export const catalogueOpsHandlers: Handlers<
-  IdsOf<typeof catalogueOpsEndpoints> | IdsOf<typeof ingestionEndpoints> | IdsOf<typeof exportEndpoints> | IdsOf<typeof deliveryEndpoints>
+  | IdsOf<typeof catalogueOpsEndpoints>
+  | IdsOf<typeof ingestionEndpoints>
+  | IdsOf<typeof exportEndpoints>
+  | IdsOf<typeof deliveryEndpoints>
+  | IdsOf<typeof transferEndpoints>
 > = {
   'codes.importUpc': ({ ctx, files }) => importPool(ctx, 'upc', { file: files.file }),
   'codes.importIsrc': ({ ctx, files, body }) => importPool(ctx, 'isrc', { file: files.file, range: body }),
@@ -54,4 +61,8 @@ export const catalogueOpsHandlers: Handlers<
   'delivery.add': ({ ctx, params }) => queueDelivery(ctx, params.type, params.id),
   'delivery.remove': ({ ctx, params }) => removeDelivery(ctx, params.id),
   'delivery.retry': ({ ctx, params }) => retryDelivery(ctx, params.id),
+  'transfers.single': ({ ctx, body }) => transferRelease(ctx, body),
+  'transfers.bulk': ({ ctx, body }) => transferReleases(ctx, body),
+  'transfers.in': ({ ctx, body }) => transferIn(ctx, body),
+  'transfers.inHistory': ({ ctx, query }) => transferInHistory(ctx, query.page, query.per_page),
 }

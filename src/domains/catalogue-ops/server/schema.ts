@@ -213,3 +213,27 @@ export const deliveryEvents = pgTable(
   },
   (t) => [index('delivery_events_delivery_idx').on(t.deliveryId, t.id)],
 )
+
+/**
+ * A release brought in from another distributor (releases/transfer-in): the release itself is the
+ * catalogue's (flagged transfer_in); this row is the transfer-in history with what was kept.
+ */
+export const transfersIn = pgTable(
+  'transfers_in',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    releaseId: ref('release_id').notNull(),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** The distributor the release comes from, as the staff named it. */
+    fromDistributor: text('from_distributor').notNull(),
+    upc: text('upc').notNull(),
+    isrcs: jsonb('isrcs').notNull().default([]).$type<string[]>(),
+    originalReleaseDate: text('original_release_date').notNull(),
+    createdBy: ref('created_by').references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('transfers_in_tenant_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc())],
+)

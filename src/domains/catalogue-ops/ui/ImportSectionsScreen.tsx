@@ -7,6 +7,7 @@ import { useDataVersion } from '@client/state/useDataVersion'
 import { RecordLink } from '@client/ui/RecordLink'
 import { When } from '@client/ui/When'
 import { IMPORT_KINDS, type ImportKind } from './import-kinds'
+import { TransferInPanel } from './TransferInPanel'
 
 interface LastRun {
   created: string
@@ -68,7 +69,7 @@ function KindCard({ kind, last, loaded }: { kind: ImportKind; last: LastRun | nu
   )
 }
 
-/** Every import kind with what it does and its last run; each opens its own page. */
+/** Every import kind with what it does and its last run; each opens its own page. Transfer-in is a form here. */
 export default function ImportSectionsScreen() {
   const version = useDataVersion()
   const load = useLoad(fetchLastRuns, version)
@@ -80,6 +81,7 @@ export default function ImportSectionsScreen() {
           <KindCard key={kind.id} kind={kind} last={load.data?.[kind.id]} loaded={Boolean(load.data)} />
         ))}
       </Grid>
+      <TransferInPanel />
     </Flex>
   )
 }

@@ -1,5 +1,7 @@
 // The catalogue domain's public module: the only file of src/domains/catalogue/server that another domain may
 // import (eslint.config.js, boundaries/domain-imports). docs/architecture.md, "Boundaries".
+import { sql } from 'drizzle-orm'
+import type { Queryable } from '@server/db/engine'
 
 export * as catalogueStats from './stats'
 export { catalogueTitles, releaseOwners, releaseTarget, trackTarget, type MatchTarget } from './royalties-read'
@@ -20,3 +22,28 @@ export { createAudioSaladClient, type AudioSaladClient } from './adapters/audios
  * through the service cannot match. Changing their columns is a change to this public API.
  */
 export const readModels: readonly string[] = ['releases', 'tracks']
+
+/**
+ * Transfers (catalogue operations): hands the release to `toAccountId` when it still belongs to
+ * `fromAccountId`, inside the caller's transaction; its tracks follow (they have no owner of their
+ * own). Returns the track ids, or null when the owner changed meanwhile.
+ */
+export async function moveReleaseOwner(
+  tx: Queryable,
+  tenantId: number,
+  releaseId: number,
+  fromAccountId: number,
+  toAccountId: number,
+): Promise<number[] | null> {
+  const moved = await tx.execute(
+    sql`update releases set account_id = ${toAccountId}, updated_at = now() where id = ${releaseId} and tenant_id = ${tenantId} and account_id = ${fromAccountId} returning id`,
+  )
+  if (!moved.rows.length) return null
+  const { rows } = await tx.execute<{ id: number }>(sql`select id from tracks where release_id = ${releaseId} and tenant_id = ${tenantId}`)
+  return rows.map((row) => Number(row.id))
+}
+
+/** Transfer-in (catalogue operations): flags a release created in the caller's transaction as brought from another distributor. */
+export async function markTransferIn(tx: Queryable, tenantId: number, releaseId: number): Promise<void> {
+  await tx.execute(sql`update releases set transfer_in = true where id = ${releaseId} and tenant_id = ${tenantId}`)
+}
