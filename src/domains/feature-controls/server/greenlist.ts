@@ -23,7 +23,10 @@ export const greenlistKind: KindServer<GreenlistFields> = {
       if (!track || track.releaseId !== release.id) throw fieldError('trackId', 'Choose a track of that release')
       trackTitle = track.title
     }
-    if (body.isrc) trackIsrc = checkIsrc(body.isrc).ok ? checkIsrc(body.isrc).value : null
+    if (body.isrc) {
+      const checked = checkIsrc(body.isrc)
+      if (checked.ok) trackIsrc = checked.value
+    }
     const channels = Object.fromEntries(GREENLIST_PLATFORMS.map((platform) => [platform, commaList(body[platform] ?? '')]))
     return {
       title: trackTitle ? `${trackTitle} (${release.title})` : release.title,

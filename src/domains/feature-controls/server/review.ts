@@ -35,7 +35,7 @@ export interface KindServer<F> {
 
 export type RequestRecord = typeof featureRequests.$inferSelect
 
-interface ListRow {
+type ListRow = {
   id: number
   kind: string
   status: string

@@ -1,0 +1,5 @@
+// The feature-controls domain's public module: the only file of src/domains/feature-controls/server that
+// another domain may import (eslint.config.js, boundaries/domain-imports). docs/architecture.md, "Boundaries".
+
+/** Relations of this domain that other domains may name in SQL (read only); none yet. */
+export const readModels: readonly string[] = []
