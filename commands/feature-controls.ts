@@ -41,6 +41,7 @@ function reviewActions(kind: ReviewKindName, def: ReviewKindDef): RecordAction[]
       kinds,
       scope: 'both' as const,
       tone: verb.tone,
+      shortcut: status === 'approved' ? ('feature.approve' as const) : status === 'rejected' ? ('feature.reject' as const) : undefined,
       group: def.label,
       keywords: [...verb.keywords, noun, 'request', 'review', 'status', reviewStatusLabel(def, status).toLowerCase()],
       // Only moves the kind allows from the request's status are offered (the server refuses the rest).

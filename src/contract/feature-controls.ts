@@ -149,7 +149,17 @@ const greenlist = reviewEndpoints(
   greenlistFields,
 )
 
+/** One pending request in the shared review queue: its kind and where its single screen is. */
+export const queueItem = z.object({ id: z.number(), kind: z.enum(REVIEW_KIND_NAMES as [string, ...string[]]), path: z.string(), title: z.string() })
+
 export const featureControlEndpoints = {
+  'featureRequests.queue': endpoint({
+    method: 'GET',
+    path: 'feature-requests/queue',
+    access: 'admin',
+    summary: 'The shared review queue: pending requests of every feature-control kind, oldest first (at most 500)',
+    response: z.object({ data: z.array(queueItem) }),
+  }),
   'greenlist.list': greenlist.list,
   'greenlist.single': greenlist.single,
   'greenlist.changeStatus': greenlist.changeStatus,

@@ -175,3 +175,18 @@ describe('greenlist requests', () => {
     expect(elsewhere.hits).toHaveLength(0)
   })
 })
+
+describe('the shared review queue', () => {
+  it('lists pending requests of every kind oldest first, drops decided ones, and stays in its workspace', async () => {
+    const older = await request()
+    const newer = await request()
+    const queue = await admin.ok('featureRequests.queue')
+    const ids = queue.data.map((item) => item.id)
+    expect(ids.indexOf(older)).toBeLessThan(ids.indexOf(newer))
+    expect(queue.data.find((item) => item.id === older)).toMatchObject({ kind: 'greenlist', path: `/whitelisting/${older}` })
+    await admin.ok('greenlist.changeStatus', { body: { ids: [older], status: 'approved' } })
+    expect((await admin.ok('featureRequests.queue')).data.map((item) => item.id)).not.toContain(older)
+    expect((await otherAdmin.ok('featureRequests.queue')).data).toEqual([])
+    expect((await artist.call('featureRequests.queue')).status).toBe(403)
+  })
+})

@@ -230,6 +230,7 @@ describe('review next', () => {
       'Review next edit request',
       'Review next pending payout',
       'Review next unresolved ticket',
+      'Review next pending greenlist request',
     ])
     const env = fakeCommandEnv()
     env.call.mockImplementation(async (id: string, input: { params?: { page: number } }) =>

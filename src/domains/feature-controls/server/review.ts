@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { ReviewRowResult } from '@contract/feature-controls'
-import { reviewStatusLabel, reviewTransitionRefusal, type ReviewKindDef } from '@core/feature-requests'
+import { REVIEW_KINDS, reviewStatusLabel, reviewTransitionRefusal, type ReviewKind, type ReviewKindDef } from '@core/feature-requests'
 import { displayName } from '@core/names'
 import type { AuthedContext } from '@server/context'
 import type { Queryable, Tx } from '@server/db/engine'
@@ -262,4 +262,25 @@ export function reviewService<F>(kind: KindServer<F>) {
   }
 
   return { list, single, mine, create, changeStatus }
+}
+
+/** Pending requests of every kind, oldest first: the j/k/a/r queue staff walk through (feature_requests_status_created_idx per status). */
+export async function reviewQueue(ctx: AuthedContext) {
+  const branches = Object.values(REVIEW_KINDS).flatMap((def) =>
+    def.pending.map(
+      (status) => sql`(select r.id, r.kind, r.title, r.created_at from feature_requests r
+        where r.tenant_id = ${ctx.tenant.id} and r.kind = ${def.kind} and r.status = ${status}
+        order by r.created_at, r.id limit 500)`,
+    ),
+  )
+  const result = await ctx.services.db.execute<{ id: number; kind: string; title: string }>(sql`
+    select id, kind, title from (${sql.join(branches, sql` union all `)}) q order by created_at, id limit 500`)
+  return {
+    data: result.rows.map((row) => ({
+      id: Number(row.id),
+      kind: row.kind,
+      title: row.title,
+      path: `${REVIEW_KINDS[row.kind as ReviewKind].singlePath}/${row.id}`,
+    })),
+  }
 }

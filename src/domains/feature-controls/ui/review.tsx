@@ -15,6 +15,9 @@ import { RecordActions } from '@client/ui/RecordActions'
 import { RecordPending, recordMissing } from '@client/ui/RecordPending'
 import { When } from '@client/ui/When'
 import { Link } from '@client/routing/Link'
+import { useHotkeys } from 'react-hotkeys-hook'
+import { SHORTCUTS } from '@commands/shortcuts'
+import { runRecordAction } from '@client/ui/RecordActions'
 
 // The one review pattern's screens (docs/feature-controls.md): every kind's list and single screen
 // are these two components; a kind gives its definition, its calls and how its own fields read.
@@ -44,6 +47,24 @@ export function statusMapOf(def: ReviewKindDef): StatusMap {
 }
 
 const stateOf = (row: ReviewRow): RecordStates['greenlist'] => ({ status: row.status, title: row.title, requesterName: row.requester.name })
+
+const fetchQueue = async (_key: string, signal: AbortSignal) => (await api.call('featureRequests.queue', undefined, { signal })).data
+
+/**
+ * Where a request stands in the shared queue (pending requests of every kind, oldest first): its
+ * neighbours for j/k, and where to go once it is decided. One no longer pending keeps no place, so
+ * j/k then start from the oldest.
+ */
+export function queuePlace(queue: readonly { path: string }[], path: string) {
+  const index = queue.findIndex((item) => item.path === path)
+  if (index < 0) return { position: null, previous: null, next: queue[0]?.path ?? null, nextOpen: queue[0]?.path ?? null }
+  const previous = index > 0 ? queue[index - 1].path : null
+  const next = index < queue.length - 1 ? queue[index + 1].path : null
+  return { position: index + 1, previous, next, nextOpen: next ?? previous }
+}
+
+const INTERACTIVE = 'input, select, textarea, [role="dialog"] *, [role="alertdialog"] *, [role="menu"] *, [role="listbox"] *'
+const ignoreKey = (event: KeyboardEvent) => event.target instanceof Element && event.target.closest(INTERACTIVE) !== null
 
 /** /{kind list}/{page}: newest first; search, status filter, created date range, page sizes, bulk status change. */
 export function ReviewListScreen({ kind, page }: { kind: ReviewScreenKind; page: number }) {
@@ -131,9 +152,12 @@ export function ReviewSingleScreen({ kind, id }: { kind: ReviewScreenKind; id: n
   const load = useLoad(fetchOne, `${valid ? id : 0}:${version}`)
   const row = load.data && load.data.id === id ? load.data : null
   const statuses = useMemo(() => statusMapOf(kind.def), [kind.def])
+  const queue = useLoad(fetchQueue, `queue:${version}`)
+  const place = useMemo(() => queuePlace(queue.data ?? [], `${kind.def.singlePath}/${id}`), [queue.data, kind.def.singlePath, id])
   const record = useMemo(
-    () => (row ? { kind: kind.kind, id: String(row.id), title: `${kind.def.label} #${row.id}`, state: stateOf(row) } : null),
-    [row, kind],
+    () =>
+      row ? { kind: kind.kind, id: String(row.id), title: `${kind.def.label} #${row.id}`, state: { ...stateOf(row), nextPath: place.nextOpen } } : null,
+    [row, kind, place.nextOpen],
   )
   const { setTitle, publishRecord } = tab
   useEffect(() => {
@@ -151,6 +175,19 @@ export function ReviewSingleScreen({ kind, id }: { kind: ReviewScreenKind; id: n
     publishRecord(record)
     return () => publishRecord(null)
   }, [record, publishRecord])
+
+  const go = useCallback((path: string | null) => path && tab.navigate(path), [tab])
+  const act = useCallback((key: string) => record && void runRecordAction(record, key), [record])
+  const keyOptions = {
+    enabled: tab.focused,
+    ignoreEventWhen: ignoreKey,
+    scopes: tab.tabId ? [`tab:${tab.tabId}`] : undefined,
+    preventDefault: true,
+  }
+  useHotkeys(SHORTCUTS['feature.next'].keys, () => go(place.next), keyOptions, [place.next, go])
+  useHotkeys(SHORTCUTS['feature.previous'].keys, () => go(place.previous), keyOptions, [place.previous, go])
+  useHotkeys(SHORTCUTS['feature.approve'].keys, () => act(`${kind.kind}.changeStatus:approved`), keyOptions, [act, kind.kind])
+  useHotkeys(SHORTCUTS['feature.reject'].keys, () => act(`${kind.kind}.changeStatus:rejected`), keyOptions, [act, kind.kind])
 
   if (!row || !record || recordMissing(valid, load))
     return <RecordPending valid={valid} load={load} missing={`This ${kind.def.label.toLowerCase()} request does not exist, or it belongs to another workspace.`} />
@@ -212,6 +249,13 @@ export function ReviewSingleScreen({ kind, id }: { kind: ReviewScreenKind; id: n
           )}
         </DataList.Root>
       </Card>
+      <Text size="1" color="gray" role="status" data-testid="review-queue">
+        {queue.data
+          ? place.position !== null
+            ? `Pending request ${place.position} of ${queue.data.length} in the review queue · j/k next/previous · a approve · r reject`
+            : `${queue.data.length} pending request${queue.data.length === 1 ? '' : 's'} in the review queue · j opens the oldest`
+          : ''}
+      </Text>
       <Text size="1" color="gray">
         {(kind.def.statusInfo as Record<string, { meaning: string }>)[row.status]?.meaning}
       </Text>
