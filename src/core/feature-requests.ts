@@ -120,3 +120,21 @@ export function commaList(value: string): string[] {
 export function invalidPlatformEntries(platform: GreenlistPlatform, value: string): string[] {
   return commaList(value).filter((entry) => !PLATFORM_URLS[platform].some((pattern) => pattern.test(entry)))
 }
+
+/**
+ * One channel as compared for greenlist matching: no scheme, no www/m/web/mobile host prefix, no
+ * trailing slash, lower case; a YouTube channel URL and its bare id compare equal.
+ */
+export function channelKey(platform: GreenlistPlatform, entry: string): string {
+  const trimmed = entry.trim()
+  if (platform === 'youtube') {
+    const id = /(?:^|\/channel\/)(UC[A-Za-z0-9_-]{22})\/?$/.exec(trimmed)
+    if (id) return `youtube:${id[1]}`
+  }
+  const bare = trimmed
+    .replace(/^https?:\/\//i, '')
+    .replace(/^(?:www|m|web|mobile)\./i, '')
+    .replace(/\/+$/, '')
+    .toLowerCase()
+  return `${platform}:${bare}`
+}

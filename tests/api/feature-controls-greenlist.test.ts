@@ -190,3 +190,25 @@ describe('the shared review queue', () => {
     expect((await artist.call('featureRequests.queue')).status).toBe(403)
   })
 })
+
+describe('greenlisted channels (what usage discovery honours)', () => {
+  it('an approved entry exempts its channels for its release or track; pending, revoked and other releases do not', async () => {
+    const { isGreenlisted } = await import('../../src/domains/feature-controls/server/public')
+    const fresh = await createRelease(t.services, { tenantId: ws.tenant.id, accountId: ws.artist.id, title: 'Fresh Record' })
+    const other = await createRelease(t.services, { tenantId: ws.tenant.id, accountId: ws.artist.id, title: 'Other Record' })
+    const id = await request(artist, { releaseId: fresh.release.id, youtube: CHANNEL, tiktok: 'https://www.tiktok.com/@dancer.one' })
+    const ask = (channel: string, release = fresh.release.id, platform: 'youtube' | 'tiktok' = 'youtube') =>
+      isGreenlisted(t.services.db, ws.tenant.id, { releaseId: release, trackId: fresh.tracks[0].id, platform, channel })
+    expect(await ask(`https://www.youtube.com/channel/${CHANNEL}/`)).toBe(false)
+    await admin.ok('greenlist.changeStatus', { body: { ids: [id], status: 'approved' } })
+    expect(await ask(`https://www.youtube.com/channel/${CHANNEL}/`)).toBe(true)
+    expect(await ask(CHANNEL)).toBe(true)
+    expect(await ask('https://tiktok.com/@Dancer.One', fresh.release.id, 'tiktok')).toBe(true)
+    expect(await ask(CHANNEL, fresh.release.id, 'tiktok')).toBe(false)
+    expect(await ask('UCzzzzzzzzzzzzzzzzzzzzzz')).toBe(false)
+    expect(await ask(CHANNEL, other.release.id)).toBe(false)
+    expect(await isGreenlisted(t.services.db, ws.tenant.id + 1, { releaseId: fresh.release.id, platform: 'youtube', channel: CHANNEL })).toBe(false)
+    await admin.ok('greenlist.changeStatus', { body: { ids: [id], status: 'revoked', reason: 'Ended' } })
+    expect(await ask(CHANNEL)).toBe(false)
+  })
+})

@@ -36,6 +36,8 @@ export const featureRequests = pgTable(
     index('feature_requests_kind_status_created_idx').on(t.tenantId, t.kind, t.status, t.createdAt.desc(), t.id.desc()),
     // The requester's own requests of a kind.
     index('feature_requests_requester_idx').on(t.tenantId, t.requesterAccountId, t.kind, t.createdAt.desc()),
+    // Usage discovery's "is this channel greenlisted for this release" (greenlisted.ts).
+    index('feature_requests_release_idx').on(t.tenantId, t.releaseId),
     // The shared review queue: pending requests of every kind, oldest first.
     index('feature_requests_status_created_idx').on(t.tenantId, t.status, t.createdAt, t.id),
     check('feature_requests_kind_check', sql`${t.kind} in ('greenlist')`),

@@ -24,6 +24,7 @@ ALTER TABLE "feature_requests" ADD CONSTRAINT "feature_requests_reviewed_by_acco
 CREATE INDEX "feature_requests_kind_created_idx" ON "feature_requests" USING btree ("tenant_id","kind","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "feature_requests_kind_status_created_idx" ON "feature_requests" USING btree ("tenant_id","kind","status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "feature_requests_requester_idx" ON "feature_requests" USING btree ("tenant_id","requester_account_id","kind","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "feature_requests_release_idx" ON "feature_requests" USING btree ("tenant_id","release_id");--> statement-breakpoint
 CREATE INDEX "feature_requests_status_created_idx" ON "feature_requests" USING btree ("tenant_id","status","created_at","id");--> statement-breakpoint
 -- hand-written:
 -- The staff list's and palette's title search (ilike '%…%').
