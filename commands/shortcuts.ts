@@ -22,7 +22,7 @@ export interface ShortcutDef {
   bound: 'command' | 'go' | 'page' | 'shell' | 'browser'
 }
 
-export type ShortcutGroup = 'Go to' | 'Workspace' | 'View' | 'Help' | 'List' | 'Palette' | 'Edit request' | 'Uploader' | 'Support ticket'
+export type ShortcutGroup = 'Go to' | 'Workspace' | 'View' | 'Help' | 'List' | 'Palette' | 'Edit request' | 'Uploader' | 'Support ticket' | 'Feature request'
 
 export const SHORTCUTS = {
   // The palette and dialogs.
