@@ -65,6 +65,7 @@ test('with the keyboard alone: review the oldest pending request, approve it, re
   await page.keyboard.press('r')
   await expect(page.getByPlaceholder('Why? The requester is told by email')).toBeFocused()
   await page.keyboard.type('Send proof that the channel is yours')
+  await expect(page.locator('[cmdk-item][data-selected="true"]')).toHaveText(/because “Send proof that the channel is yours”$/)
   await page.keyboard.press('Enter')
   await expect(page.getByText(`Greenlist entry request #${second} is now rejected.`)).toBeVisible()
   await expect(page).not.toHaveURL(secondUrl)
