@@ -51,6 +51,7 @@ export const ENTITY_KIND_UI: Readonly<Record<EntityKind, EntityKindUi>> = {
     pattern: '/releases/export/{page}?export={id}',
     path: (id) => `/releases/export/1?export=${id}`,
   },
+  greenlist: { kind: 'greenlist', label: 'Greenlist entry', pattern: '/whitelisting/{id}', path: (id) => `/whitelisting/${id}` },
 }
 
 /** Which kind of record a route pattern shows, for "actions on the focused record". */

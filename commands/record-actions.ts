@@ -8,6 +8,7 @@ import { PAYOUT_BATCH_ACTIONS } from './payout-batches'
 import { IMPORT_ACTIONS } from './earnings-imports'
 import { NOTIFICATION_ACTIONS } from './notifications'
 import { HELP_THREAD_ACTIONS, TICKET_ACTIONS } from './support'
+import { FEATURE_REQUEST_ACTIONS } from './feature-controls'
 import { ACCOUNT_EXPORT_ACTIONS, CONVERT_ACTIONS, DELIVERY_ACTIONS, EXPORT_ACTIONS, INGESTION_ACTIONS } from './catalogue-ops'
 import { TRANSFER_ACTIONS } from './catalogue-ops'
 
@@ -37,6 +38,7 @@ export const RECORD_ACTIONS: readonly RecordAction[] = [
   ...ACCOUNT_EXPORT_ACTIONS,
   ...DELIVERY_ACTIONS,
   ...TRANSFER_ACTIONS,
+  ...FEATURE_REQUEST_ACTIONS,
 ]
 
 /** The palette commands of every declared action (on the focused record, and on a list's selection). */

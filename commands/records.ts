@@ -12,6 +12,7 @@ import type { PayoutBatchRecordState } from './payout-batches'
 import type { TicketRow } from '@contract/support'
 import type { HelpThreadRow } from '@contract/help-center'
 import type { DeliveryRecordState, ExportRecordState, IngestionRecordState } from './catalogue-ops'
+import type { ReviewRecordState } from './feature-controls'
 
 /**
  * What a screen publishes about the record it shows, per kind: the fields record actions decide on.
@@ -78,6 +79,8 @@ export interface RecordStates {
   catalogueExport: ExportRecordState
   /** A release's delivery to a target (the delivery queue's rows). */
   delivery: DeliveryRecordState
+  /** A greenlist request (its list rows and single screen). */
+  greenlist: ReviewRecordState
 }
 
 export type RecordKind = keyof RecordStates

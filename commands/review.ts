@@ -53,6 +53,18 @@ export const REVIEW_QUEUES: readonly ReviewQueue[] = [
     },
     path: (id) => `/support/single/${id}`,
   },
+  {
+    id: 'greenlist',
+    noun: 'pending greenlist request',
+    plural: 'pending greenlist requests',
+    keywords: ['review', 'next', 'pending', 'greenlist', 'whitelist', 'content id', 'queue'],
+    endpoint: 'greenlist.list',
+    page: async (env, page, perPage) => {
+      const result = await env.call('greenlist.list', { params: { page }, query: { status: 'pending', per_page: perPage } })
+      return { ids: result.data.map((row) => row.id), lastPage: result.meta.last_page }
+    },
+    path: (id) => `/whitelisting/${id}`,
+  },
 ]
 
 /** The oldest open item: the last one of the last page (lists answer newest first). */

@@ -22,7 +22,7 @@ export interface ShortcutDef {
   bound: 'command' | 'go' | 'page' | 'shell' | 'browser'
 }
 
-export type ShortcutGroup = 'Go to' | 'Workspace' | 'View' | 'Help' | 'List' | 'Palette' | 'Edit request' | 'Uploader' | 'Support ticket'
+export type ShortcutGroup = 'Go to' | 'Workspace' | 'View' | 'Help' | 'List' | 'Palette' | 'Edit request' | 'Uploader' | 'Support ticket' | 'Feature request'
 
 export const SHORTCUTS = {
   // The palette and dialogs.
@@ -95,6 +95,12 @@ export const SHORTCUTS = {
   'ticket.elevate': { keys: 'e', title: 'Elevate the ticket', group: 'Support ticket', bound: 'page' },
   'ticket.assignMe': { keys: 'a', title: 'Assign the ticket to me', group: 'Support ticket', bound: 'page' },
   'ticket.send': { keys: 'mod+enter', title: 'Send the reply or note being typed', group: 'Support ticket', bound: 'page' },
+
+  // Feature-control requests (src/domains/feature-controls/ui/review.tsx): the shared queue of every kind.
+  'feature.next': { keys: 'j', title: 'Next pending request (any kind)', group: 'Feature request', bound: 'page' },
+  'feature.previous': { keys: 'k', title: 'Previous pending request (any kind)', group: 'Feature request', bound: 'page' },
+  'feature.approve': { keys: 'a', title: 'Approve the request', group: 'Feature request', bound: 'page' },
+  'feature.reject': { keys: 'r', title: 'Reject the request (asks why)', group: 'Feature request', bound: 'page' },
 
   // The uploader (src/domains/catalogue/ui/uploader/UploaderForm.tsx).
   'uploader.save': { keys: 'mod+s', title: 'Save the draft', group: 'Uploader', bound: 'page' },

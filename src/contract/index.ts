@@ -22,6 +22,7 @@ import { siteReportsEndpoints } from './site-reports'
 import { payoutsEndpoints } from './payouts'
 import { supportEndpoints } from './support'
 import { catalogueOpsEndpoints, deliveryEndpoints, exportEndpoints, ingestionEndpoints, transferEndpoints } from './catalogue-ops'
+import { featureControlEndpoints } from './feature-controls'
 import type { EndpointDef } from './define'
 
 /** Every API call of the product. Domains add their groups here; nothing else is the API's truth. */
@@ -54,6 +55,7 @@ export const ENDPOINTS = {
   ...exportEndpoints,
   ...deliveryEndpoints,
   ...transferEndpoints,
+  ...featureControlEndpoints,
 } as const satisfies Record<string, EndpointDef>
 
 export type Endpoints = typeof ENDPOINTS

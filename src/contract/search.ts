@@ -16,6 +16,7 @@ export const ENTITY_KINDS = [
   'helpThread',
   'ingestion',
   'catalogueExport',
+  'greenlist',
 ] as const
 export type EntityKind = (typeof ENTITY_KINDS)[number]
 

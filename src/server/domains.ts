@@ -24,6 +24,7 @@ import { payoutBatchesServer } from '@domains/payouts/server/batches'
 import { reportsServer } from '@domains/reports/server'
 import { payoutsServer } from '@domains/payouts/server'
 import { supportServer } from '@domains/support/server'
+import { featureControlsServer } from '@domains/feature-controls/server'
 import { catalogueOpsServer } from '@domains/catalogue-ops/server'
 
 /** What a business domain plugs into the server. */
@@ -61,6 +62,7 @@ export const DOMAINS: DomainServer[] = [
   reportsServer,
   supportServer,
   catalogueOpsServer,
+  featureControlsServer,
 ]
 
 export function allHandlers(): Partial<Record<EndpointId, AnyHandler>> {

@@ -15,6 +15,7 @@ import { payoutBatchesUi } from '@domains/payouts/batches'
 import { reportsUi } from '@domains/reports'
 import { payoutsUi } from '@domains/payouts'
 import { supportUi } from '@domains/support'
+import { featureControlsUi } from '@domains/feature-controls'
 import { helpCenterUi } from '@domains/help-center'
 import { catalogueOpsUi } from '@domains/catalogue-ops'
 
@@ -37,6 +38,7 @@ export const DOMAIN_UIS: DomainUi[] = [
   supportUi,
   helpCenterUi,
   catalogueOpsUi,
+  featureControlsUi,
 ]
 
 export interface RegisteredRoute extends RouteDef {

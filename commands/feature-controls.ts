@@ -1,0 +1,79 @@
+import { defineAction, type RecordAction, type Target } from './actions'
+import { GREENLIST, reviewStatusLabel, reviewTransitionRefusal, type ReviewKindDef } from '@core/feature-requests'
+
+// Feature-control review actions (docs/feature-controls.md), declared once per kind from its
+// statuses: Approve, Reject…, and the kind's other moves, on the focused request and on a list's
+// selection (one all-or-nothing call). A status that needs a reason asks for it.
+
+/** What a request's list row or single screen publishes for the actions to decide on. */
+export interface ReviewRecordState {
+  status: string
+  title: string
+  requesterName: string
+  /** The next pending request of the shared queue, to move on to once decided. */
+  nextPath?: string | null
+}
+
+type ReviewKindName = 'greenlist'
+
+/** The verb of moving into a status, per status name used by the kinds. */
+const VERBS: Readonly<Record<string, { label: string; keywords: string[]; tone?: 'green' | 'red' }>> = {
+  approved: { label: 'Approve', keywords: ['approve', 'accept', 'allow', 'yes'], tone: 'green' },
+  rejected: { label: 'Reject', keywords: ['reject', 'refuse', 'deny', 'decline', 'no'], tone: 'red' },
+  revoked: { label: 'Revoke', keywords: ['revoke', 'withdraw', 'cancel'], tone: 'red' },
+  pending: { label: 'Reconsider', keywords: ['reconsider', 'reopen', 'pending', 'again'] },
+}
+
+function reviewActions(kind: ReviewKindName, def: ReviewKindDef): RecordAction[] {
+  const noun = def.label.toLowerCase()
+  const kinds = [kind] as const
+  const describe = (target: Target<ReviewKindName>) => {
+    if (target.items.length !== 1) return `${target.items.length} selected ${noun} requests`
+    const { id, state } = target.items[0]
+    return `${noun} request #${id}${state ? ` “${state.title}”` : ''}`
+  }
+  const next = (target: Target<ReviewKindName>) => (target.from === 'record' ? target.items[0]?.state?.nextPath : null)
+  return def.statuses.map((status) => {
+    const verb = VERBS[status] ?? { label: `Mark ${reviewStatusLabel(def, status).toLowerCase()}`, keywords: [status] }
+    const common = {
+      id: 'greenlist.changeStatus' as const,
+      variant: status,
+      kinds,
+      scope: 'both' as const,
+      tone: verb.tone,
+      shortcut: status === 'approved' ? ('feature.approve' as const) : status === 'rejected' ? ('feature.reject' as const) : undefined,
+      group: def.label,
+      keywords: [...verb.keywords, noun, 'request', 'review', 'status', reviewStatusLabel(def, status).toLowerCase()],
+      // Only moves the kind allows from the request's status are offered (the server refuses the rest).
+      available: (state: ReviewRecordState) => reviewTransitionRefusal(def, state.status, status, 'offered') === null,
+      success: (result: { message: string }) => result.message,
+      after: (_result: unknown, target: Target<ReviewKindName>, env: { open(path: string): void }) => {
+        const path = next(target)
+        if (path) env.open(path)
+      },
+    }
+    if (def.reasonRequired.includes(status))
+      return defineAction({
+        ...common,
+        label: `${verb.label}…`,
+        title: (target) => `${verb.label} ${describe(target)}…`,
+        ask: {
+          kind: 'text',
+          placeholder: `Why? The requester is told by email`,
+          validate: (text) => (!text.trim() ? 'Give a reason' : text.length > 2000 ? 'The reason is too long' : null),
+          confirmTitle: (text, target) => `${verb.label} ${describe(target)} because “${text}”`,
+        },
+        input: (item, reason: string) => ({ body: { ids: [item.id], status, reason } }),
+        inputMany: (ids, reason) => ({ body: { ids: [...ids], status, reason } }),
+      })
+    return defineAction({
+      ...common,
+      label: verb.label,
+      title: (target) => `${verb.label} ${describe(target)}`,
+      input: (item) => ({ body: { ids: [item.id], status } }),
+      inputMany: (ids) => ({ body: { ids: [...ids], status } }),
+    })
+  })
+}
+
+export const FEATURE_REQUEST_ACTIONS: readonly RecordAction[] = [...reviewActions('greenlist', GREENLIST)]

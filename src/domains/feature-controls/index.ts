@@ -1,0 +1,11 @@
+import { lazyScreen } from '@client/routing/lazy-screen'
+import type { DomainUi } from '@client/routing/types'
+
+/** Feature controls: each finished kind's review list and single screen (docs/feature-controls.md). */
+export const featureControlsUi: DomainUi = {
+  name: 'feature-controls',
+  routes: [
+    { path: '/greenlisting/{page}', access: 'admin', title: 'Greenlist', screen: lazyScreen(() => import('./ui/GreenlistListScreen')) },
+    { path: '/whitelisting/{id}', access: 'admin', title: 'Greenlist item', screen: lazyScreen(() => import('./ui/GreenlistScreen')) },
+  ],
+}

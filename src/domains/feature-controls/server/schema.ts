@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm'
+import { check, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
+import { accounts, tenantColumn } from '@server/db/schema/platform'
+import { at, createdAt, idColumn, ref, updatedAt } from '@server/db/schema/columns'
+import { releases, tracks } from '@domains/catalogue/server/schema'
+
+// Feature-control requests (docs/feature-controls.md): one table for every kind, since the review
+// (status, reason, requester, dates) is the same; what a kind asks for lives in `fields`, validated
+// by the kind's zod schema before it is stored. Statuses and transitions: src/core/feature-requests.ts.
+
+export const featureRequests = pgTable(
+  'feature_requests',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    kind: text('kind').notNull(),
+    status: text('status').notNull(),
+    requesterAccountId: ref('requester_account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    releaseId: ref('release_id').references(() => releases.id, { onDelete: 'cascade' }),
+    trackId: ref('track_id').references(() => tracks.id, { onDelete: 'cascade' }),
+    /** What the list shows and searches: the release or track title, or the kind's own subject. */
+    title: text('title').notNull(),
+    fields: jsonb('fields').$type<Record<string, unknown>>().notNull(),
+    /** The reason given with the last refusal or revocation; mailed to the requester. */
+    reason: text('reason'),
+    reviewedByAccountId: ref('reviewed_by_account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    reviewedAt: at('reviewed_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Each kind's staff list, newest first, alone or by status.
+    index('feature_requests_kind_created_idx').on(t.tenantId, t.kind, t.createdAt.desc(), t.id.desc()),
+    index('feature_requests_kind_status_created_idx').on(t.tenantId, t.kind, t.status, t.createdAt.desc(), t.id.desc()),
+    // The requester's own requests of a kind.
+    index('feature_requests_requester_idx').on(t.tenantId, t.requesterAccountId, t.kind, t.createdAt.desc()),
+    // Usage discovery's "is this channel greenlisted for this release" (greenlisted.ts).
+    index('feature_requests_release_idx').on(t.tenantId, t.releaseId),
+    // The shared review queue: pending requests of every kind, oldest first.
+    index('feature_requests_status_created_idx').on(t.tenantId, t.status, t.createdAt, t.id),
+    check('feature_requests_kind_check', sql`${t.kind} in ('greenlist')`),
+  ],
+)
