@@ -20,6 +20,7 @@ import { payoutBatchesEndpoints } from './payout-batches'
 import { reportsEndpoints } from './reports'
 import { siteReportsEndpoints } from './site-reports'
 import { payoutsEndpoints } from './payouts'
+import { newsEndpoints } from './news'
 import type { EndpointDef } from './define'
 
 /** Every API call of the product. Domains add their groups here; nothing else is the API's truth. */
@@ -46,6 +47,7 @@ export const ENDPOINTS = {
   ...reportsEndpoints,
   ...siteReportsEndpoints,
   ...payoutsEndpoints,
+  ...newsEndpoints,
 } as const satisfies Record<string, EndpointDef>
 
 export type Endpoints = typeof ENDPOINTS

@@ -23,6 +23,7 @@ import { accountDownloadsServer } from '@domains/reports/server/downloads'
 import { payoutBatchesServer } from '@domains/payouts/server/batches'
 import { reportsServer } from '@domains/reports/server'
 import { payoutsServer } from '@domains/payouts/server'
+import { newsServer } from '@domains/news/server'
 
 /** What a business domain plugs into the server. */
 export interface DomainServer {
@@ -57,6 +58,7 @@ export const DOMAINS: DomainServer[] = [
   payoutBatchesServer,
   // After earnings and payouts: the demo reports are built from their data.
   reportsServer,
+  newsServer,
 ]
 
 export function allHandlers(): Partial<Record<EndpointId, AnyHandler>> {
