@@ -31,6 +31,7 @@ export const ENTITY_KIND_UI: Readonly<Record<EntityKind, EntityKindUi>> = {
   report: { kind: 'report', label: 'Report', pattern: '/reports/{page}?report={id}', path: (id) => `/reports/1?report=${id}` },
   // A payout opens in the payouts list's detail pane; the pattern is no route, so the list itself is no record.
   payout: { kind: 'payout', label: 'Payout', pattern: '/payouts/single/{id}', path: (id) => `/payouts/manage/1?payout=${id}` },
+  newsPost: { kind: 'newsPost', label: 'News post', pattern: '/news/edit/{id}', path: (id) => `/news/edit/${id}` },
 }
 
 /** Which kind of record a route pattern shows, for "actions on the focused record". */

@@ -7,6 +7,7 @@ import { REPORT_ACTIONS } from './reports'
 import { PAYOUT_BATCH_ACTIONS } from './payout-batches'
 import { IMPORT_ACTIONS } from './earnings-imports'
 import { NOTIFICATION_ACTIONS } from './notifications'
+import { NEWS_ACTIONS } from './news'
 
 /**
  * Every declared record action. The shell registers their palette commands, record headers and list
@@ -26,6 +27,7 @@ export const RECORD_ACTIONS: readonly RecordAction[] = [
   ...PAYOUT_BATCH_ACTIONS,
   ...IMPORT_ACTIONS,
   ...NOTIFICATION_ACTIONS,
+  ...NEWS_ACTIONS,
 ]
 
 /** The palette commands of every declared action (on the focused record, and on a list's selection). */

@@ -9,6 +9,7 @@ import type { ReleaseRecordState, TrackRecordState } from './releases'
 import type { SplitRecordState } from './splits'
 import type { ImportRecordState } from './earnings-imports'
 import type { PayoutBatchRecordState } from './payout-batches'
+import type { NewsCategoryRecordState, NewsPostRecordState } from './news'
 
 /**
  * What a screen publishes about the record it shows, per kind: the fields record actions decide on.
@@ -54,6 +55,9 @@ export interface RecordStates {
   /** An invitation of an artist or label (users.*Invite), or of an admin (admins.*Invite). */
   invite: Pick<z.infer<typeof inviteRow>, 'status' | 'email'>
   adminInvite: Pick<z.infer<typeof inviteRow>, 'status' | 'email'>
+  /** A company news post, and a news category (commands/news.ts). */
+  newsPost: NewsPostRecordState
+  newsCategory: NewsCategoryRecordState
 }
 
 export type RecordKind = keyof RecordStates

@@ -151,6 +151,7 @@ export const newsEndpoints = {
     status: 201,
     bodyType: 'multipart',
     files: { image: { maxBytes: NEWS_IMAGE_MAX_BYTES, required: true } },
+    body: z.object({}),
     response: z.object({ id: z.number(), url: newsImageUrl, width: z.number(), height: z.number() }),
   }),
   'news.categoryCreate': endpoint({

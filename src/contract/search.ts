@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { endpoint } from './define'
 
 /** Entity kinds the palette searches. Domains add theirs as their areas land. */
-export const ENTITY_KINDS = ['account', 'release', 'track', 'editRequest', 'draft', 'split', 'statementImport', 'report', 'payout'] as const
+export const ENTITY_KINDS = ['account', 'release', 'track', 'editRequest', 'draft', 'split', 'statementImport', 'report', 'payout', 'newsPost'] as const
 export type EntityKind = (typeof ENTITY_KINDS)[number]
 
 export const searchHit = z.object({

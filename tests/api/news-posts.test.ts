@@ -114,6 +114,16 @@ describe('posts', () => {
     expect((await otherAdmin.call('news.remove', { body: { id: draft.id } })).status).toBe(404)
   })
 
+  it('the palette finds posts by title, slug or id, for staff only', async () => {
+    const saved = await admin.ok('news.create', { body: post({ title: 'Findable festival lineup' }) })
+    for (const q of ['festival lineup', 'findable-festival-lineup', `post:${saved.id}`]) {
+      const { hits } = await admin.ok('search.query', { query: { q, kinds: 'newsPost' } })
+      expect(hits.map((hit) => hit.id), q).toContain(saved.id)
+    }
+    const { hits } = await artist.ok('search.query', { query: { q: 'festival lineup', kinds: 'newsPost' } })
+    expect(hits).toEqual([])
+  })
+
   it('removes a post', async () => {
     const saved = await admin.ok('news.create', { body: post({ title: 'To delete' }) })
     await admin.ok('news.remove', { body: { id: saved.id } })

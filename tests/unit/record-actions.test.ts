@@ -121,6 +121,11 @@ const SCREEN_OWN_FORMS: Readonly<Record<string, string>> = {
   'admins.update': 'the edit admin dialog is the form (first and last name)',
   'users.createNote': 'the note form (a title and the note)',
   'users.publishingManual': 'the manual publishing form (amount, period and a note)',
+  'news.create': 'the post editor is the form (title, content, slug, category, images, status, publish date)',
+  'news.edit': 'the post editor is the form (title, content, slug, category, images, status, publish date)',
+  'news.embedImage': "an upload step of the post editor (the editor's image button, the featured and cover images)",
+  'news.categoryCreate': 'the new category form (name, details, slug)',
+  'news.categoryEdit': 'the edit category dialog is the form (name, details, slug)',
 }
 
 /** Contract endpoints no screen calls (each says why); not a way around declaring one a screen does call. */
@@ -162,7 +167,7 @@ describe('record actions: declared once', () => {
     expect(Object.keys(NOT_CALLED_BY_THE_CLIENT).filter((id) => mentionedByScreens.has(id) || COMMANDS.some(({ text }) => text.includes(`'${id}'`)))).toEqual([])
     const stale = Object.keys(SCREEN_OWN_FORMS).filter((id) => !mentionedByScreens.has(id))
     expect(stale, 'no screen calls these any more: remove them from SCREEN_OWN_FORMS').toEqual([])
-    expect(Object.keys(SCREEN_OWN_FORMS).length).toBeLessThanOrEqual(66)
+    expect(Object.keys(SCREEN_OWN_FORMS).length).toBeLessThanOrEqual(71)
   })
 
   it('declares each action once, with the contract endpoint as its id and access from the contract', () => {

@@ -14,6 +14,7 @@ import { accountDownloadsUi } from '@domains/reports/ui/account-downloads-ui'
 import { payoutBatchesUi } from '@domains/payouts/batches'
 import { reportsUi } from '@domains/reports'
 import { payoutsUi } from '@domains/payouts'
+import { newsUi } from '@domains/news'
 
 /** Every built screen, from the domains that own them. A route of routes.tsv not listed here shows not-found. */
 export const DOMAIN_UIS: DomainUi[] = [
@@ -31,6 +32,7 @@ export const DOMAIN_UIS: DomainUi[] = [
   reportsUi,
   payoutsUi,
   siteSetupUi,
+  newsUi,
 ]
 
 export interface RegisteredRoute extends RouteDef {

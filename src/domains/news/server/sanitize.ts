@@ -4,7 +4,7 @@ import sanitizeHtml from 'sanitize-html'
  * Hosts whose players a post may embed. An iframe from anywhere else is dropped: a frame runs its
  * own script, so only well-known players, and always sandboxed without same-origin rights to ours.
  */
-export const EMBED_HOSTS = ['www.youtube.com', 'www.youtube-nocookie.com', 'player.vimeo.com', 'open.spotify.com', 'w.soundcloud.com']
+export const EMBED_HOSTS = ['www.youtube-nocookie.com', 'www.youtube.com', 'player.vimeo.com', 'open.spotify.com']
 
 /** Images come from this workspace's file store (embed-image) or from an https address. */
 const IMAGE_SRC = /^(\/api\/files\/\d{1,16}|https:\/\/[^\s"'<>]+)$/

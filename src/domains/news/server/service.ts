@@ -319,7 +319,7 @@ export async function embedImage(ctx: AuthedContext, file: UploadedFile | undefi
   const { fileTypeFromBuffer } = await import('file-type')
   const type = await fileTypeFromBuffer(file.data)
   if (type?.mime !== 'image/jpeg' && type?.mime !== 'image/png') throw new HttpError(415, 'The image must be a JPG or PNG file.', 'upload_type')
-  let resized: { data: Buffer; info: sharp.OutputInfo }
+  let resized: { data: Buffer; info: { width: number; height: number } }
   try {
     const image = sharp(file.data, { limitInputPixels: 8000 * 8000 })
       .rotate()

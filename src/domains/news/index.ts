@@ -1,0 +1,15 @@
+import { lazy } from 'react'
+import type { DomainUi } from '@client/routing/types'
+
+const NewsPostScreen = lazy(() => import('./ui/NewsPostScreen'))
+
+/** Company news: the posts list, the post editor (create and edit) and the categories. */
+export const newsUi: DomainUi = {
+  name: 'news',
+  routes: [
+    { path: '/news/manage/{page}', access: 'admin', title: 'News', screen: lazy(() => import('./ui/NewsListScreen')) },
+    { path: '/news/create', access: 'admin', title: 'Create news', screen: NewsPostScreen },
+    { path: '/news/edit/{id}', access: 'admin', title: 'Edit news', screen: NewsPostScreen },
+    { path: '/news/categories', access: 'admin', title: 'News categories', screen: lazy(() => import('./ui/NewsCategoriesScreen')) },
+  ],
+}
