@@ -1,3 +1,4 @@
+import type { Command } from './types'
 import type { NewsCategory, NewsItem } from '@contract/news'
 import { defineAction, type RecordAction, type Target } from './actions'
 
@@ -66,4 +67,16 @@ export const NEWS_ACTIONS: readonly RecordAction[] = [
     input: (item, moveTo: number) => ({ body: { id: item.id, moveTo: moveTo || undefined } }),
     success: (result) => result.message,
   }),
+]
+
+/** Global news commands: "New post" opens the editor (the route's own "Go to" says "Create news"). */
+export const NEWS_COMMANDS: readonly Command[] = [
+  {
+    id: 'news.newPost',
+    title: 'New post',
+    group: 'News',
+    keywords: ['news', 'post', 'write', 'create', 'article', 'announcement'],
+    access: 'admin',
+    run: (_context, env) => env.open('/news/create'),
+  },
 ]

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { NEWS_ACTIONS } from '../../commands/news'
+import { NEWS_ACTIONS, NEWS_COMMANDS } from '../../commands/news'
 import { selectionOf, targetOfRecord } from '../../commands/actions'
 import type { CommandContext } from '../../commands/types'
 import { fakeCommandEnv } from '../helpers/command-env'
@@ -50,5 +50,15 @@ describe('news actions', () => {
 
   it('says why a category in use cannot go when there is nowhere to move its posts', () => {
     expect(action('news.categoryRemove').availability(category(1, []), admin)).toMatch(/create one first/)
+  })
+})
+
+describe('news commands', () => {
+  it('"New post" opens the editor, for staff', async () => {
+    const command = NEWS_COMMANDS.find((entry) => entry.title === 'New post')!
+    expect(command.access).toBe('admin')
+    const env = fakeCommandEnv()
+    await command.run!(admin, env)
+    expect(env.open).toHaveBeenCalledWith('/news/create')
   })
 })

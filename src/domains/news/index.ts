@@ -1,5 +1,6 @@
 import { lazy } from 'react'
 import type { DomainUi } from '@client/routing/types'
+import { NEWS_COMMANDS } from '@commands/news'
 
 const NewsPostScreen = lazy(() => import('./ui/NewsPostScreen'))
 
@@ -12,4 +13,5 @@ export const newsUi: DomainUi = {
     { path: '/news/edit/{id}', access: 'admin', title: 'Edit news', screen: NewsPostScreen },
     { path: '/news/categories', access: 'admin', title: 'News categories', screen: lazy(() => import('./ui/NewsCategoriesScreen')) },
   ],
+  commands: NEWS_COMMANDS,
 }
