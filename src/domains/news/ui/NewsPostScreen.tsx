@@ -276,16 +276,24 @@ export default function NewsPostScreen({ params }: ScreenProps) {
                   <RadioGroup.Item value="published">Published (now, or at the publish date)</RadioGroup.Item>
                 </RadioGroup.Root>
               </Flex>
-              <label>
-                <Text size="2" weight="medium">
-                  Publish date
-                </Text>
-                <TextField.Root type="datetime-local" value={form.publishAt} onChange={(e) => change('publishAt', e.target.value)} />
-                <Text size="1" color="gray">
+              <Flex direction="column" gap="1">
+                <label>
+                  <Text size="2" weight="medium">
+                    Publish date
+                  </Text>
+                  <TextField.Root
+                    type="datetime-local"
+                    step={1}
+                    value={form.publishAt}
+                    onChange={(e) => change('publishAt', e.target.value)}
+                    aria-describedby="news-publish-hint"
+                  />
+                </label>
+                <Text size="1" color="gray" id="news-publish-hint">
                   A future date schedules the post: it is published by itself then.
                 </Text>
                 {fieldErrors.publishDate && <Text size="1" color="red">{fieldErrors.publishDate}</Text>}
-              </label>
+              </Flex>
               <Text as="label" size="2">
                 <Flex gap="2" align="center">
                   <Checkbox checked={form.featured} onCheckedChange={(checked) => change('featured', checked === true)} />
