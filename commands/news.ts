@@ -21,7 +21,57 @@ const postTitle = (target: Target<'newsPost'>) =>
 
 const categoryName = (target: Target<'newsCategory'>) => target.items[0]?.state?.name ?? 'category'
 
+/** A moment typed in the palette, "2026-12-01 09:00" in the browser's time zone; null when unreadable. */
+export function parseWhen(text: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{1,2}):(\d{2})$/.exec(text.trim())
+  if (!match) return null
+  const [, year, month, day, hour, minute] = match.map(Number)
+  const at = new Date(year, month - 1, day, hour, minute)
+  // new Date rolls 2026-02-31 over into March: refuse what does not read back the same.
+  return at.getMonth() === month - 1 && at.getDate() === day && at.getHours() === hour ? at : null
+}
+
+const notPublished = (state: NewsPostRecordState) => (state.status === 'published' ? false : true)
+
 export const NEWS_ACTIONS: readonly RecordAction[] = [
+  defineAction({
+    id: 'news.publish',
+    variant: 'now',
+    kinds: newsPost,
+    scope: 'both',
+    label: 'Publish',
+    tone: 'green',
+    title: (target) => `Publish ${postTitle(target)} now`,
+    group: 'News',
+    keywords: ['news', 'post', 'publish', 'release', 'live'],
+    available: notPublished,
+    input: (item) => ({ body: { id: item.id } }),
+    success: (result, target) => (target.items.length === 1 ? result.message : null),
+    past: 'Published',
+  }),
+  defineAction({
+    id: 'news.publish',
+    variant: 'schedule',
+    kinds: newsPost,
+    scope: 'one',
+    label: 'Schedule…',
+    title: (target) => `Schedule ${postTitle(target)}…`,
+    group: 'News',
+    keywords: ['news', 'post', 'schedule', 'later', 'publish date'],
+    available: notPublished,
+    ask: {
+      kind: 'text',
+      placeholder: 'When? e.g. 2026-12-01 09:00 (your time)',
+      validate: (text) => {
+        const at = parseWhen(text)
+        if (!at) return 'Type a date and time like 2026-12-01 09:00'
+        return at.getTime() > Date.now() ? null : 'Choose a moment in the future'
+      },
+      confirmTitle: (text, target) => `Schedule ${postTitle(target)} for ${text.trim()}`,
+    },
+    input: (item, text: string) => ({ body: { id: item.id, publishDate: parseWhen(text)!.toISOString() } }),
+    success: (result) => result.message,
+  }),
   defineAction({
     id: 'news.remove',
     kinds: newsPost,

@@ -135,6 +135,14 @@ export const newsEndpoints = {
     body: newsInput.extend({ id }),
     response: saved,
   }),
+  'news.publish': endpoint({
+    method: 'POST',
+    path: 'admin/news/publish',
+    access: 'admin',
+    summary: 'Publish a post now, or schedule it for publishDate (the palette and the list act on a post without opening it)',
+    body: z.object({ id, publishDate: publishDate.optional() }),
+    response: saved,
+  }),
   'news.remove': endpoint({
     method: 'POST',
     path: 'admin/news/remove',

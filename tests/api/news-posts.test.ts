@@ -124,6 +124,17 @@ describe('posts', () => {
     expect(hits).toEqual([])
   })
 
+  it('publishes or schedules a saved post without sending it again (the palette and the bulk bar)', async () => {
+    const draft = await admin.ok('news.create', { body: post({ title: 'Publish me', content: '<p>kept</p>' }) })
+    const scheduled = await admin.ok('news.publish', { body: { id: draft.id, publishDate: new Date(Date.now() + 3_600_000).toISOString() } })
+    expect(scheduled.status).toBe('scheduled')
+    const now = await admin.ok('news.publish', { body: { id: draft.id } })
+    expect(now.status).toBe('published')
+    const single = await admin.ok('news.single', { params: { id: draft.id } })
+    expect(single).toMatchObject({ status: 'published', content: '<p>kept</p>', title: 'Publish me' })
+    expect((await otherAdmin.call('news.publish', { body: { id: draft.id } })).status).toBe(404)
+  })
+
   it('removes a post', async () => {
     const saved = await admin.ok('news.create', { body: post({ title: 'To delete' }) })
     await admin.ok('news.remove', { body: { id: saved.id } })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { NEWS_ACTIONS, NEWS_COMMANDS } from '../../commands/news'
+import { NEWS_ACTIONS, NEWS_COMMANDS, parseWhen } from '../../commands/news'
 import { selectionOf, targetOfRecord } from '../../commands/actions'
 import type { CommandContext } from '../../commands/types'
 import { fakeCommandEnv } from '../helpers/command-env'
@@ -60,5 +60,31 @@ describe('news commands', () => {
     const env = fakeCommandEnv()
     await command.run!(admin, env)
     expect(env.open).toHaveBeenCalledWith('/news/create')
+  })
+})
+
+describe('publishing from the palette', () => {
+  const draft = targetOfRecord({ kind: 'newsPost', id: '8', title: 'Draft', state: { title: 'Draft', status: 'draft' } })!
+
+  it('publishes a post that is not yet published', async () => {
+    const publish = action('news.publish:now')
+    expect(publish.availability(post, admin)).toBe(false)
+    expect(publish.availability(draft, admin)).toBe(true)
+    const env = fakeCommandEnv({ 'news.publish': { id: 8, slug: 'draft', status: 'published', message: 'Post published.' } })
+    await publish.command(draft).run!(admin, env)
+    expect(env.call).toHaveBeenCalledWith('news.publish', { body: { id: 8 } })
+    expect(env.notify).toHaveBeenCalledWith('Post published.', 'success')
+  })
+
+  it('schedules for a typed local date and time in the future, refusing others', async () => {
+    const schedule = action('news.publish:schedule')
+    const command = schedule.command(draft)
+    const env = fakeCommandEnv({ 'news.publish': { id: 8, slug: 'draft', status: 'scheduled', message: 'Post scheduled.' } })
+    const refused = await command.search!('2020-01-01 10:00', admin, env, new AbortController().signal)
+    expect(refused.map((entry) => entry.title)).toEqual(['Choose a moment in the future'])
+    expect(parseWhen('2026-02-31 10:00')).toBeNull()
+    const [ok] = await command.search!('2099-06-01 09:30', admin, env, new AbortController().signal)
+    await ok.run!(admin, env)
+    expect(env.call).toHaveBeenCalledWith('news.publish', { body: { id: 8, publishDate: new Date(2099, 5, 1, 9, 30).toISOString() } })
   })
 })

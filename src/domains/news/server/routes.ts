@@ -8,6 +8,7 @@ export const newsHandlers: Handlers<IdsOf<typeof newsEndpoints>> = {
   'news.categories': ({ ctx }) => news.listCategories(ctx),
   'news.create': ({ ctx, body }) => news.createNews(ctx, body),
   'news.edit': ({ ctx, body }) => news.editNews(ctx, body),
+  'news.publish': ({ ctx, body }) => news.publishNews(ctx, body.id, body.publishDate ?? null),
   'news.remove': ({ ctx, body }) => news.removeNews(ctx, body.id),
   'news.embedImage': ({ ctx, files }) => news.embedImage(ctx, files.image),
   'news.categoryCreate': ({ ctx, body }) => news.createCategory(ctx, body),

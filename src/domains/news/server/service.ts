@@ -276,6 +276,34 @@ export async function editNews(ctx: AuthedContext, body: SaveBody & { id: number
   )
 }
 
+/** Publish now (no date, or a past one) or schedule (a future date), keeping everything else of the post. */
+export async function publishNews(ctx: AuthedContext, id: number, at: Date | null) {
+  const tenantId = ctx.tenant.id
+  return auditedMutation(
+    ctx,
+    { action: 'news.publish_requested', entityType: 'news', lock: { table: newsPosts, id, tenantId, missing: 'There is no such post.' } },
+    async (tx) => {
+      const [before] = await tx
+        .select()
+        .from(newsPosts)
+        .where(and(eq(newsPosts.id, id), eq(newsPosts.tenantId, tenantId)))
+      const { status, publishDate } = decideStatus({ status: 'published', publishDate: at }, ctx.services.now(), before)
+      const [post] = await tx
+        .update(newsPosts)
+        .set({ status, publishDate, updatedAt: new Date() })
+        .where(and(eq(newsPosts.id, id), eq(newsPosts.tenantId, tenantId)))
+        .returning()
+      if (status === 'scheduled' && (before.status !== 'scheduled' || before.publishDate?.getTime() !== publishDate?.getTime()))
+        await schedule(ctx.services, tx, post)
+      return {
+        result: { id: post.id, slug: post.slug, status, message: messageFor(status, publishDate) },
+        before: snapshot(before),
+        after: snapshot(post),
+      }
+    },
+  )
+}
+
 export async function removeNews(ctx: AuthedContext, id: number) {
   const tenantId = ctx.tenant.id
   return auditedMutation(

@@ -96,21 +96,25 @@ export default function NewsPostScreen({ params }: ScreenProps) {
   const [form, setForm] = useState<PostForm>(EMPTY_POST)
   /** Which post the fields were filled from (0: a new one); the editor restarts when it changes. */
   const [filledFrom, setFilledFrom] = useState<number | null>(creating ? 0 : null)
+  /** The post's last change the fields show: a publish from the palette changes it under untouched fields. */
+  const [filledAt, setFilledAt] = useState<string | null>(null)
   const [slugTouched, setSlugTouched] = useState(false)
   const [leaving, setLeaving] = useState<null | (() => void)>(null)
 
+  const dirty = isDirty(form, saved)
   useEffect(() => {
-    // Filled once per post: a refresh elsewhere must not throw away what is being typed.
-    if (post && filledFrom !== post.id) {
+    // Filled once per post, and again when it changed elsewhere while nothing here was typed:
+    // a refresh must never throw away what is being typed.
+    if (post && (filledFrom !== post.id || (filledAt !== post.updatedDate && !dirty))) {
       const filled = formOf(post)
       setSaved(filled)
       setForm(filled)
       setFilledFrom(post.id)
+      setFilledAt(post.updatedDate)
       setSlugTouched(true)
     }
-  }, [post, filledFrom])
+  }, [post, filledFrom, filledAt, dirty])
 
-  const dirty = isDirty(form, saved)
   const dirtyRef = useRef(dirty)
   dirtyRef.current = dirty
   const { tabId, setTitle, publishRecord, navigate } = tab
@@ -191,7 +195,7 @@ export default function NewsPostScreen({ params }: ScreenProps) {
             )}
           </Flex>
           <Flex gap="2" align="center">
-            <RecordActions record={record} buttons={['news.remove']} />
+            <RecordActions record={dirty ? null : record} buttons={['news.publish:now', 'news.remove']} />
             <Button type="submit" loading={submitting} aria-keyshortcuts="Control+Enter">
               {saveLabel(form)}
             </Button>
