@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { WorkspacePage } from './pages/workspace-page'
 import { signedIn } from './support/signed-in'
+import { adminApi, ok } from './support/admin-api'
 
 /** The post editor and the news list. */
 class NewsPage {
@@ -110,4 +111,40 @@ test('unsaved changes hold leaving the editor until discarded', async ({ browser
   await workspace.runInPalette('news categories', 'Go to News categories')
   await page.getByRole('button', { name: 'Discard changes' }).click()
   await expect(news.heading()).toHaveText('News categories')
+})
+
+/** Script that must never run from a post (the server's allow-list strips it before storing). */
+const XSS_CORPUS = [
+  '<script>window.__xss = 1</script>',
+  '<img src=x onerror="window.__xss = 2">',
+  '<img src="/api/files/1" onerror="window.__xss = 3">',
+  '<svg onload="window.__xss = 4"></svg>',
+  '<a href="javascript:window.__xss = 5" id="xss-link">click</a>',
+  '<iframe src="javascript:parent.__xss = 6"></iframe>',
+  '<iframe srcdoc="<script>parent.__xss = 7</script>"></iframe>',
+  '<details open ontoggle="window.__xss = 8">x</details>',
+  '<math><mtext><table><mglyph><style><img src=x onerror="window.__xss = 9">',
+  '<p style="background:url(javascript:window.__xss=10)">styled</p>',
+].join('')
+
+test('no script from a post runs in Chromium, in the editor', async ({ browser, baseURL }) => {
+  const api = await adminApi(baseURL!)
+  const saved = await ok<{ id: number }>(
+    api.post('/api/admin/news/create', {
+      data: { title: `XSS corpus ${Date.now()}`, content: XSS_CORPUS, categoryId: null, featuredImg: null, coverImg: null, featured: false, status: 'draft', publishDate: null },
+    }),
+  )
+  const page = await signedIn(browser)
+  const dialogs: string[] = []
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message())
+    void dialog.dismiss()
+  })
+  await page.goto(`/news/edit/${saved.id}`)
+  await expect(page.getByRole('textbox', { name: 'Post content' })).toContainText('click')
+  await page.getByRole('textbox', { name: 'Post content' }).getByText('click').click()
+  await page.waitForTimeout(500)
+  expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined()
+  expect(dialogs).toEqual([])
+  await api.dispose()
 })
