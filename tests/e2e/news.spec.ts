@@ -54,6 +54,8 @@ test('write a post with a heading, a list, a link and an image, schedule it, see
   await news.tool('Link…').click()
   await page.getByRole('textbox', { name: 'Link address' }).fill('https://example.com/tickets')
   await page.getByRole('textbox', { name: 'Link address' }).press('Enter')
+  await expect(news.content().locator('a[href="https://example.com/tickets"]')).toHaveText('Tickets')
+  await expect(news.content()).toBeFocused()
   await page.keyboard.press('End')
   await page.keyboard.press('Enter')
   await page.keyboard.press('Enter')

@@ -101,9 +101,10 @@ export default function NewsEditor({ initial, onChange }: NewsEditorProps) {
     setAnswer(what === 'link' ? ((editor?.getAttributes('link').href as string | undefined) ?? '') : '')
     setAsking(what)
   }
-  const apply = () => {
+  // Enter passes the field's own value: a keystroke right after typing may come before the state has it.
+  const apply = (typed = answer) => {
     if (!editor) return
-    const text = answer.trim()
+    const text = typed.trim()
     if (asking === 'link') {
       if (!text) editor.chain().focus().extendMarkRange('link').unsetLink().run()
       else if (!/^(https?:\/\/|mailto:)/i.test(text)) return setProblem('A link starts with https://, http:// or mailto:')
@@ -118,7 +119,7 @@ export default function NewsEditor({ initial, onChange }: NewsEditorProps) {
   const onAnswerKey = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') {
       event.preventDefault()
-      apply()
+      apply(event.currentTarget.value)
     } else if (event.key === 'Escape') {
       event.preventDefault()
       setAsking(null)
@@ -189,7 +190,7 @@ export default function NewsEditor({ initial, onChange }: NewsEditorProps) {
             onChange={(event) => setAnswer(event.target.value)}
             onKeyDown={onAnswerKey}
           />
-          <Button type="button" size="1" onClick={apply}>
+          <Button type="button" size="1" onClick={() => apply()}>
             {asking === 'link' ? 'Set link' : 'Embed'}
           </Button>
           <IconButton type="button" size="1" variant="ghost" color="gray" aria-label="Cancel" onClick={() => setAsking(null)}>
