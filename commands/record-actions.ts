@@ -11,6 +11,7 @@ import { HELP_THREAD_ACTIONS, TICKET_ACTIONS } from './support'
 import { FEATURE_REQUEST_ACTIONS } from './feature-controls'
 import { ACCOUNT_EXPORT_ACTIONS, CONVERT_ACTIONS, DELIVERY_ACTIONS, EXPORT_ACTIONS, INGESTION_ACTIONS } from './catalogue-ops'
 import { TRANSFER_ACTIONS } from './catalogue-ops'
+import { NEWS_ACTIONS } from './news'
 
 /**
  * Every declared record action. The shell registers their palette commands, record headers and list
@@ -39,6 +40,7 @@ export const RECORD_ACTIONS: readonly RecordAction[] = [
   ...DELIVERY_ACTIONS,
   ...TRANSFER_ACTIONS,
   ...FEATURE_REQUEST_ACTIONS,
+  ...NEWS_ACTIONS,
 ]
 
 /** The palette commands of every declared action (on the focused record, and on a list's selection). */

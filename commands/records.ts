@@ -13,6 +13,7 @@ import type { TicketRow } from '@contract/support'
 import type { HelpThreadRow } from '@contract/help-center'
 import type { DeliveryRecordState, ExportRecordState, IngestionRecordState } from './catalogue-ops'
 import type { ReviewRecordState } from './feature-controls'
+import type { NewsCategoryRecordState, NewsPostRecordState } from './news'
 
 /**
  * What a screen publishes about the record it shows, per kind: the fields record actions decide on.
@@ -81,6 +82,9 @@ export interface RecordStates {
   delivery: DeliveryRecordState
   /** A greenlist request (its list rows and single screen). */
   greenlist: ReviewRecordState
+  /** A company news post, and a news category (commands/news.ts). */
+  newsPost: NewsPostRecordState
+  newsCategory: NewsCategoryRecordState
 }
 
 export type RecordKind = keyof RecordStates

@@ -23,6 +23,7 @@ import { payoutsEndpoints } from './payouts'
 import { supportEndpoints } from './support'
 import { catalogueOpsEndpoints, deliveryEndpoints, exportEndpoints, ingestionEndpoints, transferEndpoints } from './catalogue-ops'
 import { featureControlEndpoints } from './feature-controls'
+import { newsEndpoints } from './news'
 import type { EndpointDef } from './define'
 
 /** Every API call of the product. Domains add their groups here; nothing else is the API's truth. */
@@ -56,6 +57,7 @@ export const ENDPOINTS = {
   ...deliveryEndpoints,
   ...transferEndpoints,
   ...featureControlEndpoints,
+  ...newsEndpoints,
 } as const satisfies Record<string, EndpointDef>
 
 export type Endpoints = typeof ENDPOINTS

@@ -26,6 +26,7 @@ import { payoutsServer } from '@domains/payouts/server'
 import { supportServer } from '@domains/support/server'
 import { featureControlsServer } from '@domains/feature-controls/server'
 import { catalogueOpsServer } from '@domains/catalogue-ops/server'
+import { newsServer } from '@domains/news/server'
 
 /** What a business domain plugs into the server. */
 export interface DomainServer {
@@ -63,6 +64,7 @@ export const DOMAINS: DomainServer[] = [
   supportServer,
   catalogueOpsServer,
   featureControlsServer,
+  newsServer,
 ]
 
 export function allHandlers(): Partial<Record<EndpointId, AnyHandler>> {

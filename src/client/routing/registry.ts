@@ -18,6 +18,7 @@ import { supportUi } from '@domains/support'
 import { featureControlsUi } from '@domains/feature-controls'
 import { helpCenterUi } from '@domains/help-center'
 import { catalogueOpsUi } from '@domains/catalogue-ops'
+import { newsUi } from '@domains/news'
 
 /** Every built screen, from the domains that own them. A route of routes.tsv not listed here shows not-found. */
 export const DOMAIN_UIS: DomainUi[] = [
@@ -39,6 +40,7 @@ export const DOMAIN_UIS: DomainUi[] = [
   helpCenterUi,
   catalogueOpsUi,
   featureControlsUi,
+  newsUi,
 ]
 
 export interface RegisteredRoute extends RouteDef {

@@ -1,0 +1,5 @@
+// The news domain's public module: the only file of src/domains/news/server that another domain may
+// import (eslint.config.js, boundaries/domain-imports). docs/architecture.md, "Boundaries".
+
+/** Relations of this domain that other domains may name in SQL (read only); none. */
+export const readModels: readonly string[] = []
