@@ -71,6 +71,8 @@ function send(id: EndpointId, input: unknown, options: CallOptions | undefined) 
   const parts = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown }
   let request = base.url(urlOf(id, input))
   if (def.method !== 'GET') {
+    // A change makes every answer fetched ahead stale: a refresh after it must ask the server.
+    prefetched.clear()
     const csrf = readCookie(CSRF_COOKIE)
     if (csrf) request = request.headers({ [CSRF_HEADER]: csrf })
   }
@@ -93,9 +95,11 @@ function urlOf(id: EndpointId, input: unknown): string {
   return `/${fillPath(ENDPOINTS[id].path, parts.params)}${queryString(parts.query)}`
 }
 
-/** How long a prefetched answer waits for the screen that asked for it (its chunk is on the way). */
-const PREFETCH_TTL_MS = 10_000
+/** How long a prefetched answer waits for the screen that asked for it (its chunk is on the way); any change (a non-GET call) drops them all. */
+const PREFETCH_TTL_MS = 5_000
 const prefetched = new Map<string, { at: number; answer: Promise<unknown> }>()
+/** When each address's prefetched answer was taken: a second navigation event for the same screen must not fetch it again. */
+const taken = new Map<string, number>()
 
 /**
  * Starts a read the screen being opened is about to make, while its code is still downloading; the
@@ -106,7 +110,7 @@ function prefetch<K extends EndpointId>(id: K, ...[input]: Args<K>): void {
   const url = urlOf(id, input)
   const now = Date.now()
   for (const [key, entry] of prefetched) if (now - entry.at > PREFETCH_TTL_MS) prefetched.delete(key)
-  if (prefetched.has(url)) return
+  if (prefetched.has(url) || now - (taken.get(url) ?? 0) < PREFETCH_TTL_MS) return
   const answer = send(id, input, undefined)
     .json()
     .catch((error: unknown) => Promise.reject(toApiError(error)))
@@ -120,6 +124,10 @@ function takePrefetched(id: EndpointId, input: unknown): Promise<unknown> | unde
   const url = urlOf(id, input)
   const entry = prefetched.get(url)
   prefetched.delete(url)
+  if (entry) {
+    if (taken.size > 200) taken.clear()
+    taken.set(url, Date.now())
+  }
   return entry && Date.now() - entry.at <= PREFETCH_TTL_MS ? entry.answer : undefined
 }
 
@@ -180,6 +188,7 @@ async function upload<K extends MultipartIds>(
   options?: CallOptions,
 ): Promise<EndpointOutput<Endpoints[K]>> {
   const def: EndpointDef = ENDPOINTS[id]
+  prefetched.clear()
   const form = new FormData()
   for (const [key, value] of Object.entries((input.body ?? {}) as Record<string, unknown>)) {
     if (value !== undefined && value !== null) form.append(key, String(value))

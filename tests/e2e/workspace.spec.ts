@@ -113,7 +113,7 @@ test('the cheat sheet lists the shortcuts, and the sidebar opens into the focuse
   await sidebar.getByRole('link', { name: 'Dashboard' }).click()
   await expect(page).toHaveURL(/\/dashboard$/)
   // Screens not built yet show the not-found page, never a placeholder.
-  await sidebar.getByRole('link', { name: 'Greenlist' }).click()
+  await sidebar.getByRole('link', { name: 'Blocklist' }).click()
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
   await page.keyboard.press('g')
   await page.keyboard.press('d')
