@@ -13,6 +13,7 @@ import { me, signIn } from '../site/fixtures'
 import { paletteState } from '../../../src/client/shell/palette-state'
 import { runCommand } from '../../../src/client/shell/run-command'
 import { prefetchRoute } from '../../../src/client/routing/prefetch-route'
+import { api } from '../../../src/client/api'
 
 afterEach(() => {
   noticeState.items.splice(0)
@@ -68,6 +69,16 @@ describe('release list', () => {
       dir: 'asc',
       search: 'night',
     })
+  })
+
+  it('asks the server again after a change, instead of taking an answer fetched before it', async () => {
+    const path = '/releases/manage/1'
+    const { requests } = renderList(path, undefined, () => {
+      prefetchRoute(path)
+      void api.call('releases.status', { body: { ids: [1, 2], status: 2 } })
+    })
+    expect(await screen.findByRole('link', { name: /Release 1/ })).toBeTruthy()
+    await waitFor(() => expect(listCalls(requests)).toHaveLength(2))
   })
 
   it('shows each release with its status as lists show it (a future live release is Scheduled)', async () => {
