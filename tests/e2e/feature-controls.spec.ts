@@ -14,7 +14,8 @@ let smtp: Awaited<ReturnType<typeof startSmtpSink>>
 test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async () => {
-  test.setTimeout(240_000)
+  // Seeding a demo workspace of its own takes minutes on a busy 2-core machine.
+  test.setTimeout(360_000)
   smtp = await startSmtpSink()
   server = await startServer({
     dataDir: mkdtempSync(path.join(os.tmpdir(), 'wl-features-')),

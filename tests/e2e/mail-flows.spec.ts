@@ -13,7 +13,7 @@ let server: RunningServer
 let dataDir: string
 test.describe.configure({ mode: 'serial' })
 test.beforeAll(async () => {
-  test.setTimeout(180_000)
+  test.setTimeout(360_000)
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'wl-mail-'))
   server = await startServer({ dataDir })
 })

@@ -25,7 +25,7 @@ test('the session survives a browser restart', async ({ baseURL }) => {
 })
 
 test('the session survives a server restart, and its data with it', async ({ browser }) => {
-  test.setTimeout(240_000)
+  test.setTimeout(480_000)
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wl-restart-'))
   let server = await startServer({ dataDir })
   try {

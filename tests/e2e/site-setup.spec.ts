@@ -18,7 +18,7 @@ let dataDir: string
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>
 test.describe.configure({ mode: 'serial' })
 test.beforeAll(async () => {
-  test.setTimeout(180_000)
+  test.setTimeout(360_000)
   smtp = await startSmtpSink({ users: { mailer: 'smtp-secret' } })
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'wl-site-setup-'))
   server = await startServer({ dataDir })
@@ -47,7 +47,7 @@ async function signedIn(browser: Browser, email: string): Promise<Page> {
 }
 
 test('the operator completes the setup wizard, and it stays done after a reload and a restart', async ({ browser }) => {
-  test.setTimeout(240_000)
+  test.setTimeout(480_000)
   const page = await signedIn(browser, 'operator@demo.test')
   const wizard = new SetupWizardPage(page)
   await wizard.expectAt('Welcome')

@@ -26,7 +26,7 @@ async function freePort(): Promise<number> {
 }
 
 test.beforeAll(async () => {
-  test.setTimeout(240_000)
+  test.setTimeout(360_000)
   smtp = await startSmtpSink()
   receiverPort = await freePort()
   server = await startServer({
