@@ -6,10 +6,8 @@ import { App } from './App'
 import { sessionActor } from './state/session'
 import { loadSite } from './state/site'
 import { installDialogSubmitKey } from './ui/dialogs/submit-key'
-import { findRoute } from './routing/registry'
 import { prefetchRoute } from './routing/prefetch-route'
 import { onNavigationStart } from './workspace/store'
-import { loadGrid } from './ui/list/grid-chunk'
 import { CSRF_COOKIE } from '@core/session'
 
 // A deploy replaced the chunk this page wanted: load the new build.
@@ -25,7 +23,6 @@ void loadSite()
 if (document.cookie.split('; ').some((part) => part.startsWith(`${CSRF_COOKIE}=`))) {
   void import('./shell/Shell')
   prefetchRoute(`${window.location.pathname}${window.location.search}`)
-  if (findRoute(window.location.pathname)?.route.path.includes('{page}')) void loadGrid()
 }
 // From then on, every navigation fetches its screen and first reads when it starts.
 onNavigationStart(prefetchRoute)

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import { checkIsrc, checkUpc } from '@core/identifiers'
 import type { EntityKind, SearchHit } from '@contract/search'
 import type { AuthedContext } from './context'
+import type { Queryable } from './db/engine'
 
 /** How a domain makes its records findable from the palette. */
 export interface SearchProvider {
@@ -103,6 +104,18 @@ export function unionAll(branches: readonly SQL[]): SQL {
     branches.map((branch) => sql`(${branch})`),
     sql` union all `,
   )
+}
+
+/**
+ * The ids the branches found (each selects `id, created_at`), once each, newest first, at most
+ * `limit`: the provider then loads those rows to show them.
+ */
+export async function newestIds(db: Queryable, branches: readonly SQL[], limit: number): Promise<number[]> {
+  if (branches.length === 0) return []
+  const found = await db.execute<{ id: number }>(sql`
+    select id from (${unionAll(branches)}) found group by id, created_at
+    order by created_at desc nulls last, id desc limit ${limit}`)
+  return found.rows.map((row) => Number(row.id))
 }
 
 /**

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -13,6 +12,7 @@ import { createWorkspace, signedIn, PASSWORD } from '../helpers/fixtures'
 import { httpApp } from '../helpers/http-inject'
 import { GUARD } from '../../src/domains/auth/server/sign-in-guard'
 import { fund, key } from './payouts-fixtures'
+import { startServer, type RunningServer } from '../e2e/support/server'
 
 /**
  * Several app processes on one PostgreSQL behind a round-robin proxy work as one (issue 18 item 5):
@@ -21,38 +21,13 @@ import { fund, key } from './payouts-fixtures'
  * is one process by design (its data directory is locked).
  */
 const pg = process.env.DATABASE_URL
-const root = path.resolve(import.meta.dirname, '../..')
 
 let t: TestApp
-const children: ChildProcess[] = []
+const servers: RunningServer[] = []
 let proxy: http.Server
 let baseUrl: string
 /** Which process answered each proxied request, in order. */
 const answeredBy: number[] = []
-
-function startProcess(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      cwd: root,
-      env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let output = ''
-    const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${output}`)), 90_000)
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString()
-      const match = output.match(/is running at http:\/\/[^:]+:(\d+)/)
-      if (match) {
-        clearTimeout(timer)
-        child.stdout?.off('data', onData)
-        resolve({ child, port: Number(match[1]) })
-      }
-    }
-    child.stdout?.on('data', onData)
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)))
-  })
-}
 
 /** The simplest load balancer: each request goes to the next process in turn. */
 function roundRobin(ports: number[]): Promise<http.Server> {
@@ -80,25 +55,23 @@ describe.skipIf(!pg)('two app processes on one PostgreSQL', () => {
     // This process only writes the fixtures; the two children do the work.
     await t.services.jobs.stop()
     ws = await createWorkspace(t.services, 'cluster')
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wl-admin-cluster-'))
     const env = {
       DATABASE_URL: t.databaseUrl!,
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'wl-admin-cluster-')),
+      HOST: '127.0.0.1',
       APP_SECRET: randomBytes(32).toString('base64url'),
       DEFAULT_TENANT: 'cluster',
       DEMO: '0',
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
     }
-    const started = await Promise.all([startProcess(env), startProcess(env)])
-    children.push(...started.map((s) => s.child))
-    proxy = await roundRobin(started.map((s) => s.port))
+    // One shared data directory: the file store both processes write to and read from.
+    servers.push(...(await Promise.all([startServer({ dataDir, env }), startServer({ dataDir, env })])))
+    proxy = await roundRobin(servers.map((server) => Number(new URL(server.url).port)))
     baseUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`
   }, 180_000)
   afterAll(async () => {
-    for (const child of children) child.kill('SIGTERM')
-    await Promise.all(
-      children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))),
-    )
+    await Promise.all(servers.map((server) => server.stop()))
     await new Promise((resolve) => proxy?.close(resolve))
     await t?.close()
   }, 60_000)

@@ -1,3 +1,4 @@
+import { loadGrid } from '../ui/list/grid-chunk'
 import { findRoute } from './registry'
 
 /**
@@ -10,5 +11,7 @@ export function prefetchRoute(path: string): void {
   const found = findRoute(url.pathname)
   if (!found || (found.route.access !== 'auth' && found.route.access !== 'admin')) return
   void found.route.screen.preload?.().catch(() => undefined)
+  // A list route ({page}) draws its rows in the grid: its chunk too, if nothing fetched it yet.
+  if (found.route.path.includes('{page}')) void loadGrid().catch(() => undefined)
   found.route.prefetch?.(found.params, url.searchParams)
 }

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm'
+import { pageMeta } from '@server/db/paging'
 import { parse } from 'csv-parse/sync'
 import {
   LOW_POOL_THRESHOLD,
@@ -399,6 +400,6 @@ export async function codeImportHistory(ctx: AuthedContext, kind: CodeKind, page
       created: row.createdAt,
       createdBy: by?.id ? { id: by.id, name: displayName(by) } : null,
     })),
-    meta: { total, totalIsEstimate: false, page, per_page: perPage, last_page: Math.max(1, Math.ceil(total / perPage)) },
+    meta: pageMeta(total, false, page, perPage),
   }
 }

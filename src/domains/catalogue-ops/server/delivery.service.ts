@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm'
+import { pageMeta } from '@server/db/paging'
 import type { DeliveryRowResult, DeliveryStatus, DeliveryTargetType } from '@contract/catalogue-ops'
 import type { AuthedContext, Services } from '@server/context'
 import type { Queryable } from '@server/db/engine'
@@ -80,13 +81,7 @@ export async function deliveryQueue(ctx: AuthedContext, query: { page: number; p
   ])
   return {
     data: await rowsOf(db, ctx.tenant.id, records),
-    meta: {
-      total,
-      totalIsEstimate: false,
-      page: query.page,
-      per_page: query.per_page,
-      last_page: Math.max(1, Math.ceil(total / query.per_page)),
-    },
+    meta: pageMeta(total, false, query.page, query.per_page),
     targets: targetsConfigured(ctx.services),
   }
 }
@@ -197,14 +192,12 @@ export async function sendDelivery(services: Services, tenantId: number, deliver
         .update(deliveries)
         .set({ status: 'delivered', error: null, deliveredAt: services.now(), updatedAt: services.now() })
         .where(eq(deliveries.id, deliveryId))
-      await tx
-        .insert(deliveryEvents)
-        .values({
-          tenantId,
-          deliveryId,
-          status: 'delivered',
-          message: `${files.length} file${files.length === 1 ? '' : 's'} in ${pkg.folder}/`,
-        })
+      await tx.insert(deliveryEvents).values({
+        tenantId,
+        deliveryId,
+        status: 'delivered',
+        message: `${files.length} file${files.length === 1 ? '' : 's'} in ${pkg.folder}/`,
+      })
       return { result: null, after: { target: row.target, deliveryId } }
     })
     return { delivered: true }

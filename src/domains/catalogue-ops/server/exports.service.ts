@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { pageMeta } from '@server/db/paging'
 import { createReadStream } from 'node:fs'
 import { mkdtemp, open, rm, stat, writeFile } from 'node:fs/promises'
 import os from 'node:os'
@@ -536,7 +537,7 @@ export async function exportHistory(ctx: AuthedContext, page: number, perPage: n
   ])
   return {
     data: rows.map(({ row, by }) => toRow(row, by)),
-    meta: { total, totalIsEstimate: false, page, per_page: perPage, last_page: Math.max(1, Math.ceil(total / perPage)) },
+    meta: pageMeta(total, false, page, perPage),
   }
 }
 

@@ -3,6 +3,7 @@ import { checkIsrc, checkUpc } from '@core/identifiers'
 import { mapGenre } from '@core/genres'
 import type { Queryable } from '@server/db/engine'
 import { textArray } from '@server/db/arrays'
+import type { IngestedRelease } from '@domains/catalogue/server/public'
 
 // Checking catalogue-ingestion rows (docs/formats/catalogue-ingestion.md): each row alone (codes,
 // dates, genre, flags), then against the rest of the file and the workspace (duplicates, accounts).
@@ -81,34 +82,11 @@ export const RELEASE_TYPES = ['Single', 'EP', 'Album'] as const
 
 export type RawRow = Partial<Record<IngestionColumn, string>> & { line: number }
 
-/** What a good row commits: the release's fields (its first good row's) and the track's. */
+/** What a good row commits: the release's fields (its first good row's) and the track's, as the catalogue takes them. */
 export interface RowData {
   accountId: number
-  release: {
-    title: string
-    type: string
-    upc: string | null
-    label: string
-    primaryGenre: string
-    secondaryGenre: string | null
-    releaseDate: string
-    originalReleaseDate: string | null
-    cLine: string | null
-    cYear: number | null
-    pLine: string | null
-    pYear: number | null
-    artists: string[]
-    participants: { name: string; roles: string }[]
-    submit: boolean
-  }
-  track: {
-    title: string
-    isrc: string | null
-    explicit: boolean
-    participants: { name: string; roles: string }[]
-    writers: { firstName: string; lastName: string; roles: string }[]
-    audioUrl: string | null
-  }
+  release: Omit<IngestedRelease, 'accountId' | 'tracks'>
+  track: IngestedRelease['tracks'][number]
 }
 
 export interface CheckedRow {

@@ -1,4 +1,5 @@
 import { Transform } from 'node:stream'
+import { pageMeta } from '@server/db/paging'
 import { and, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm'
 import { parse } from 'csv-parse'
 import {
@@ -464,7 +465,7 @@ export async function ingestionHistory(ctx: AuthedContext, page: number, perPage
   ])
   return {
     data: rows.map(({ row, by }) => toRow(row, by)),
-    meta: { total, totalIsEstimate: false, page, per_page: perPage, last_page: Math.max(1, Math.ceil(total / perPage)) },
+    meta: pageMeta(total, false, page, perPage),
   }
 }
 
@@ -501,13 +502,7 @@ export async function ingestionLines(ctx: AuthedContext, query: { id: number; pa
   ])
   return {
     data: rows.map((row) => ({ ...row, status: row.status as IngestionLine['status'] })),
-    meta: {
-      total,
-      totalIsEstimate: false,
-      page: query.page,
-      per_page: query.per_page,
-      last_page: Math.max(1, Math.ceil(total / query.per_page)),
-    },
+    meta: pageMeta(total, false, query.page, query.per_page),
   }
 }
 

@@ -1,4 +1,5 @@
 import { count, desc, eq, sql } from 'drizzle-orm'
+import { pageMeta } from '@server/db/paging'
 import type { TransferInBody, TransferInResult } from '@contract/catalogue-ops'
 import { checkIsrc, checkUpc } from '@core/identifiers'
 import { mapGenre } from '@core/genres'
@@ -175,6 +176,6 @@ export async function transferInHistory(ctx: AuthedContext, page: number, perPag
       created: row.createdAt,
       createdBy: by?.id ? { id: by.id, name: displayName(by) } : null,
     })),
-    meta: { total, totalIsEstimate: false, page, per_page: perPage, last_page: Math.max(1, Math.ceil(total / perPage)) },
+    meta: pageMeta(total, false, page, perPage),
   }
 }

@@ -19,6 +19,7 @@ import { When } from './release/ReleaseSections'
 import { EDIT_REQUEST_STATUS_MAP, StatusBadge } from './status'
 import { queuePlace } from '@client/ui/review-queue'
 import { QueueSteps } from '@client/ui/QueueSteps'
+import { recordKeyOptions } from '@client/ui/record-keys'
 
 type Value = EditRequestSingle['releaseEdits'][number]['oldValue']
 
@@ -38,9 +39,6 @@ export function showValue(value: Value, countries: ReadonlyMap<string, string>):
   if (Array.isArray(value)) return value.length ? value.map((item) => countries.get(String(item)) ?? String(item)).join(', ') : '—'
   return countries.get(String(value)) ?? String(value)
 }
-
-const INTERACTIVE = 'input, select, textarea, [role="dialog"] *, [role="alertdialog"] *, [role="menu"] *, [role="listbox"] *'
-const ignoreKey = (event: KeyboardEvent) => event.target instanceof Element && event.target.closest(INTERACTIVE) !== null
 
 function ChangesTable({
   label,
@@ -123,13 +121,7 @@ export default function EditRequestScreen({ params }: ScreenProps) {
 
   const go = useCallback((target: number | null) => target && tab.navigate(`/release/edit-requests/view/${target}`), [tab])
 
-  // Keys belong to the focused tab, and leave typing and open dialogs alone.
-  const keyOptions = {
-    enabled: tab.focused,
-    ignoreEventWhen: ignoreKey,
-    scopes: tab.tabId ? [`tab:${tab.tabId}`] : undefined,
-    preventDefault: true,
-  }
+  const keyOptions = recordKeyOptions(tab)
   // j/k walk the queue; a and r are the declared approve and reject actions' keys (bound by the shell).
   useHotkeys(SHORTCUTS['editRequest.next'].keys, () => go(place.next), keyOptions, [place.next, go])
   useHotkeys(SHORTCUTS['editRequest.previous'].keys, () => go(place.previous), keyOptions, [place.previous, go])

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { SearchHit } from '@contract/search'
 import { REVIEW_KINDS, reviewStatusLabel, type ReviewKind } from '@core/feature-requests'
-import { likePattern, unionAll, type SearchProvider } from '@server/search'
+import { likePattern, newestIds, type SearchProvider } from '@server/search'
 import { requestsById } from './review'
 
 /**
@@ -23,14 +23,7 @@ export const featureRequestSearch: SearchProvider = {
       branches.push(sql`select r.id, r.created_at from feature_requests r
         where r.tenant_id = ${tenantId} and r.title ilike ${likePattern(query.text)}
         order by r.created_at desc, r.id desc limit ${limit}`)
-    if (branches.length === 0) return []
-    const found = await db.execute<{ id: number }>(sql`
-      select id from (${unionAll(branches)}) r group by id, created_at order by created_at desc, id desc limit ${limit}`)
-    const rows = await requestsById(
-      db,
-      tenantId,
-      found.rows.map((row) => Number(row.id)),
-    )
+    const rows = await requestsById(db, tenantId, await newestIds(db, branches, limit))
     return rows
       .filter((row) => prefix === null || row.kind === prefix)
       .sort((a, b) => b.id - a.id)

@@ -18,6 +18,7 @@ import { Link } from '@client/routing/Link'
 import { useHotkeys } from 'react-hotkeys-hook'
 import { SHORTCUTS } from '@commands/shortcuts'
 import { runRecordAction } from '@client/ui/RecordActions'
+import { recordKeyOptions } from '@client/ui/record-keys'
 
 // The one review pattern's screens (docs/feature-controls.md): every kind's list and single screen
 // are these two components; a kind gives its definition, its calls and how its own fields read.
@@ -42,7 +43,10 @@ const COLORS: Record<string, StatusMap[string]['color']> = { pending: 'amber', a
 
 export function statusMapOf(def: ReviewKindDef): StatusMap {
   return Object.fromEntries(
-    def.statuses.map((status) => [status, { label: (def.statusInfo as Record<string, { label: string }>)[status].label, color: COLORS[status] ?? 'gray' }]),
+    def.statuses.map((status) => [
+      status,
+      { label: (def.statusInfo as Record<string, { label: string }>)[status].label, color: COLORS[status] ?? 'gray' },
+    ]),
   )
 }
 
@@ -62,9 +66,6 @@ export function queuePlace(queue: readonly { path: string }[], path: string) {
   const next = index < queue.length - 1 ? queue[index + 1].path : null
   return { position: index + 1, previous, next, nextOpen: next ?? previous }
 }
-
-const INTERACTIVE = 'input, select, textarea, [role="dialog"] *, [role="alertdialog"] *, [role="menu"] *, [role="listbox"] *'
-const ignoreKey = (event: KeyboardEvent) => event.target instanceof Element && event.target.closest(INTERACTIVE) !== null
 
 /** /{kind list}/{page}: newest first; search, status filter, created date range, page sizes, bulk status change. */
 export function ReviewListScreen({ kind, page }: { kind: ReviewScreenKind; page: number }) {
@@ -89,7 +90,14 @@ export function ReviewListScreen({ kind, page }: { kind: ReviewScreenKind; page:
     [kind.columns, statuses],
   )
   const filters = useMemo<FilterDef[]>(
-    () => [{ id: 'status', label: 'Status', type: 'select', options: kind.def.statuses.map((status) => ({ value: status, label: statuses[status].label })) }],
+    () => [
+      {
+        id: 'status',
+        label: 'Status',
+        type: 'select',
+        options: kind.def.statuses.map((status) => ({ value: status, label: statuses[status].label })),
+      },
+    ],
     [kind.def, statuses],
   )
   const fetch = useCallback(
@@ -156,7 +164,14 @@ export function ReviewSingleScreen({ kind, id }: { kind: ReviewScreenKind; id: n
   const place = useMemo(() => queuePlace(queue.data ?? [], `${kind.def.singlePath}/${id}`), [queue.data, kind.def.singlePath, id])
   const record = useMemo(
     () =>
-      row ? { kind: kind.kind, id: String(row.id), title: `${kind.def.label} #${row.id}`, state: { ...stateOf(row), nextPath: place.nextOpen } } : null,
+      row
+        ? {
+            kind: kind.kind,
+            id: String(row.id),
+            title: `${kind.def.label} #${row.id}`,
+            state: { ...stateOf(row), nextPath: place.nextOpen },
+          }
+        : null,
     [row, kind, place.nextOpen],
   )
   const { setTitle, publishRecord } = tab
@@ -178,19 +193,20 @@ export function ReviewSingleScreen({ kind, id }: { kind: ReviewScreenKind; id: n
 
   const go = useCallback((path: string | null) => path && tab.navigate(path), [tab])
   const act = useCallback((key: string) => record && void runRecordAction(record, key), [record])
-  const keyOptions = {
-    enabled: tab.focused,
-    ignoreEventWhen: ignoreKey,
-    scopes: tab.tabId ? [`tab:${tab.tabId}`] : undefined,
-    preventDefault: true,
-  }
+  const keyOptions = recordKeyOptions(tab)
   useHotkeys(SHORTCUTS['feature.next'].keys, () => go(place.next), keyOptions, [place.next, go])
   useHotkeys(SHORTCUTS['feature.previous'].keys, () => go(place.previous), keyOptions, [place.previous, go])
   useHotkeys(SHORTCUTS['feature.approve'].keys, () => act(`${kind.kind}.changeStatus:approved`), keyOptions, [act, kind.kind])
   useHotkeys(SHORTCUTS['feature.reject'].keys, () => act(`${kind.kind}.changeStatus:rejected`), keyOptions, [act, kind.kind])
 
   if (!row || !record || recordMissing(valid, load))
-    return <RecordPending valid={valid} load={load} missing={`This ${kind.def.label.toLowerCase()} request does not exist, or it belongs to another workspace.`} />
+    return (
+      <RecordPending
+        valid={valid}
+        load={load}
+        missing={`This ${kind.def.label.toLowerCase()} request does not exist, or it belongs to another workspace.`}
+      />
+    )
   const status = statuses[row.status]
   return (
     <Flex direction="column" gap="4" p="4">

@@ -28,14 +28,12 @@ export const newsPostSearch: SearchProvider = {
       select p.id, p.title, p.slug, p.status, p.created_at from news_posts p
       where p.tenant_id = ${tenantId} and p.id in (select id from (${unionAll(branches)}) hits)
       order by p.created_at desc, p.id desc limit ${limit}`)
-    return found.rows.map(
-      (row): SearchHit => ({
-        kind: 'newsPost',
-        id: Number(row.id),
-        title: row.title,
-        subtitle: `News post · ${NEWS_STATUS_LABELS[row.status]} · ${row.slug}`,
-        score: query.id !== null && Number(row.id) === query.id ? 1 : 0.6,
-      }),
-    )
+    return found.rows.map((row): SearchHit => ({
+      kind: 'newsPost',
+      id: Number(row.id),
+      title: row.title,
+      subtitle: `News post · ${NEWS_STATUS_LABELS[row.status]} · ${row.slug}`,
+      score: query.id !== null && Number(row.id) === query.id ? 1 : 0.6,
+    }))
   },
 }

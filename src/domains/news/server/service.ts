@@ -59,7 +59,8 @@ export async function listNews(ctx: AuthedContext, query: ListQuery): Promise<En
   const tenantId = ctx.tenant.id
   const where: SQL[] = [eq(newsPosts.tenantId, tenantId)]
   // Under three characters a trigram index cannot help, so a short search matches the start of the title.
-  if (query.search) where.push(ilike(newsPosts.title, query.search.length >= 3 ? likePattern(query.search) : `${query.search.replace(/[\\%_]/g, '\\$&')}%`))
+  if (query.search)
+    where.push(ilike(newsPosts.title, query.search.length >= 3 ? likePattern(query.search) : `${query.search.replace(/[\\%_]/g, '\\$&')}%`))
   if (query.status) where.push(eq(newsPosts.status, query.status))
   if (query.category) where.push(eq(newsPosts.categoryId, query.category))
   if (query.featured) where.push(eq(newsPosts.featured, query.featured === 'true'))
@@ -162,9 +163,11 @@ async function checkImages(db: Queryable, tenantId: number, urls: (string | null
 /** What the post's status and publish date become: a future date schedules it, none or a past one publishes now. */
 function decideStatus(input: { status: 'draft' | 'published'; publishDate: Date | null }, now: Date, before: Post | null) {
   if (input.status === 'draft') return { status: 'draft' as const, publishDate: input.publishDate }
-  if (input.publishDate && input.publishDate.getTime() > now.getTime()) return { status: 'scheduled' as const, publishDate: input.publishDate }
+  if (input.publishDate && input.publishDate.getTime() > now.getTime())
+    return { status: 'scheduled' as const, publishDate: input.publishDate }
   // Re-saving a published post keeps its original publish date.
-  const publishDate = before?.status === 'published' && before.publishDate && !input.publishDate ? before.publishDate : (input.publishDate ?? now)
+  const publishDate =
+    before?.status === 'published' && before.publishDate && !input.publishDate ? before.publishDate : (input.publishDate ?? now)
   return { status: 'published' as const, publishDate }
 }
 
@@ -173,6 +176,18 @@ type SaveBody = Omit<NewsInput, 'publishDate' | 'categoryId' | 'featuredImg' | '
   categoryId: number | null
   featuredImg: string | null
   coverImg: string | null
+}
+
+/** The columns a save writes, the same on create and edit. */
+function postFields(body: SaveBody, decided: { slug: string; content: string; status: NewsStatus; publishDate: Date | null }) {
+  return {
+    title: body.title,
+    categoryId: body.categoryId,
+    featuredImg: body.featuredImg,
+    coverImg: body.coverImg,
+    featured: body.featured,
+    ...decided,
+  }
 }
 
 function messageFor(status: NewsStatus, publishDate: Date | null) {
@@ -190,19 +205,7 @@ export async function createNews(ctx: AuthedContext, body: SaveBody) {
     const slug = body.slug ? await ownSlug(tx, tenantId, body.slug, null) : await freeSlug(tx, tenantId, slugify(body.title), null)
     const [post] = await tx
       .insert(newsPosts)
-      .values({
-        tenantId,
-        title: body.title,
-        slug,
-        content,
-        categoryId: body.categoryId,
-        featuredImg: body.featuredImg,
-        coverImg: body.coverImg,
-        featured: body.featured,
-        status,
-        publishDate,
-        createdBy: ctx.session.account.id,
-      })
+      .values({ tenantId, ...postFields(body, { slug, content, status, publishDate }), createdBy: ctx.session.account.id })
       .returning()
     if (status === 'scheduled') await schedule(ctx.services, tx, post)
     return {
@@ -250,18 +253,7 @@ export async function editNews(ctx: AuthedContext, body: SaveBody & { id: number
       const slug = body.slug && body.slug !== before.slug ? await ownSlug(tx, tenantId, body.slug, body.id) : before.slug
       const [post] = await tx
         .update(newsPosts)
-        .set({
-          title: body.title,
-          slug,
-          content,
-          categoryId: body.categoryId,
-          featuredImg: body.featuredImg,
-          coverImg: body.coverImg,
-          featured: body.featured,
-          status,
-          publishDate,
-          updatedAt: new Date(),
-        })
+        .set({ ...postFields(body, { slug, content, status, publishDate }), updatedAt: new Date() })
         .where(and(eq(newsPosts.id, body.id), eq(newsPosts.tenantId, tenantId)))
         .returning()
       // A job of an earlier schedule finds the post not yet due and does nothing (publishDue).
@@ -330,7 +322,12 @@ export async function publishDue(services: Services, tenantId: number, id: numbe
       .update(newsPosts)
       .set({ status: 'published', updatedAt: new Date() })
       .where(
-        and(eq(newsPosts.id, id), eq(newsPosts.tenantId, tenantId), eq(newsPosts.status, 'scheduled'), sql`${newsPosts.publishDate} <= now()`),
+        and(
+          eq(newsPosts.id, id),
+          eq(newsPosts.tenantId, tenantId),
+          eq(newsPosts.status, 'scheduled'),
+          sql`${newsPosts.publishDate} <= now()`,
+        ),
       )
       .returning()
     // Nothing changed: no audit row.
@@ -346,7 +343,8 @@ export async function embedImage(ctx: AuthedContext, file: UploadedFile | undefi
   // The file store judges the bytes first; sharp only ever reads what passed as JPG or PNG.
   const { fileTypeFromBuffer } = await import('file-type')
   const type = await fileTypeFromBuffer(file.data)
-  if (type?.mime !== 'image/jpeg' && type?.mime !== 'image/png') throw new HttpError(415, 'The image must be a JPG or PNG file.', 'upload_type')
+  if (type?.mime !== 'image/jpeg' && type?.mime !== 'image/png')
+    throw new HttpError(415, 'The image must be a JPG or PNG file.', 'upload_type')
   let resized: { data: Buffer; info: { width: number; height: number } }
   try {
     const image = sharp(file.data, { limitInputPixels: 8000 * 8000 })
@@ -405,7 +403,13 @@ async function categorySlug(db: Queryable, tenantId: number, wanted: string | un
   const [taken] = await db
     .select({ id: newsCategories.id })
     .from(newsCategories)
-    .where(and(eq(newsCategories.tenantId, tenantId), eq(newsCategories.slug, slug), exceptId === null ? undefined : ne(newsCategories.id, exceptId)))
+    .where(
+      and(
+        eq(newsCategories.tenantId, tenantId),
+        eq(newsCategories.slug, slug),
+        exceptId === null ? undefined : ne(newsCategories.id, exceptId),
+      ),
+    )
   if (taken) throw fieldError(wanted ? 'slug' : 'name', 'Another category already has this slug')
   return slug
 }
@@ -441,7 +445,11 @@ export async function editCategory(ctx: AuthedContext, body: { id: number; name:
         .set({ name: body.name, details: body.details, slug, updatedAt: new Date() })
         .where(and(eq(newsCategories.id, body.id), eq(newsCategories.tenantId, tenantId)))
       const [result] = await categoryRows(tx, tenantId, body.id)
-      return { result, before: { name: before.name, details: before.details, slug: before.slug }, after: { name: body.name, details: body.details, slug } }
+      return {
+        result,
+        before: { name: before.name, details: before.details, slug: before.slug },
+        after: { name: body.name, details: body.details, slug },
+      }
     },
   )
 }

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import { formatMoney } from '@core/format'
 import { PAYOUT_PROVIDER_LABELS, payoutStatusLabel, type PayoutProvider } from '@core/payout-status'
 import type { SearchHit } from '@contract/search'
-import { likePattern, unionAll, type SearchProvider } from '@server/search'
+import { likePattern, newestIds, type SearchProvider } from '@server/search'
 import * as repo from './repository'
 
 const PAYOUT_PREFIXES = new Set(['payout', 'p', 'po'])
@@ -59,15 +59,7 @@ export const payoutSearch: SearchProvider = {
           ${newest}`,
       )
     }
-    if (branches.length === 0) return []
-    const found = await db.execute<{ id: number }>(sql`
-      select id from (${unionAll(branches)}) p group by id, created_at
-      order by created_at desc nulls last, id desc limit ${limit}`)
-    const rows = await repo.payoutsById(
-      db,
-      tenantId,
-      found.rows.map((row) => Number(row.id)),
-    )
+    const rows = await repo.payoutsById(db, tenantId, await newestIds(db, branches, limit))
     return rows
       .sort((a, b) => Number(b.id) - Number(a.id))
       .map((row): SearchHit => ({

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { ticketStatusLabel } from '@core/ticket-status'
 import type { SearchHit } from '@contract/search'
-import { likePattern, unionAll, type SearchProvider } from '@server/search'
+import { likePattern, newestIds, type SearchProvider } from '@server/search'
 import * as repo from './repository'
 
 const TICKET_PREFIXES = new Set(['ticket', 'tk'])
@@ -33,15 +33,7 @@ export const ticketSearch: SearchProvider = {
           where t.tenant_id = ${tenantId} and (t.requester_email || ' ' || t.requester_name) ilike ${pattern} ${newest}`,
       )
     }
-    if (branches.length === 0) return []
-    const found = await db.execute<{ id: number }>(sql`
-      select id from (${unionAll(branches)}) t group by id, created_at
-      order by created_at desc nulls last, id desc limit ${limit}`)
-    const rows = await repo.ticketsById(
-      db,
-      tenantId,
-      found.rows.map((row) => Number(row.id)),
-    )
+    const rows = await repo.ticketsById(db, tenantId, await newestIds(db, branches, limit))
     return rows
       .sort((a, b) => Number(b.id) - Number(a.id))
       .map((row): SearchHit => ({

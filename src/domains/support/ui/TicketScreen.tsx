@@ -19,6 +19,7 @@ import { When } from '@client/ui/When'
 import { formatMinutes, PRIORITY_MAP, SOURCE_LABELS, TICKET_STATUS_MAP } from './status'
 import { queuePlace } from '@client/ui/review-queue'
 import { QueueSteps } from '@client/ui/QueueSteps'
+import { recordKeyOptions } from '@client/ui/record-keys'
 
 const fetchTicket = (key: string, signal: AbortSignal) =>
   api.call('support.single', { params: { id: Number(key.split(':')[0]) } }, { signal })
@@ -30,9 +31,6 @@ const fetchQueue = async (_key: string, signal: AbortSignal) => {
 }
 
 const fetchSettings = (_key: string, signal: AbortSignal) => api.call('support.settings', undefined, { signal })
-
-const INTERACTIVE = 'input, select, textarea, [role="dialog"] *, [role="alertdialog"] *, [role="menu"] *, [role="listbox"] *'
-const ignoreKey = (event: KeyboardEvent) => event.target instanceof Element && event.target.closest(INTERACTIVE) !== null
 
 /** One message of the thread. Its HTML was sanitised by the server's allow-list before it was stored. */
 function Message({ comment }: { comment: TicketComment }) {
@@ -271,13 +269,7 @@ export default function TicketScreen({ params }: ScreenProps) {
   const go = useCallback((target: number | null) => target && tab.navigate(`/support/single/${target}`), [tab])
   const act = useCallback((key: string) => record && void runRecordAction(record, key), [record])
 
-  // Keys belong to the focused tab and leave typing and open dialogs alone.
-  const keyOptions = {
-    enabled: tab.focused,
-    ignoreEventWhen: ignoreKey,
-    scopes: tab.tabId ? [`tab:${tab.tabId}`] : undefined,
-    preventDefault: true,
-  }
+  const keyOptions = recordKeyOptions(tab)
   useHotkeys(SHORTCUTS['ticket.next'].keys, () => go(place.next), keyOptions, [place.next, go])
   useHotkeys(SHORTCUTS['ticket.previous'].keys, () => go(place.previous), keyOptions, [place.previous, go])
   useHotkeys(SHORTCUTS['ticket.reply'].keys, () => replyRef.current?.focus(), keyOptions)
