@@ -79,7 +79,7 @@ const boundaries = {
 }
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'data', 'src/server/db/migrations', 'tests/bench/results', 'test-results', 'playwright-report'] },
+  { ignores: ['node_modules', 'dist', 'data', 'src/server/db/migrations', 'tests/bench/results', 'tests/bench/react-admin-demo', 'tests/bench/.cache', 'test-results', 'playwright-report'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

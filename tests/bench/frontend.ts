@@ -1,5 +1,6 @@
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium'
+import { ensureReactAdminDemo, measureReactAdminFirstList, serveStatic } from './react-admin'
 
 /**
  * The front end's figures in Chromium (issue 18 items 4 and 6), against a running server with a built
@@ -17,6 +18,8 @@ export interface FrontendResult {
   recordReopenMs: number[]
   paletteOpenMs: number[]
   keystrokeMs: number[]
+  /** react-admin's demo, to its first list, cold, in the same runs (issue 18: ours ≤ 0.5× of it). */
+  reactAdmin?: { paintedMs: number[]; jsKb: number[] }
   summary: Record<string, { p50: number; p90: number }>
 }
 
@@ -91,10 +94,11 @@ const pct = (values: number[], q: number) => {
 export async function measureFrontend(
   baseUrl: string,
   credentials: { email: string; password: string },
-  options: { runs?: number; log?: (message: string) => void } = {},
+  options: { runs?: number; log?: (message: string) => void; yardstick?: boolean } = {},
 ): Promise<FrontendResult> {
   const runs = options.runs ?? 5
   const log = options.log ?? (() => undefined)
+  const yardstick = options.yardstick ? await serveStatic(ensureReactAdminDemo(log)) : null
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
   const result: FrontendResult = {
     runs,
@@ -104,10 +108,18 @@ export async function measureFrontend(
     recordReopenMs: [],
     paletteOpenMs: [],
     keystrokeMs: [],
+    reactAdmin: yardstick ? { paintedMs: [], jsKb: [] } : undefined,
     summary: {},
   }
   try {
     for (let run = 0; run < runs; run++) {
+      // The yardstick first, each run: both met the same machine at the same moment.
+      if (yardstick && result.reactAdmin) {
+        const theirs = await measureReactAdminFirstList(browser, yardstick.url, PROBE)
+        result.reactAdmin.paintedMs.push(theirs.paintedMs)
+        result.reactAdmin.jsKb.push(theirs.jsKb)
+        log(`  run ${run + 1}: react-admin demo first list ${theirs.paintedMs} ms (${theirs.jsKb} kB JS)`)
+      }
       // A new context each run: an empty HTTP cache, as a first visit.
       const { context, page } = await signedInPage(browser, baseUrl, credentials)
       page.on('crash', () => log('  the page crashed'))
@@ -151,6 +163,7 @@ export async function measureFrontend(
     }
   } finally {
     await browser.close()
+    await yardstick?.close()
   }
   const series: Record<string, number[]> = {
     firstListPaintedMs: result.firstList.paintedMs,
@@ -162,6 +175,12 @@ export async function measureFrontend(
     paletteOpenMs: result.paletteOpenMs,
     keystrokeMs: result.keystrokeMs,
   }
+  if (result.reactAdmin) {
+    series.reactAdminFirstListPaintedMs = result.reactAdmin.paintedMs
+    series.reactAdminFirstListJsKb = result.reactAdmin.jsKb
+    // Run by run: ours over theirs, in percent (the target is at most 50).
+    series.firstListVsReactAdminPct = result.firstList.paintedMs.map((ours, i) => Math.round((100 * ours) / result.reactAdmin!.paintedMs[i]))
+  }
   for (const [name, values] of Object.entries(series)) result.summary[name] = { p50: pct(values, 0.5), p90: pct(values, 0.9) }
   return result
 }
@@ -172,9 +191,10 @@ export function describeFrontend(result: FrontendResult): string {
     .join('\n')
 }
 
-// `node --import tsx tests/bench/frontend.ts http://localhost:3300 admin@example.com password [runs]`
+// `node --import tsx tests/bench/frontend.ts http://localhost:3300 admin@example.com password [runs] [--yardstick]`
 if (process.argv[1] && import.meta.filename === (await import('node:path')).resolve(process.argv[1])) {
-  const [url, email, password, runs] = process.argv.slice(2)
-  const result = await measureFrontend(url, { email, password }, { runs: Number(runs ?? 3), log: console.log })
+  const [url, email, password, runs] = process.argv.slice(2).filter((arg) => !arg.startsWith('--'))
+  const yardstick = process.argv.includes('--yardstick')
+  const result = await measureFrontend(url, { email, password }, { runs: Number(runs ?? 3), log: console.log, yardstick })
   console.log(describeFrontend(result))
 }

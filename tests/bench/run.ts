@@ -227,7 +227,7 @@ try {
   let frontend
   if (wantsFrontend) {
     log('Front end in Chromium (cold cache each run): first list, list → list, record, palette…')
-    frontend = await measureFrontend(server.url, BENCH_STAFF, { runs: 5, log })
+    frontend = await measureFrontend(server.url, BENCH_STAFF, { runs: 5, log, yardstick: true })
     log(describeFrontend(frontend))
   }
   const palette = measurePalette(5000)

@@ -1,0 +1,3 @@
+import DashboardComponent from './Dashboard';
+
+export const Dashboard = DashboardComponent;

@@ -1,0 +1,11 @@
+import { LoadingIndicator, LocalesMenuButton } from 'react-admin';
+
+import { ThemeSwapper } from '../themes/ThemeSwapper';
+
+export const AppBarToolbar = () => (
+    <>
+        <LocalesMenuButton />
+        <ThemeSwapper />
+        <LoadingIndicator />
+    </>
+);

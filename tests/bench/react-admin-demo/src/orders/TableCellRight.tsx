@@ -1,0 +1,4 @@
+import { styled } from '@mui/material/styles';
+import { TableCell } from '@mui/material';
+
+export const TableCellRight = styled(TableCell)({ textAlign: 'right' });
