@@ -6,12 +6,33 @@ import { findRoute } from './registry'
  * side, instead of the reads waiting for the chunk to arrive and the screen to mount. Guest pages
  * are left alone (nothing to read before signing in).
  */
-export function prefetchRoute(path: string): void {
+export function prefetchRoute(path: string, options: { data?: boolean } = {}): void {
   const url = new URL(path, window.location.origin)
   const found = findRoute(url.pathname)
   if (!found || (found.route.access !== 'auth' && found.route.access !== 'admin')) return
   void found.route.screen.preload?.().catch(() => undefined)
   // A list route ({page}) draws its rows in the grid: its chunk too, if nothing fetched it yet.
   if (found.route.path.includes('{page}')) void loadGrid().catch(() => undefined)
-  found.route.prefetch?.(found.params, url.searchParams)
+  if (options.data !== false) found.route.prefetch?.(found.params, url.searchParams)
+}
+
+/** How long the list cursor rests on a row before its record's data is asked for ahead (j held down asks nothing). */
+export const INTENT_DATA_DELAY_MS = 60
+
+/**
+ * A list shows rows that lead to records: the record screen's chunk is fetched when the browser is
+ * idle, and when the keyboard cursor rests on a row its record's first reads are asked for too, so
+ * Enter finds both on hand (a record opened from a list then paints without a round trip's wait).
+ * Answers the cancel for the pending data request.
+ */
+export function prefetchIntent(path: string, options: { data: boolean }): () => void {
+  if (!options.data) {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200))
+    const cancelIdle = window.cancelIdleCallback ?? window.clearTimeout
+    const handle = idle(() => prefetchRoute(path, { data: false }))
+    return () => cancelIdle(handle)
+  }
+  prefetchRoute(path, { data: false })
+  const timer = window.setTimeout(() => prefetchRoute(path), INTENT_DATA_DELAY_MS)
+  return () => window.clearTimeout(timer)
 }

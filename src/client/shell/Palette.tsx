@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { Command as Cmdk } from 'cmdk'
 import { useSnapshot } from 'valtio'
 import { Badge, Dialog, Flex, Kbd, Text, VisuallyHidden } from '@radix-ui/themes'
@@ -38,6 +38,7 @@ const SEARCH_DEBOUNCE_MS = 150
 const NESTED_SEARCH_DEBOUNCE_MS = 250
 /** Rows shown per group of results: a screenful and more; typing narrows the rest. */
 export const MAX_PER_GROUP = 100
+const NO_GROUPS: [string, Item[]][] = []
 
 function recordItem(hit: SearchHit, close: () => void): Item {
   const kind = ENTITY_KIND_UI[hit.kind]
@@ -254,6 +255,11 @@ function PaletteBody({ close }: { close(): void }) {
     }
     return [...map.entries()]
   }, [items])
+  // The input paints first and the rows right after, in a render of their own: opening the palette
+  // costs a frame, not the frame plus every row (a keystroke's rows likewise follow its letter).
+  // While the rows shown are behind the query, Enter takes the best match of the query typed.
+  const shownGroups = useDeferredValue(groups, NO_GROUPS)
+  const behind = shownGroups !== groups
 
   // Results that arrive after typing (a nested page's server search) leave cmdk with nothing
   // selected, so Enter would do nothing: keep the first item selected while the choice is gone.
@@ -261,11 +267,11 @@ function PaletteBody({ close }: { close(): void }) {
   // a palette opened at once): Enter takes the best match, not the one that was first a moment ago.
   const firstKey = useRef<string | null>(null)
   useEffect(() => {
-    const first = groups[0]?.[1][0]
+    const first = shownGroups[0]?.[1][0]
     const topChanged = first?.key !== firstKey.current
     firstKey.current = first?.key ?? null
-    if (first && (topChanged || !items.some((item) => item.key === selected))) setSelected(first.key)
-  }, [groups, items, selected])
+    if (first && (topChanged || !shownGroups.some(([, entries]) => entries.some((item) => item.key === selected)))) setSelected(first.key)
+  }, [shownGroups, selected])
 
   const choose = useCallback(
     async (item: Item, where: OpenWhere) => {
@@ -281,6 +287,12 @@ function PaletteBody({ close }: { close(): void }) {
       event.preventDefault()
       setPages((current) => current.slice(0, -1))
       setNestedResults(null)
+      return
+    }
+    if (event.key === 'Enter' && behind) {
+      event.preventDefault()
+      const best = groups[0]?.[1][0]
+      if (best) void choose(best, event.metaKey || event.ctrlKey ? 'right' : 'focused')
       return
     }
     if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
@@ -321,10 +333,10 @@ function PaletteBody({ close }: { close(): void }) {
       </Flex>
       <Cmdk.List className="wl-palette__list">
         {searching && items.length === 0 && <Cmdk.Loading>Searching…</Cmdk.Loading>}
-        {!searching && (
+        {!searching && !behind && (
           <Cmdk.Empty>{page?.command.search && !query ? (page.command.placeholder ?? 'Type to search.') : 'No results.'}</Cmdk.Empty>
         )}
-        {groups.map(([group, groupItems]) => (
+        {shownGroups.map(([group, groupItems]) => (
           <Cmdk.Group key={group} heading={group}>
             {groupItems.map((item) => (
               <Cmdk.Item
@@ -334,16 +346,13 @@ function PaletteBody({ close }: { close(): void }) {
                 onSelect={() => void choose(item, 'focused')}
                 className="wl-palette__item"
               >
-                <Flex direction="column" style={{ minWidth: 0, flex: 1 }}>
-                  <Text size="2" truncate>
-                    {item.title}
-                  </Text>
+                {/* Plain elements: a hundred rows of themed components cost a keystroke its frame. */}
+                <span className="wl-palette__text">
+                  <span className="wl-palette__title">{item.title}</span>
                   {(item.subtitle || item.disabledReason) && (
-                    <Text size="1" color="gray" truncate>
-                      {item.disabledReason ?? item.subtitle}
-                    </Text>
+                    <span className="wl-palette__subtitle">{item.disabledReason ?? item.subtitle}</span>
                   )}
-                </Flex>
+                </span>
                 {item.badge && (
                   <Badge color="gray" variant="soft">
                     {item.badge}

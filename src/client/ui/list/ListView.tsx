@@ -12,6 +12,7 @@ import { DataTable, type RowKey } from './DataTable'
 import { DEFAULT_PAGE_SIZES, queryUpdate, readQuery } from './list-query'
 import type { ColumnDef, ExportDef, FilterDef, ListAction, ListQuery, ListResult, SortDef } from './list-types'
 import { Pagination } from './Pagination'
+import { prefetchIntent } from '../../routing/prefetch-route'
 import { actionsFor, type Target } from '@commands/actions'
 import { availability } from '@commands/registry'
 import { RECORD_ACTIONS } from '@commands/record-actions'
@@ -205,6 +206,13 @@ export function ListView<Row>({
     },
     [rowLink, tab],
   )
+
+  // Where the rows lead is fetched ahead: the record screen's chunk once the list is idle, and the
+  // record under the resting cursor (routing/prefetch-route.ts).
+  const firstLink = rowLink && rows.length ? rowLink(rows[0]) : null
+  useEffect(() => (firstLink ? prefetchIntent(firstLink, { data: false }) : undefined), [firstLink])
+  const cursorLink = rowLink && cursor !== null && rows[cursor] ? rowLink(rows[cursor]) : null
+  useEffect(() => (cursorLink && tab.focused ? prefetchIntent(cursorLink, { data: true }) : undefined), [cursorLink, tab.focused])
 
   const toggleAll = useCallback(() => {
     if (!selectable || rows.length === 0) return
