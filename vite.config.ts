@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
+import type { Plugin } from 'vite'
 // @ts-expect-error: a plain ES module script without types
 import { precompressPlugin } from './scripts/precompress.mjs'
 
@@ -20,8 +21,30 @@ export const alias = {
   '@tests': `${root}tests`,
 }
 
+/**
+ * `virtual:endpoint-routes`: each API call's method, path, access and idempotency, read from the
+ * contract at build time (scripts/endpoint-routes.ts), so the client never bundles the contract's zod
+ * schemas; it follows the contract in dev too (a contract file changed → the module is rebuilt).
+ */
+function endpointRoutesPlugin(): Plugin {
+  const virtual = 'virtual:endpoint-routes'
+  const resolved = `\0${virtual}`
+  return {
+    name: 'wl-endpoint-routes',
+    resolveId: (source) => (source === virtual ? resolved : undefined),
+    async load(id) {
+      if (id !== resolved) return undefined
+      const contract = `${root}src/contract`
+      for (const file of readdirSync(contract)) this.addWatchFile(`${contract}/${file}`)
+      const { tsImport } = await import('tsx/esm/api')
+      const module = (await tsImport(`${root}scripts/endpoint-routes.ts`, import.meta.url)) as { endpointRoutes(): unknown }
+      return `export default ${JSON.stringify(module.endpointRoutes())}`
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [react(), precompressPlugin()],
+  plugins: [react(), precompressPlugin(), endpointRoutesPlugin()],
   resolve: { alias },
   define: {
     __APP_VERSION__: JSON.stringify(process.env.APP_VERSION ?? pkg.version),

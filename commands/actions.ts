@@ -1,4 +1,5 @@
-import { ENDPOINTS, type EndpointId, type EndpointInput, type EndpointOutput, type Endpoints } from '@contract/index'
+import type { EndpointId, EndpointInput, EndpointOutput, Endpoints } from '@contract/index'
+import { ENDPOINT_ROUTES as ENDPOINTS } from './endpoint-routes'
 import type { Availability, Command, CommandAccess, CommandContext, CommandEnv } from './types'
 import type { RecordKind, RecordRef, RecordStates } from './records'
 import type { ShortcutId } from './shortcuts'

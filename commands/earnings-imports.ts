@@ -1,7 +1,7 @@
 import { stateOf } from './records'
 import type { Command, CommandContext, CommandEnv } from './types'
 import { defineAction, type RecordAction, type Target } from './actions'
-import { SHORTFALL_UNCONFIRMED } from '@contract/ledger'
+import { SHORTFALL_UNCONFIRMED } from '@contract/ledger-vocabulary'
 import type { ImportStatus } from '@contract/earnings-imports'
 
 /** What the import tab publishes about the import it shows (`publishRecord`, kind 'statementImport'). */

@@ -3,7 +3,7 @@ import type { Command, CommandContext, CommandEnv } from './types'
 import { formatMoney } from '@core/format'
 import { promptCommand } from './prompt'
 import type { EndpointOutput, Endpoints } from '@contract/index'
-import { SHORTFALL_UNCONFIRMED } from '@contract/ledger'
+import { SHORTFALL_UNCONFIRMED } from '@contract/ledger-vocabulary'
 
 // Palette actions of the royalties ledger: adjustments on the focused account, exchange rates and
 // matching unmatched statement lines (docs/royalties.md).

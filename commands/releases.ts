@@ -1,9 +1,11 @@
 import type { Availability, Command, CommandContext, CommandEnv } from './types'
 import { stateOf } from './records'
 import { defineAction, targetOfRecord, type RecordAction, type Target } from './actions'
-import { TRACK_FILE_KINDS, type DeliveryTarget, type ReleaseGeneral } from '@contract/releases'
+import type { ReleaseGeneral } from '@contract/releases'
+import { TRACK_FILE_KINDS, type DeliveryTarget } from '@contract/releases-vocabulary'
 import type { EndpointInput, EndpointOutput, Endpoints } from '@contract/index'
-import { ASSET_SPECS, type AssetKind, type LinkPlatform, type Smartlink } from '@contract/release-links'
+import type { Smartlink } from '@contract/release-links'
+import { ASSET_SPECS, type AssetKind, type LinkPlatform } from '@contract/release-links-vocabulary'
 import { SLUG_PATTERN, SLUG_RULE } from '@core/short-links'
 import { RELEASE_STATUS, RELEASE_STATUSES, TAKEDOWN_STATUSES, checkTransition, requiresReason, statusLabel } from '@core/release-status'
 

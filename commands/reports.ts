@@ -2,7 +2,7 @@ import { stateOf } from './records'
 import { defineAction, type RecordAction } from './actions'
 import type { Command, CommandContext, CommandEnv } from './types'
 import { SITE_REPORT_KINDS, type ReportKindInfo } from '@core/report-kinds'
-import { isSiteReportKind, siteReportEndpointId } from '@contract/site-reports'
+import { isSiteReportKind, siteReportEndpointId } from '@contract/site-report-kinds'
 
 // Palette actions of reports (docs/reports.md): "Request report…" (kind → period → account),
 // download or run again the focused report, and earnings reports of the focused release or account.

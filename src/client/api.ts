@@ -1,13 +1,7 @@
 import wretch, { type WretchError } from 'wretch'
-import {
-  ENDPOINTS,
-  fillPath,
-  type EndpointDef,
-  type EndpointId,
-  type EndpointInput,
-  type EndpointOutput,
-  type Endpoints,
-} from '@contract/index'
+import type { EndpointId, EndpointInput, EndpointOutput, Endpoints } from '@contract/index'
+import { fillPath, type EndpointRoute } from '@contract/route'
+import { ENDPOINT_ROUTES as ENDPOINTS } from '@commands/endpoint-routes'
 import { CSRF_COOKIE, CSRF_HEADER } from '@core/session'
 import { CANCELED_MESSAGE } from '@machines/load/load.machine'
 import { saveBlob } from './save-blob'
@@ -67,7 +61,7 @@ export interface CallOptions {
 }
 
 function send(id: EndpointId, input: unknown, options: CallOptions | undefined) {
-  const def: EndpointDef = ENDPOINTS[id]
+  const def: EndpointRoute = ENDPOINTS[id]
   const parts = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown }
   let request = base.url(urlOf(id, input))
   if (def.method !== 'GET') {
@@ -187,7 +181,7 @@ async function upload<K extends MultipartIds>(
   },
   options?: CallOptions,
 ): Promise<EndpointOutput<Endpoints[K]>> {
-  const def: EndpointDef = ENDPOINTS[id]
+  const def: EndpointRoute = ENDPOINTS[id]
   prefetched.clear()
   const form = new FormData()
   for (const [key, value] of Object.entries((input.body ?? {}) as Record<string, unknown>)) {

@@ -2,6 +2,8 @@ import { z } from 'zod'
 import { endpoint } from './define'
 import { ok } from './common'
 import { monthsBetween } from '@core/months'
+import { FEEDBACK_SEVERITIES } from './shell-vocabulary'
+export { FEEDBACK_SEVERITIES } from './shell-vocabulary'
 
 /** The longest statistics range: ten years of months. */
 export const MAX_STATISTICS_MONTHS = 120
@@ -52,7 +54,6 @@ export const dashboardStatistics = z.object({
 })
 export type DashboardStatistics = z.infer<typeof dashboardStatistics>
 
-export const FEEDBACK_SEVERITIES = ['info', 'low', 'medium', 'high'] as const
 
 export const dashboardEndpoints = {
   'dashboard.overview': endpoint({

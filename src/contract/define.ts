@@ -1,7 +1,9 @@
 import { z } from 'zod'
 
-export type Access = 'guest' | 'auth' | 'admin'
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+import type { Access, Method } from './route'
+
+export type { Access, Method } from './route'
+export { fillPath } from './route'
 
 /**
  * One API call, as data. The server registers a route from it, the client's
@@ -79,11 +81,3 @@ export function routePath(path: string): string {
   return `/api/${path.replace(/\{(\w+)\}/g, ':$1')}`
 }
 
-/** Fill `{name}` placeholders from params, encoding each value. */
-export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
-  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params?.[name]
-    if (value === undefined || value === null || value === '') throw new Error(`Missing path parameter ${name} for ${path}`)
-    return encodeURIComponent(String(value))
-  })
-}

@@ -2,8 +2,8 @@ import { z } from 'zod'
 import { endpoint } from './define'
 import { id, idParams, page, pageOf, perPage, timestamp } from './common'
 
-/** Attachments travel as data URLs (the spec's dialog reads the file that way). */
-export const MAX_MESSAGE_ATTACHMENT_BYTES = 10 * 1024 * 1024
+import { MAX_MESSAGE_ATTACHMENT_BYTES } from './shell-vocabulary'
+export { MAX_MESSAGE_ATTACHMENT_BYTES } from './shell-vocabulary'
 
 /** A file attached to a message, read by the browser as a base64 data URL. */
 export const messageAttachment = z.object({

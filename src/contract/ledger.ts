@@ -2,12 +2,7 @@ import { z } from 'zod'
 import { endpoint } from './define'
 import { id, idParams, ok, page, pageOf, perPage, timestamp } from './common'
 import { balanceLines } from './users-admin'
-
-/**
- * The error code of a change refused because it would take a balance below zero and the shortfall was
- * not confirmed (an adjustment, an import's rollback): `errors.shortfall` carries the total to confirm.
- */
-export const SHORTFALL_UNCONFIRMED = 'shortfall_unconfirmed'
+export { SHORTFALL_UNCONFIRMED } from './ledger-vocabulary'
 
 // The ledger's API: exchange rates, manual adjustments, an account's ledger and unmatched statement
 // lines (rules: docs/royalties.md). Money is a decimal string, never a number.

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 import { Button, Dialog, Flex, Select, Text, TextArea } from '@radix-ui/themes'
-import { FEEDBACK_SEVERITIES } from '@contract/dashboard'
+import { FEEDBACK_SEVERITIES } from '@contract/shell-vocabulary'
 import { api } from '../../api'
 import { showNotice } from '../notices/notices'
 

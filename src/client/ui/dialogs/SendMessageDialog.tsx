@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react'
 import { Button, Callout, Dialog, Flex, IconButton, Text, TextArea } from '@radix-ui/themes'
 import { Cross2Icon, ExclamationTriangleIcon, FileIcon } from '@radix-ui/react-icons'
-import { MAX_MESSAGE_ATTACHMENT_BYTES } from '@contract/help-center'
+import { MAX_MESSAGE_ATTACHMENT_BYTES } from '@contract/shell-vocabulary'
 import { api, ApiError } from '../../api'
 import { Field } from '../Field'
 import { showNotice } from '../notices/notices'

@@ -1,4 +1,4 @@
-import { RELEASE_TYPES } from '@contract/releases'
+import { RELEASE_TYPES } from '@contract/releases-vocabulary'
 import { DISPLAY_STATUSES, statusLabel } from '@core/release-status'
 import type { FilterDef, ListQuery, SortDef } from '@client/ui/list/list-types'
 

@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '@contract/index'
+import { ENDPOINT_ROUTES as ENDPOINTS } from '@commands/endpoint-routes'
 import type { Track, TrackFileKind } from '@contract/releases'
 import { CSRF_COOKIE, CSRF_HEADER } from '@core/session'
 import { api, ApiError } from '@client/api'
