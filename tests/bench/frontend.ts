@@ -23,8 +23,9 @@ export interface FrontendResult {
   summary: Record<string, { p50: number; p90: number }>
 }
 
-const ROW = '[data-list-id] .ag-row'
-const RELEASE_ROW = '.wl-tab[data-focused] [data-list-id="releases"] .ag-row'
+// A row of the list: the grid's, or the plain table's that paints while the grid's chunk arrives.
+const ROW = '[data-list-id] .ag-row, [data-list-id] [data-static-row]'
+const RELEASE_ROW = '.wl-tab[data-focused] [data-list-id="releases"] .ag-row, .wl-tab[data-focused] [data-list-id="releases"] [data-static-row]'
 
 /**
  * Installed before any script runs: the clock readings the bench takes from inside the page. A

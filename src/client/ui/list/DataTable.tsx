@@ -2,6 +2,8 @@ import { lazy, Suspense, type ReactElement } from 'react'
 import { Flex, Skeleton } from '@radix-ui/themes'
 import type { ColumnDef } from './list-types'
 import { loadGrid } from './grid-chunk'
+import { Cell } from './Cell'
+import { columnSizing } from './column-fit'
 
 export type RowKey = string | number
 
@@ -45,10 +47,86 @@ function TableSkeleton({ label }: { label: string }) {
   )
 }
 
-/** The one table of every list: AG Grid (community), server-paged, loaded lazily. */
+const END_ALIGNED = new Set(['money'])
+
+/**
+ * The page's rows as a plain table, drawn while the grid's chunk (the largest of the app) is still on
+ * its way: the first list of a visit paints with its data, not after 170 kB more of script. The same
+ * cells, widths and cursor; a click or Enter opens a row as in the grid. The grid takes its place as
+ * soon as it arrives (selection, resizing and the rest live there).
+ */
+function FirstPaintTable<Row>({
+  label,
+  rows,
+  columns,
+  visibleIds,
+  widths = {},
+  rowId,
+  selectable,
+  cursor,
+  rowLink,
+  onOpenRow,
+  loading,
+  emptyMessage,
+}: DataTableProps<Row>) {
+  if (rows.length === 0) return loading ? <TableSkeleton label={label} /> : <p className="wl-static-empty">{emptyMessage ?? 'Nothing Found'}</p>
+  const shown = columns.filter((column) => visibleIds.includes(column.id))
+  const sizing = shown.map((column) => columnSizing(column, widths[column.id]))
+  const flexTotal = sizing.reduce((sum, size) => sum + (size.flex ?? 0), 0)
+  return (
+    <div className="wl-grid wl-static-table" role="region" aria-label={label} aria-busy="true">
+      <table>
+        <colgroup>
+          {/* The grid's checkbox column keeps its place, so nothing shifts when the grid arrives. */}
+          {selectable && <col style={{ width: 48 }} />}
+          {sizing.map((size, index) => (
+            <col
+              key={shown[index].id}
+              style={{ width: size.width ?? (flexTotal ? `${((size.flex ?? 0) / flexTotal) * 100}%` : undefined), minWidth: size.minWidth }}
+            />
+          ))}
+        </colgroup>
+        <thead>
+          <tr>
+            {selectable && <th aria-hidden="true" />}
+            {shown.map((column) => (
+              <th key={column.id} className={END_ALIGNED.has(column.type) ? 'wl-cell-end' : undefined} scope="col">
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, index) => (
+            <tr
+              key={String(rowId(row))}
+              data-static-row=""
+              data-cursor={cursor === index ? '' : undefined}
+              className={rowLink ? 'wl-row-link' : undefined}
+              onClick={(event) => {
+                if (!rowLink || !onOpenRow || event.button !== 0) return
+                if (event.target instanceof Element && event.target.closest('a, button, input')) return
+                onOpenRow(row, event.metaKey || event.ctrlKey ? 'tab' : event.shiftKey ? 'right' : 'here')
+              }}
+            >
+              {selectable && <td className="wl-cell" aria-hidden="true" />}
+              {shown.map((column) => (
+                <td key={column.id} className={END_ALIGNED.has(column.type) ? 'wl-cell wl-cell-end' : 'wl-cell'}>
+                  <Cell column={column} row={row} />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+/** The one table of every list: AG Grid (community), server-paged, loaded lazily (a plain table until it arrives). */
 export function DataTable<Row>(props: DataTableProps<Row>) {
   return (
-    <Suspense fallback={<TableSkeleton label={props.label} />}>
+    <Suspense fallback={<FirstPaintTable {...props} />}>
       <LazyGrid {...props} />
     </Suspense>
   )
