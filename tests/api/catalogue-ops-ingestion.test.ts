@@ -65,7 +65,8 @@ const csvFile = (lines: string[], filename = 'catalogue.csv') => ({
 })
 
 beforeAll(async () => {
-  t = await createTestApp()
+  // The audio server below listens on loopback, which the fetcher refuses unless the host is allowed.
+  t = await createTestApp({ env: { AUDIO_FETCH_ALLOW_HOSTS: '127.0.0.1' } })
   ;({ ws, admin, artist } = await twoWorkspaces(t, 'acme', 'globex'))
   audio = http.createServer((req, res) => {
     if (req.url?.startsWith('/ok')) res.writeHead(200, { 'content-type': 'audio/wav' }).end(wav())
@@ -218,5 +219,28 @@ describe('catalogue ingestion', () => {
     expect(await admin.ok('ingestion.clear')).toEqual({ removed: 2 })
     expect((await admin.ok('ingestion.history', { query: {} })).meta.total).toBe(0)
     expect(await t.services.db.select().from(releases).where(eq(releases.title, 'Harbour Lights'))).toHaveLength(1)
+  })
+})
+
+// Last: it adds an ingestion to the history the tests above count.
+describe('catalogue ingestion audio fetch', () => {
+  it('fails the row whose audio URL names an internal host (SSRF), and only that row', async () => {
+    const port = (audio.address() as AddressInfo).port
+    const lines = [
+      // Same server as the allowed 127.0.0.1, by a name that resolves to loopback: refused after DNS.
+      row({ release: 'Inside Job', track: 'Loopback', audio: `http://localhost:${port}/ok/loop.wav` }),
+      row({ release: 'Inside Job', track: 'Metadata', audio: 'http://169.254.169.254/latest/meta-data/' }),
+      row({ release: 'Inside Job', track: 'Fine', audio: `${audioUrl}/ok/fine.wav` }),
+    ]
+    const dry = await upload(lines, { fetchAudio: 'true' })
+    expect(dry).toMatchObject({ good: 3, releases: 1 })
+    await admin.ok('ingestion.commit', { body: { id: dry.id } })
+    await t.services.jobs.drain()
+    const all = await admin.ok('ingestion.errorLogs', { query: { id: dry.id, filter: 'all' } })
+    expect(all.data.map((line) => [line.trackTitle, line.status, line.error])).toEqual([
+      ['Loopback', 'failed', 'The audio URL points to a private or internal address'],
+      ['Metadata', 'failed', 'The audio URL points to a private or internal address'],
+      ['Fine', 'committed', null],
+    ])
   })
 })

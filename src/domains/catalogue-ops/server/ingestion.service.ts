@@ -316,7 +316,11 @@ type PendingRow = {
 
 /** Fetches a row's audio and stores it; its error fails the row only. */
 async function audioFor(services: Services, tenantId: number, createdBy: number | null, url: string) {
-  const fetched = await fetchAudio(url, { maxBytes: INGESTION_AUDIO_MAX_BYTES, timeoutMs: INGESTION_FETCH_TIMEOUT_MS })
+  const fetched = await fetchAudio(url, {
+    maxBytes: INGESTION_AUDIO_MAX_BYTES,
+    timeoutMs: INGESTION_FETCH_TIMEOUT_MS,
+    allowHosts: services.config.audioFetchAllowHosts,
+  })
   try {
     const stored = await services.files.save(services.db, {
       tenantId,
