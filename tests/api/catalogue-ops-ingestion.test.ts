@@ -1,7 +1,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { eq, inArray } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import { createTestApp, type TestApp } from '../helpers/app'
 import type { TestClient } from '../helpers/client'
 import { twoWorkspaces } from '../helpers/fixtures'
@@ -242,5 +242,18 @@ describe('catalogue ingestion audio fetch', () => {
       ['Metadata', 'failed', 'The audio URL points to a private or internal address'],
       ['Fine', 'committed', null],
     ])
+  })
+
+  it('counts a long error log up to the platform cap, then estimates it, like every other list', async () => {
+    const dry = await upload([row({ release: 'Counted', track: 'One', isrc: 'bad' })], { fetchAudio: 'false' })
+    await t.services.db.execute(sql`
+      insert into ingestion_rows (tenant_id, ingestion_id, csv_row, release_key, status, error)
+      select ${ws.tenant.id}, ${dry.id}, g, 'k' || g, 'invalid', 'Bad row' from generate_series(3, 10_050) g`)
+    const page = await admin.ok('ingestion.errorLogs', { query: { id: dry.id, page: 2, per_page: 25 } })
+    expect(page.data[0].csvRow).toBe(27)
+    expect(page.meta.totalIsEstimate).toBe(true)
+    expect(page.meta.total).toBeGreaterThan(10_000)
+    const history = await admin.ok('ingestion.history', { query: {} })
+    expect(history.meta).toMatchObject({ totalIsEstimate: false })
   })
 })

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto'
 import { pageMeta } from '@server/db/paging'
+import { cappedTotal } from './paging'
 import { createReadStream } from 'node:fs'
 import { mkdtemp, open, rm, stat, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { and, count, desc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import { SPOOL_HEAD_BYTES } from '@contract/define'
 import { EXPORT_MAX_IDS, type ExportKind, type ExportRowResult, type ExportStatus } from '@contract/catalogue-ops'
 import { displayName } from '@core/names'
@@ -524,7 +525,7 @@ export function registerExportJobs(runner: Services['jobs'], services: Services)
 export async function exportHistory(ctx: AuthedContext, page: number, perPage: number) {
   const db = ctx.services.db
   const where = eq(catalogueExports.tenantId, ctx.tenant.id)
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, { total, estimate }] = await Promise.all([
     db
       .select({ row: catalogueExports, by: byColumns })
       .from(catalogueExports)
@@ -533,11 +534,11 @@ export async function exportHistory(ctx: AuthedContext, page: number, perPage: n
       .orderBy(desc(catalogueExports.id))
       .limit(perPage)
       .offset((page - 1) * perPage),
-    db.select({ total: count() }).from(catalogueExports).where(where),
+    cappedTotal(db, catalogueExports, where),
   ])
   return {
     data: rows.map(({ row, by }) => toRow(row, by)),
-    meta: pageMeta(total, false, page, perPage),
+    meta: pageMeta(total, estimate, page, perPage),
   }
 }
 
