@@ -314,6 +314,40 @@ export type ExportRowResult = z.input<typeof exportRow>
 
 const releaseIdParams = z.object({ id })
 
+// The workspace's DDEX identity (docs/formats/ddex-ern.md "Sender").
+
+const DPID_CHARACTERS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'
+
+/** A DPID as messages carry it: the hyphens and spaces of its printed form (PA-DPIDA-3897722461-G) dropped, upper case. */
+export const ddexPartyId = (value: string) => value.replace(/[\s-]+/g, '').toUpperCase()
+
+/** PA-DPIDA-3897722461-G, the DPID's printed form. */
+export const printedPartyId = (value: string) => `${value.slice(0, 2)}-${value.slice(2, 7)}-${value.slice(7, 17)}-${value.slice(17)}`
+
+/** Why `value` is not a DDEX Party ID (18 characters: PA, DPIDA, a 10-character party number, an ISO 7064 Mod 37,36 check character), or null. */
+export function ddexPartyIdProblem(value: string): string | null {
+  const id = ddexPartyId(value)
+  if (!/^PADPIDA[0-9A-Z]{11}$/.test(id)) return 'A DDEX Party ID looks like PA-DPIDA-3897722461-G (18 characters)'
+  let product = 36
+  for (const character of id.slice(0, 17)) {
+    let sum = (product + DPID_CHARACTERS.indexOf(character)) % 36
+    if (sum === 0) sum = 36
+    product = (sum * 2) % 37
+  }
+  const expected = DPID_CHARACTERS[(37 - product) % 36]
+  return id[17] === expected ? null : `The check character of this DDEX Party ID should be ${expected}: please copy it again from DDEX's registry`
+}
+
+export const ddexSettings = z.object({
+  /** The recorded DPID (18 characters, no hyphens), or null when none is recorded. */
+  partyId: z.string().nullable(),
+  partyName: z.string(),
+  /** What the messages carry now: the recorded DPID, or the stand-in `PADPIDA-{workspace}` that stores refuse. */
+  sender: z.object({ partyId: z.string(), name: z.string() }),
+  updated: nullableTimestamp,
+})
+export type DdexSettings = z.infer<typeof ddexSettings>
+
 export const exportEndpoints = {
   'exports.cms': endpoint({
     method: 'POST',
@@ -422,6 +456,32 @@ export const exportEndpoints = {
     params: idParams,
     response: z.unknown(),
     responseType: 'file',
+  }),
+  'exports.ddexSettings': endpoint({
+    method: 'GET',
+    path: 'releases/export/ddex-settings',
+    access: 'admin',
+    summary: "The workspace's DDEX Party ID (DPID) and name: the MessageSender of the DDEX messages it exports and delivers",
+    response: ddexSettings,
+  }),
+  'exports.updateDdexSettings': endpoint({
+    method: 'PUT',
+    path: 'releases/export/ddex-settings',
+    access: 'admin',
+    summary: "Record the workspace's DDEX Party ID (DPID, with or without the hyphens of its printed form; its check character is verified) and name",
+    body: z.object({
+      partyId: z
+        .string()
+        .trim()
+        .max(40)
+        .superRefine((value, ctx) => {
+          const problem = ddexPartyIdProblem(value)
+          if (problem) ctx.addIssue({ code: 'custom', message: problem })
+        }),
+      /** The name DDEX registered with the DPID; the workspace's name when left out. */
+      partyName: z.string().trim().max(200).optional(),
+    }),
+    response: z.object({ settings: ddexSettings, message: z.string() }),
   }),
 }
 

@@ -260,6 +260,39 @@ describe('CMS export from a CSV of UPCs', () => {
 })
 
 describe('bulk type conversion', () => {
+  it("names the workspace's recorded DDEX Party ID as the message's sender, checked by its check character", async () => {
+    const before = await admin.ok('exports.ddexSettings')
+    expect(before).toMatchObject({ partyId: null, sender: { partyId: 'PADPIDA-acme' } })
+    const wrong = await admin.call('exports.updateDdexSettings', { body: { partyId: 'PA-DPIDA-3897722461-H' } })
+    expect(wrong.status).toBe(400)
+    expect(wrong.error.errors).toMatchObject({ partyId: expect.stringContaining('check character of this DDEX Party ID should be G') })
+    expect((await admin.call('exports.updateDdexSettings', { body: { partyId: 'ACME-LABEL' } })).error.errors).toMatchObject({
+      partyId: 'A DDEX Party ID looks like PA-DPIDA-3897722461-G (18 characters)',
+    })
+    expect((await artist.call('exports.updateDdexSettings', { body: { partyId: 'PADPIDA3897722461G' } })).status).toBe(403)
+    const saved = await admin.ok('exports.updateDdexSettings', { body: { partyId: 'pa-dpida-3897722461-g' } })
+    expect(saved.message).toBe('DDEX messages now come from PA-DPIDA-3897722461-G (acme music).')
+    expect(saved.settings).toMatchObject({ partyId: 'PADPIDA3897722461G', sender: { partyId: 'PADPIDA3897722461G' } })
+    // Another workspace keeps its own (none).
+    expect((await otherAdmin.ok('exports.ddexSettings')).partyId).toBeNull()
+    await admin.ok('exports.updateDdexSettings', { body: { partyId: 'PADPIDA2014122301Q', partyName: 'Acme Distribution Ltd' } })
+
+    const { release } = await createRelease(t.services, { tenantId: ws.tenant.id, accountId: ws.artist.id, title: 'Sent As', status: 3, upc: upc(8) }, [
+      { title: 'No code yet', isrc: null },
+    ])
+    const queued = await admin.ok('exports.ddex', { params: { id: release.id } })
+    expect(await finished(queued.id)).toMatchObject({ status: 'done' })
+    const xml = (await admin.call('exports.file', { params: { id: queued.id } })).response.body as string
+    const header = ((create(xml).end({ format: 'object' }) as XmlNode)['ern:NewReleaseMessage'] as XmlNode).MessageHeader as XmlNode
+    expect(text((header.MessageSender as XmlNode).PartyId)).toBe('PADPIDA2014122301Q')
+    expect(text(((header.MessageSender as XmlNode).PartyName as XmlNode).FullName)).toBe('Acme Distribution Ltd')
+    // Proprietary ids are in the sender's namespace.
+    expect(xml).toContain('Namespace="PADPIDA:PADPIDA2014122301Q"')
+    expect(xml).not.toContain('PADPIDA-acme')
+    const audited = await t.services.db.select().from(auditLog).where(eq(auditLog.action, 'ddex_settings.updated'))
+    expect(audited).toHaveLength(2)
+  })
+
   it('sets each release type by the stores rule in a job and reports every release, converted or not', async () => {
     const album = await createRelease(
       t.services,

@@ -24,6 +24,7 @@ import { textArray } from '@server/db/arrays'
 import { readCodeLines } from './codes.service'
 import { buildNewReleaseMessage, type DdexFile, type DdexRelease } from './ddex'
 import { catalogueExports } from './schema'
+import { ddexSender } from './ddex-settings'
 
 // Exports (docs/catalogue-ops.md "Exports"): a job per export streams the releases' tracks a page at
 // a time into a file, stores it through the file store, records what it covered and moves the
@@ -252,10 +253,8 @@ async function ddexMessage(services: Services, exportRow: Pick<ExportRecord, 'te
   const { rows: releaseRows } = await services.db.execute<{
     artists: string[]
     cover_large_url: string | null
-    name: string
-    slug: string
   }>(sql`
-    select r.artists, r.cover_large_url, te.name, te.slug from releases r join tenants te on te.id = r.tenant_id
+    select r.artists, r.cover_large_url from releases r
      where r.id = ${first.release_id} and r.tenant_id = ${exportRow.tenantId}`)
   const { rows: participants } = await services.db.execute<{ id: number; participants: { name: string; roles: string }[] }>(sql`
     select id, participants from tracks where release_id = ${first.release_id} and tenant_id = ${exportRow.tenantId}`)
@@ -293,8 +292,8 @@ async function ddexMessage(services: Services, exportRow: Pick<ExportRecord, 'te
       audio: line.audio_url ? (files.get(line.audio_url as string) ?? null) : null,
     })),
   }
-  const party = { partyId: `PADPIDA-${meta.slug}`, name: meta.name }
-  const xml = buildNewReleaseMessage(release, { sender: party, recipient: party }, messageId ?? `export-${exportRow.id}`, services.now())
+  const { sender } = await ddexSender(services.db, exportRow.tenantId)
+  const xml = buildNewReleaseMessage(release, { sender, recipient: sender }, messageId ?? `export-${exportRow.id}`, services.now())
   // The files the message names, for a delivery package to carry beside it.
   return { xml, files: [...files.values()] }
 }

@@ -22,6 +22,7 @@ import {
 import { deliveryQueue, queueDelivery, removeDelivery, retryDelivery } from './delivery.service'
 import { transferRelease, transferReleases } from './transfers.service'
 import { transferIn, transferInHistory } from './transfer-in.service'
+import { getDdexSettings, updateDdexSettings } from './ddex-settings'
 import { exportFile, exportHistory, getExport, queueCatalogNumberExport, queueExport, queueExportFromCsv } from './exports.service'
 
 export const catalogueOpsHandlers: Handlers<
@@ -57,6 +58,8 @@ export const catalogueOpsHandlers: Handlers<
   'exports.history': ({ ctx, query }) => exportHistory(ctx, query.page, query.per_page),
   'exports.single': ({ ctx, params }) => getExport(ctx, params.id),
   'exports.file': ({ ctx, params }) => exportFile(ctx, params.id),
+  'exports.ddexSettings': ({ ctx }) => getDdexSettings(ctx),
+  'exports.updateDdexSettings': ({ ctx, body }) => updateDdexSettings(ctx, body),
   'delivery.queue': ({ ctx, query }) => deliveryQueue(ctx, query),
   'delivery.add': ({ ctx, params }) => queueDelivery(ctx, params.type, params.id),
   'delivery.remove': ({ ctx, params }) => removeDelivery(ctx, params.id),

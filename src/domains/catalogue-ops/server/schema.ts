@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, jsonb, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { accounts, files, tenantColumn } from '@server/db/schema/platform'
-import { at, createdAt, idColumn, ref } from '@server/db/schema/columns'
+import { at, createdAt, idColumn, ref, updatedAt } from '@server/db/schema/columns'
 
 // Catalogue operations' tables (docs/catalogue-ops.md): the UPC and ISRC code pools and their imports.
 
@@ -236,4 +236,21 @@ export const transfersIn = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('transfers_in_tenant_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc())],
+)
+
+/**
+ * The workspace's DDEX identity (docs/formats/ddex-ern.md): the DDEX Party ID (DPID) DDEX allocated to
+ * it and the name registered with it, the `MessageSender` of every ERN message it exports or delivers.
+ */
+export const ddexSettings = pgTable(
+  'ddex_settings',
+  {
+    tenantId: tenantColumn().primaryKey(),
+    /** 18 characters as messages carry it, without the hyphens of its printed form (PADPIDA3897722461G). */
+    partyId: text('party_id').notNull(),
+    partyName: text('party_name').notNull(),
+    updatedBy: ref('updated_by').references(() => accounts.id, { onDelete: 'set null' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('ddex_settings_party_id_check', sql`${t.partyId} ~ '^PADPIDA[0-9A-Z]{11}$'`)],
 )

@@ -7,8 +7,10 @@ import {
   type DeliveryRow,
   type DeliveryStatus,
   type ExportStatus,
+  printedPartyId,
 } from '@contract/catalogue-ops'
-import { EXPORT_UPC_CSV_CALL, type DeliveryRecordState } from '@commands/catalogue-ops'
+import { DDEX_PARTY_COMMAND, EXPORT_UPC_CSV_CALL, type DeliveryRecordState } from '@commands/catalogue-ops'
+import { runCommand } from '@client/shell/run-command'
 import { RecordActions } from '@client/ui/RecordActions'
 import { formatCount } from '@core/format'
 import { api, ApiError } from '@client/api'
@@ -215,6 +217,42 @@ function DeliveryQueue({ version }: { version: number }) {
   )
 }
 
+const fetchDdex = (_: string, signal: AbortSignal) => api.call('exports.ddexSettings', undefined, { signal })
+
+/** Who the DDEX messages say they come from: the workspace's DPID, or a warning that stores will refuse the stand-in. */
+function DdexSender({ version }: { version: number }) {
+  const load = useLoad(fetchDdex, String(version))
+  const settings = load.data
+  return (
+    <Card>
+      <Flex align="center" justify="between" gap="3" wrap="wrap">
+        <Flex direction="column" gap="1">
+          <Heading as="h3" size="3">
+            DDEX sender
+          </Heading>
+          {settings?.partyId ? (
+            <Text size="2" data-testid="ddex-sender">
+              {printedPartyId(settings.partyId)} · {settings.partyName}
+            </Text>
+          ) : settings ? (
+            <Text size="2" color="amber" data-testid="ddex-sender">
+              No DDEX Party ID recorded: messages name the stand-in {settings.sender.partyId}, which stores refuse.
+            </Text>
+          ) : null}
+          {load.error && (
+            <Text size="2" color="red" role="alert">
+              {load.error.message}
+            </Text>
+          )}
+        </Flex>
+        <Button size="1" variant="soft" onClick={() => void runCommand(DDEX_PARTY_COMMAND)}>
+          {settings?.partyId ? 'Change the DDEX Party ID…' : 'Set the DDEX Party ID…'}
+        </Button>
+      </Flex>
+    </Card>
+  )
+}
+
 /**
  * The export history (`/releases/export/{page}`): each export's kind, file, releases and tracks
  * exported, how many moved to Exported, and its job's state, polled while one runs. Exports start
@@ -243,6 +281,7 @@ export default function ExportScreen({ params, search }: ScreenProps) {
         list, or the whole catalogue from the palette. Accepted releases become Exported when their export is done.
       </Text>
       <UpcCsvForm focus={search.get('upload') === '1'} />
+      <DdexSender version={version} />
       {load.error && (
         <Callout.Root color="red" role="alert">
           <Callout.Text>{load.error.message}</Callout.Text>
