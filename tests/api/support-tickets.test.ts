@@ -73,6 +73,10 @@ describe('opening and listing tickets', () => {
     expect(await ids({ search: 'label@supdesk' })).toContain(first)
     expect(await ids({ search: 'label@supdesk' })).not.toContain(second)
     expect(await ids({ search: `#${second}` })).toEqual([second])
+    // "#id" is the ticket, never a subject that quotes it; a whole address is its requester's, in any case.
+    const quoting = await openTicket(label, `Follow-up to #${second}`)
+    expect(await ids({ search: `#${second}` })).toEqual([second])
+    expect(await ids({ search: 'LABEL@supdesk.test' })).toEqual([quoting, first])
     await admin.ok('support.changeStatus', { body: { ids: [second], status: 'pending' } })
     expect(await ids({ status: 'pending' })).toEqual([second])
     const today = new Date().toISOString().slice(0, 10)

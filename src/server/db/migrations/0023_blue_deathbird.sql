@@ -8,4 +8,5 @@ CREATE TABLE "ddex_settings" (
 );
 --> statement-breakpoint
 ALTER TABLE "ddex_settings" ADD CONSTRAINT "ddex_settings_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "ddex_settings" ADD CONSTRAINT "ddex_settings_updated_by_accounts_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."accounts"("id") ON DELETE set null ON UPDATE no action;
+ALTER TABLE "ddex_settings" ADD CONSTRAINT "ddex_settings_updated_by_accounts_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."accounts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "support_tickets_requester_email_idx" ON "support_tickets" USING btree ("tenant_id",lower("requester_email"),"created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
