@@ -61,6 +61,11 @@ export const DDEX_PARTY_COMMAND: Command = promptCommand({
   },
 })
 
+/** The import page of the AudioSalad validation. */
+export const VALIDATION_PATH = '/releases/import/1?kind=audiosalad-validation'
+/** The endpoint the validation page's file form uploads to (a file cannot be picked from the palette). */
+export const VALIDATION_UPLOAD_CALL = 'validation.upload' as const
+
 export const CATALOGUE_OPS_COMMANDS: readonly Command[] = [
   {
     id: 'codes.import',
@@ -78,6 +83,15 @@ export const CATALOGUE_OPS_COMMANDS: readonly Command[] = [
         keywords: form.keywords,
         run: (_context, env) => env.open(codeImporterPath(form.kind, form.mode)),
       })),
+  },
+  {
+    id: 'validation.open',
+    title: 'Compare the catalogue with an AudioSalad export…',
+    subject: 'AudioSalad',
+    group: 'Releases',
+    keywords: ['audiosalad', 'validate', 'validation', 'compare', 'mismatch', 'catalogue', 'import'],
+    access: 'admin',
+    run: (_context, env) => env.open(VALIDATION_PATH),
   },
   DDEX_PARTY_COMMAND,
 ]

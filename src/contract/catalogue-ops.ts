@@ -186,6 +186,48 @@ export type IngestionLine = z.infer<typeof ingestionLine>
 const ingestionId = z.object({ id })
 const accepted = z.object({ id: z.number(), status: z.enum(INGESTION_STATUSES) })
 
+export const VALIDATION_STATUSES = ['uploaded', 'running', 'done', 'failed'] as const
+export type ValidationStatus = (typeof VALIDATION_STATUSES)[number]
+export const MISMATCH_KINDS = ['missing_here', 'missing_there', 'title', 'artist', 'label', 'release_date', 'isrcs'] as const
+export type MismatchKind = (typeof MISMATCH_KINDS)[number]
+export const MISMATCH_LABELS: Record<MismatchKind, string> = {
+  missing_here: 'Not in our catalogue',
+  missing_there: 'Not in the AudioSalad export',
+  title: 'Title',
+  artist: 'Artist',
+  label: 'Label',
+  release_date: 'Release date',
+  isrcs: 'ISRCs',
+}
+
+export const validationRow = z.object({
+  id: z.number(),
+  fileName: z.string(),
+  status: z.enum(VALIDATION_STATUSES),
+  rows: z.number(),
+  releases: z.number(),
+  mismatchedReleases: z.number(),
+  mismatches: z.number(),
+  progress: z.number(),
+  error: z.string().nullable(),
+  created: timestamp,
+  finished: nullableTimestamp,
+  createdBy: person,
+})
+export type ValidationRow = z.infer<typeof validationRow>
+
+export const mismatchRow = z.object({
+  id: z.number(),
+  upc: z.string(),
+  releaseId: z.number().nullable(),
+  releaseTitle: z.string(),
+  kind: z.enum(MISMATCH_KINDS),
+  /** Our value and AudioSalad's; for ISRCs, the codes only on that side. */
+  ours: z.string().nullable(),
+  theirs: z.string().nullable(),
+})
+export type MismatchRow = z.infer<typeof mismatchRow>
+
 export const ingestionEndpoints = {
   'ingestion.upload': endpoint({
     method: 'POST',
@@ -274,6 +316,52 @@ export const ingestionEndpoints = {
     access: 'admin',
     summary: 'Clear the ingestion history: every ingestion that is not running, with its rows (releases stay)',
     response: z.object({ removed: z.number() }),
+  }),
+  // AudioSalad validation (issue 19 item 3; docs/formats/audiosalad-catalogue.md): an import that changes nothing.
+  'validation.upload': endpoint({
+    method: 'POST',
+    path: 'releases/import/audiosalad-validation',
+    access: 'admin',
+    summary:
+      "Upload an AudioSalad catalogue export (CSV, one row per track): a job compares it with the workspace's catalogue by UPC and ISRC and lists the mismatches per release",
+    bodyType: 'multipart',
+    files: { file: { maxBytes: INGESTION_MAX_BYTES, required: true, spool: true } },
+    body: z.object({}),
+    response: z.object({ id: z.number(), status: z.enum(VALIDATION_STATUSES) }),
+    status: 202,
+  }),
+  'validation.history': endpoint({
+    method: 'GET',
+    path: 'releases/import/audiosalad-validation/history',
+    access: 'admin',
+    summary: 'AudioSalad validations, newest first: file, rows, releases compared, mismatches, status',
+    query: z.object({ page, per_page: perPage }),
+    response: pageOf(validationRow),
+  }),
+  'validation.single': endpoint({
+    method: 'GET',
+    path: 'releases/import/audiosalad-validation/single/{id}',
+    access: 'admin',
+    summary: 'One AudioSalad validation: its status, progress and counts',
+    params: idParams,
+    response: validationRow,
+  }),
+  'validation.mismatches': endpoint({
+    method: 'GET',
+    path: 'releases/import/audiosalad-validation/mismatches',
+    access: 'admin',
+    summary: "A validation's mismatches, release by release (by UPC), optionally of one kind",
+    query: z.object({ id, page, per_page: perPage, kind: z.enum(MISMATCH_KINDS).optional() }),
+    response: pageOf(mismatchRow),
+  }),
+  'validation.download': endpoint({
+    method: 'GET',
+    path: 'releases/import/audiosalad-validation/mismatches/download',
+    access: 'admin',
+    summary: "A validation's mismatches as CSV (upc, release id, release title, mismatch, ours, AudioSalad's), streamed",
+    query: z.object({ id }),
+    response: z.unknown(),
+    responseType: 'file',
   }),
 }
 

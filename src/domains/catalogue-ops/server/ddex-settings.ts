@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { ddexPartyId, printedPartyId, type DdexSettings } from '@contract/catalogue-ops'
+import { ddexPartyId, printedPartyId } from '@contract/catalogue-ops'
 import type { AuthedContext } from '@server/context'
 import type { Queryable } from '@server/db/engine'
 import { auditedMutation } from '@server/audit'
@@ -9,7 +9,7 @@ import { ddexSettings } from './schema'
 // the MessageSender of every ERN message it exports or delivers, and the namespace of its proprietary ids.
 
 /** The sender every message of the workspace names: its recorded DPID, or a stand-in stores will refuse. */
-export async function ddexSender(q: Queryable, tenantId: number): Promise<DdexSettings> {
+export async function ddexSender(q: Queryable, tenantId: number) {
   const { rows } = await q.execute<{
     slug: string
     name: string

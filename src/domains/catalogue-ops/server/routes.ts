@@ -23,6 +23,7 @@ import { deliveryQueue, queueDelivery, removeDelivery, retryDelivery } from './d
 import { transferRelease, transferReleases } from './transfers.service'
 import { transferIn, transferInHistory } from './transfer-in.service'
 import { getDdexSettings, updateDdexSettings } from './ddex-settings'
+import { downloadMismatches, getValidation, uploadValidation, validationHistory, validationMismatches } from './validation.service'
 import { exportFile, exportHistory, getExport, queueCatalogNumberExport, queueExport, queueExportFromCsv } from './exports.service'
 
 export const catalogueOpsHandlers: Handlers<
@@ -48,6 +49,11 @@ export const catalogueOpsHandlers: Handlers<
   'ingestion.graph': ({ ctx, query }) => ingestionGraph(ctx, query.days),
   'ingestion.remove': ({ ctx, body }) => removeIngestion(ctx, body.id),
   'ingestion.clear': ({ ctx }) => clearIngestions(ctx),
+  'validation.upload': ({ ctx, files }) => uploadValidation(ctx, files.file),
+  'validation.history': ({ ctx, query }) => validationHistory(ctx, query.page, query.per_page),
+  'validation.single': ({ ctx, params }) => getValidation(ctx, params.id),
+  'validation.mismatches': ({ ctx, query }) => validationMismatches(ctx, query),
+  'validation.download': ({ ctx, query }) => downloadMismatches(ctx, query.id),
   'exports.cms': ({ ctx, body }) => queueExport(ctx, 'cms', body),
   'exports.cmsCsv': ({ ctx, files }) => queueExportFromCsv(ctx, files.file!),
   'exports.cmsSingle': ({ ctx, params }) => queueExport(ctx, 'cms', { ids: [params.id] }),
