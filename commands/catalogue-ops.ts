@@ -254,6 +254,8 @@ export const EXPORT_ACTIONS: readonly RecordAction[] = [
 
 /** The endpoint the export page's file form uploads to: a CMS export of the releases a CSV names by UPC. */
 export const EXPORT_UPC_CSV_CALL = 'exports.cmsCsv' as const
+/** The same form's other button: the stores' type rule over the releases the CSV names. */
+export const CONVERT_UPC_CSV_CALL = 'exports.bulkConvertCsv' as const
 
 /** The stores' type rule over the release list's selection, as a job with a per-release report. */
 export const CONVERT_ACTIONS: readonly RecordAction[] = [

@@ -467,6 +467,18 @@ export const exportEndpoints = {
     response: exportRow.extend({ requested: z.number(), notFound: z.array(codeProblem) }),
     status: 202,
   }),
+  'exports.bulkConvertCsv': endpoint({
+    method: 'POST',
+    path: 'releases/export/bulk-convert/csv',
+    access: 'admin',
+    summary:
+      "Set by the stores' rule the type of the releases a CSV names by UPC (one a line, or the first column), as a job with a per-release report: UPCs that are invalid or name no release are listed",
+    bodyType: 'multipart',
+    files: { file: { maxBytes: CODES_MAX_BYTES, required: true } },
+    body: z.object({}),
+    response: exportRow.extend({ requested: z.number(), notFound: z.array(codeProblem) }),
+    status: 202,
+  }),
   'exports.cmsSingle': endpoint({
     method: 'POST',
     path: 'releases/{id}/export-single/cms',

@@ -324,6 +324,23 @@ describe('bulk type conversion', () => {
     const audited = await t.services.db.select().from(auditLog).where(eq(auditLog.action, 'release.converted'))
     expect(audited.map((row) => row.entityId)).toEqual([String(album.release.id)])
   })
+
+  it('sets the type of the releases a CSV names by UPC, and lists the UPCs it left out', async () => {
+    const long = await createRelease(
+      t.services,
+      { tenantId: ws.tenant.id, accountId: ws.artist.id, title: 'Long by UPC', type: 'Single', upc: upc(310) },
+      Array.from({ length: 7 }, () => ({ duration: 200 })),
+    )
+    const csv = ['upc', upc(310), upc(311)].join('\n')
+    const started = await admin.ok('exports.bulkConvertCsv', { multipart: { files: { file: { filename: 'upcs.csv', data: Buffer.from(csv) } } } })
+    expect(started).toMatchObject({ kind: 'convert', requested: 1, notFound: [{ line: 3, value: upc(311), reason: 'No release of this workspace has this UPC' }] })
+    expect(await finished(started.id)).toMatchObject({ status: 'done', kind: 'convert', releases: 1, markedExported: 0 })
+    const [row] = await t.services.db.select({ type: releases.type }).from(releases).where(inArray(releases.id, [long.release.id]))
+    expect(row.type).toBe('Album')
+    const report = (await admin.call('exports.file', { params: { id: started.id } })).response.body.trim().split('\r\n')
+    expect(report[1]).toMatch(new RegExp(`^${long.release.id},Long by UPC,Single,Album,converted,`))
+    expect((await artist.call('exports.bulkConvertCsv', { multipart: { files: { file: { filename: 'x.csv', data: Buffer.from(csv) } } } })).status).toBe(403)
+  })
 })
 
 describe('catalogue-number export', () => {

@@ -562,7 +562,8 @@ export async function exportFile(ctx: AuthedContext, id: number) {
  * A YouTube CMS export of the releases a CSV names by UPC. Invalid UPCs and UPCs of no release are
  * listed; the others are exported as one job. None found: refused with the list.
  */
-export async function queueExportFromCsv(ctx: AuthedContext, file: { data: Buffer }) {
+/** The releases a CSV names by UPC, as one CMS export or one bulk type conversion ('convert'). */
+export async function queueExportFromCsv(ctx: AuthedContext, file: { data: Buffer }, kind: 'cms' | 'convert' = 'cms') {
   const notFound: { line: number; value: string; reason: string }[] = []
   const wanted = new Map<string, { line: number; value: string }>()
   for (const { line, value } of readCodeLines(file.data)) {
@@ -583,7 +584,7 @@ export async function queueExportFromCsv(ctx: AuthedContext, file: { data: Buffe
   if (found.size === 0)
     throw badRequest('None of these UPCs is a release of this workspace.', { file: notFound[0]?.reason ?? 'The file has no UPCs.' })
   const ids = [...new Set(found.values())]
-  const queued = await queueExport(ctx, 'cms', { ids })
+  const queued = await queueExport(ctx, kind, { ids })
   return { ...queued, requested: ids.length, notFound: notFound.slice(0, 500) }
 }
 

@@ -56,6 +56,7 @@ export const catalogueOpsHandlers: Handlers<
   'validation.download': ({ ctx, query }) => downloadMismatches(ctx, query.id),
   'exports.cms': ({ ctx, body }) => queueExport(ctx, 'cms', body),
   'exports.cmsCsv': ({ ctx, files }) => queueExportFromCsv(ctx, files.file!),
+  'exports.bulkConvertCsv': ({ ctx, files }) => queueExportFromCsv(ctx, files.file!, 'convert'),
   'exports.cmsSingle': ({ ctx, params }) => queueExport(ctx, 'cms', { ids: [params.id] }),
   'exports.release': ({ ctx, params }) => queueExport(ctx, 'release', { ids: [params.id] }),
   'exports.ddex': ({ ctx, params }) => queueExport(ctx, 'ddex', { ids: [params.id] }),

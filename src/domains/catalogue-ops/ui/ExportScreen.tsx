@@ -9,7 +9,7 @@ import {
   type ExportStatus,
   printedPartyId,
 } from '@contract/catalogue-ops'
-import { DDEX_PARTY_COMMAND, EXPORT_UPC_CSV_CALL, type DeliveryRecordState } from '@commands/catalogue-ops'
+import { CONVERT_UPC_CSV_CALL, DDEX_PARTY_COMMAND, EXPORT_UPC_CSV_CALL, type DeliveryRecordState } from '@commands/catalogue-ops'
 import { runCommand } from '@client/shell/run-command'
 import { RecordActions } from '@client/ui/RecordActions'
 import { formatCount } from '@core/format'
@@ -52,18 +52,20 @@ function UpcCsvForm({ focus }: { focus: boolean }) {
   useEffect(() => {
     if (focus) input.current?.focus()
   }, [focus])
-  const submit = async (event: FormEvent) => {
+  // The form's two buttons: a CMS export, or the stores' type rule (a bulk conversion with its report).
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
+    const convert = (event.nativeEvent as SubmitEvent).submitter?.getAttribute('value') === 'convert'
     if (!file) {
       setResult({ tone: 'red', title: 'CSV file is required', problems: [] })
       return
     }
     setBusy(true)
     try {
-      const started = await api.upload(EXPORT_UPC_CSV_CALL, { body: {}, files: { file } })
+      const started = await api.upload(convert ? CONVERT_UPC_CSV_CALL : EXPORT_UPC_CSV_CALL, { body: {}, files: { file } })
       setResult({
         tone: started.notFound.length ? 'amber' : 'green',
-        title: `Export #${started.id} started for ${formatCount(started.requested)} release(s) found by UPC${started.notFound.length ? `; ${started.notFound.length} UPC(s) not exported` : ''}.`,
+        title: `${convert ? 'Type conversion' : 'Export'} #${started.id} started for ${formatCount(started.requested)} release(s) found by UPC${started.notFound.length ? `; ${started.notFound.length} UPC(s) left out` : ''}.`,
         problems: started.notFound,
       })
       workspaceActions.refreshData()
@@ -75,10 +77,11 @@ function UpcCsvForm({ focus }: { focus: boolean }) {
   }
   return (
     <Card>
-      <form onSubmit={(event) => void submit(event)} aria-label="YouTube CMS export from a CSV of UPCs">
+      <form onSubmit={(event) => void submit(event)} aria-label="Releases from a CSV of UPCs">
         <Flex direction="column" gap="2">
           <Text size="2" color="gray">
-            Export to YouTube CMS the releases a CSV names by UPC (one a line, or the first column).
+            The releases a CSV names by UPC (one a line, or the first column): export them to YouTube CMS, or set their type by the
+            stores&apos; rule (a report lists each release).
           </Text>
           <Flex gap="3" align="center" wrap="wrap">
             <input
@@ -89,8 +92,11 @@ function UpcCsvForm({ focus }: { focus: boolean }) {
               disabled={busy}
               onChange={(event) => setFile(event.target.files?.[0] ?? null)}
             />
-            <Button type="submit" loading={busy}>
+            <Button type="submit" name="action" value="cms" loading={busy}>
               Export to YouTube CMS
+            </Button>
+            <Button type="submit" name="action" value="convert" variant="soft" loading={busy}>
+              Set their types by the stores&apos; rule
             </Button>
           </Flex>
           {result && (
