@@ -25,6 +25,7 @@ import { measurePalette } from './palette'
 import { measureStatementImport } from './statement-import'
 import { describeReportBench, measureRawDataReport } from './reports'
 import { BENCH_INBOUND_SECRET, generateTickets, measureSupport } from './support'
+import { measureCatalogueOps } from './catalogue-ops'
 // @ts-expect-error: a plain ES module script without types
 import { buildServer, serverNodeFlags } from '../../scripts/build-server.mjs'
 
@@ -43,6 +44,8 @@ const { values } = parseArgs({
     'report-lines': { type: 'string', default: '10000000' },
     /** `--only support`: raw messages posted to the inbound-mail webhook. */
     'inbound-messages': { type: 'string', default: '1000' },
+    /** `--only catalogue-ops`: rows of the catalogue CSV ingested (audio fetch off) before the CMS export of the whole catalogue. */
+    'ingest-rows': { type: 'string', default: '100000' },
   },
 })
 const accounts = Number(values.accounts)
@@ -240,6 +243,17 @@ try {
     log('Support desk: the ticket list at load, then inbound mail through the webhook…')
     support = await measureSupport(server.url, token, { duration, connections, messages: Number(values['inbound-messages']), log })
   }
+  let catalogueOps
+  if (!only || only.includes('catalogue-ops')) {
+    log(`Catalogue operations: ingestion of ${Number(values['ingest-rows']).toLocaleString()} rows (audio fetch off), then a CMS export of the catalogue…`)
+    catalogueOps = await measureCatalogueOps(server.url, token, {
+      rows: Number(values['ingest-rows']),
+      accounts,
+      serverPid: server.child.pid,
+      dir: mkdtempSync(path.join(os.tmpdir(), 'wl-bench-catalogue-')),
+      log,
+    })
+  }
   let frontend
   if (wantsFrontend) {
     log('Front end in Chromium (cold cache each run): first list, list → list, record, palette…')
@@ -286,6 +300,7 @@ try {
     stall,
     siteReport,
     support,
+    catalogueOps,
   }
   mkdirSync(path.join(root, 'tests/bench/results'), { recursive: true })
   const file = path.join(root, 'tests/bench/results', `${results.at.replace(/[:.]/g, '-')}-${engine}.json`)
