@@ -7,9 +7,11 @@ import type {
   IngestionStatus,
   TransferResult,
 } from '@contract/catalogue-ops'
+import { ddexPartyId, ddexPartyIdProblem, printedPartyId } from '@contract/catalogue-ops'
 import { RELEASE_STATUS, statusLabel } from '@core/release-status'
 import type { Command, CommandEnv } from './types'
 import { defineAction, type RecordAction, type Target } from './actions'
+import { promptCommand } from './prompt'
 
 // Catalogue operations' palette commands (docs/catalogue-ops.md). A file cannot be picked from the
 // palette, so the import commands open the importer on the right form; the importer sends the file
@@ -38,6 +40,32 @@ const FORMS: readonly { kind: CodeKind; mode: CodeImportMode; title: string; key
   { kind: 'isrc', mode: 'assign', title: 'Give ISRCs to tracks from a CSV', keywords: ['isrc', 'assign', 'tracks', 'csv'] },
 ]
 
+/** The export page, where the workspace's DDEX sender is shown. */
+export const EXPORT_PAGE_PATH = '/releases/export/1'
+
+/** Records the workspace's DPID (typed as DDEX prints it); the export page's "Set the DDEX Party ID…" opens it too. */
+export const DDEX_PARTY_COMMAND: Command = promptCommand({
+  id: 'exports.updateDdexSettings',
+  title: 'Set the DDEX Party ID (DPID)…',
+  subject: 'DDEX',
+  group: 'Releases',
+  keywords: ['ddex', 'dpid', 'party', 'sender', 'ern', 'delivery'],
+  access: 'admin',
+  placeholder: 'PA-DPIDA-3897722461-G',
+  validate: ddexPartyIdProblem,
+  confirmTitle: (text) => `Send DDEX messages as ${printedPartyId(ddexPartyId(text))}`,
+  submit: async (text, _context, env) => {
+    const saved = await env.call('exports.updateDdexSettings', { body: { partyId: text } })
+    env.refresh()
+    env.notify(saved.message, 'success')
+  },
+})
+
+/** The import page of the AudioSalad validation. */
+export const VALIDATION_PATH = '/releases/import/1?kind=audiosalad-validation'
+/** The endpoint the validation page's file form uploads to (a file cannot be picked from the palette). */
+export const VALIDATION_UPLOAD_CALL = 'validation.upload' as const
+
 export const CATALOGUE_OPS_COMMANDS: readonly Command[] = [
   {
     id: 'codes.import',
@@ -56,6 +84,16 @@ export const CATALOGUE_OPS_COMMANDS: readonly Command[] = [
         run: (_context, env) => env.open(codeImporterPath(form.kind, form.mode)),
       })),
   },
+  {
+    id: 'validation.open',
+    title: 'Compare the catalogue with an AudioSalad export…',
+    subject: 'AudioSalad',
+    group: 'Releases',
+    keywords: ['audiosalad', 'validate', 'validation', 'compare', 'mismatch', 'catalogue', 'import'],
+    access: 'admin',
+    run: (_context, env) => env.open(VALIDATION_PATH),
+  },
+  DDEX_PARTY_COMMAND,
 ]
 
 /** What the import page publishes about the ingestion it shows (`publishRecord`, kind 'ingestion'). */
@@ -216,6 +254,8 @@ export const EXPORT_ACTIONS: readonly RecordAction[] = [
 
 /** The endpoint the export page's file form uploads to: a CMS export of the releases a CSV names by UPC. */
 export const EXPORT_UPC_CSV_CALL = 'exports.cmsCsv' as const
+/** The same form's other button: the stores' type rule over the releases the CSV names. */
+export const CONVERT_UPC_CSV_CALL = 'exports.bulkConvertCsv' as const
 
 /** The stores' type rule over the release list's selection, as a job with a per-release report. */
 export const CONVERT_ACTIONS: readonly RecordAction[] = [

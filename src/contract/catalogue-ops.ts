@@ -186,6 +186,48 @@ export type IngestionLine = z.infer<typeof ingestionLine>
 const ingestionId = z.object({ id })
 const accepted = z.object({ id: z.number(), status: z.enum(INGESTION_STATUSES) })
 
+export const VALIDATION_STATUSES = ['uploaded', 'running', 'done', 'failed'] as const
+export type ValidationStatus = (typeof VALIDATION_STATUSES)[number]
+export const MISMATCH_KINDS = ['missing_here', 'missing_there', 'title', 'artist', 'label', 'release_date', 'isrcs'] as const
+export type MismatchKind = (typeof MISMATCH_KINDS)[number]
+export const MISMATCH_LABELS: Record<MismatchKind, string> = {
+  missing_here: 'Not in our catalogue',
+  missing_there: 'Not in the AudioSalad export',
+  title: 'Title',
+  artist: 'Artist',
+  label: 'Label',
+  release_date: 'Release date',
+  isrcs: 'ISRCs',
+}
+
+export const validationRow = z.object({
+  id: z.number(),
+  fileName: z.string(),
+  status: z.enum(VALIDATION_STATUSES),
+  rows: z.number(),
+  releases: z.number(),
+  mismatchedReleases: z.number(),
+  mismatches: z.number(),
+  progress: z.number(),
+  error: z.string().nullable(),
+  created: timestamp,
+  finished: nullableTimestamp,
+  createdBy: person,
+})
+export type ValidationRow = z.infer<typeof validationRow>
+
+export const mismatchRow = z.object({
+  id: z.number(),
+  upc: z.string(),
+  releaseId: z.number().nullable(),
+  releaseTitle: z.string(),
+  kind: z.enum(MISMATCH_KINDS),
+  /** Our value and AudioSalad's; for ISRCs, the codes only on that side. */
+  ours: z.string().nullable(),
+  theirs: z.string().nullable(),
+})
+export type MismatchRow = z.infer<typeof mismatchRow>
+
 export const ingestionEndpoints = {
   'ingestion.upload': endpoint({
     method: 'POST',
@@ -275,6 +317,52 @@ export const ingestionEndpoints = {
     summary: 'Clear the ingestion history: every ingestion that is not running, with its rows (releases stay)',
     response: z.object({ removed: z.number() }),
   }),
+  // AudioSalad validation (issue 19 item 3; docs/formats/audiosalad-catalogue.md): an import that changes nothing.
+  'validation.upload': endpoint({
+    method: 'POST',
+    path: 'releases/import/audiosalad-validation',
+    access: 'admin',
+    summary:
+      "Upload an AudioSalad catalogue export (CSV, one row per track): a job compares it with the workspace's catalogue by UPC and ISRC and lists the mismatches per release",
+    bodyType: 'multipart',
+    files: { file: { maxBytes: INGESTION_MAX_BYTES, required: true, spool: true } },
+    body: z.object({}),
+    response: z.object({ id: z.number(), status: z.enum(VALIDATION_STATUSES) }),
+    status: 202,
+  }),
+  'validation.history': endpoint({
+    method: 'GET',
+    path: 'releases/import/audiosalad-validation/history',
+    access: 'admin',
+    summary: 'AudioSalad validations, newest first: file, rows, releases compared, mismatches, status',
+    query: z.object({ page, per_page: perPage }),
+    response: pageOf(validationRow),
+  }),
+  'validation.single': endpoint({
+    method: 'GET',
+    path: 'releases/import/audiosalad-validation/single/{id}',
+    access: 'admin',
+    summary: 'One AudioSalad validation: its status, progress and counts',
+    params: idParams,
+    response: validationRow,
+  }),
+  'validation.mismatches': endpoint({
+    method: 'GET',
+    path: 'releases/import/audiosalad-validation/mismatches',
+    access: 'admin',
+    summary: "A validation's mismatches, release by release (by UPC), optionally of one kind",
+    query: z.object({ id, page, per_page: perPage, kind: z.enum(MISMATCH_KINDS).optional() }),
+    response: pageOf(mismatchRow),
+  }),
+  'validation.download': endpoint({
+    method: 'GET',
+    path: 'releases/import/audiosalad-validation/mismatches/download',
+    access: 'admin',
+    summary: "A validation's mismatches as CSV (upc, release id, release title, mismatch, ours, AudioSalad's), streamed",
+    query: z.object({ id }),
+    response: z.unknown(),
+    responseType: 'file',
+  }),
 }
 
 // Exports (docs/catalogue-ops.md "Exports", docs/formats/youtube-cms-assets.md, docs/formats/ddex-ern.md).
@@ -314,6 +402,40 @@ export type ExportRowResult = z.input<typeof exportRow>
 
 const releaseIdParams = z.object({ id })
 
+// The workspace's DDEX identity (docs/formats/ddex-ern.md "Sender").
+
+const DPID_CHARACTERS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'
+
+/** A DPID as messages carry it: the hyphens and spaces of its printed form (PA-DPIDA-3897722461-G) dropped, upper case. */
+export const ddexPartyId = (value: string) => value.replace(/[\s-]+/g, '').toUpperCase()
+
+/** PA-DPIDA-3897722461-G, the DPID's printed form. */
+export const printedPartyId = (value: string) => `${value.slice(0, 2)}-${value.slice(2, 7)}-${value.slice(7, 17)}-${value.slice(17)}`
+
+/** Why `value` is not a DDEX Party ID (18 characters: PA, DPIDA, a 10-character party number, an ISO 7064 Mod 37,36 check character), or null. */
+export function ddexPartyIdProblem(value: string): string | null {
+  const id = ddexPartyId(value)
+  if (!/^PADPIDA[0-9A-Z]{11}$/.test(id)) return 'A DDEX Party ID looks like PA-DPIDA-3897722461-G (18 characters)'
+  let product = 36
+  for (const character of id.slice(0, 17)) {
+    let sum = (product + DPID_CHARACTERS.indexOf(character)) % 36
+    if (sum === 0) sum = 36
+    product = (sum * 2) % 37
+  }
+  const expected = DPID_CHARACTERS[(37 - product) % 36]
+  return id[17] === expected ? null : `The check character of this DDEX Party ID should be ${expected}: please copy it again from DDEX's registry`
+}
+
+export const ddexSettings = z.object({
+  /** The recorded DPID (18 characters, no hyphens), or null when none is recorded. */
+  partyId: z.string().nullable(),
+  partyName: z.string(),
+  /** What the messages carry now: the recorded DPID, or the stand-in `PADPIDA-{workspace}` that stores refuse. */
+  sender: z.object({ partyId: z.string(), name: z.string() }),
+  updated: nullableTimestamp,
+})
+export type DdexSettings = z.infer<typeof ddexSettings>
+
 export const exportEndpoints = {
   'exports.cms': endpoint({
     method: 'POST',
@@ -339,6 +461,18 @@ export const exportEndpoints = {
     access: 'admin',
     summary:
       'Export to YouTube CMS the releases a CSV names by UPC (one a line, or the first column): UPCs that are invalid or name no release are listed, the rest exported as one job',
+    bodyType: 'multipart',
+    files: { file: { maxBytes: CODES_MAX_BYTES, required: true } },
+    body: z.object({}),
+    response: exportRow.extend({ requested: z.number(), notFound: z.array(codeProblem) }),
+    status: 202,
+  }),
+  'exports.bulkConvertCsv': endpoint({
+    method: 'POST',
+    path: 'releases/export/bulk-convert/csv',
+    access: 'admin',
+    summary:
+      "Set by the stores' rule the type of the releases a CSV names by UPC (one a line, or the first column), as a job with a per-release report: UPCs that are invalid or name no release are listed",
     bodyType: 'multipart',
     files: { file: { maxBytes: CODES_MAX_BYTES, required: true } },
     body: z.object({}),
@@ -422,6 +556,32 @@ export const exportEndpoints = {
     params: idParams,
     response: z.unknown(),
     responseType: 'file',
+  }),
+  'exports.ddexSettings': endpoint({
+    method: 'GET',
+    path: 'releases/export/ddex-settings',
+    access: 'admin',
+    summary: "The workspace's DDEX Party ID (DPID) and name: the MessageSender of the DDEX messages it exports and delivers",
+    response: ddexSettings,
+  }),
+  'exports.updateDdexSettings': endpoint({
+    method: 'PUT',
+    path: 'releases/export/ddex-settings',
+    access: 'admin',
+    summary: "Record the workspace's DDEX Party ID (DPID, with or without the hyphens of its printed form; its check character is verified) and name",
+    body: z.object({
+      partyId: z
+        .string()
+        .trim()
+        .max(40)
+        .superRefine((value, ctx) => {
+          const problem = ddexPartyIdProblem(value)
+          if (problem) ctx.addIssue({ code: 'custom', message: problem })
+        }),
+      /** The name DDEX registered with the DPID; the workspace's name when left out. */
+      partyName: z.string().trim().max(200).optional(),
+    }),
+    response: z.object({ settings: ddexSettings, message: z.string() }),
   }),
 }
 

@@ -68,6 +68,8 @@ const envSchema = z.object({
   DELIVERY_SFTP_USER: optional,
   DELIVERY_SFTP_PASSWORD: optional,
   DELIVERY_SFTP_DIR: z.string().default('/'),
+  /** Hosts a catalogue row's audio URL may reach although they are internal (docs/catalogue-ops.md, "Audio fetch"). */
+  AUDIO_FETCH_ALLOW_HOSTS: optional,
   LOG_LEVEL: z.string().default('info'),
   APP_VERSION: optional,
   /** `worker` (default) runs PGlite in its own thread; `inline` in the main thread. */
@@ -143,6 +145,8 @@ export interface Config {
   /** Unset outside production: `resolveAppSecret` then keeps a generated one in DATA_DIR. */
   appSecret?: string
   dnsServers: string[]
+  /** AUDIO_FETCH_ALLOW_HOSTS, lower case: every other host an audio URL names must resolve to public addresses only. */
+  audioFetchAllowHosts: string[]
   /** The largest manual ledger adjustment either way (ADJUSTMENT_MAX), a decimal string. */
   adjustmentMax: string
   /** The palette search's time budget: 400 ms, 10 s under NODE_ENV=test (a loaded CI machine must not drop hits). */
@@ -236,6 +240,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pgliteMode: e.PGLITE_MODE,
     appSecret: e.APP_SECRET,
     adjustmentMax: e.ADJUSTMENT_MAX,
+    audioFetchAllowHosts: (e.AUDIO_FETCH_ALLOW_HOSTS ?? '')
+      .split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
     dnsServers: (e.DNS_SERVERS ?? '')
       .split(',')
       .map((server) => server.trim())

@@ -260,6 +260,39 @@ describe('CMS export from a CSV of UPCs', () => {
 })
 
 describe('bulk type conversion', () => {
+  it("names the workspace's recorded DDEX Party ID as the message's sender, checked by its check character", async () => {
+    const before = await admin.ok('exports.ddexSettings')
+    expect(before).toMatchObject({ partyId: null, sender: { partyId: 'PADPIDA-acme' } })
+    const wrong = await admin.call('exports.updateDdexSettings', { body: { partyId: 'PA-DPIDA-3897722461-H' } })
+    expect(wrong.status).toBe(400)
+    expect(wrong.error.errors).toMatchObject({ partyId: expect.stringContaining('check character of this DDEX Party ID should be G') })
+    expect((await admin.call('exports.updateDdexSettings', { body: { partyId: 'ACME-LABEL' } })).error.errors).toMatchObject({
+      partyId: 'A DDEX Party ID looks like PA-DPIDA-3897722461-G (18 characters)',
+    })
+    expect((await artist.call('exports.updateDdexSettings', { body: { partyId: 'PADPIDA3897722461G' } })).status).toBe(403)
+    const saved = await admin.ok('exports.updateDdexSettings', { body: { partyId: 'pa-dpida-3897722461-g' } })
+    expect(saved.message).toBe('DDEX messages now come from PA-DPIDA-3897722461-G (acme music).')
+    expect(saved.settings).toMatchObject({ partyId: 'PADPIDA3897722461G', sender: { partyId: 'PADPIDA3897722461G' } })
+    // Another workspace keeps its own (none).
+    expect((await otherAdmin.ok('exports.ddexSettings')).partyId).toBeNull()
+    await admin.ok('exports.updateDdexSettings', { body: { partyId: 'PADPIDA2014122301Q', partyName: 'Acme Distribution Ltd' } })
+
+    const { release } = await createRelease(t.services, { tenantId: ws.tenant.id, accountId: ws.artist.id, title: 'Sent As', status: 3, upc: upc(8) }, [
+      { title: 'No code yet', isrc: null },
+    ])
+    const queued = await admin.ok('exports.ddex', { params: { id: release.id } })
+    expect(await finished(queued.id)).toMatchObject({ status: 'done' })
+    const xml = (await admin.call('exports.file', { params: { id: queued.id } })).response.body as string
+    const header = ((create(xml).end({ format: 'object' }) as XmlNode)['ern:NewReleaseMessage'] as XmlNode).MessageHeader as XmlNode
+    expect(text((header.MessageSender as XmlNode).PartyId)).toBe('PADPIDA2014122301Q')
+    expect(text(((header.MessageSender as XmlNode).PartyName as XmlNode).FullName)).toBe('Acme Distribution Ltd')
+    // Proprietary ids are in the sender's namespace.
+    expect(xml).toContain('Namespace="PADPIDA:PADPIDA2014122301Q"')
+    expect(xml).not.toContain('PADPIDA-acme')
+    const audited = await t.services.db.select().from(auditLog).where(eq(auditLog.action, 'ddex_settings.updated'))
+    expect(audited).toHaveLength(2)
+  })
+
   it('sets each release type by the stores rule in a job and reports every release, converted or not', async () => {
     const album = await createRelease(
       t.services,
@@ -290,6 +323,23 @@ describe('bulk type conversion', () => {
     expect(report[3]).toMatch(new RegExp(`^${unknown.release.id},No Lengths,EP,EP,unchanged,`))
     const audited = await t.services.db.select().from(auditLog).where(eq(auditLog.action, 'release.converted'))
     expect(audited.map((row) => row.entityId)).toEqual([String(album.release.id)])
+  })
+
+  it('sets the type of the releases a CSV names by UPC, and lists the UPCs it left out', async () => {
+    const long = await createRelease(
+      t.services,
+      { tenantId: ws.tenant.id, accountId: ws.artist.id, title: 'Long by UPC', type: 'Single', upc: upc(310) },
+      Array.from({ length: 7 }, () => ({ duration: 200 })),
+    )
+    const csv = ['upc', upc(310), upc(311)].join('\n')
+    const started = await admin.ok('exports.bulkConvertCsv', { multipart: { files: { file: { filename: 'upcs.csv', data: Buffer.from(csv) } } } })
+    expect(started).toMatchObject({ kind: 'convert', requested: 1, notFound: [{ line: 3, value: upc(311), reason: 'No release of this workspace has this UPC' }] })
+    expect(await finished(started.id)).toMatchObject({ status: 'done', kind: 'convert', releases: 1, markedExported: 0 })
+    const [row] = await t.services.db.select({ type: releases.type }).from(releases).where(inArray(releases.id, [long.release.id]))
+    expect(row.type).toBe('Album')
+    const report = (await admin.call('exports.file', { params: { id: started.id } })).response.body.trim().split('\r\n')
+    expect(report[1]).toMatch(new RegExp(`^${long.release.id},Long by UPC,Single,Album,converted,`))
+    expect((await artist.call('exports.bulkConvertCsv', { multipart: { files: { file: { filename: 'x.csv', data: Buffer.from(csv) } } } })).status).toBe(403)
   })
 })
 

@@ -1,7 +1,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { eq, inArray } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import { createTestApp, type TestApp } from '../helpers/app'
 import type { TestClient } from '../helpers/client'
 import { twoWorkspaces } from '../helpers/fixtures'
@@ -65,7 +65,8 @@ const csvFile = (lines: string[], filename = 'catalogue.csv') => ({
 })
 
 beforeAll(async () => {
-  t = await createTestApp()
+  // The audio server below listens on loopback, which the fetcher refuses unless the host is allowed.
+  t = await createTestApp({ env: { AUDIO_FETCH_ALLOW_HOSTS: '127.0.0.1' } })
   ;({ ws, admin, artist } = await twoWorkspaces(t, 'acme', 'globex'))
   audio = http.createServer((req, res) => {
     if (req.url?.startsWith('/ok')) res.writeHead(200, { 'content-type': 'audio/wav' }).end(wav())
@@ -218,5 +219,41 @@ describe('catalogue ingestion', () => {
     expect(await admin.ok('ingestion.clear')).toEqual({ removed: 2 })
     expect((await admin.ok('ingestion.history', { query: {} })).meta.total).toBe(0)
     expect(await t.services.db.select().from(releases).where(eq(releases.title, 'Harbour Lights'))).toHaveLength(1)
+  })
+})
+
+// Last: it adds an ingestion to the history the tests above count.
+describe('catalogue ingestion audio fetch', () => {
+  it('fails the row whose audio URL names an internal host (SSRF), and only that row', async () => {
+    const port = (audio.address() as AddressInfo).port
+    const lines = [
+      // Same server as the allowed 127.0.0.1, by a name that resolves to loopback: refused after DNS.
+      row({ release: 'Inside Job', track: 'Loopback', audio: `http://localhost:${port}/ok/loop.wav` }),
+      row({ release: 'Inside Job', track: 'Metadata', audio: 'http://169.254.169.254/latest/meta-data/' }),
+      row({ release: 'Inside Job', track: 'Fine', audio: `${audioUrl}/ok/fine.wav` }),
+    ]
+    const dry = await upload(lines, { fetchAudio: 'true' })
+    expect(dry).toMatchObject({ good: 3, releases: 1 })
+    await admin.ok('ingestion.commit', { body: { id: dry.id } })
+    await t.services.jobs.drain()
+    const all = await admin.ok('ingestion.errorLogs', { query: { id: dry.id, filter: 'all' } })
+    expect(all.data.map((line) => [line.trackTitle, line.status, line.error])).toEqual([
+      ['Loopback', 'failed', 'The audio URL points to a private or internal address'],
+      ['Metadata', 'failed', 'The audio URL points to a private or internal address'],
+      ['Fine', 'committed', null],
+    ])
+  })
+
+  it('counts a long error log up to the platform cap, then estimates it, like every other list', async () => {
+    const dry = await upload([row({ release: 'Counted', track: 'One', isrc: 'bad' })], { fetchAudio: 'false' })
+    await t.services.db.execute(sql`
+      insert into ingestion_rows (tenant_id, ingestion_id, csv_row, release_key, status, error)
+      select ${ws.tenant.id}, ${dry.id}, g, 'k' || g, 'invalid', 'Bad row' from generate_series(3, 10_050) g`)
+    const page = await admin.ok('ingestion.errorLogs', { query: { id: dry.id, page: 2, per_page: 25 } })
+    expect(page.data[0].csvRow).toBe(27)
+    expect(page.meta.totalIsEstimate).toBe(true)
+    expect(page.meta.total).toBeGreaterThan(10_000)
+    const history = await admin.ok('ingestion.history', { query: {} })
+    expect(history.meta).toMatchObject({ totalIsEstimate: false })
   })
 })

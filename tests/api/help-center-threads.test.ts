@@ -85,6 +85,10 @@ describe('help-center threads', () => {
       .where(and(eq(notifications.accountId, ws.artist.id), eq(notifications.link, `/helpCenter/thread/${threadId}`)))
     expect(bell.map((row) => row.title)).toEqual(['Support answered your message'])
     await artist.ok('helpCenter.reply', { params: { id: threadId }, body: { message: 'Thanks! And for remixes?' } })
+    // Threads have no assignee: the admins who triage hear of the new thread and of the account's answer, the answering admin not of their own.
+    const staffBell = (await admin.ok('notifications.userBadge')).latest.filter((item) => item.link === `/helpCenter/thread/${threadId}`)
+    expect(staffBell.map((item) => item.title)).toEqual(['New reply on a help-center thread', 'New help-center message'])
+    expect((await artist.ok('notifications.userBadge')).latest.map((item) => item.title)).not.toContain('New help-center message')
     const thread = await admin.ok('helpCenter.thread', { params: { id: threadId } })
     expect(thread).toMatchObject({ status: 'open', messageCount: 3, lastMessage: 'Thanks! And for remixes?' })
     expect((await label.call('helpCenter.reply', { params: { id: threadId }, body: { message: 'me too' } })).status).toBe(404)

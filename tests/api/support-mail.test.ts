@@ -152,6 +152,9 @@ describe('replies by mail, answers by mail', () => {
       account: null,
     })
     expect(ticket.comments[0].attachments.map((file) => file.fileName)).toEqual(['license.pdf'])
+    // Nobody is assigned yet: the workspace's admins hear of it in their bell.
+    const bell = (await admin.ok('notifications.userBadge')).latest.filter((item) => item.link === `/support/single/${found}`)
+    expect(bell.map((item) => item.title)).toEqual(['New support ticket by email'])
     expect(ticket.comments[0].plainBody).toContain('Attachments not kept — run.exe: The file must be a PDF, JPG or PNG document.')
     await t.services.jobs.drain()
     const auto = await smtp.waitFor('someone@elsewhere.test')

@@ -73,6 +73,10 @@ describe('opening and listing tickets', () => {
     expect(await ids({ search: 'label@supdesk' })).toContain(first)
     expect(await ids({ search: 'label@supdesk' })).not.toContain(second)
     expect(await ids({ search: `#${second}` })).toEqual([second])
+    // "#id" is the ticket, never a subject that quotes it; a whole address is its requester's, in any case.
+    const quoting = await openTicket(label, `Follow-up to #${second}`)
+    expect(await ids({ search: `#${second}` })).toEqual([second])
+    expect(await ids({ search: 'LABEL@supdesk.test' })).toEqual([quoting, first])
     await admin.ok('support.changeStatus', { body: { ids: [second], status: 'pending' } })
     expect(await ids({ status: 'pending' })).toEqual([second])
     const today = new Date().toISOString().slice(0, 10)
@@ -233,9 +237,48 @@ describe('elevate and assign', () => {
       .select()
       .from(notifications)
       .where(and(eq(notifications.accountId, ws.operator.id), eq(notifications.link, `/support/single/${id}`)))
-    expect(bell.map((row) => row.title)).toEqual(['Ticket assigned to you', 'New reply on your ticket'])
+    expect(bell.map((row) => row.title)).toEqual(['New support ticket', 'Ticket assigned to you', 'New reply on your ticket'])
     const mine = await admin.ok('support.list', { query: { assigneeId: ws.operator.id } })
     expect(mine.data.map((row) => row.id)).toContain(id)
+  })
+})
+
+describe('the bell for new tickets and answers', () => {
+  const bellOf = async (client: TestClient, id: number) =>
+    (await client.ok('notifications.userBadge')).latest.filter((item) => item.link === `/support/single/${id}`).map((item) => item.title)
+
+  it('rings every admin for a new unassigned ticket, not its requester', async () => {
+    const id = await openTicket(artist, 'Bell: new ticket')
+    expect(await bellOf(admin, id)).toEqual(['New support ticket'])
+    const operatorBell = await t.services.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.accountId, ws.operator.id), eq(notifications.link, `/support/single/${id}`)))
+    expect(operatorBell.map((row) => [row.title, row.message])).toEqual([['New support ticket', `Ticket #${id} “Bell: new ticket”`]])
+    expect(await bellOf(artist, id)).toEqual([])
+    expect(await bellOf(otherAdmin, id)).toEqual([])
+  })
+
+  it('rings the admins for the requester’s answer while unassigned, then only the assignee', async () => {
+    const id = await openTicket(artist, 'Bell: answers')
+    await artist.ok('support.requesterReply', { params: { id }, body: { html: 'still waiting' } })
+    expect(await bellOf(admin, id)).toEqual(['New reply on an unassigned ticket', 'New support ticket'])
+    await admin.ok('support.assign', { body: { id, assigneeId: ws.operator.id } })
+    await artist.ok('support.requesterReply', { params: { id }, body: { html: 'hello?' } })
+    expect(await bellOf(admin, id)).toEqual(['New reply on an unassigned ticket', 'New support ticket'])
+    const operatorTitles = (
+      await t.services.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.accountId, ws.operator.id), eq(notifications.link, `/support/single/${id}`)))
+        .orderBy(notifications.id)
+    ).map((row) => row.title)
+    expect(operatorTitles).toEqual(['New support ticket', 'New reply on an unassigned ticket', 'Ticket assigned to you', 'New reply on your ticket'])
+  })
+
+  it('does not ring an admin for the ticket they opened themselves', async () => {
+    const id = await openTicket(admin, 'Bell: staff test ticket')
+    expect(await bellOf(admin, id)).toEqual([])
   })
 })
 

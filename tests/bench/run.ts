@@ -24,6 +24,8 @@ import { measureStall } from './pglite-stall'
 import { measurePalette } from './palette'
 import { measureStatementImport } from './statement-import'
 import { describeReportBench, measureRawDataReport } from './reports'
+import { BENCH_INBOUND_SECRET, generateTickets, measureSupport } from './support'
+import { measureCatalogueOps } from './catalogue-ops'
 // @ts-expect-error: a plain ES module script without types
 import { buildServer, serverNodeFlags } from '../../scripts/build-server.mjs'
 
@@ -40,6 +42,10 @@ const { values } = parseArgs({
     /** Before the scenarios: statements of --import-lines lines imported through the API until this many lines stand. */
     'imported-lines': { type: 'string', default: '0' },
     'report-lines': { type: 'string', default: '10000000' },
+    /** `--only support`: raw messages posted to the inbound-mail webhook. */
+    'inbound-messages': { type: 'string', default: '1000' },
+    /** `--only catalogue-ops`: rows of the catalogue CSV ingested (audio fetch off) before the CMS export of the whole catalogue. */
+    'ingest-rows': { type: 'string', default: '100000' },
   },
 })
 const accounts = Number(values.accounts)
@@ -174,6 +180,14 @@ const machineBefore = await measureMachine(process.env.DATABASE_URL)
 log(`Machine: ${JSON.stringify(machineBefore)}`)
 log(`Dataset: ${accounts.toLocaleString()} accounts…`)
 const { env, engine } = await prepareDatabase()
+const wantsSupport = !values.only || values.only.split(',').includes('support')
+if (wantsSupport) {
+  // Tickets are topped up separately from the dataset (its label and reuse are other areas'), before the server holds the database.
+  const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR, pgliteMode: 'inline' })
+  await generateTickets(database, log)
+  await database.close()
+  env.SUPPORT_INBOUND_SECRET = BENCH_INBOUND_SECRET
+}
 log(`Dataset ready in ${Math.round((Date.now() - started) / 1000)} s. Starting the server on ${engine}…`)
 if (values.only === 'dataset') process.exit(0)
 const wantsFrontend = !values.only || values.only.split(',').includes('frontend')
@@ -224,6 +238,22 @@ try {
       `  ${statementImport.lines.toLocaleString()} lines (${statementImport.fileMb} MB): upload ${statementImport.uploadMs} ms, dry run ${statementImport.dryRunMs} ms, commit ${statementImport.commitMs} ms; ${statementImport.linesPerSecond.toLocaleString()} lines/s end to end; server peak RSS ${statementImport.peakRssMb ?? '?'} MB; load average ${statementImport.loadAverage} on ${os.cpus().length} CPUs`,
     )
   }
+  let support
+  if (wantsSupport) {
+    log('Support desk: the ticket list at load, then inbound mail through the webhook…')
+    support = await measureSupport(server.url, token, { duration, connections, messages: Number(values['inbound-messages']), log })
+  }
+  let catalogueOps
+  if (!only || only.includes('catalogue-ops')) {
+    log(`Catalogue operations: ingestion of ${Number(values['ingest-rows']).toLocaleString()} rows (audio fetch off), then a CMS export of the catalogue…`)
+    catalogueOps = await measureCatalogueOps(server.url, token, {
+      rows: Number(values['ingest-rows']),
+      accounts,
+      serverPid: server.child.pid,
+      dir: mkdtempSync(path.join(os.tmpdir(), 'wl-bench-catalogue-')),
+      log,
+    })
+  }
   let frontend
   if (wantsFrontend) {
     log('Front end in Chromium (cold cache each run): first list, list → list, record, palette…')
@@ -269,6 +299,8 @@ try {
     statementImport,
     stall,
     siteReport,
+    support,
+    catalogueOps,
   }
   mkdirSync(path.join(root, 'tests/bench/results'), { recursive: true })
   const file = path.join(root, 'tests/bench/results', `${results.at.replace(/[:.]/g, '-')}-${engine}.json`)

@@ -152,6 +152,20 @@ test('the help center: an artist sends a message from the toolbar dialog and fin
   await expect(page).toHaveURL(/\/helpCenter\/thread\/\d+$/)
   await expect(page.getByTestId('thread-message')).toHaveText(/When are the March royalties paid\?/)
   await expect(page.getByTestId('thread-status')).toHaveText('Open')
+  const threadPath = new URL(page.url()).pathname
+
+  // Threads have no assignee: the admins' bells ring, and the notification opens the thread.
+  const staff = await (await browser.newContext({ baseURL: server.url })).newPage()
+  await new LoginPage(staff).goto()
+  await new LoginPage(staff).signIn('admin@demo.test')
+  await new WorkspacePage(staff).ready()
+  await staff.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click()
+  const rung = staff
+    .getByRole('list', { name: 'Latest notifications' })
+    .getByRole('button', { name: /New help-center message.*Question about my royalties/ })
+  await expect(rung).toBeVisible()
+  await rung.click()
+  await expect(staff).toHaveURL(new RegExp(`${threadPath}$`))
 })
 
 test('a ticket full of script, handlers and javascript: links runs nothing when staff open it in Chromium', async ({

@@ -5,6 +5,7 @@ import {
   CATALOGUE_OPS_COMMANDS,
   CODE_IMPORT_CALLS,
   CONVERT_ACTIONS,
+  DDEX_PARTY_COMMAND,
   DELIVERY_ACTIONS,
   DELIVERY_COMMANDS,
   EXPORT_ACTIONS,
@@ -46,6 +47,23 @@ describe('catalogue operations commands', () => {
   it('names a multipart admin endpoint for every form of the importer', () => {
     for (const calls of Object.values(CODE_IMPORT_CALLS))
       for (const id of Object.values(calls)) expect(ENDPOINTS[id]).toMatchObject({ method: 'POST', access: 'admin', bodyType: 'multipart' })
+  })
+})
+
+describe('the DDEX Party ID command', () => {
+  it('checks the typed DPID before offering it, and records it in the printed form staff typed or not', async () => {
+    expect(registry.available(admin).map((entry) => entry.title)).toContain('Set the DDEX Party ID (DPID)…')
+    expect(registry.available(artist).map((entry) => entry.title)).not.toContain('Set the DDEX Party ID (DPID)…')
+    const env = fakeCommandEnv()
+    const [wrong] = await DDEX_PARTY_COMMAND.search!('PA-DPIDA-3897722461-H', admin, env, new AbortController().signal)
+    expect(wrong.title).toContain('should be G')
+    expect(wrong.when!(admin)).toContain('should be G')
+    const [right] = await DDEX_PARTY_COMMAND.search!('padpida3897722461g', admin, env, new AbortController().signal)
+    expect(right.title).toBe('Send DDEX messages as PA-DPIDA-3897722461-G')
+    env.call.mockResolvedValue({ message: 'DDEX messages now come from PA-DPIDA-3897722461-G (Acme).' })
+    await right.run!(admin, env)
+    expect(env.call).toHaveBeenCalledWith('exports.updateDdexSettings', { body: { partyId: 'padpida3897722461g' } })
+    expect(env.refresh).toHaveBeenCalled()
   })
 })
 

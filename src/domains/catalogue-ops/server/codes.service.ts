@@ -1,5 +1,6 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import { pageMeta } from '@server/db/paging'
+import { cappedTotal } from './paging'
 import { parse } from 'csv-parse/sync'
 import {
   LOW_POOL_THRESHOLD,
@@ -368,7 +369,7 @@ export async function assignCodes(ctx: AuthedContext, kind: CodeKind, file: { fi
 export async function codeImportHistory(ctx: AuthedContext, kind: CodeKind, page: number, perPage: number) {
   const db = ctx.services.db
   const where = and(eq(codeImports.tenantId, ctx.tenant.id), eq(codeImports.kind, kind))
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, { total, estimate }] = await Promise.all([
     db
       .select({
         import: codeImports,
@@ -385,7 +386,7 @@ export async function codeImportHistory(ctx: AuthedContext, kind: CodeKind, page
       .orderBy(desc(codeImports.id))
       .limit(perPage)
       .offset((page - 1) * perPage),
-    db.select({ total: count() }).from(codeImports).where(where),
+    cappedTotal(db, codeImports, where),
   ])
   return {
     data: rows.map(({ import: row, by }) => ({
@@ -400,6 +401,6 @@ export async function codeImportHistory(ctx: AuthedContext, kind: CodeKind, page
       created: row.createdAt,
       createdBy: by?.id ? { id: by.id, name: displayName(by) } : null,
     })),
-    meta: pageMeta(total, false, page, perPage),
+    meta: pageMeta(total, estimate, page, perPage),
   }
 }

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import { pageMeta } from '@server/db/paging'
+import { cappedTotal } from './paging'
 import type { DeliveryRowResult, DeliveryStatus, DeliveryTargetType } from '@contract/catalogue-ops'
 import type { AuthedContext, Services } from '@server/context'
 import type { Queryable } from '@server/db/engine'
@@ -69,7 +70,7 @@ async function readOne(q: Queryable, tenantId: number, id: number) {
 export async function deliveryQueue(ctx: AuthedContext, query: { page: number; per_page: number; status?: DeliveryStatus }) {
   const db = ctx.services.db
   const where = and(eq(deliveries.tenantId, ctx.tenant.id), query.status ? eq(deliveries.status, query.status) : undefined)
-  const [records, [{ total }]] = await Promise.all([
+  const [records, { total, estimate }] = await Promise.all([
     db
       .select()
       .from(deliveries)
@@ -77,11 +78,11 @@ export async function deliveryQueue(ctx: AuthedContext, query: { page: number; p
       .orderBy(desc(deliveries.id))
       .limit(query.per_page)
       .offset((query.page - 1) * query.per_page),
-    db.select({ total: count() }).from(deliveries).where(where),
+    cappedTotal(db, deliveries, where),
   ])
   return {
     data: await rowsOf(db, ctx.tenant.id, records),
-    meta: pageMeta(total, false, query.page, query.per_page),
+    meta: pageMeta(total, estimate, query.page, query.per_page),
     targets: targetsConfigured(ctx.services),
   }
 }

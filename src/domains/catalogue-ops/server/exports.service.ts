@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto'
 import { pageMeta } from '@server/db/paging'
+import { cappedTotal } from './paging'
 import { createReadStream } from 'node:fs'
 import { mkdtemp, open, rm, stat, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { and, count, desc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import { SPOOL_HEAD_BYTES } from '@contract/define'
 import { EXPORT_MAX_IDS, type ExportKind, type ExportRowResult, type ExportStatus } from '@contract/catalogue-ops'
 import { displayName } from '@core/names'
@@ -23,6 +24,7 @@ import { textArray } from '@server/db/arrays'
 import { readCodeLines } from './codes.service'
 import { buildNewReleaseMessage, type DdexFile, type DdexRelease } from './ddex'
 import { catalogueExports } from './schema'
+import { ddexSender } from './ddex-settings'
 
 // Exports (docs/catalogue-ops.md "Exports"): a job per export streams the releases' tracks a page at
 // a time into a file, stores it through the file store, records what it covered and moves the
@@ -251,10 +253,8 @@ async function ddexMessage(services: Services, exportRow: Pick<ExportRecord, 'te
   const { rows: releaseRows } = await services.db.execute<{
     artists: string[]
     cover_large_url: string | null
-    name: string
-    slug: string
   }>(sql`
-    select r.artists, r.cover_large_url, te.name, te.slug from releases r join tenants te on te.id = r.tenant_id
+    select r.artists, r.cover_large_url from releases r
      where r.id = ${first.release_id} and r.tenant_id = ${exportRow.tenantId}`)
   const { rows: participants } = await services.db.execute<{ id: number; participants: { name: string; roles: string }[] }>(sql`
     select id, participants from tracks where release_id = ${first.release_id} and tenant_id = ${exportRow.tenantId}`)
@@ -292,8 +292,8 @@ async function ddexMessage(services: Services, exportRow: Pick<ExportRecord, 'te
       audio: line.audio_url ? (files.get(line.audio_url as string) ?? null) : null,
     })),
   }
-  const party = { partyId: `PADPIDA-${meta.slug}`, name: meta.name }
-  const xml = buildNewReleaseMessage(release, { sender: party, recipient: party }, messageId ?? `export-${exportRow.id}`, services.now())
+  const { sender } = await ddexSender(services.db, exportRow.tenantId)
+  const xml = buildNewReleaseMessage(release, { sender, recipient: sender }, messageId ?? `export-${exportRow.id}`, services.now())
   // The files the message names, for a delivery package to carry beside it.
   return { xml, files: [...files.values()] }
 }
@@ -524,7 +524,7 @@ export function registerExportJobs(runner: Services['jobs'], services: Services)
 export async function exportHistory(ctx: AuthedContext, page: number, perPage: number) {
   const db = ctx.services.db
   const where = eq(catalogueExports.tenantId, ctx.tenant.id)
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, { total, estimate }] = await Promise.all([
     db
       .select({ row: catalogueExports, by: byColumns })
       .from(catalogueExports)
@@ -533,11 +533,11 @@ export async function exportHistory(ctx: AuthedContext, page: number, perPage: n
       .orderBy(desc(catalogueExports.id))
       .limit(perPage)
       .offset((page - 1) * perPage),
-    db.select({ total: count() }).from(catalogueExports).where(where),
+    cappedTotal(db, catalogueExports, where),
   ])
   return {
     data: rows.map(({ row, by }) => toRow(row, by)),
-    meta: pageMeta(total, false, page, perPage),
+    meta: pageMeta(total, estimate, page, perPage),
   }
 }
 
@@ -562,7 +562,8 @@ export async function exportFile(ctx: AuthedContext, id: number) {
  * A YouTube CMS export of the releases a CSV names by UPC. Invalid UPCs and UPCs of no release are
  * listed; the others are exported as one job. None found: refused with the list.
  */
-export async function queueExportFromCsv(ctx: AuthedContext, file: { data: Buffer }) {
+/** The releases a CSV names by UPC, as one CMS export or one bulk type conversion ('convert'). */
+export async function queueExportFromCsv(ctx: AuthedContext, file: { data: Buffer }, kind: 'cms' | 'convert' = 'cms') {
   const notFound: { line: number; value: string; reason: string }[] = []
   const wanted = new Map<string, { line: number; value: string }>()
   for (const { line, value } of readCodeLines(file.data)) {
@@ -583,7 +584,7 @@ export async function queueExportFromCsv(ctx: AuthedContext, file: { data: Buffe
   if (found.size === 0)
     throw badRequest('None of these UPCs is a release of this workspace.', { file: notFound[0]?.reason ?? 'The file has no UPCs.' })
   const ids = [...new Set(found.values())]
-  const queued = await queueExport(ctx, 'cms', { ids })
+  const queued = await queueExport(ctx, kind, { ids })
   return { ...queued, requested: ids.length, notFound: notFound.slice(0, 500) }
 }
 

@@ -5,6 +5,7 @@ import { registerIngestionJobs } from './ingestion.service'
 import { registerExportJobs } from './exports.service'
 import { exportSearch, ingestionSearch } from './search'
 import { registerDeliveryJobs } from './delivery.service'
+import { registerValidationJobs } from './validation.service'
 
 /** Catalogue operations: the UPC and ISRC code pools and catalogue ingestion (docs/catalogue-ops.md). */
 export const catalogueOpsServer: DomainServer = {
@@ -14,6 +15,7 @@ export const catalogueOpsServer: DomainServer = {
     registerIngestionJobs(runner, services)
     registerExportJobs(runner, services)
     registerDeliveryJobs(runner, services)
+    registerValidationJobs(runner, services)
   },
   searchProviders: [ingestionSearch, exportSearch],
 }

@@ -1,5 +1,6 @@
 import { Transform } from 'node:stream'
 import { pageMeta } from '@server/db/paging'
+import { cappedTotal } from './paging'
 import { and, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm'
 import { parse } from 'csv-parse'
 import {
@@ -316,7 +317,11 @@ type PendingRow = {
 
 /** Fetches a row's audio and stores it; its error fails the row only. */
 async function audioFor(services: Services, tenantId: number, createdBy: number | null, url: string) {
-  const fetched = await fetchAudio(url, { maxBytes: INGESTION_AUDIO_MAX_BYTES, timeoutMs: INGESTION_FETCH_TIMEOUT_MS })
+  const fetched = await fetchAudio(url, {
+    maxBytes: INGESTION_AUDIO_MAX_BYTES,
+    timeoutMs: INGESTION_FETCH_TIMEOUT_MS,
+    allowHosts: services.config.audioFetchAllowHosts,
+  })
   try {
     const stored = await services.files.save(services.db, {
       tenantId,
@@ -452,7 +457,7 @@ export function registerIngestionJobs(runner: Services['jobs'], services: Servic
 export async function ingestionHistory(ctx: AuthedContext, page: number, perPage: number) {
   const db = ctx.services.db
   const where = eq(ingestions.tenantId, ctx.tenant.id)
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, { total, estimate }] = await Promise.all([
     db
       .select({ row: ingestions, by: byColumns })
       .from(ingestions)
@@ -461,11 +466,11 @@ export async function ingestionHistory(ctx: AuthedContext, page: number, perPage
       .orderBy(desc(ingestions.id))
       .limit(perPage)
       .offset((page - 1) * perPage),
-    db.select({ total: count() }).from(ingestions).where(where),
+    cappedTotal(db, ingestions, where),
   ])
   return {
     data: rows.map(({ row, by }) => toRow(row, by)),
-    meta: pageMeta(total, false, page, perPage),
+    meta: pageMeta(total, estimate, page, perPage),
   }
 }
 
@@ -490,7 +495,7 @@ export async function ingestionLines(ctx: AuthedContext, query: { id: number; pa
     query.filter === 'errors' ? inArray(ingestionRows.status, ['invalid', 'failed']) : undefined,
   )
   const db = ctx.services.db
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, { total, estimate }] = await Promise.all([
     db
       .select(lineColumns)
       .from(ingestionRows)
@@ -498,11 +503,11 @@ export async function ingestionLines(ctx: AuthedContext, query: { id: number; pa
       .orderBy(ingestionRows.csvRow, ingestionRows.id)
       .limit(query.per_page)
       .offset((query.page - 1) * query.per_page),
-    db.select({ total: count() }).from(ingestionRows).where(where),
+    cappedTotal(db, ingestionRows, where),
   ])
   return {
     data: rows.map((row) => ({ ...row, status: row.status as IngestionLine['status'] })),
-    meta: pageMeta(total, false, query.page, query.per_page),
+    meta: pageMeta(total, estimate, query.page, query.per_page),
   }
 }
 

@@ -22,6 +22,8 @@ import {
 import { deliveryQueue, queueDelivery, removeDelivery, retryDelivery } from './delivery.service'
 import { transferRelease, transferReleases } from './transfers.service'
 import { transferIn, transferInHistory } from './transfer-in.service'
+import { getDdexSettings, updateDdexSettings } from './ddex-settings'
+import { downloadMismatches, getValidation, uploadValidation, validationHistory, validationMismatches } from './validation.service'
 import { exportFile, exportHistory, getExport, queueCatalogNumberExport, queueExport, queueExportFromCsv } from './exports.service'
 
 export const catalogueOpsHandlers: Handlers<
@@ -47,8 +49,14 @@ export const catalogueOpsHandlers: Handlers<
   'ingestion.graph': ({ ctx, query }) => ingestionGraph(ctx, query.days),
   'ingestion.remove': ({ ctx, body }) => removeIngestion(ctx, body.id),
   'ingestion.clear': ({ ctx }) => clearIngestions(ctx),
+  'validation.upload': ({ ctx, files }) => uploadValidation(ctx, files.file),
+  'validation.history': ({ ctx, query }) => validationHistory(ctx, query.page, query.per_page),
+  'validation.single': ({ ctx, params }) => getValidation(ctx, params.id),
+  'validation.mismatches': ({ ctx, query }) => validationMismatches(ctx, query),
+  'validation.download': ({ ctx, query }) => downloadMismatches(ctx, query.id),
   'exports.cms': ({ ctx, body }) => queueExport(ctx, 'cms', body),
   'exports.cmsCsv': ({ ctx, files }) => queueExportFromCsv(ctx, files.file!),
+  'exports.bulkConvertCsv': ({ ctx, files }) => queueExportFromCsv(ctx, files.file!, 'convert'),
   'exports.cmsSingle': ({ ctx, params }) => queueExport(ctx, 'cms', { ids: [params.id] }),
   'exports.release': ({ ctx, params }) => queueExport(ctx, 'release', { ids: [params.id] }),
   'exports.ddex': ({ ctx, params }) => queueExport(ctx, 'ddex', { ids: [params.id] }),
@@ -57,6 +65,8 @@ export const catalogueOpsHandlers: Handlers<
   'exports.history': ({ ctx, query }) => exportHistory(ctx, query.page, query.per_page),
   'exports.single': ({ ctx, params }) => getExport(ctx, params.id),
   'exports.file': ({ ctx, params }) => exportFile(ctx, params.id),
+  'exports.ddexSettings': ({ ctx }) => getDdexSettings(ctx),
+  'exports.updateDdexSettings': ({ ctx, body }) => updateDdexSettings(ctx, body),
   'delivery.queue': ({ ctx, query }) => deliveryQueue(ctx, query),
   'delivery.add': ({ ctx, params }) => queueDelivery(ctx, params.type, params.id),
   'delivery.remove': ({ ctx, params }) => removeDelivery(ctx, params.id),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, jsonb, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { accounts, files, tenantColumn } from '@server/db/schema/platform'
-import { at, createdAt, idColumn, ref } from '@server/db/schema/columns'
+import { at, createdAt, idColumn, ref, updatedAt } from '@server/db/schema/columns'
 
 // Catalogue operations' tables (docs/catalogue-ops.md): the UPC and ISRC code pools and their imports.
 
@@ -236,4 +236,98 @@ export const transfersIn = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('transfers_in_tenant_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc())],
+)
+
+/**
+ * The workspace's DDEX identity (docs/formats/ddex-ern.md): the DDEX Party ID (DPID) DDEX allocated to
+ * it and the name registered with it, the `MessageSender` of every ERN message it exports or delivers.
+ */
+export const ddexSettings = pgTable(
+  'ddex_settings',
+  {
+    tenantId: tenantColumn().primaryKey(),
+    /** 18 characters as messages carry it, without the hyphens of its printed form (PADPIDA3897722461G). */
+    partyId: text('party_id').notNull(),
+    partyName: text('party_name').notNull(),
+    updatedBy: ref('updated_by').references(() => accounts.id, { onDelete: 'set null' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('ddex_settings_party_id_check', sql`${t.partyId} ~ '^PADPIDA[0-9A-Z]{11}$'`)],
+)
+
+/**
+ * One comparison of an AudioSalad catalogue export with the workspace's catalogue (docs/formats/audiosalad-catalogue.md):
+ * the uploaded file, its job's state and what it found.
+ */
+export const catalogueValidations = pgTable(
+  'catalogue_validations',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    fileId: ref('file_id').references(() => files.id, { onDelete: 'set null' }),
+    fileName: text('file_name').notNull(),
+    status: text('status').notNull().default('uploaded'),
+    rows: integer('rows').notNull().default(0),
+    /** Releases (by UPC) on either side that were compared. */
+    releases: integer('releases').notNull().default(0),
+    /** Releases with at least one mismatch, and the mismatches in all. */
+    mismatchedReleases: integer('mismatched_releases').notNull().default(0),
+    mismatches: integer('mismatches').notNull().default(0),
+    progress: numeric('progress', { precision: 5, scale: 4 }).notNull().default('0'),
+    error: text('error'),
+    createdBy: ref('created_by').references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    finishedAt: at('finished_at'),
+  },
+  (t) => [
+    index('catalogue_validations_tenant_idx').on(t.tenantId, t.id.desc()),
+    check('catalogue_validations_status_check', sql`${t.status} in ('uploaded', 'running', 'done', 'failed')`),
+  ],
+)
+
+/** The export's rows while a comparison runs (the comparison is SQL over them); dropped when it is done. */
+export const catalogueValidationRows = pgTable(
+  'catalogue_validation_rows',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    validationId: ref('validation_id')
+      .notNull()
+      .references(() => catalogueValidations.id, { onDelete: 'cascade' }),
+    csvRow: integer('csv_row').notNull(),
+    /** 13 digits (a UPC-A with its leading zero): how the comparison matches our releases' UPCs. */
+    upc: text('upc').notNull(),
+    isrc: text('isrc'),
+    releaseTitle: text('release_title').notNull().default(''),
+    artist: text('artist').notNull().default(''),
+    label: text('label').notNull().default(''),
+    /** YYYY-MM-DD, or what the file said when it is no date. */
+    releaseDate: text('release_date').notNull().default(''),
+  },
+  (t) => [index('catalogue_validation_rows_upc_idx').on(t.validationId, t.upc, t.csvRow)],
+)
+
+/** One difference found, per release (by UPC): missing on either side, or a field that differs. */
+export const catalogueValidationMismatches = pgTable(
+  'catalogue_validation_mismatches',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    validationId: ref('validation_id')
+      .notNull()
+      .references(() => catalogueValidations.id, { onDelete: 'cascade' }),
+    upc: text('upc').notNull(),
+    releaseId: ref('release_id'),
+    releaseTitle: text('release_title').notNull().default(''),
+    kind: text('kind').notNull(),
+    ours: text('ours'),
+    theirs: text('theirs'),
+  },
+  (t) => [
+    index('catalogue_validation_mismatches_idx').on(t.validationId, t.upc, t.id),
+    check(
+      'catalogue_validation_mismatches_kind_check',
+      sql`${t.kind} in ('missing_here', 'missing_there', 'title', 'artist', 'label', 'release_date', 'isrcs')`,
+    ),
+  ],
 )

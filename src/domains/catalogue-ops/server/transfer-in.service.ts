@@ -1,5 +1,6 @@
-import { count, desc, eq, sql } from 'drizzle-orm'
+import { desc, eq, sql } from 'drizzle-orm'
 import { pageMeta } from '@server/db/paging'
+import { cappedTotal } from './paging'
 import type { TransferInBody, TransferInResult } from '@contract/catalogue-ops'
 import { checkIsrc, checkUpc } from '@core/identifiers'
 import { mapGenre } from '@core/genres'
@@ -133,7 +134,7 @@ export async function transferIn(ctx: AuthedContext, body: Body): Promise<Transf
 export async function transferInHistory(ctx: AuthedContext, page: number, perPage: number) {
   const db = ctx.services.db
   const where = eq(transfersIn.tenantId, ctx.tenant.id)
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, { total, estimate }] = await Promise.all([
     db
       .select({
         row: transfersIn,
@@ -145,7 +146,7 @@ export async function transferInHistory(ctx: AuthedContext, page: number, perPag
       .orderBy(desc(transfersIn.createdAt), desc(transfersIn.id))
       .limit(perPage)
       .offset((page - 1) * perPage),
-    db.select({ total: count() }).from(transfersIn).where(where),
+    cappedTotal(db, transfersIn, where),
   ])
   const releaseIds = rows.map(({ row }) => row.releaseId)
   const accountIds = rows.map(({ row }) => row.accountId)
@@ -176,6 +177,6 @@ export async function transferInHistory(ctx: AuthedContext, page: number, perPag
       created: row.createdAt,
       createdBy: by?.id ? { id: by.id, name: displayName(by) } : null,
     })),
-    meta: pageMeta(total, false, page, perPage),
+    meta: pageMeta(total, estimate, page, perPage),
   }
 }

@@ -7,8 +7,10 @@ import {
   type DeliveryRow,
   type DeliveryStatus,
   type ExportStatus,
+  printedPartyId,
 } from '@contract/catalogue-ops'
-import { EXPORT_UPC_CSV_CALL, type DeliveryRecordState } from '@commands/catalogue-ops'
+import { CONVERT_UPC_CSV_CALL, DDEX_PARTY_COMMAND, EXPORT_UPC_CSV_CALL, type DeliveryRecordState } from '@commands/catalogue-ops'
+import { runCommand } from '@client/shell/run-command'
 import { RecordActions } from '@client/ui/RecordActions'
 import { formatCount } from '@core/format'
 import { api, ApiError } from '@client/api'
@@ -50,18 +52,20 @@ function UpcCsvForm({ focus }: { focus: boolean }) {
   useEffect(() => {
     if (focus) input.current?.focus()
   }, [focus])
-  const submit = async (event: FormEvent) => {
+  // The form's two buttons: a CMS export, or the stores' type rule (a bulk conversion with its report).
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
+    const convert = (event.nativeEvent as SubmitEvent).submitter?.getAttribute('value') === 'convert'
     if (!file) {
       setResult({ tone: 'red', title: 'CSV file is required', problems: [] })
       return
     }
     setBusy(true)
     try {
-      const started = await api.upload(EXPORT_UPC_CSV_CALL, { body: {}, files: { file } })
+      const started = await api.upload(convert ? CONVERT_UPC_CSV_CALL : EXPORT_UPC_CSV_CALL, { body: {}, files: { file } })
       setResult({
         tone: started.notFound.length ? 'amber' : 'green',
-        title: `Export #${started.id} started for ${formatCount(started.requested)} release(s) found by UPC${started.notFound.length ? `; ${started.notFound.length} UPC(s) not exported` : ''}.`,
+        title: `${convert ? 'Type conversion' : 'Export'} #${started.id} started for ${formatCount(started.requested)} release(s) found by UPC${started.notFound.length ? `; ${started.notFound.length} UPC(s) left out` : ''}.`,
         problems: started.notFound,
       })
       workspaceActions.refreshData()
@@ -73,10 +77,11 @@ function UpcCsvForm({ focus }: { focus: boolean }) {
   }
   return (
     <Card>
-      <form onSubmit={(event) => void submit(event)} aria-label="YouTube CMS export from a CSV of UPCs">
+      <form onSubmit={(event) => void submit(event)} aria-label="Releases from a CSV of UPCs">
         <Flex direction="column" gap="2">
           <Text size="2" color="gray">
-            Export to YouTube CMS the releases a CSV names by UPC (one a line, or the first column).
+            The releases a CSV names by UPC (one a line, or the first column): export them to YouTube CMS, or set their type by the
+            stores&apos; rule (a report lists each release).
           </Text>
           <Flex gap="3" align="center" wrap="wrap">
             <input
@@ -87,8 +92,11 @@ function UpcCsvForm({ focus }: { focus: boolean }) {
               disabled={busy}
               onChange={(event) => setFile(event.target.files?.[0] ?? null)}
             />
-            <Button type="submit" loading={busy}>
+            <Button type="submit" name="action" value="cms" loading={busy}>
               Export to YouTube CMS
+            </Button>
+            <Button type="submit" name="action" value="convert" variant="soft" loading={busy}>
+              Set their types by the stores&apos; rule
             </Button>
           </Flex>
           {result && (
@@ -215,6 +223,42 @@ function DeliveryQueue({ version }: { version: number }) {
   )
 }
 
+const fetchDdex = (_: string, signal: AbortSignal) => api.call('exports.ddexSettings', undefined, { signal })
+
+/** Who the DDEX messages say they come from: the workspace's DPID, or a warning that stores will refuse the stand-in. */
+function DdexSender({ version }: { version: number }) {
+  const load = useLoad(fetchDdex, String(version))
+  const settings = load.data
+  return (
+    <Card>
+      <Flex align="center" justify="between" gap="3" wrap="wrap">
+        <Flex direction="column" gap="1">
+          <Heading as="h3" size="3">
+            DDEX sender
+          </Heading>
+          {settings?.partyId ? (
+            <Text size="2" data-testid="ddex-sender">
+              {printedPartyId(settings.partyId)} · {settings.partyName}
+            </Text>
+          ) : settings ? (
+            <Text size="2" color="amber" data-testid="ddex-sender">
+              No DDEX Party ID recorded: messages name the stand-in {settings.sender.partyId}, which stores refuse.
+            </Text>
+          ) : null}
+          {load.error && (
+            <Text size="2" color="red" role="alert">
+              {load.error.message}
+            </Text>
+          )}
+        </Flex>
+        <Button size="1" variant="soft" onClick={() => void runCommand(DDEX_PARTY_COMMAND)}>
+          {settings?.partyId ? 'Change the DDEX Party ID…' : 'Set the DDEX Party ID…'}
+        </Button>
+      </Flex>
+    </Card>
+  )
+}
+
 /**
  * The export history (`/releases/export/{page}`): each export's kind, file, releases and tracks
  * exported, how many moved to Exported, and its job's state, polled while one runs. Exports start
@@ -243,6 +287,7 @@ export default function ExportScreen({ params, search }: ScreenProps) {
         list, or the whole catalogue from the palette. Accepted releases become Exported when their export is done.
       </Text>
       <UpcCsvForm focus={search.get('upload') === '1'} />
+      <DdexSender version={version} />
       {load.error && (
         <Callout.Root color="red" role="alert">
           <Callout.Text>{load.error.message}</Callout.Text>

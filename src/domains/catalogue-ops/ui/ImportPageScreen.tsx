@@ -19,6 +19,7 @@ import { workspaceActions } from '@client/workspace/store'
 import { useTab } from '@client/workspace/tab-context'
 import type { ScreenProps } from '@client/routing/types'
 import { IMPORT_KINDS } from './import-kinds'
+import { ValidationPage } from './ValidationPage'
 
 const IngestionChart = lazy(() => import('./IngestionChart'))
 
@@ -372,11 +373,14 @@ function IngestionPage({ page }: { page: number }) {
 
 /**
  * An import page (`/releases/import/{page}?kind=…`, {page} being its history's page): catalogue
- * ingestion here; the code imports live on the UPC and ISRC importer, which this page points to.
+ * ingestion here, the AudioSalad validation in ValidationPage; the code imports live on the UPC and
+ * ISRC importer, which this page points to.
  */
 export default function ImportPageScreen({ params, search }: ScreenProps) {
   const page = Math.max(1, Number(params.page) || 1)
   const kind = IMPORT_KINDS.find((entry) => entry.id === (search.get('kind') ?? 'catalog-ingestion'))
+  if (kind?.id === 'audiosalad-validation')
+    return <ValidationPage page={page} selected={Number(search.get('validation')) || null} />
   if (kind && kind.id !== 'catalog-ingestion')
     return (
       <Flex direction="column" gap="3" p="4">

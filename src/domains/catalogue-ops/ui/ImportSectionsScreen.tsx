@@ -18,10 +18,11 @@ interface LastRun {
 /** The newest run of every kind: one page of each history (code histories mix pool and assign runs). */
 async function fetchLastRuns(_version: number, signal: AbortSignal): Promise<Record<string, LastRun | null>> {
   const query = { page: 1, per_page: 25 }
-  const [ingestions, upc, isrc] = await Promise.all([
+  const [ingestions, upc, isrc, validations] = await Promise.all([
     api.call('ingestion.history', { query }, { signal }),
     api.call('codes.upcHistory', { query }, { signal }),
     api.call('codes.isrcHistory', { query }, { signal }),
+    api.call('validation.history', { query: { page: 1, per_page: 1 } }, { signal }),
   ])
   const last: Record<string, LastRun | null> = {}
   for (const kind of IMPORT_KINDS) {
@@ -33,6 +34,11 @@ async function fetchLastRuns(_version: number, signal: AbortSignal): Promise<Rec
             fileName: row.fileName,
             summary: `${formatCount(row.rows)} rows · ${INGESTION_STATUS_LABELS[row.status]}`,
           }
+        : null
+    } else if (kind.history === 'validation') {
+      const row = validations.data[0]
+      last[kind.id] = row
+        ? { created: row.created, fileName: row.fileName, summary: `${formatCount(row.mismatches)} mismatches · ${row.status}` }
         : null
     } else {
       const row = (kind.history === 'upc' ? upc : isrc).data.find((entry) => entry.mode === kind.mode)

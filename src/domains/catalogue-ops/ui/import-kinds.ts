@@ -1,4 +1,4 @@
-import { codeImporterPath } from '@commands/catalogue-ops'
+import { VALIDATION_PATH, codeImporterPath } from '@commands/catalogue-ops'
 
 /** Every import kind the import sections list: what it does, where it runs, and which history says its last run. */
 export interface ImportKind {
@@ -6,7 +6,7 @@ export interface ImportKind {
   title: string
   description: string
   path: string
-  history: 'ingestion' | 'upc' | 'isrc'
+  history: 'ingestion' | 'upc' | 'isrc' | 'validation'
   /** For the code kinds: which form of the importer the history row belongs to. */
   mode?: 'pool' | 'assign'
 }
@@ -19,6 +19,14 @@ export const IMPORT_KINDS: readonly ImportKind[] = [
       "A CSV with one row per track creates draft or submitted releases for the named accounts: every row is checked in a dry run, then the good rows commit and the audio is fetched from each row's URL.",
     path: '/releases/import/1?kind=catalog-ingestion',
     history: 'ingestion',
+  },
+  {
+    id: 'audiosalad-validation',
+    title: 'AudioSalad validation',
+    description:
+      'An AudioSalad catalogue export is compared with ours by UPC and ISRC: releases missing on either side, and titles, artists, labels, release dates and ISRCs that differ, listed per release and exportable. Nothing changes.',
+    path: VALIDATION_PATH,
+    history: 'validation',
   },
   {
     id: 'upc-pool',

@@ -8,7 +8,7 @@ import { forbidden, notFound } from '@server/errors'
 import { countCapped, pageMeta } from '@server/db/paging'
 import type { FileRow } from '@server/storage/file-store'
 import { asFileFieldError, decodeDataUrl } from '@server/storage/data-url'
-import { notify } from '@domains/notifications/server/public'
+import { notify, notifyAdmins } from '@domains/notifications/server/public'
 import { accountTickets, refuseWhenDisabled, supportDisabled, SUPPORT_OFF_FOR_ACCOUNT } from '@domains/support/server/public'
 import { helpThreads } from './schema'
 import * as repo from './repository'
@@ -96,6 +96,13 @@ export async function sendMessage(ctx: AuthedContext, input: { subject: string; 
         fileId: stored?.id ?? null,
         fromSupport: false,
       })
+      // Threads have no assignee: the workspace's admins triage them (docs/support.md).
+      await notifyAdmins(
+        tx,
+        tenant.id,
+        { title: 'New help-center message', message: `“${thread.subject}”`, link: `/helpCenter/thread/${thread.id}` },
+        session.account.id,
+      )
       return { result: thread.id, entityId: thread.id, after: { subject: thread.subject, fileId: stored?.id ?? null } }
     }),
   )
@@ -172,6 +179,13 @@ export async function reply(ctx: AuthedContext, id: number, body: { message: str
           message: `“${current.subject}”: open your help center to read the answer.`,
           link: `/helpCenter/thread/${id}`,
         })
+      if (!staff)
+        await notifyAdmins(
+          tx,
+          tenant.id,
+          { title: 'New reply on a help-center thread', message: `“${current.subject}”`, link: `/helpCenter/thread/${id}` },
+          session.account.id,
+        )
       return { result: message.id, before: { status: current.status }, after: { status, messageId: message.id } }
     }),
   )

@@ -57,9 +57,10 @@ export async function notify(db: Queryable, input: NotifyInput): Promise<number>
   )
 }
 
-/** Notifies every active admin account of the workspace. */
-export async function notifyAdmins(db: Queryable, tenantId: number, content: NotificationContent): Promise<number> {
-  return notify(db, { ...content, tenantId, accountIds: await repo.adminIds(db, tenantId) })
+/** Notifies every active admin account of the workspace but `except` (the admin who caused it need not hear of it). */
+export async function notifyAdmins(db: Queryable, tenantId: number, content: NotificationContent, except?: number | null): Promise<number> {
+  const accountIds = (await repo.adminIds(db, tenantId)).filter((id) => id !== except)
+  return notify(db, { ...content, tenantId, accountIds })
 }
 
 // ---------------------------------------------------------------------------------------------

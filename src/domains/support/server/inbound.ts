@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { Services } from '@server/context'
 import type { AuditActor } from '@server/audit'
 import { accounts } from '@server/db/schema/platform'
@@ -149,7 +149,8 @@ async function accountByEmail(services: Services, tenantId: number, email: strin
   const [row] = await services.db
     .select({ id: accounts.id })
     .from(accounts)
-    .where(and(eq(accounts.tenantId, tenantId), eq(sql`lower(${accounts.email})`, email)))
+    // Addresses are stored lower-cased and `email` is: the (tenant, email) key answers, not a scan of every account.
+    .where(and(eq(accounts.tenantId, tenantId), eq(accounts.email, email.toLowerCase())))
     .limit(1)
   return row?.id ?? null
 }

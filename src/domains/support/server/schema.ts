@@ -36,6 +36,8 @@ export const supportTickets = pgTable(
     index('support_tickets_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
     index('support_tickets_tenant_status_created_idx').on(t.tenantId, t.status, t.createdAt.desc(), t.id.desc()),
     index('support_tickets_requester_idx').on(t.tenantId, t.requesterAccountId, t.createdAt.desc()),
+    // A search by a whole email address (repository.ts searchCondition), newest first.
+    index('support_tickets_requester_email_idx').on(t.tenantId, sql`lower(${t.requesterEmail})`, t.createdAt.desc(), t.id.desc()),
     index('support_tickets_assignee_idx').on(t.tenantId, t.assigneeAccountId, t.status),
     check('support_tickets_status_check', sql`${t.status} in ('new', 'open', 'pending', 'on_hold', 'solved', 'closed')`),
     check('support_tickets_priority_check', sql`${t.priority} in ('low', 'normal', 'high', 'urgent')`),

@@ -1,0 +1,120 @@
+// Catalogue operations (issue 19: ingestion of 100,000 rows at ≥ 5,000 rows/s under 300 MB, audio
+// fetch off; a YouTube CMS export of 1M tracks at ≥ 50,000 rows/s under 200 MB). `npm run bench --
+// --only catalogue-ops [--ingest-rows 100000]`: a catalogue CSV of N rows for the bench accounts is
+// written to disk, uploaded, dry-run and committed through the API; then every exportable release of
+// the bench catalogue (its 1M tracks at the default size) is exported to CMS through the API. Each
+// figure is end to end (upload or queue to done) with the server's peak RSS; the export's peak is
+// read after the ingestion, so it can only be as high as the ingestion's or higher.
+import { createWriteStream, openAsBlob, readFileSync, statSync } from 'node:fs'
+import { once } from 'node:events'
+import os from 'node:os'
+import path from 'node:path'
+
+export interface CatalogueOpsBenchResult {
+  ingestion: { rows: number; fileMb: number; dryRunMs: number; commitMs: number; rowsPerSecond: number; committed: number; peakRssMb: number | null }
+  cmsExport: { releases: number; tracks: number; ms: number; rowsPerSecond: number; peakRssMb: number | null }
+  loadAverage: number
+}
+
+const HEADER = 'user_email,release_title,release_type,upc,label,genre,release_date,track_title,isrc,participants,explicit,status'
+
+/** N rows: albums of 10 tracks for the bench accounts, no codes (drafts take none), no audio. */
+export async function writeCatalogue(file: string, rows: number, accounts: number): Promise<void> {
+  const out = createWriteStream(file)
+  out.write(`${HEADER}\n`)
+  let batch = ''
+  for (let index = 0; index < rows; index += 1) {
+    const release = Math.floor(index / 10)
+    const account = 1 + ((release * 7919) % accounts)
+    batch += `user${account}@bench.test,Bench Ingest ${release},Album,,Bench Records,Pop,2027-03-01,Track ${index},,Bench Artist ${account}:Primary Artist,no,draft\n`
+    if (batch.length > 1 << 20) {
+      if (!out.write(batch)) await once(out, 'drain')
+      batch = ''
+    }
+  }
+  out.end(batch)
+  await once(out, 'finish')
+}
+
+function peakRss(pid: number | undefined): number | null {
+  if (!pid || os.platform() !== 'linux') return null
+  const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]
+  return kb ? Math.round(Number(kb) / 1024) : null
+}
+
+async function call<T>(url: string, token: string, method: string, pathname: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${url}/api/${pathname}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  if (!response.ok) throw new Error(`${method} ${pathname} answered ${response.status}: ${await response.text()}`)
+  return (await response.json()) as T
+}
+
+async function until<T extends { status: string }>(read: () => Promise<T>, done: (row: T) => boolean): Promise<T> {
+  for (;;) {
+    const row = await read()
+    if (done(row)) return row
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+}
+
+export async function measureCatalogueOps(
+  url: string,
+  token: string,
+  options: { rows: number; accounts: number; serverPid?: number; dir: string; log: (message: string) => void },
+): Promise<CatalogueOpsBenchResult> {
+  const { log } = options
+  const file = path.join(options.dir, 'catalogue.csv')
+  await writeCatalogue(file, options.rows, options.accounts)
+  const form = new FormData()
+  form.set('fetchAudio', 'false')
+  form.set('file', await openAsBlob(file, { type: 'text/csv' }), 'catalogue.csv')
+  const started = performance.now()
+  const uploaded = await fetch(`${url}/api/releases/import/catalog-ingestion`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })
+  if (uploaded.status !== 202) throw new Error(`upload answered ${uploaded.status}: ${await uploaded.text()}`)
+  const { id } = (await uploaded.json()) as { id: number }
+  type Ingestion = { status: string; good: number; bad: number; committed: number; error: string | null }
+  const single = () => call<Ingestion>(url, token, 'GET', `releases/catalog-ingestion/single/${id}`)
+  const dry = await until(single, (row) => !['uploaded', 'parsing'].includes(row.status))
+  const dryRunMs = Math.round(performance.now() - started)
+  if (dry.status !== 'review') throw new Error(`dry run ended ${dry.status}: ${dry.error}`)
+  const committing = performance.now()
+  await call(url, token, 'POST', 'releases/catalog-ingestion/import', { id })
+  const done = await until(single, (row) => row.status !== 'committing')
+  const commitMs = Math.round(performance.now() - committing)
+  const ingestion = {
+    rows: options.rows,
+    fileMb: Math.round((statSync(file).size / 1024 / 1024) * 10) / 10,
+    dryRunMs,
+    commitMs,
+    rowsPerSecond: Math.round(options.rows / ((dryRunMs + commitMs) / 1000)),
+    committed: done.committed,
+    peakRssMb: peakRss(options.serverPid),
+  }
+  log(
+    `  ingestion: ${ingestion.rows.toLocaleString()} rows (${ingestion.fileMb} MB), dry run ${dryRunMs} ms, commit ${commitMs} ms: ${ingestion.rowsPerSecond.toLocaleString()} rows/s end to end, ${done.committed.toLocaleString()} committed; server peak RSS ${ingestion.peakRssMb ?? '?'} MB`,
+  )
+
+  const exportStarted = performance.now()
+  const queued = await call<{ id: number }>(url, token, 'POST', 'releases/export/cms', { all: true })
+  type Export = { status: string; releases: number; tracks: number; error: string | null }
+  const exported = await until(
+    () => call<Export>(url, token, 'GET', `releases/export/single/${queued.id}`),
+    (row) => row.status === 'done' || row.status === 'failed',
+  )
+  const ms = Math.round(performance.now() - exportStarted)
+  if (exported.status !== 'done') throw new Error(`CMS export failed: ${exported.error}`)
+  const cmsExport = {
+    releases: exported.releases,
+    tracks: exported.tracks,
+    ms,
+    rowsPerSecond: Math.round(exported.tracks / (ms / 1000)),
+    peakRssMb: peakRss(options.serverPid),
+  }
+  log(
+    `  CMS export: ${cmsExport.releases.toLocaleString()} releases, ${cmsExport.tracks.toLocaleString()} tracks in ${ms} ms: ${cmsExport.rowsPerSecond.toLocaleString()} rows/s; server peak RSS ${cmsExport.peakRssMb ?? '?'} MB`,
+  )
+  return { ingestion, cmsExport, loadAverage: Math.round(os.loadavg()[0] * 100) / 100 }
+}
