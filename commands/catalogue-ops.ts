@@ -7,7 +7,7 @@ import type {
   IngestionStatus,
   TransferResult,
 } from '@contract/catalogue-ops'
-import { ddexPartyId, ddexPartyIdProblem, printedPartyId } from '@contract/catalogue-ops'
+import { ddexPartyId, ddexPartyIdProblem, printedPartyId } from '@core/ddex-party-id'
 import { RELEASE_STATUS, statusLabel } from '@core/release-status'
 import type { Command, CommandEnv } from './types'
 import { defineAction, type RecordAction, type Target } from './actions'

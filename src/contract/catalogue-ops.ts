@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { endpoint } from './define'
 import { id, idParams, nullableTimestamp, page, pageOf, perPage, timestamp } from './common'
+import { ddexPartyIdProblem } from '@core/ddex-party-id'
 
 // Catalogue operations (docs/catalogue-ops.md): the workspace's UPC and ISRC code pools, and the
 // codes given to existing releases and tracks from a CSV (docs/formats/code-pools.md).
@@ -404,27 +405,7 @@ const releaseIdParams = z.object({ id })
 
 // The workspace's DDEX identity (docs/formats/ddex-ern.md "Sender").
 
-const DPID_CHARACTERS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'
-
-/** A DPID as messages carry it: the hyphens and spaces of its printed form (PA-DPIDA-3897722461-G) dropped, upper case. */
-export const ddexPartyId = (value: string) => value.replace(/[\s-]+/g, '').toUpperCase()
-
-/** PA-DPIDA-3897722461-G, the DPID's printed form. */
-export const printedPartyId = (value: string) => `${value.slice(0, 2)}-${value.slice(2, 7)}-${value.slice(7, 17)}-${value.slice(17)}`
-
-/** Why `value` is not a DDEX Party ID (18 characters: PA, DPIDA, a 10-character party number, an ISO 7064 Mod 37,36 check character), or null. */
-export function ddexPartyIdProblem(value: string): string | null {
-  const id = ddexPartyId(value)
-  if (!/^PADPIDA[0-9A-Z]{11}$/.test(id)) return 'A DDEX Party ID looks like PA-DPIDA-3897722461-G (18 characters)'
-  let product = 36
-  for (const character of id.slice(0, 17)) {
-    let sum = (product + DPID_CHARACTERS.indexOf(character)) % 36
-    if (sum === 0) sum = 36
-    product = (sum * 2) % 37
-  }
-  const expected = DPID_CHARACTERS[(37 - product) % 36]
-  return id[17] === expected ? null : `The check character of this DDEX Party ID should be ${expected}: please copy it again from DDEX's registry`
-}
+export { ddexPartyId, ddexPartyIdProblem, printedPartyId } from '@core/ddex-party-id'
 
 export const ddexSettings = z.object({
   /** The recorded DPID (18 characters, no hyphens), or null when none is recorded. */
