@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { BreakdownAnswer, TrendSummary, analyticsQuery } from '@contract/analytics'
+import { TOP_LIMIT } from '@contract/analytics'
+import { labelBreakdown, sharePercent } from '@core/analytics-labels'
+import { platformLabel, type TrendDimension } from '@core/analytics-platforms'
+import { dayString, eachDay, resolveRange, type DayRange } from '@core/analytics-range'
+import type { AuthedContext } from '@server/context'
+import type { Queryable } from '@server/db/engine'
+
+// The analytics reads (docs/analytics.md): totals, daily series, top lists and breakdowns, every
+// one from the rollups over (tenant, day[, platform]) so a period costs days × tracks, whatever the
+// number of facts behind it.
+
+type Query = z.output<typeof analyticsQuery>
+/** `all`: every platform together. */
+export type PlatformScope = string
+
+export const rangeOf = (query: Query, today = dayString(new Date())): DayRange =>
+  resolveRange(query.date, { from: query.from, to: query.to }, today)
+
+const onPlatform = (platform: PlatformScope) => (platform === 'all' ? sql`` : sql`and platform = ${platform}`)
+
+export async function summary(db: Queryable, tenantId: number, platform: PlatformScope, range: DayRange): Promise<TrendSummary> {
+  const where = sql`tenant_id = ${tenantId} and day between ${range.from}::date and ${range.to}::date ${onPlatform(platform)}`
+  const [totals, series, platforms] = [
+    await db.execute<Record<string, string>>(sql`
+      select coalesce(sum(streams), 0)::bigint as streams, coalesce(sum(listeners), 0)::bigint as listeners,
+        coalesce(sum(artificial), 0)::bigint as artificial, count(distinct track_id)::bigint as tracks
+      from trend_daily where ${where}`),
+    await db.execute<{ day: string; streams: string }>(sql`
+      select day::text as day, sum(streams)::bigint as streams from trend_daily where ${where} group by day`),
+    await db.execute<{ platform: string; streams: string }>(sql`
+      select platform, sum(streams)::bigint as streams from trend_daily where ${where} group by platform order by 2 desc, 1`),
+  ]
+  const byDay = new Map(series.rows.map((row) => [row.day, Number(row.streams)]))
+  const row = totals.rows[0]
+  return {
+    platform,
+    range,
+    totals: { streams: Number(row.streams), listeners: Number(row.listeners), artificial: Number(row.artificial), tracks: Number(row.tracks) },
+    series: eachDay(range).map((day) => ({ day, streams: byDay.get(day) ?? 0 })),
+    platforms: platforms.rows.map((entry) => ({ platform: entry.platform, label: platformLabel(entry.platform), streams: Number(entry.streams) })),
+  }
+}
+
+export async function topSongs(db: Queryable, tenantId: number, platform: PlatformScope, range: DayRange) {
+  const { rows } = await db.execute<Record<string, unknown>>(sql`
+    with top as (
+      select track_id, sum(streams)::bigint as streams from trend_daily
+      where tenant_id = ${tenantId} and day between ${range.from}::date and ${range.to}::date ${onPlatform(platform)}
+      group by track_id order by 2 desc, 1 limit ${TOP_LIMIT}
+    )
+    select top.track_id, top.streams, t.title, t.isrc, r.id as release_id, r.title as release_title, r.artist_text
+    from top join tracks t on t.id = top.track_id and t.tenant_id = ${tenantId} join releases r on r.id = t.release_id
+    order by top.streams desc, top.track_id`)
+  return rows.map((row) => ({
+    trackId: Number(row.track_id),
+    title: String(row.title),
+    isrc: (row.isrc as string | null) ?? null,
+    releaseId: Number(row.release_id),
+    releaseTitle: String(row.release_title),
+    artist: String(row.artist_text ?? ''),
+    streams: Number(row.streams),
+  }))
+}
+
+export async function topAccounts(db: Queryable, tenantId: number, platform: PlatformScope, range: DayRange) {
+  const { rows } = await db.execute<Record<string, unknown>>(sql`
+    with per_track as (
+      select track_id, sum(streams)::bigint as streams from trend_daily
+      where tenant_id = ${tenantId} and day between ${range.from}::date and ${range.to}::date ${onPlatform(platform)}
+      group by track_id
+    ), per_account as (
+      select r.account_id, count(*)::bigint as tracks, sum(p.streams)::bigint as streams
+      from per_track p join tracks t on t.id = p.track_id and t.tenant_id = ${tenantId} join releases r on r.id = t.release_id
+      group by r.account_id order by 3 desc, 1 limit ${TOP_LIMIT}
+    )
+    select a.id, coalesce(nullif(trim(a.first_name || ' ' || a.last_name), ''), a.email) as name, pa.tracks, pa.streams
+    from per_account pa join accounts a on a.id = pa.account_id
+    order by pa.streams desc, a.id`)
+  return rows.map((row) => ({ accountId: Number(row.id), name: String(row.name), tracks: Number(row.tracks), streams: Number(row.streams) }))
+}
+
+export async function breakdown(
+  db: Queryable,
+  tenantId: number,
+  platform: PlatformScope,
+  dimension: TrendDimension,
+  range: DayRange,
+): Promise<BreakdownAnswer> {
+  const { rows } = await db.execute<{ value: string; streams: string }>(sql`
+    select value, sum(streams)::bigint as streams from trend_breakdown_daily
+    where tenant_id = ${tenantId} and dimension = ${dimension} and day between ${range.from}::date and ${range.to}::date ${onPlatform(platform)}
+    group by value`)
+  const items = labelBreakdown(
+    platform === 'all' ? null : platform,
+    dimension,
+    rows.map((row) => ({ value: row.value, streams: Number(row.streams) })),
+  )
+  const total = items.reduce((sum, item) => sum + item.streams, 0)
+  return { dimension, total, items: items.map((item) => ({ ...item, share: sharePercent(item.streams, total) })) }
+}
+
+// Handlers' shape: the workspace from the request, the period from the query.
+export const readsFor = (ctx: AuthedContext) => ({
+  summary: (platform: PlatformScope, query: Query) => summary(ctx.services.db, ctx.tenant.id, platform, rangeOf(query)),
+  topSongs: (platform: PlatformScope, query: Query) => topSongs(ctx.services.db, ctx.tenant.id, platform, rangeOf(query)),
+  topAccounts: (platform: PlatformScope, query: Query) => topAccounts(ctx.services.db, ctx.tenant.id, platform, rangeOf(query)),
+  breakdown: (platform: PlatformScope, dimension: TrendDimension, query: Query) =>
+    breakdown(ctx.services.db, ctx.tenant.id, platform, dimension, rangeOf(query)),
+})

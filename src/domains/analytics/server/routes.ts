@@ -1,0 +1,17 @@
+import type { analyticsEndpoints } from '@contract/analytics'
+import type { Handlers, IdsOf } from '@server/handlers'
+import * as imports from './trend-import'
+import { readsFor } from './reads'
+
+export const analyticsHandlers: Handlers<IdsOf<typeof analyticsEndpoints>> = {
+  'analytics.importTrends': ({ ctx, params, files }) => imports.uploadTrends(ctx, params.platform, files.file),
+  'analytics.imports': ({ ctx, query }) => imports.trendImportHistory(ctx, query.page, query.per_page, query.platform),
+  'analytics.import': ({ ctx, params }) => imports.loadTrendImport(ctx, params.id),
+  'analytics.importCommit': ({ ctx, params }) => imports.commitAction(ctx, params.id),
+  'analytics.importCancel': ({ ctx, params }) => imports.cancelAction(ctx, params.id),
+  'analytics.overview': ({ ctx, query }) => readsFor(ctx).summary('all', query),
+  'analytics.platform': ({ ctx, params, query }) => readsFor(ctx).summary(params.platform, query),
+  'analytics.topSongs': ({ ctx, params, query }) => readsFor(ctx).topSongs(params.platform, query),
+  'analytics.topUsers': ({ ctx, params, query }) => readsFor(ctx).topAccounts(params.platform, query),
+  'analytics.breakdown': ({ ctx, params, query }) => readsFor(ctx).breakdown(params.platform, params.breakdown, query),
+}
