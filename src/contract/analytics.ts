@@ -72,7 +72,6 @@ export const trendImportDetail = trendImportRow.extend({
 })
 export type TrendImportDetail = z.infer<typeof trendImportDetail>
 
-
 // ---------------------------------------------------------------------------------------------
 // Reads: every screen reads the rollups (trend_daily, trend_breakdown_daily), never the facts.
 
@@ -138,7 +137,14 @@ const TOP_LIMIT = 10
 const accepted = z.object({ id: z.number(), status: z.enum(TREND_IMPORT_STATUSES) })
 
 const importAction = (verb: 'commit' | 'cancel', summary: string) =>
-  endpoint({ method: 'POST', path: `analytics/imports/{id}/${verb}`, access: 'admin', summary, params: idParams, response: trendImportDetail })
+  endpoint({
+    method: 'POST',
+    path: `analytics/imports/{id}/${verb}`,
+    access: 'admin',
+    summary,
+    params: idParams,
+    response: trendImportDetail,
+  })
 
 export { TOP_LIMIT }
 
@@ -150,6 +156,7 @@ export const analyticsEndpoints = {
     summary: "Upload a platform's daily trend report (CSV, docs/formats/trends/): queued for a dry run with its ISRC match rate",
     params: z.object({ platform: importablePlatform }),
     bodyType: 'multipart',
+    body: z.object({}),
     files: { file: { maxBytes: TREND_MAX_BYTES, required: true, spool: true } },
     response: accepted,
     status: 202,
@@ -214,7 +221,8 @@ export const analyticsEndpoints = {
     method: 'GET',
     path: 'analytics/{platform}/{breakdown}',
     access: 'admin',
-    summary: 'Streams by country or by a breakdown (devices, age, gender, tier, source, channel, subscription, playlist), labelled as spec section 9 says',
+    summary:
+      'Streams by country or by a breakdown (devices, age, gender, tier, source, channel, subscription, playlist), labelled as spec section 9 says',
     params: z.object({ platform: platformOrAll, breakdown: trendDimension }),
     query: analyticsQuery,
     response: breakdownAnswer,

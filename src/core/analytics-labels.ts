@@ -31,7 +31,11 @@ export const SPOTIFY_SOURCE_LABELS = [
   'unknown',
 ] as const
 
-const key = (value: string) => value.trim().toLowerCase().replace(/[\s-]+/g, '_')
+const key = (value: string) =>
+  value
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_')
 
 export function genderLabel(value: string): 'male' | 'female' | 'unknown' {
   const code = value.trim().toLowerCase()

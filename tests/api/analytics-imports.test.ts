@@ -112,7 +112,10 @@ describe('trend report import (Spotify)', () => {
     const first = await upload(lines, 'march.csv')
     await admin.ok('analytics.importCommit', { params: { id: first.id } })
     const before = await daily()
-    const twice = await admin.call('analytics.importTrends', { params: { platform: 'spotify' }, multipart: { files: file(lines, 'copy.csv') } })
+    const twice = await admin.call('analytics.importTrends', {
+      params: { platform: 'spotify' },
+      multipart: { files: file(lines, 'copy.csv') },
+    })
     expect(twice.status).toBe(409)
     expect(JSON.stringify(twice.error)).toContain(`trend import #${first.id}`)
     expect(await daily()).toEqual(before)
@@ -153,7 +156,9 @@ describe('trend report import (Spotify)', () => {
     expect(JSON.stringify(wrong.error)).toContain('not a Spotify trend report')
     const binary = await admin.call('analytics.importTrends', {
       params: { platform: 'spotify' },
-      multipart: { files: { file: { filename: 'x.csv', data: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 3]), contentType: 'text/csv' } } },
+      multipart: {
+        files: { file: { filename: 'x.csv', data: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 3]), contentType: 'text/csv' } },
+      },
     })
     expect(binary.status).toBe(415)
     const unknown = await admin.call('analytics.importTrends', { params: { platform: 'shazam' }, multipart: { files: file([]) } })

@@ -4,6 +4,7 @@ import { createWorkspace, signedIn } from '../helpers/fixtures'
 import type { TestClient } from '../helpers/client'
 import { createRelease } from './releases-fixtures'
 import { addDays, dayString } from '../../src/core/analytics-range'
+import type { TrendDimension } from '../../src/core/analytics-platforms'
 
 let t: TestApp
 let ws: Awaited<ReturnType<typeof createWorkspace>>
@@ -109,7 +110,7 @@ describe('analytics views read the rollups', () => {
   })
 
   it("breakdowns carry spec section 9's labels", async () => {
-    const call = async (breakdown: string, platform = 'spotify') =>
+    const call = async (breakdown: TrendDimension, platform = 'spotify') =>
       (await admin.ok('analytics.breakdown', { params: { platform, breakdown }, query: range })).items
     expect(await call('gender')).toEqual([
       { label: 'unknown', streams: 305, share: 68.54 },

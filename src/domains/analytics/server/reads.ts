@@ -38,9 +38,18 @@ export async function summary(db: Queryable, tenantId: number, platform: Platfor
   return {
     platform,
     range,
-    totals: { streams: Number(row.streams), listeners: Number(row.listeners), artificial: Number(row.artificial), tracks: Number(row.tracks) },
+    totals: {
+      streams: Number(row.streams),
+      listeners: Number(row.listeners),
+      artificial: Number(row.artificial),
+      tracks: Number(row.tracks),
+    },
     series: eachDay(range).map((day) => ({ day, streams: byDay.get(day) ?? 0 })),
-    platforms: platforms.rows.map((entry) => ({ platform: entry.platform, label: platformLabel(entry.platform), streams: Number(entry.streams) })),
+    platforms: platforms.rows.map((entry) => ({
+      platform: entry.platform,
+      label: platformLabel(entry.platform),
+      streams: Number(entry.streams),
+    })),
   }
 }
 
@@ -79,7 +88,12 @@ export async function topAccounts(db: Queryable, tenantId: number, platform: Pla
     select a.id, coalesce(nullif(trim(a.first_name || ' ' || a.last_name), ''), a.email) as name, pa.tracks, pa.streams
     from per_account pa join accounts a on a.id = pa.account_id
     order by pa.streams desc, a.id`)
-  return rows.map((row) => ({ accountId: Number(row.id), name: String(row.name), tracks: Number(row.tracks), streams: Number(row.streams) }))
+  return rows.map((row) => ({
+    accountId: Number(row.id),
+    name: String(row.name),
+    tracks: Number(row.tracks),
+    streams: Number(row.streams),
+  }))
 }
 
 export async function breakdown(

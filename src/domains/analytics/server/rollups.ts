@@ -97,5 +97,8 @@ export async function matchPending(
     const { rows } = await tx.execute<{ n: number }>(sql`with u as (${matching} returning 1) select count(*)::int as n from u`)
     return Number(rows[0]?.n ?? 0)
   }
-  return rollUp(tx, sql`${matching} returning ${sql.raw('f.tenant_id, f.platform, f.track_id, f.day, f.streams, f.listeners, f.artificial, f.country, f.dims')}`)
+  return rollUp(
+    tx,
+    sql`${matching} returning ${sql.raw('f.tenant_id, f.platform, f.track_id, f.day, f.streams, f.listeners, f.artificial, f.country, f.dims')}`,
+  )
 }
