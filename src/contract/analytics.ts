@@ -132,7 +132,51 @@ export const breakdownAnswer = z.object({
 export type BreakdownAnswer = z.infer<typeof breakdownAnswer>
 
 const platformParams = z.object({ platform: platformOrAll })
+
+/** Streams by day of week (Monday first) or by hour of day (0–23, from reports that carry the hour). */
+export const histogramAnswer = z.object({ buckets: z.array(z.object({ label: z.string(), streams: count })) })
+const histogramQuery = analyticsQuery.and(z.object({ platform: platformOrAll.default('all') }))
 const TOP_LIMIT = 10
+
+/** What a long query asks: one of the views' figures over any range up to ten years. */
+export const SUBMIT_METRICS = ['summary', 'topSongs', 'topUsers', 'breakdown', 'days', 'hours'] as const
+export const MAX_SUBMIT_DAYS = 3660
+export const DUPLICATE_REQUEST_MESSAGE = 'Duplicate Requests Analytics'
+export const submitBody = z
+  .object({
+    metric: z.enum(SUBMIT_METRICS).default('summary'),
+    platform: platformOrAll.default('all'),
+    breakdown: trendDimension.optional(),
+    from: day,
+    to: day,
+  })
+  .superRefine((value, issue) => {
+    if (value.from > value.to) issue.addIssue({ code: 'custom', path: ['to'], message: 'The last day is before the first' })
+    else if (daysBetween(value.from, value.to) > MAX_SUBMIT_DAYS)
+      issue.addIssue({ code: 'custom', path: ['to'], message: `At most ${MAX_SUBMIT_DAYS} days` })
+    if (value.metric === 'breakdown' && !value.breakdown)
+      issue.addIssue({ code: 'custom', path: ['breakdown'], message: 'Which breakdown?' })
+  })
+export type SubmitBody = z.input<typeof submitBody>
+
+export const queryAnswer = z.union([trendSummary, z.array(topSong), z.array(topAccount), breakdownAnswer, histogramAnswer])
+export const QUERY_STATUSES = ['queued', 'running', 'done', 'failed'] as const
+
+export const submitAnswer = z.object({ id: z.number(), status: z.enum(QUERY_STATUSES), result: queryAnswer.nullable() })
+export const queryRow = z.object({
+  id: z.number(),
+  status: z.enum(QUERY_STATUSES),
+  metric: z.string(),
+  platform: z.string(),
+  breakdown: z.string().nullable(),
+  from: z.string(),
+  to: z.string(),
+  error: z.string().nullable(),
+  created: timestamp,
+  finished: nullableTimestamp,
+  createdBy: person,
+})
+export type QueryRow = z.infer<typeof queryRow>
 
 const accepted = z.object({ id: z.number(), status: z.enum(TREND_IMPORT_STATUSES) })
 
@@ -226,5 +270,38 @@ export const analyticsEndpoints = {
     params: z.object({ platform: platformOrAll, breakdown: trendDimension }),
     query: analyticsQuery,
     response: breakdownAnswer,
+  }),
+  'analytics.histogramDays': endpoint({
+    method: 'GET',
+    path: 'analytics/histogram/days',
+    access: 'admin',
+    summary: 'Streams in the period by day of the week, Monday first, on one platform or all',
+    query: histogramQuery,
+    response: histogramAnswer,
+  }),
+  'analytics.histogramHourly': endpoint({
+    method: 'GET',
+    path: 'analytics/histogram/hourly',
+    access: 'admin',
+    summary: 'Streams in the period by hour of the day (0–23), from the reports that carry the hour',
+    query: histogramQuery,
+    response: histogramAnswer,
+  }),
+  'analytics.submit': endpoint({
+    method: 'POST',
+    path: 'analytics/submit',
+    access: 'admin',
+    summary:
+      'Ask a long-range question as a job (figure, platform, range up to ten years): the answer once done (kept for the same question on the same data), status 777 "Duplicate Requests Analytics" while it runs',
+    body: submitBody,
+    response: submitAnswer,
+  }),
+  'analytics.jobs': endpoint({
+    method: 'GET',
+    path: 'analytics/jobs',
+    access: 'admin',
+    summary: 'The long-range analytics questions asked as jobs, newest first: what each asked, where it stands, who asked',
+    query: z.object({ page, per_page: perPage }),
+    response: pageOf(queryRow),
   }),
 } as const

@@ -22,6 +22,8 @@ export interface TrendFormat {
   listeners?: readonly string[]
   /** Streams the store itself flagged as artificial (spotify, pandora, anghami, deezer). */
   artificial?: readonly string[]
+  /** The hour of day (0–23) the line counts, when the store reports by hour (the hourly histogram). */
+  hour?: readonly string[]
   breakdowns?: Partial<Record<TrendBreakdown, readonly string[]>>
 }
 
@@ -49,6 +51,7 @@ export const ANALYTICS_PLATFORMS: readonly AnalyticsPlatform[] = [
       streams: ['streams', 'stream_count'],
       listeners: LISTENERS,
       artificial: ['artificial_streams', 'flagged_streams'],
+      hour: ['hour', 'stream_hour'],
       breakdowns: {
         source: ['source', 'stream_source'],
         tier: ['product', 'access'],
@@ -228,7 +231,7 @@ export const platformLabel = (slug: string) => analyticsPlatform(slug)?.label ??
 /** A header name as compared: letters and digits, lower case. */
 export const headerKey = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '')
 
-export type TrendField = 'date' | 'isrc' | 'trackId' | 'country' | 'streams' | 'listeners' | 'artificial'
+export type TrendField = 'date' | 'isrc' | 'trackId' | 'country' | 'streams' | 'listeners' | 'artificial' | 'hour'
 
 export interface TrendColumns {
   fields: Partial<Record<TrendField, number>>
@@ -251,7 +254,7 @@ export function resolveTrendColumns(format: TrendFormat, header: readonly string
     return undefined
   }
   const fields: TrendColumns['fields'] = {}
-  for (const field of ['date', 'isrc', 'trackId', 'country', 'streams', 'listeners', 'artificial'] as const) {
+  for (const field of ['date', 'isrc', 'trackId', 'country', 'streams', 'listeners', 'artificial', 'hour'] as const) {
     const index = find(format[field])
     if (index !== undefined) fields[field] = index
   }
@@ -276,8 +279,8 @@ export interface TrendLine {
   streams: number
   listeners: number
   artificial: number
-  /** Breakdown values as reported (labels are applied when shown, @core/analytics-labels). */
-  dims: Partial<Record<TrendBreakdown, string>>
+  /** Breakdown values as reported (labels are applied when shown, @core/analytics-labels), and the hour. */
+  dims: Partial<Record<TrendBreakdown | 'hour', string>>
 }
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})/
@@ -317,6 +320,11 @@ export function readTrendLine(record: readonly string[], columns: TrendColumns):
   for (const [breakdown, index] of Object.entries(columns.breakdowns) as [TrendBreakdown, number][]) {
     // An empty cell is kept: it counts as "unknown" in that breakdown, so each adds up to the streams.
     dims[breakdown] = cell(index).slice(0, 200)
+  }
+  if (columns.fields.hour !== undefined) {
+    const hour = cell(columns.fields.hour)
+    if (!/^\d{1,2}$/.test(hour) || Number(hour) > 23) throw new TrendFormatError(`the hour "${hour.slice(0, 10)}" is not 0–23`)
+    dims.hour = String(Number(hour))
   }
   return {
     day,

@@ -130,6 +130,27 @@ describe('analytics views read the rollups', () => {
     ])
   })
 
+  it('histograms: streams by day of week and by hour of day', async () => {
+    await importCommitted(
+      'spotify',
+      'date,isrc,country,streams,hour',
+      ['2026-02-02,USWL12600001,SE,10,0', '2026-02-02,USWL12600001,SE,5,23', '2026-02-08,USWL12600002,SE,3,23'],
+      'hours.csv',
+    )
+    const february = { date: 'custom' as const, from: '2026-02-01', to: '2026-02-28' }
+    const days = await admin.ok('analytics.histogramDays', { query: february })
+    // 2 February 2026 is a Monday, the 8th a Sunday.
+    expect(days.buckets[0]).toEqual({ label: 'Monday', streams: 15 })
+    expect(days.buckets[6]).toEqual({ label: 'Sunday', streams: 3 })
+    expect(days.buckets.map((bucket) => bucket.streams).reduce((a, b) => a + b)).toBe(18)
+    const hours = await admin.ok('analytics.histogramHourly', { query: { ...february, platform: 'spotify' } })
+    expect(hours.buckets).toHaveLength(24)
+    expect(hours.buckets[0]).toEqual({ label: '00', streams: 10 })
+    expect(hours.buckets[23]).toEqual({ label: '23', streams: 8 })
+    const elsewhere = await admin.ok('analytics.histogramHourly', { query: { ...february, platform: 'deezer' } })
+    expect(elsewhere.buckets.every((bucket) => bucket.streams === 0)).toBe(true)
+  })
+
   it('refuses a bad range, and shows another workspace nothing', async () => {
     const backwards = await admin.call('analytics.overview', { query: { date: 'custom', from: '2026-02-01', to: '2026-01-01' } })
     expect(backwards.status).toBe(400)

@@ -2,6 +2,7 @@ import type { DomainServer } from '@server/domains'
 import type { AnyHandler } from '@server/handlers'
 import { analyticsHandlers } from './routes'
 import { registerTrendJobs } from './trend-import'
+import { registerQueryJobs } from './queries'
 
 /** Analytics: trend report imports into monthly fact partitions and daily rollups (docs/analytics.md). */
 export const analyticsServer: DomainServer = {
@@ -9,5 +10,6 @@ export const analyticsServer: DomainServer = {
   handlers: analyticsHandlers as unknown as Record<string, AnyHandler>,
   registerJobs(runner, services) {
     registerTrendJobs(runner, services)
+    registerQueryJobs(runner, services)
   },
 }

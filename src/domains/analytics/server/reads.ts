@@ -116,11 +116,36 @@ export async function breakdown(
   return { dimension, total, items: items.map((item) => ({ ...item, share: sharePercent(item.streams, total) })) }
 }
 
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']
+
+/** Streams by ISO day of week (1 = Monday) from the daily rollup. */
+export async function histogramDays(db: Queryable, tenantId: number, platform: PlatformScope, range: DayRange) {
+  const { rows } = await db.execute<{ dow: number; streams: string }>(sql`
+    select extract(isodow from day)::int as dow, sum(streams)::bigint as streams from trend_daily
+    where tenant_id = ${tenantId} and day between ${range.from}::date and ${range.to}::date ${onPlatform(platform)}
+    group by 1`)
+  const by = new Map(rows.map((row) => [Number(row.dow), Number(row.streams)]))
+  return { buckets: WEEKDAYS.map((label, index) => ({ label, streams: by.get(index + 1) ?? 0 })) }
+}
+
+/** Streams by hour of day from the per-dimension rollup's `hour` values. */
+export async function histogramHourly(db: Queryable, tenantId: number, platform: PlatformScope, range: DayRange) {
+  const { rows } = await db.execute<{ value: string; streams: string }>(sql`
+    select value, sum(streams)::bigint as streams from trend_breakdown_daily
+    where tenant_id = ${tenantId} and dimension = 'hour' and day between ${range.from}::date and ${range.to}::date ${onPlatform(platform)}
+    group by 1`)
+  const by = new Map(rows.map((row) => [Number(row.value), Number(row.streams)]))
+  return { buckets: Array.from({ length: 24 }, (_, hour) => ({ label: String(hour).padStart(2, '0'), streams: by.get(hour) ?? 0 })) }
+}
+
 // Handlers' shape: the workspace from the request, the period from the query.
 export const readsFor = (ctx: AuthedContext) => ({
   summary: (platform: PlatformScope, query: Query) => summary(ctx.services.db, ctx.tenant.id, platform, rangeOf(query)),
   topSongs: (platform: PlatformScope, query: Query) => topSongs(ctx.services.db, ctx.tenant.id, platform, rangeOf(query)),
   topAccounts: (platform: PlatformScope, query: Query) => topAccounts(ctx.services.db, ctx.tenant.id, platform, rangeOf(query)),
+  histogramDays: (query: Query & { platform: PlatformScope }) => histogramDays(ctx.services.db, ctx.tenant.id, query.platform, rangeOf(query)),
+  histogramHourly: (query: Query & { platform: PlatformScope }) =>
+    histogramHourly(ctx.services.db, ctx.tenant.id, query.platform, rangeOf(query)),
   breakdown: (platform: PlatformScope, dimension: TrendDimension, query: Query) =>
     breakdown(ctx.services.db, ctx.tenant.id, platform, dimension, rangeOf(query)),
 })

@@ -2,6 +2,7 @@ import type { analyticsEndpoints } from '@contract/analytics'
 import type { Handlers, IdsOf } from '@server/handlers'
 import * as imports from './trend-import'
 import { readsFor } from './reads'
+import { listQueries, submitQuery } from './queries'
 
 export const analyticsHandlers: Handlers<IdsOf<typeof analyticsEndpoints>> = {
   'analytics.importTrends': ({ ctx, params, files }) => imports.uploadTrends(ctx, params.platform, files.file),
@@ -14,4 +15,8 @@ export const analyticsHandlers: Handlers<IdsOf<typeof analyticsEndpoints>> = {
   'analytics.topSongs': ({ ctx, params, query }) => readsFor(ctx).topSongs(params.platform, query),
   'analytics.topUsers': ({ ctx, params, query }) => readsFor(ctx).topAccounts(params.platform, query),
   'analytics.breakdown': ({ ctx, params, query }) => readsFor(ctx).breakdown(params.platform, params.breakdown, query),
+  'analytics.histogramDays': ({ ctx, query }) => readsFor(ctx).histogramDays(query),
+  'analytics.histogramHourly': ({ ctx, query }) => readsFor(ctx).histogramHourly(query),
+  'analytics.submit': ({ ctx, body }) => submitQuery(ctx, body),
+  'analytics.jobs': ({ ctx, query }) => listQueries(ctx, query.page, query.per_page),
 }

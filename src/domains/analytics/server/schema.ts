@@ -82,3 +82,30 @@ export const trendBreakdownDaily = pgTable(
     index('trend_breakdown_daily_track_idx').on(t.tenantId, t.trackId, t.dimension, t.day),
   ],
 )
+
+/**
+ * A query too long for the rollups at once (analytics/submit), run as a job: queued → running →
+ * done (its result kept for the next identical request) | failed. `key` names the question and the
+ * data it was asked of (the workspace's last commit), so new data asks again.
+ */
+export const analyticsQueries = pgTable(
+  'analytics_queries',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    key: text('key').notNull(),
+    params: jsonb('params').notNull().$type<Record<string, unknown>>(),
+    status: text('status').notNull().default('queued'),
+    result: jsonb('result').$type<unknown>(),
+    error: text('error'),
+    jobId: ref('job_id'),
+    createdBy: ref('created_by').references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    finishedAt: at('finished_at'),
+  },
+  (t) => [
+    uniqueIndex('analytics_queries_key_idx').on(t.tenantId, t.key),
+    index('analytics_queries_list_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
+    check('analytics_queries_status_check', sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
+  ],
+)

@@ -27,6 +27,14 @@ const fetchTopSongs = (input: Input, signal: AbortSignal) => {
   const { view } = parse(input)
   return api.call('analytics.topSongs', { params: { platform: view.platform }, query: view.query }, { signal })
 }
+const fetchDays = (input: Input, signal: AbortSignal) => {
+  const { view } = parse(input)
+  return api.call('analytics.histogramDays', { query: { ...view.query, platform: view.platform } }, { signal })
+}
+const fetchHours = (input: Input, signal: AbortSignal) => {
+  const { view } = parse(input)
+  return api.call('analytics.histogramHourly', { query: { ...view.query, platform: view.platform } }, { signal })
+}
 const fetchTopUsers = (input: Input, signal: AbortSignal) => {
   const { view } = parse(input)
   return api.call('analytics.topUsers', { params: { platform: view.platform }, query: view.query }, { signal })
@@ -121,6 +129,8 @@ export function OverviewSection({ view, version }: { view: AnalyticsView; versio
   const summary = useLoad(fetchSummary, input, { cacheKey: key('summary') })
   const songs = useLoad(fetchTopSongs, input, { cacheKey: key('top-songs') })
   const users = useLoad(fetchTopUsers, input, { cacheKey: key('top-users') })
+  const days = useLoad(fetchDays, input, { cacheKey: key('days') })
+  const hours = useLoad(fetchHours, input, { cacheKey: key('hours') })
   const totals = summary.data?.totals
   return (
     <Flex direction="column" gap="4">
@@ -228,6 +238,28 @@ export function OverviewSection({ view, version }: { view: AnalyticsView; versio
               </NamedTable>
             )
           }
+        </Metric>
+      </Grid>
+      <Grid columns={{ initial: '1', md: '2' }} gap="3">
+        <Metric title="By day of week" load={days}>
+          {(data) => (
+            <Chart
+              kind="bar"
+              label="Streams by day of week"
+              labels={data.buckets.map((bucket) => bucket.label.slice(0, 3))}
+              values={data.buckets.map((bucket) => bucket.streams)}
+            />
+          )}
+        </Metric>
+        <Metric title="By hour of day" load={hours}>
+          {(data) => (
+            <Chart
+              kind="bar"
+              label="Streams by hour of day"
+              labels={data.buckets.map((bucket) => bucket.label)}
+              values={data.buckets.map((bucket) => bucket.streams)}
+            />
+          )}
         </Metric>
       </Grid>
       <Grid columns={{ initial: '1', md: '2', lg: '3' }} gap="3">

@@ -1,3 +1,18 @@
+CREATE TABLE "analytics_queries" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "analytics_queries_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"tenant_id" bigint NOT NULL,
+	"key" text NOT NULL,
+	"params" jsonb NOT NULL,
+	"status" text DEFAULT 'queued' NOT NULL,
+	"result" jsonb,
+	"error" text,
+	"job_id" bigint,
+	"created_by" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"finished_at" timestamp with time zone,
+	CONSTRAINT "analytics_queries_status_check" CHECK ("analytics_queries"."status" in ('queued', 'running', 'done', 'failed'))
+);
+--> statement-breakpoint
 CREATE TABLE "trend_breakdown_daily" (
 	"tenant_id" bigint NOT NULL,
 	"platform" text NOT NULL,
@@ -43,12 +58,16 @@ CREATE TABLE "trend_imports" (
 	CONSTRAINT "trend_imports_status_check" CHECK ("trend_imports"."status" in ('uploaded', 'parsing', 'review', 'committed', 'cancelled', 'failed'))
 );
 --> statement-breakpoint
+ALTER TABLE "analytics_queries" ADD CONSTRAINT "analytics_queries_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "analytics_queries" ADD CONSTRAINT "analytics_queries_created_by_accounts_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."accounts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "trend_breakdown_daily" ADD CONSTRAINT "trend_breakdown_daily_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "trend_daily" ADD CONSTRAINT "trend_daily_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "trend_imports" ADD CONSTRAINT "trend_imports_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "trend_imports" ADD CONSTRAINT "trend_imports_file_id_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."files"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "trend_imports" ADD CONSTRAINT "trend_imports_created_by_accounts_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."accounts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "trend_imports" ADD CONSTRAINT "trend_imports_committed_by_accounts_id_fk" FOREIGN KEY ("committed_by") REFERENCES "public"."accounts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "analytics_queries_key_idx" ON "analytics_queries" USING btree ("tenant_id","key");--> statement-breakpoint
+CREATE INDEX "analytics_queries_list_idx" ON "analytics_queries" USING btree ("tenant_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "trend_breakdown_daily_track_idx" ON "trend_breakdown_daily" USING btree ("tenant_id","track_id","dimension","day");--> statement-breakpoint
 CREATE INDEX "trend_daily_day_idx" ON "trend_daily" USING btree ("tenant_id","day","platform");--> statement-breakpoint
 CREATE INDEX "trend_daily_track_idx" ON "trend_daily" USING btree ("tenant_id","track_id","day");--> statement-breakpoint
