@@ -54,8 +54,22 @@ export const TREND_IMPORT_ACTIONS: readonly RecordAction[] = [
   }),
 ]
 
-/** "Import trend report…" and "Go to <platform> analytics" for every platform of the spec. */
+/** The release tab's analytics section. */
+export const releaseAnalyticsPath = (id: string | number) => `/releases/single/${id}?section=analytics`
+
+/** "Import trend report…", "Analytics for this release", and "Go to <platform> analytics" for every platform of the spec. */
 export const ANALYTICS_COMMANDS: readonly Command[] = [
+  {
+    id: 'analytics.forRelease',
+    title: 'Analytics for this release',
+    subject: 'Release analytics',
+    group: 'Analytics',
+    keywords: ['analytics', 'streams', 'trends', 'release', 'platforms', 'countries'],
+    access: 'admin',
+    onRecord: true,
+    when: (context) => context.record?.kind === 'release',
+    run: (context, env) => env.open(releaseAnalyticsPath(context.record!.id)),
+  },
   {
     id: 'analytics.importTrends',
     title: 'Import trend report…',

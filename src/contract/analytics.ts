@@ -123,6 +123,8 @@ export const topSong = z.object({
   streams: count,
 })
 export const topAccount = z.object({ accountId: z.number(), name: z.string(), tracks: count, streams: count })
+export type TopSong = z.infer<typeof topSong>
+export type TopAccount = z.infer<typeof topAccount>
 
 export const breakdownAnswer = z.object({
   dimension: z.string(),
@@ -135,8 +137,23 @@ const platformParams = z.object({ platform: platformOrAll })
 
 /** Streams by day of week (Monday first) or by hour of day (0–23, from reports that carry the hour). */
 export const histogramAnswer = z.object({ buckets: z.array(z.object({ label: z.string(), streams: count })) })
+export type HistogramAnswer = z.infer<typeof histogramAnswer>
 const histogramQuery = analyticsQuery.and(z.object({ platform: platformOrAll.default('all') }))
 const TOP_LIMIT = 10
+
+/** A release's streams from the same rollups: per platform, per country and per day. */
+export const releaseAnalytics = z.object({
+  releaseId: z.number(),
+  range,
+  total: count,
+  platforms: z.array(z.object({ platform: z.string(), label: z.string(), streams: count })),
+  countries: z.array(z.object({ label: z.string(), streams: count, share: z.number() })),
+  series: z.array(z.object({ day: z.string(), streams: count })),
+})
+export type ReleaseAnalytics = z.infer<typeof releaseAnalytics>
+
+export const topRelease = z.object({ releaseId: z.number(), title: z.string(), artist: z.string(), clicks: count })
+export type TopRelease = z.infer<typeof topRelease>
 
 /** What a long query asks: one of the views' figures over any range up to ten years. */
 export const SUBMIT_METRICS = ['summary', 'topSongs', 'topUsers', 'breakdown', 'days', 'hours'] as const
@@ -303,5 +320,22 @@ export const analyticsEndpoints = {
     summary: 'The long-range analytics questions asked as jobs, newest first: what each asked, where it stands, who asked',
     query: z.object({ page, per_page: perPage }),
     response: pageOf(queryRow),
+  }),
+  'analytics.release': endpoint({
+    method: 'GET',
+    path: 'analytics/releases/{id}',
+    access: 'admin',
+    summary: "A release's streams in the period (default lastThirtyDays) per platform, per country and per day, from the rollups",
+    params: idParams,
+    query: analyticsQuery,
+    response: releaseAnalytics,
+  }),
+  'analytics.topReleases': endpoint({
+    method: 'GET',
+    path: 'analytics/release-links/top-releases',
+    access: 'admin',
+    summary: `The ${TOP_LIMIT} releases whose smartlinks were clicked most in the period`,
+    query: analyticsQuery,
+    response: z.array(topRelease),
   }),
 } as const

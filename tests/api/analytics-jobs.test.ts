@@ -58,7 +58,13 @@ describe('long-range questions run as jobs', () => {
     expect((await admin.ok('analytics.submit', { body: LONG })).result).toMatchObject({ totals: { streams: 125 } })
     const countries = await admin.ok('analytics.submit', { body: { ...LONG, metric: 'breakdown', breakdown: 'country' } })
     expect(countries.id).toBe(breakdown.id)
-    expect(countries.result).toMatchObject({ items: [{ label: 'SE', streams: 100 }, { label: 'US', streams: 20 }, { label: 'FR', streams: 5 }] })
+    expect(countries.result).toMatchObject({
+      items: [
+        { label: 'SE', streams: 100 },
+        { label: 'US', streams: 20 },
+        { label: 'FR', streams: 5 },
+      ],
+    })
   })
 
   it('refuses a question it cannot answer, and keeps each workspace to its own', async () => {

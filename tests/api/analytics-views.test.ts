@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from 'drizzle-orm'
 import { createTestApp, type TestApp } from '../helpers/app'
 import { createWorkspace, signedIn } from '../helpers/fixtures'
 import type { TestClient } from '../helpers/client'
@@ -149,6 +150,49 @@ describe('analytics views read the rollups', () => {
     expect(hours.buckets[23]).toEqual({ label: '23', streams: 8 })
     const elsewhere = await admin.ok('analytics.histogramHourly', { query: { ...february, platform: 'deezer' } })
     expect(elsewhere.buckets.every((bucket) => bucket.streams === 0)).toBe(true)
+  })
+
+  it("a release's streams per platform, country and day, from the same rollups", async () => {
+    const { rows } = await t.services.db.execute<{ release_id: number }>(sql`select release_id from tracks where id = ${tracks[0]}`)
+    const releaseId = Number(rows[0].release_id)
+    const release = await admin.ok('analytics.release', { params: { id: releaseId }, query: range })
+    expect(release.total).toBe(205)
+    expect(release.platforms).toEqual([
+      { platform: 'spotify', label: 'Spotify', streams: 145 },
+      { platform: 'deezer', label: 'Deezer', streams: 60 },
+    ])
+    expect(release.countries.map((item) => [item.label, item.streams])).toEqual([
+      ['SE', 105],
+      ['FR', 60],
+      ['US', 40],
+    ])
+    expect(release.series.slice(0, 3).map((point) => point.streams)).toEqual([140, 60, 5])
+    const stranger = await signedIn(t.app, 'admin@other.test')
+    expect((await stranger.call('analytics.release', { params: { id: releaseId }, query: range })).status).toBe(404)
+  })
+
+  it('ranks releases by smartlink clicks in the period', async () => {
+    const releaseIds = (
+      await t.services.db.execute<{ id: number; title: string }>(
+        sql`select id, title from releases where tenant_id = ${ws.tenant.id} order by title`,
+      )
+    ).rows.map((row) => Number(row.id))
+    for (const [index, releaseId] of releaseIds.entries()) {
+      const link = await t.services.db.execute<{ id: number }>(sql`
+        insert into smartlinks (tenant_id, release_id, code, title) values (${ws.tenant.id}, ${releaseId}, ${`code-${index}`}, 'Link')
+        returning id`)
+      const linkId = Number(link.rows[0].id)
+      await t.services.db.execute(sql`
+        insert into smartlink_clicks (smartlink_id, tenant_id, day, platform, clicks) values
+          (${linkId}, ${ws.tenant.id}, '2026-01-02', 'spotify', ${index === 0 ? 3 : 9}),
+          (${linkId}, ${ws.tenant.id}, '2026-01-03', 'apple', 1),
+          (${linkId}, ${ws.tenant.id}, '2025-12-01', 'apple', 500)`)
+    }
+    const top = await admin.ok('analytics.topReleases', { query: range })
+    expect(top.map((row) => [row.title, row.clicks])).toEqual([
+      ['Night Drive', 10],
+      ['Daybreak', 4],
+    ])
   })
 
   it('refuses a bad range, and shows another workspace nothing', async () => {

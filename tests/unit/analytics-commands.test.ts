@@ -26,6 +26,15 @@ describe('analytics commands', () => {
     expect(shown({ ...admin, account: { id: 2, type: 'artist', isOperator: false } })).toEqual({})
   })
 
+  it('"Analytics for this release" opens the focused release\'s analytics section, and only on a release', () => {
+    const onRelease: CommandContext = { ...admin, record: { kind: 'release', id: '42' } }
+    expect(shown(onRelease)['analytics.forRelease']).toBe('Analytics for this release')
+    expect(shown(admin)['analytics.forRelease']).toBeUndefined()
+    const env = fakeCommandEnv()
+    command('analytics.forRelease').run!(onRelease, env)
+    expect(env.open).toHaveBeenCalledWith('/releases/single/42?section=analytics')
+  })
+
   it('"Import trend report…" opens the imports section with the flow started', () => {
     const env = fakeCommandEnv()
     command('analytics.importTrends').run!(admin, env)

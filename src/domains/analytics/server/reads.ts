@@ -7,6 +7,7 @@ import { platformLabel, type TrendDimension } from '@core/analytics-platforms'
 import { dayString, eachDay, resolveRange, type DayRange } from '@core/analytics-range'
 import type { AuthedContext } from '@server/context'
 import type { Queryable } from '@server/db/engine'
+import { notFound } from '@server/errors'
 
 // The analytics reads (docs/analytics.md): totals, daily series, top lists and breakdowns, every
 // one from the rollups over (tenant, day[, platform]) so a period costs days × tracks, whatever the
@@ -116,6 +117,58 @@ export async function breakdown(
   return { dimension, total, items: items.map((item) => ({ ...item, share: sharePercent(item.streams, total) })) }
 }
 
+/** A release's streams per platform, country and day; 404 for a release not in the workspace. */
+export async function releaseStreams(db: Queryable, tenantId: number, releaseId: number, range: DayRange) {
+  const exists = await db.execute(sql`select 1 from releases where id = ${releaseId} and tenant_id = ${tenantId}`)
+  if (!exists.rows.length) throw notFound('This release does not exist.')
+  const tracks = sql`(select id from tracks where tenant_id = ${tenantId} and release_id = ${releaseId})`
+  const days = sql`day between ${range.from}::date and ${range.to}::date`
+  const platforms = await db.execute<{ platform: string; streams: string }>(sql`
+    select platform, sum(streams)::bigint as streams from trend_daily
+    where tenant_id = ${tenantId} and track_id in ${tracks} and ${days} group by 1 order by 2 desc, 1`)
+  const series = await db.execute<{ day: string; streams: string }>(sql`
+    select day::text as day, sum(streams)::bigint as streams from trend_daily
+    where tenant_id = ${tenantId} and track_id in ${tracks} and ${days} group by 1`)
+  const countries = await db.execute<{ value: string; streams: string }>(sql`
+    select value, sum(streams)::bigint as streams from trend_breakdown_daily
+    where tenant_id = ${tenantId} and track_id in ${tracks} and dimension = 'country' and ${days} group by 1`)
+  const byDay = new Map(series.rows.map((row) => [row.day, Number(row.streams)]))
+  const total = platforms.rows.reduce((sum, row) => sum + Number(row.streams), 0)
+  const labelled = labelBreakdown(
+    null,
+    'country',
+    countries.rows.map((row) => ({ value: row.value, streams: Number(row.streams) })),
+  )
+  const countryTotal = labelled.reduce((sum, item) => sum + item.streams, 0)
+  return {
+    releaseId,
+    range,
+    total,
+    platforms: platforms.rows.map((row) => ({ platform: row.platform, label: platformLabel(row.platform), streams: Number(row.streams) })),
+    countries: labelled.map((item) => ({ ...item, share: sharePercent(item.streams, countryTotal) })),
+    series: eachDay(range).map((day) => ({ day, streams: byDay.get(day) ?? 0 })),
+  }
+}
+
+/** Releases ranked by clicks on their smartlinks (catalogue's published smartlinks and smartlink_clicks). */
+export async function topReleasesByClicks(db: Queryable, tenantId: number, range: DayRange) {
+  const { rows } = await db.execute<Record<string, unknown>>(sql`
+    with top as (
+      select s.release_id, sum(c.clicks)::bigint as clicks
+      from smartlink_clicks c join smartlinks s on s.id = c.smartlink_id and s.tenant_id = ${tenantId}
+      where c.tenant_id = ${tenantId} and c.day between ${range.from} and ${range.to}
+      group by 1 having sum(c.clicks) > 0 order by 2 desc, 1 limit ${TOP_LIMIT}
+    )
+    select top.release_id, top.clicks, r.title, r.artist_text from top join releases r on r.id = top.release_id
+    order by top.clicks desc, top.release_id`)
+  return rows.map((row) => ({
+    releaseId: Number(row.release_id),
+    title: String(row.title),
+    artist: String(row.artist_text ?? ''),
+    clicks: Number(row.clicks),
+  }))
+}
+
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']
 
 /** Streams by ISO day of week (1 = Monday) from the daily rollup. */
@@ -143,7 +196,10 @@ export const readsFor = (ctx: AuthedContext) => ({
   summary: (platform: PlatformScope, query: Query) => summary(ctx.services.db, ctx.tenant.id, platform, rangeOf(query)),
   topSongs: (platform: PlatformScope, query: Query) => topSongs(ctx.services.db, ctx.tenant.id, platform, rangeOf(query)),
   topAccounts: (platform: PlatformScope, query: Query) => topAccounts(ctx.services.db, ctx.tenant.id, platform, rangeOf(query)),
-  histogramDays: (query: Query & { platform: PlatformScope }) => histogramDays(ctx.services.db, ctx.tenant.id, query.platform, rangeOf(query)),
+  release: (id: number, query: Query) => releaseStreams(ctx.services.db, ctx.tenant.id, id, rangeOf(query)),
+  topReleases: (query: Query) => topReleasesByClicks(ctx.services.db, ctx.tenant.id, rangeOf(query)),
+  histogramDays: (query: Query & { platform: PlatformScope }) =>
+    histogramDays(ctx.services.db, ctx.tenant.id, query.platform, rangeOf(query)),
   histogramHourly: (query: Query & { platform: PlatformScope }) =>
     histogramHourly(ctx.services.db, ctx.tenant.id, query.platform, rangeOf(query)),
   breakdown: (platform: PlatformScope, dimension: TrendDimension, query: Query) =>

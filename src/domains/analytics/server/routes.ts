@@ -19,4 +19,6 @@ export const analyticsHandlers: Handlers<IdsOf<typeof analyticsEndpoints>> = {
   'analytics.histogramHourly': ({ ctx, query }) => readsFor(ctx).histogramHourly(query),
   'analytics.submit': ({ ctx, body }) => submitQuery(ctx, body),
   'analytics.jobs': ({ ctx, query }) => listQueries(ctx, query.page, query.per_page),
+  'analytics.release': ({ ctx, params, query }) => readsFor(ctx).release(params.id, query),
+  'analytics.topReleases': ({ ctx, query }) => readsFor(ctx).topReleases(query),
 }

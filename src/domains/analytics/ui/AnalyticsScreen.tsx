@@ -8,11 +8,13 @@ import { SectionTabs } from '@client/ui/SectionTabs'
 import { useTab } from '@client/workspace/tab-context'
 import { OverviewSection } from './OverviewSection'
 import { TrendImportsSection } from './TrendImportsSection'
+import { JobsSection } from './JobsSection'
 import { viewOf } from './view'
 
 const SECTIONS = [
   { id: 'overview', label: 'Overview' },
   { id: 'imports', label: 'Imports' },
+  { id: 'jobs', label: 'Jobs' },
 ] as const
 
 /** The toolbar's custom range: two days, applied together. */
@@ -99,6 +101,7 @@ export default function AnalyticsScreen({ search }: ScreenProps) {
         <Box>
           {view.section === 'overview' && <OverviewSection view={view} version={version} />}
           {view.section === 'imports' && <TrendImportsSection platform={view.platform} version={version} />}
+          {view.section === 'jobs' && <JobsSection version={version} />}
         </Box>
       </SectionTabs>
     </Flex>

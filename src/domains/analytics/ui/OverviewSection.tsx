@@ -2,7 +2,18 @@ import { Suspense, lazy, type ReactNode } from 'react'
 import { Box, Callout, Card, Flex, Grid, Heading, Skeleton, Table, Text } from '@radix-ui/themes'
 import type { TrendDimension } from '@core/analytics-platforms'
 import { formatCount } from '@core/format'
-import { api } from '@client/api'
+import { ApiError, api } from '@client/api'
+import {
+  DUPLICATE_REQUEST_MESSAGE,
+  type BreakdownAnswer,
+  type HistogramAnswer,
+  type SubmitBody,
+  type TopAccount,
+  type TopSong,
+  type TrendSummary,
+} from '@contract/analytics'
+import { MAX_DIRECT_DAYS, daysBetween } from '@core/analytics-range'
+import { STILL_PENDING_STATUS } from '@machines/load/load.machine'
 import { useLoad, type LoadState } from '@client/state/useLoad'
 import { NamedTable } from '@client/ui/NamedTable'
 import { RecordLink } from '@client/ui/RecordLink'
@@ -17,26 +28,53 @@ const TrendChart = lazy(() => import('./TrendChart'))
 type Input = string
 const parse = (input: Input) => JSON.parse(input) as { view: AnalyticsView; version: number }
 
-const fetchSummary = (input: Input, signal: AbortSignal) => {
+/** A range longer than the rollups answer at once: asked as a job (analytics/submit). */
+const isLong = (view: AnalyticsView) =>
+  view.query.date === 'custom' && !!view.query.from && !!view.query.to && daysBetween(view.query.from, view.query.to) > MAX_DIRECT_DAYS
+
+/**
+ * Asks a long-range question: the answer once its job is done; until then the server answers 777 (or
+ * the first ask is queued), which the load machine treats as still loading and asks again later.
+ */
+async function viaJob<T>(view: AnalyticsView, metric: SubmitBody['metric'], signal: AbortSignal, breakdown?: TrendDimension): Promise<T> {
+  const answer = await api.call(
+    'analytics.submit',
+    { body: { metric, platform: view.platform, breakdown, from: view.query.from!, to: view.query.to! } },
+    { signal },
+  )
+  if (answer.status !== 'done' || !answer.result) throw new ApiError(DUPLICATE_REQUEST_MESSAGE, STILL_PENDING_STATUS, 'duplicate_request')
+  return answer.result as T
+}
+
+const fetchSummary = (input: Input, signal: AbortSignal): Promise<TrendSummary> => {
   const { view } = parse(input)
+  if (isLong(view)) return viaJob(view, 'summary', signal)
   return view.platform === 'all'
     ? api.call('analytics.overview', { query: view.query }, { signal })
     : api.call('analytics.platform', { params: { platform: view.platform }, query: view.query }, { signal })
 }
-const fetchTopSongs = (input: Input, signal: AbortSignal) => {
+const fetchTopSongs = (input: Input, signal: AbortSignal): Promise<TopSong[]> => {
   const { view } = parse(input)
+  if (isLong(view)) return viaJob(view, 'topSongs', signal)
   return api.call('analytics.topSongs', { params: { platform: view.platform }, query: view.query }, { signal })
 }
-const fetchDays = (input: Input, signal: AbortSignal) => {
+const fetchDays = (input: Input, signal: AbortSignal): Promise<HistogramAnswer> => {
   const { view } = parse(input)
+  if (isLong(view)) return viaJob(view, 'days', signal)
   return api.call('analytics.histogramDays', { query: { ...view.query, platform: view.platform } }, { signal })
 }
-const fetchHours = (input: Input, signal: AbortSignal) => {
+const fetchHours = (input: Input, signal: AbortSignal): Promise<HistogramAnswer> => {
   const { view } = parse(input)
+  if (isLong(view)) return viaJob(view, 'hours', signal)
   return api.call('analytics.histogramHourly', { query: { ...view.query, platform: view.platform } }, { signal })
 }
-const fetchTopUsers = (input: Input, signal: AbortSignal) => {
+const fetchTopReleases = (input: Input, signal: AbortSignal) => {
   const { view } = parse(input)
+  return api.call('analytics.topReleases', { query: view.query }, { signal })
+}
+const fetchTopUsers = (input: Input, signal: AbortSignal): Promise<TopAccount[]> => {
+  const { view } = parse(input)
+  if (isLong(view)) return viaJob(view, 'topUsers', signal)
   return api.call('analytics.topUsers', { params: { platform: view.platform }, query: view.query }, { signal })
 }
 
@@ -79,8 +117,9 @@ function Breakdown({
 }) {
   const { view, version } = parse(input)
   const load = useLoad(
-    (value: Input, signal: AbortSignal) => {
+    (value: Input, signal: AbortSignal): Promise<BreakdownAnswer> => {
       const asked = parse(value).view
+      if (isLong(asked)) return viaJob(asked, 'breakdown', signal, dimension)
       return api.call('analytics.breakdown', { params: { platform: asked.platform, breakdown: dimension }, query: asked.query }, { signal })
     },
     input,
@@ -103,6 +142,39 @@ function Breakdown({
             labels={(kind === 'hbar' ? data.items.slice(0, 15) : data.items).map((item) => item.label)}
             values={(kind === 'hbar' ? data.items.slice(0, 15) : data.items).map((item) => item.streams)}
           />
+        )
+      }
+    </Metric>
+  )
+}
+
+/** Releases ranked by smartlink clicks (analytics/release-links/top-releases). */
+function TopReleases({ input }: { input: Input }) {
+  const { view, version } = parse(input)
+  const load = useLoad(fetchTopReleases, input, { cacheKey: `${viewKey(view, 'top-releases')}:${version}` })
+  return (
+    <Metric title="Top releases by smartlink clicks" load={load}>
+      {(rows) =>
+        rows.length === 0 ? (
+          <Text size="2" color="gray">
+            No smartlink clicks in this period.
+          </Text>
+        ) : (
+          <NamedTable label="Top releases by smartlink clicks" size="1">
+            <Table.Body>
+              {rows.map((row) => (
+                <Table.Row key={row.releaseId}>
+                  <Table.Cell>
+                    <RecordLink to={`/releases/single/${row.releaseId}`}>{row.title}</RecordLink>{' '}
+                    <Text size="1" color="gray">
+                      {row.artist}
+                    </Text>
+                  </Table.Cell>
+                  <Table.Cell justify="end">{formatCount(row.clicks)} clicks</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </NamedTable>
         )
       }
     </Metric>
@@ -240,6 +312,7 @@ export function OverviewSection({ view, version }: { view: AnalyticsView; versio
           }
         </Metric>
       </Grid>
+      {view.platform === 'all' && !isLong(view) && <TopReleases input={input} />}
       <Grid columns={{ initial: '1', md: '2' }} gap="3">
         <Metric title="By day of week" load={days}>
           {(data) => (

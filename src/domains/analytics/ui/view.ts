@@ -6,7 +6,7 @@ import { analyticsPlatform } from '@core/analytics-platforms'
 // `?section=imports` for the trend imports.
 
 export interface AnalyticsView {
-  section: 'overview' | 'imports'
+  section: 'overview' | 'imports' | 'jobs'
   platform: string
   query: { date: AnalyticsPreset; from?: string; to?: string }
 }
@@ -25,7 +25,9 @@ export function viewOf(search: URLSearchParams): AnalyticsView {
     date === 'custom' && DAY.test(from) && DAY.test(to) && from <= to
       ? { date, from, to }
       : { date: date === 'custom' ? 'lastThirtyDays' : date }
-  return { section: search.get('section') === 'imports' ? 'imports' : 'overview', platform, query: query as AnalyticsView['query'] }
+  const askedSection = search.get('section')
+  const section = askedSection === 'imports' || askedSection === 'jobs' ? askedSection : 'overview'
+  return { section, platform, query: query as AnalyticsView['query'] }
 }
 
 /** The cache key of one read of the view (per metric). */
