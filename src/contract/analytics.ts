@@ -155,6 +155,39 @@ export type ReleaseAnalytics = z.infer<typeof releaseAnalytics>
 export const topRelease = z.object({ releaseId: z.number(), title: z.string(), artist: z.string(), clicks: count })
 export type TopRelease = z.infer<typeof topRelease>
 
+/** The stores that flag artificial streams in their reports. */
+export const ARTIFICIAL_PLATFORMS = ['spotify', 'pandora', 'anghami', 'deezer'] as const
+
+const trackRef = { trackId: z.number(), title: z.string(), isrc: z.string().nullable(), releaseId: z.number(), releaseTitle: z.string() }
+
+export const artificialAnswer = z.object({
+  streams: count,
+  artificial: count,
+  /** Artificial streams as a percentage of all streams (2 places). */
+  share: z.number(),
+  tracks: z.array(z.object({ ...trackRef, streams: count, artificial: count, share: z.number() })),
+})
+export type ArtificialAnswer = z.infer<typeof artificialAnswer>
+
+const contribution = z.object({ value: z.string(), observed: count, baseline: z.number(), share: z.number() })
+export const spikeAnswer = z.object({
+  range,
+  /** How many tracks were examined (the ones with most streams in the period). */
+  examined: count,
+  spikes: z.array(
+    z.object({
+      ...trackRef,
+      day: z.string(),
+      observed: count,
+      baseline: count,
+      score: z.number(),
+      countries: z.array(contribution),
+      sources: z.array(contribution),
+    }),
+  ),
+})
+export type SpikeAnswer = z.infer<typeof spikeAnswer>
+
 /** What a long query asks: one of the views' figures over any range up to ten years. */
 export const SUBMIT_METRICS = ['summary', 'topSongs', 'topUsers', 'breakdown', 'days', 'hours'] as const
 export const MAX_SUBMIT_DAYS = 3660
@@ -337,5 +370,24 @@ export const analyticsEndpoints = {
     summary: `The ${TOP_LIMIT} releases whose smartlinks were clicked most in the period`,
     query: analyticsQuery,
     response: z.array(topRelease),
+  }),
+  'analytics.artificialStreams': endpoint({
+    method: 'GET',
+    path: 'analytics/{platform}/artificial-streams',
+    access: 'admin',
+    summary:
+      'Streams the store flagged as artificial in its reports (spotify, pandora, anghami, deezer): the share, and the tracks with most',
+    params: z.object({ platform: z.enum(ARTIFICIAL_PLATFORMS, { message: 'This store reports no artificial streams' }) }),
+    query: analyticsQuery,
+    response: artificialAnswer,
+  }),
+  'analytics.spikeDetection': endpoint({
+    method: 'GET',
+    path: 'analytics/spotify/spike-detection',
+    access: 'admin',
+    summary:
+      "Suspicious spikes in tracks' daily Spotify streams (rolling median and MAD with weekly seasonality, docs/analytics.md) with the evidence: baseline, observed, the countries and sources that carry them",
+    query: analyticsQuery,
+    response: spikeAnswer,
   }),
 } as const

@@ -132,7 +132,7 @@ export async function listQueries(ctx: AuthedContext, page: number, perPage: num
       to: params.to,
       error: (row.error as string | null) ?? null,
       created: row.created_at instanceof Date ? row.created_at.toISOString() : String(row.created_at),
-      finished: (row.finished_at as Date | null) ?? null,
+      finished: row.finished_at instanceof Date ? row.finished_at.toISOString() : ((row.finished_at as string | null) ?? null),
       createdBy: row.created_by === null ? null : { id: Number(row.created_by), name: String(row.created_by_name) },
     }
   })

@@ -1,7 +1,8 @@
 import type { analyticsEndpoints } from '@contract/analytics'
 import type { Handlers, IdsOf } from '@server/handlers'
 import * as imports from './trend-import'
-import { readsFor } from './reads'
+import { rangeOf, readsFor } from './reads'
+import { artificialStreams, spotifySpikes } from './fraud'
 import { listQueries, submitQuery } from './queries'
 
 export const analyticsHandlers: Handlers<IdsOf<typeof analyticsEndpoints>> = {
@@ -21,4 +22,7 @@ export const analyticsHandlers: Handlers<IdsOf<typeof analyticsEndpoints>> = {
   'analytics.jobs': ({ ctx, query }) => listQueries(ctx, query.page, query.per_page),
   'analytics.release': ({ ctx, params, query }) => readsFor(ctx).release(params.id, query),
   'analytics.topReleases': ({ ctx, query }) => readsFor(ctx).topReleases(query),
+  'analytics.artificialStreams': ({ ctx, params, query }) =>
+    artificialStreams(ctx.services.db, ctx.tenant.id, params.platform, rangeOf(query)),
+  'analytics.spikeDetection': ({ ctx, query }) => spotifySpikes(ctx.services.db, ctx.tenant.id, rangeOf(query)),
 }

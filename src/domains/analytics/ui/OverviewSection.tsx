@@ -18,6 +18,7 @@ import { useLoad, type LoadState } from '@client/state/useLoad'
 import { NamedTable } from '@client/ui/NamedTable'
 import { RecordLink } from '@client/ui/RecordLink'
 import { viewKey, type AnalyticsView } from './view'
+import { ArtificialStreams, SpikeDetection, reportsArtificial } from './FraudSection'
 
 const TrendChart = lazy(() => import('./TrendChart'))
 
@@ -313,6 +314,8 @@ export function OverviewSection({ view, version }: { view: AnalyticsView; versio
         </Metric>
       </Grid>
       {view.platform === 'all' && !isLong(view) && <TopReleases input={input} />}
+      {view.platform === 'spotify' && !isLong(view) && <SpikeDetection view={view} version={version} />}
+      {reportsArtificial(view.platform) && !isLong(view) && <ArtificialStreams view={view} version={version} />}
       <Grid columns={{ initial: '1', md: '2' }} gap="3">
         <Metric title="By day of week" load={days}>
           {(data) => (
