@@ -36,6 +36,6 @@ describe('demo trends', () => {
     const planted = addDays(dayString(new Date()), -DEMO_SPIKE_DAYS_AGO)
     expect(spikes.spikes.map((spike) => spike.day)).toEqual([planted])
     expect(spikes.spikes[0].countries[0].value).toBe('BR')
-    expect(spikes.spikes[0].sources[0].value).toBe('others_playlist')
+    expect(spikes.spikes[0].sources[0].value).toBe('others playlist')
   })
 })

@@ -53,7 +53,7 @@ describe('spikes and artificial streams', () => {
     expect(spike.baseline).toBeGreaterThan(90)
     expect(spike.baseline).toBeLessThan(160)
     expect(spike.countries[0]).toMatchObject({ value: 'BR', observed: 2000, baseline: 0, share: 100 })
-    expect(spike.sources[0]).toMatchObject({ value: 'others_playlist', observed: 2000 })
+    expect(spike.sources[0]).toMatchObject({ value: 'others playlist', observed: 2000 })
     // Outside the period it is not listed.
     const before = await admin.ok('analytics.spikeDetection', { query: { ...range, to: addDays(SPIKE_DAY, -1) } })
     expect(before.spikes).toEqual([])
@@ -64,6 +64,8 @@ describe('spikes and artificial streams', () => {
     expect(answer.artificial).toBe(1500 + 5 * 3)
     expect(answer.tracks[0]).toMatchObject({ trackId, artificial: 1500 })
     expect(answer.tracks).toHaveLength(2)
-    expect((await admin.call('analytics.artificialStreams', { params: { platform: 'tiktok' as 'spotify' }, query: range })).status).toBe(404)
+    expect((await admin.call('analytics.artificialStreams', { params: { platform: 'tiktok' as 'spotify' }, query: range })).status).toBe(
+      404,
+    )
   })
 })

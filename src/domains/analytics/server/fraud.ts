@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { ArtificialAnswer, SpikeAnswer } from '@contract/analytics'
-import { sharePercent } from '@core/analytics-labels'
+import { labelBreakdown, sharePercent } from '@core/analytics-labels'
 import { addDays, eachDay, type DayRange } from '@core/analytics-range'
 import { SPIKE_DEFAULTS, detectSpikes, spikeContributions } from '@core/analytics-spikes'
 import type { Queryable } from '@server/db/engine'
@@ -73,8 +73,15 @@ export async function artificialStreams(db: Queryable, tenantId: number, platfor
   }
 }
 
+/** Values as the screens name them (spec section 9), merged where they share a label. */
+function labelledFor(dimension: 'country' | 'source') {
+  return (rows: { value: string; streams: number }[]) =>
+    labelBreakdown('spotify', dimension, rows).map((item) => ({ value: item.label, streams: item.streams }))
+}
+
 async function evidence(db: Queryable, tenantId: number, trackId: number, day: string, dimension: 'country' | 'source') {
   const from = addDays(day, -SPIKE_DEFAULTS.history)
+  const labelled = labelledFor(dimension)
   const { rows } = await db.execute<{ value: string; on_day: string; before: string }>(sql`
     select value, coalesce(sum(streams) filter (where day = ${day}::date), 0)::bigint as on_day,
       coalesce(sum(streams) filter (where day < ${day}::date), 0)::bigint as before
@@ -83,8 +90,8 @@ async function evidence(db: Queryable, tenantId: number, trackId: number, day: s
       and day between ${from}::date and ${day}::date
     group by value`)
   return spikeContributions(
-    rows.map((row) => ({ value: row.value || 'unknown', streams: Number(row.on_day) })),
-    rows.map((row) => ({ value: row.value || 'unknown', streams: Number(row.before) })),
+    labelled(rows.map((row) => ({ value: row.value, streams: Number(row.on_day) }))),
+    labelled(rows.map((row) => ({ value: row.value, streams: Number(row.before) }))),
     SPIKE_DEFAULTS.history,
   )
 }
