@@ -10,7 +10,7 @@ import { commitTrendImport, createTrendImport, parseTrendImport } from './trend-
 
 export const DEMO_TREND_PLATFORMS = ['spotify', 'apple', 'deezer', 'amazon', 'youtube-content', 'tiktok', 'soundcloud', 'pandora'] as const
 const DAYS = 365
-const TRACKS = 12
+const TRACKS = 6
 const COUNTRIES = ['US', 'GB', 'DE', 'FR', 'BR', 'MX', 'SE', 'JP', 'NG', 'IN']
 const VALUES: Partial<Record<TrendBreakdown, readonly string[]>> = {
   source: ['collection', 'album', 'search', 'radio', 'others_playlist', 'play_queue', 'artist'],
