@@ -14,6 +14,7 @@ import type { HelpThreadRow } from '@contract/help-center'
 import type { DeliveryRecordState, ExportRecordState, IngestionRecordState } from './catalogue-ops'
 import type { ReviewRecordState } from './feature-controls'
 import type { NewsCategoryRecordState, NewsPostRecordState } from './news'
+import type { TrendImportRecordState } from './analytics'
 
 /**
  * What a screen publishes about the record it shows, per kind: the fields record actions decide on.
@@ -46,6 +47,7 @@ export interface RecordStates {
   track: TrackRecordState
   split: SplitRecordState
   statementImport: ImportRecordState
+  trendImport: TrendImportRecordState
   payoutBatch: PayoutBatchRecordState
   report: Pick<ReportRow, 'status' | 'scope' | 'error'>
   draft: Record<string, never>

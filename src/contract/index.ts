@@ -25,6 +25,7 @@ import { catalogueOpsEndpoints, deliveryEndpoints, exportEndpoints, ingestionEnd
 import { featureControlEndpoints } from './feature-controls'
 import { newsEndpoints } from './news'
 import type { EndpointDef } from './define'
+import { analyticsEndpoints } from './analytics'
 
 /** Every API call of the product. Domains add their groups here; nothing else is the API's truth. */
 export const ENDPOINTS = {
@@ -58,6 +59,7 @@ export const ENDPOINTS = {
   ...transferEndpoints,
   ...featureControlEndpoints,
   ...newsEndpoints,
+  ...analyticsEndpoints,
 } as const satisfies Record<string, EndpointDef>
 
 export type Endpoints = typeof ENDPOINTS

@@ -26,3 +26,19 @@ export function readCsvUpload(data: Buffer, headers: Record<string, string>): Re
   if (records.length === 0) throw badRequest('The CSV has no rows.', { file: 'The CSV has no rows.' })
   return records
 }
+
+/**
+ * The header row alone, from the start of an upload's bytes (a spooled upload's head is enough):
+ * imports check it before anything is stored. Throws a 400 naming what could not be read.
+ */
+export function csvHeaderRow(data: Buffer): string[] {
+  const end = data.indexOf(10)
+  const head = data.subarray(0, end < 0 ? Math.min(data.length, 65_536) : end + 1)
+  try {
+    const rows = parse(head, { bom: true, relax_column_count: true, relax_quotes: true, to_line: 1 }) as string[][]
+    return rows[0] ?? []
+  } catch (error) {
+    const message = `The CSV could not be read: ${(error as Error).message}`
+    throw new HttpError(400, message, 'validation', { file: message })
+  }
+}

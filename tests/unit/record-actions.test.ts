@@ -130,6 +130,8 @@ const SCREEN_OWN_FORMS: Readonly<Record<string, string>> = {
   'news.embedImage': "an upload step of the post editor (the editor's image button, the featured and cover images)",
   'news.categoryCreate': 'the new category form (name, details, slug)',
   'news.categoryEdit': 'the edit category dialog is the form (name, details, slug)',
+  'analytics.importTrends': "the trend import flow's upload step (platform and file)",
+  'analytics.submit': "a read sent as POST (the analytics view's figures over a range too long to answer at once, asked as a job)",
 }
 
 /** Contract endpoints no screen calls (each says why); not a way around declaring one a screen does call. */
@@ -180,7 +182,7 @@ describe('record actions: declared once', () => {
     ).toEqual([])
     const stale = Object.keys(SCREEN_OWN_FORMS).filter((id) => !mentionedByScreens.has(id))
     expect(stale, 'no screen calls these any more: remove them from SCREEN_OWN_FORMS').toEqual([])
-    expect(Object.keys(SCREEN_OWN_FORMS).length).toBeLessThanOrEqual(73)
+    expect(Object.keys(SCREEN_OWN_FORMS).length).toBeLessThanOrEqual(75)
   })
 
   it('declares each action once, with the contract endpoint as its id and access from the contract', () => {

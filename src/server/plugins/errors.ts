@@ -9,6 +9,14 @@ import { HttpError } from '../errors'
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | Error, req, reply) => {
+    if (error instanceof HttpError && error.statusCode > 599) {
+      // The spec's 777 "Duplicate Requests Analytics" (a question still being answered) is outside the
+      // range Fastify will set, so it is written on the raw response (Node accepts 100–999).
+      reply.hijack()
+      reply.raw.writeHead(error.statusCode, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
+      reply.raw.end(JSON.stringify({ message: error.message, code: error.code }))
+      return
+    }
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).send({
         message: error.message,

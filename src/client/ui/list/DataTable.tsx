@@ -69,7 +69,8 @@ function FirstPaintTable<Row>({
   loading,
   emptyMessage,
 }: DataTableProps<Row>) {
-  if (rows.length === 0) return loading ? <TableSkeleton label={label} /> : <p className="wl-static-empty">{emptyMessage ?? 'Nothing Found'}</p>
+  if (rows.length === 0)
+    return loading ? <TableSkeleton label={label} /> : <p className="wl-static-empty">{emptyMessage ?? 'Nothing Found'}</p>
   const shown = columns.filter((column) => visibleIds.includes(column.id))
   const sizing = shown.map((column) => columnSizing(column, widths[column.id]))
   const flexTotal = sizing.reduce((sum, size) => sum + (size.flex ?? 0), 0)

@@ -19,9 +19,9 @@ export { createAudioSaladClient, type AudioSaladClient } from './adapters/audios
 /**
  * Relations other domains may read (never write) in SQL: royalties, splits and reports join
  * millions of lines to releases and tracks for titles, codes and owners, which a call per row
- * through the service cannot match. Changing their columns is a change to this public API.
+ * through the service cannot match; analytics ranks releases by their smartlinks' clicks. Changing their columns is a change to this public API.
  */
-export const readModels: readonly string[] = ['releases', 'tracks']
+export const readModels: readonly string[] = ['releases', 'tracks', 'smartlinks', 'smartlink_clicks']
 
 /**
  * Transfers (catalogue operations): hands the release to `toAccountId` when it still belongs to

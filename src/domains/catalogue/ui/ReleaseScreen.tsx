@@ -25,6 +25,7 @@ import { LinksSection } from './release/LinksSection'
 import { AssetsSection } from './release/AssetsSection'
 import { ReleaseSplitsSection } from '@domains/splits/ui/ReleaseSplitsSection'
 import { ReleaseSalesSection } from '@domains/earnings/ui/ReleaseSalesSection'
+import { ReleaseAnalyticsSection } from '@domains/analytics/ui/ReleaseAnalyticsSection'
 
 /** The sections of the release tab, in order; `?section=` keeps the open one in the tab's address. */
 const SECTIONS = [
@@ -38,6 +39,7 @@ const SECTIONS = [
   { id: 'assets', label: 'Assets' },
   { id: 'splits', label: 'Splits' },
   { id: 'sales', label: 'Sales' },
+  { id: 'analytics', label: 'Analytics' },
 ] as const
 
 const fetchRelease = (key: string, signal: AbortSignal) =>
@@ -149,6 +151,7 @@ export default function ReleaseScreen({ params, search }: ScreenProps) {
         {section === 'assets' && <AssetsSection record={record} version={version} />}
         {section === 'splits' && <ReleaseSplitsSection releaseId={release.id} version={version} />}
         {section === 'sales' && <ReleaseSalesSection releaseId={release.id} ownerId={release.owner.id} version={version} />}
+        {section === 'analytics' && <ReleaseAnalyticsSection releaseId={release.id} version={version} />}
       </SectionTabs>
     </Flex>
   )

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto'
-import { parse } from 'csv-parse/sync'
 import { sql } from 'drizzle-orm'
 import {
   IMPORT_STATUS_LABELS,
@@ -19,6 +18,7 @@ import { countCapped, pageMeta } from '@server/db/paging'
 import { actorOf, auditedMutation, type AuditActor, type Mutation } from '@server/audit'
 import { HttpError, conflict, forbidden, notFound } from '@server/errors'
 import { FileStore } from '@server/storage/file-store'
+import { csvHeaderRow } from '@server/csv-upload'
 import { StatementFormatError, resolveColumns } from './formats'
 import { dropLines, parseImport } from './parse'
 import { readImportLines, type LineFilter } from './lines-read'
@@ -37,18 +37,6 @@ export interface UploadInput {
 }
 
 const uploadError = (status: number, message: string) => new HttpError(status, message, 'validation', { file: message })
-
-/** The header row alone, from the start of the bytes: checked before anything is stored. */
-function headerRow(data: Buffer): string[] {
-  const end = data.indexOf(10)
-  const head = data.subarray(0, end < 0 ? Math.min(data.length, 65_536) : end + 1)
-  try {
-    const rows = parse(head, { bom: true, relax_column_count: true, relax_quotes: true, to_line: 1 }) as string[][]
-    return rows[0] ?? []
-  } catch (error) {
-    throw uploadError(400, `The CSV could not be read: ${(error as Error).message}`)
-  }
-}
 
 async function standingImport(db: Queryable, tenantId: number, hash: string): Promise<number | null> {
   const { rows } = await db.execute<{ id: number }>(sql`
@@ -80,7 +68,7 @@ export async function createImport(
   if (size === 0) throw uploadError(400, 'The file is empty.')
   if (!FileStore.isText(file.data, size > file.data.length)) throw uploadError(415, 'The file must be a CSV file.')
   try {
-    resolveColumns(source, headerRow(file.data), input.mapping)
+    resolveColumns(source, csvHeaderRow(file.data), input.mapping)
   } catch (error) {
     if (error instanceof StatementFormatError) throw uploadError(400, error.message)
     throw error

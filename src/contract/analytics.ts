@@ -1,0 +1,393 @@
+import { z } from 'zod'
+import { endpoint } from './define'
+import { idParams, nullableTimestamp, page, pageOf, perPage, timestamp } from './common'
+import { ANALYTICS_PLATFORM_SLUGS, IMPORTABLE_PLATFORMS, TREND_DIMENSIONS } from '@core/analytics-platforms'
+import { ANALYTICS_PRESETS, MAX_DIRECT_DAYS, daysBetween } from '@core/analytics-range'
+
+// Analytics: trend report imports (docs/analytics.md, docs/formats/trends/). The imports go through
+// the same import machine as statements (machines/import): upload → dry run → commit or cancel.
+
+/** Largest trend report accepted (a day of one platform's lines). */
+export const TREND_MAX_BYTES = 2 * 1024 * 1024 * 1024
+
+export const TREND_IMPORT_STATUSES = ['uploaded', 'parsing', 'review', 'committed', 'cancelled', 'failed'] as const
+export type TrendImportStatus = (typeof TREND_IMPORT_STATUSES)[number]
+
+export const TREND_IMPORT_STATUS_LABELS: Record<TrendImportStatus, string> = {
+  uploaded: 'Queued',
+  parsing: 'Reading',
+  review: 'Dry run ready',
+  committed: 'Committed',
+  cancelled: 'Cancelled',
+  failed: 'Failed',
+}
+
+export const importablePlatform = z.enum(IMPORTABLE_PLATFORMS, { message: 'This platform has no trend report format' })
+
+const count = z.number().int()
+
+/** The dry run of a trend report: what committing it adds, and what waits for a track. */
+export const trendImportReport = z.object({
+  rows: count,
+  matched: count,
+  unmatched: count,
+  /** Lines matched by ISRC, as a percentage of the lines read (2 places). */
+  matchRate: z.number(),
+  streams: count,
+  matchedStreams: count,
+  artificial: count,
+  /** First and last day reported; null for a file with no lines. */
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  countries: count,
+  /** The unmatched ISRCs (or track ids) with the most streams. */
+  topUnmatched: z.array(z.object({ key: z.string(), rows: count, streams: count })),
+  /** Lines that could not be read: skipped, never stored. */
+  errors: z.object({ count, first: z.array(z.object({ line: count, message: z.string() })) }),
+})
+export type TrendImportReport = z.infer<typeof trendImportReport>
+
+const person = z.object({ id: z.number(), name: z.string() }).nullable()
+
+export const trendImportRow = z.object({
+  id: z.number(),
+  platform: z.string(),
+  status: z.enum(TREND_IMPORT_STATUSES),
+  fileName: z.string(),
+  rows: count,
+  matched: count,
+  unmatched: count,
+  streams: count,
+  error: z.string().nullable(),
+  created: timestamp,
+  createdBy: person,
+})
+export type TrendImportRow = z.infer<typeof trendImportRow>
+
+export const trendImportDetail = trendImportRow.extend({
+  report: trendImportReport.nullable(),
+  committed: nullableTimestamp,
+  committedBy: person,
+  cancelled: nullableTimestamp,
+})
+export type TrendImportDetail = z.infer<typeof trendImportDetail>
+
+// ---------------------------------------------------------------------------------------------
+// Reads: every screen reads the rollups (trend_daily, trend_breakdown_daily), never the facts.
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A day is written YYYY-MM-DD')
+
+/** The period: a preset (default lastThirtyDays, the spec's preview) or `custom` with from and to. */
+export const analyticsQuery = z
+  .object({
+    date: z.enum(ANALYTICS_PRESETS).default('lastThirtyDays'),
+    from: day.optional(),
+    to: day.optional(),
+  })
+  .superRefine((value, issue) => {
+    if (value.date !== 'custom') return
+    if (!value.from || !value.to) {
+      issue.addIssue({ code: 'custom', path: ['from'], message: 'A custom range needs a first and a last day' })
+      return
+    }
+    if (value.from > value.to) issue.addIssue({ code: 'custom', path: ['to'], message: 'The last day is before the first' })
+    else if (daysBetween(value.from, value.to) > MAX_DIRECT_DAYS)
+      issue.addIssue({ code: 'custom', path: ['to'], message: `At most ${MAX_DIRECT_DAYS} days at once` })
+  })
+export type AnalyticsQuery = z.input<typeof analyticsQuery>
+
+/** A platform's view, or `all` for every platform together (the overview's charts). */
+export const platformOrAll = z.enum(['all', ...ANALYTICS_PLATFORM_SLUGS] as [string, ...string[]], { message: 'Unknown platform' })
+export const trendDimension = z.enum(TREND_DIMENSIONS, { message: 'Unknown breakdown' })
+
+const range = z.object({ from: z.string(), to: z.string() })
+
+export const trendSummary = z.object({
+  platform: z.string(),
+  range,
+  totals: z.object({ streams: count, listeners: count, artificial: count, tracks: count }),
+  /** One point per day of the range, zeros included. */
+  series: z.array(z.object({ day: z.string(), streams: count })),
+  /** Streams per platform over the range, most first (the overview's split; one entry on a platform view). */
+  platforms: z.array(z.object({ platform: z.string(), label: z.string(), streams: count })),
+})
+export type TrendSummary = z.infer<typeof trendSummary>
+
+export const topSong = z.object({
+  trackId: z.number(),
+  title: z.string(),
+  isrc: z.string().nullable(),
+  releaseId: z.number(),
+  releaseTitle: z.string(),
+  artist: z.string(),
+  streams: count,
+})
+export const topAccount = z.object({ accountId: z.number(), name: z.string(), tracks: count, streams: count })
+export type TopSong = z.infer<typeof topSong>
+export type TopAccount = z.infer<typeof topAccount>
+
+export const breakdownAnswer = z.object({
+  dimension: z.string(),
+  total: count,
+  items: z.array(z.object({ label: z.string(), streams: count, share: z.number() })),
+})
+export type BreakdownAnswer = z.infer<typeof breakdownAnswer>
+
+const platformParams = z.object({ platform: platformOrAll })
+
+/** Streams by day of week (Monday first) or by hour of day (0–23, from reports that carry the hour). */
+export const histogramAnswer = z.object({ buckets: z.array(z.object({ label: z.string(), streams: count })) })
+export type HistogramAnswer = z.infer<typeof histogramAnswer>
+const histogramQuery = analyticsQuery.and(z.object({ platform: platformOrAll.default('all') }))
+const TOP_LIMIT = 10
+
+/** A release's streams from the same rollups: per platform, per country and per day. */
+export const releaseAnalytics = z.object({
+  releaseId: z.number(),
+  range,
+  total: count,
+  platforms: z.array(z.object({ platform: z.string(), label: z.string(), streams: count })),
+  countries: z.array(z.object({ label: z.string(), streams: count, share: z.number() })),
+  series: z.array(z.object({ day: z.string(), streams: count })),
+})
+export type ReleaseAnalytics = z.infer<typeof releaseAnalytics>
+
+export const topRelease = z.object({ releaseId: z.number(), title: z.string(), artist: z.string(), clicks: count })
+export type TopRelease = z.infer<typeof topRelease>
+
+/** The stores that flag artificial streams in their reports. */
+export const ARTIFICIAL_PLATFORMS = ['spotify', 'pandora', 'anghami', 'deezer'] as const
+
+const trackRef = { trackId: z.number(), title: z.string(), isrc: z.string().nullable(), releaseId: z.number(), releaseTitle: z.string() }
+
+export const artificialAnswer = z.object({
+  streams: count,
+  artificial: count,
+  /** Artificial streams as a percentage of all streams (2 places). */
+  share: z.number(),
+  tracks: z.array(z.object({ ...trackRef, streams: count, artificial: count, share: z.number() })),
+})
+export type ArtificialAnswer = z.infer<typeof artificialAnswer>
+
+const contribution = z.object({ value: z.string(), observed: count, baseline: z.number(), share: z.number() })
+export const spikeAnswer = z.object({
+  range,
+  /** How many tracks were examined (the ones with most streams in the period). */
+  examined: count,
+  spikes: z.array(
+    z.object({
+      ...trackRef,
+      day: z.string(),
+      observed: count,
+      baseline: count,
+      score: z.number(),
+      countries: z.array(contribution),
+      sources: z.array(contribution),
+    }),
+  ),
+})
+export type SpikeAnswer = z.infer<typeof spikeAnswer>
+
+/** What a long query asks: one of the views' figures over any range up to ten years. */
+export const SUBMIT_METRICS = ['summary', 'topSongs', 'topUsers', 'breakdown', 'days', 'hours'] as const
+export const MAX_SUBMIT_DAYS = 3660
+export const DUPLICATE_REQUEST_MESSAGE = 'Duplicate Requests Analytics'
+export const submitBody = z
+  .object({
+    metric: z.enum(SUBMIT_METRICS).default('summary'),
+    platform: platformOrAll.default('all'),
+    breakdown: trendDimension.optional(),
+    from: day,
+    to: day,
+  })
+  .superRefine((value, issue) => {
+    if (value.from > value.to) issue.addIssue({ code: 'custom', path: ['to'], message: 'The last day is before the first' })
+    else if (daysBetween(value.from, value.to) > MAX_SUBMIT_DAYS)
+      issue.addIssue({ code: 'custom', path: ['to'], message: `At most ${MAX_SUBMIT_DAYS} days` })
+    if (value.metric === 'breakdown' && !value.breakdown)
+      issue.addIssue({ code: 'custom', path: ['breakdown'], message: 'Which breakdown?' })
+  })
+export type SubmitBody = z.input<typeof submitBody>
+
+export const queryAnswer = z.union([trendSummary, z.array(topSong), z.array(topAccount), breakdownAnswer, histogramAnswer])
+export const QUERY_STATUSES = ['queued', 'running', 'done', 'failed'] as const
+
+export const submitAnswer = z.object({ id: z.number(), status: z.enum(QUERY_STATUSES), result: queryAnswer.nullable() })
+export const queryRow = z.object({
+  id: z.number(),
+  status: z.enum(QUERY_STATUSES),
+  metric: z.string(),
+  platform: z.string(),
+  breakdown: z.string().nullable(),
+  from: z.string(),
+  to: z.string(),
+  error: z.string().nullable(),
+  created: timestamp,
+  finished: nullableTimestamp,
+  createdBy: person,
+})
+export type QueryRow = z.infer<typeof queryRow>
+
+const accepted = z.object({ id: z.number(), status: z.enum(TREND_IMPORT_STATUSES) })
+
+const importAction = (verb: 'commit' | 'cancel', summary: string) =>
+  endpoint({
+    method: 'POST',
+    path: `analytics/imports/{id}/${verb}`,
+    access: 'admin',
+    summary,
+    params: idParams,
+    response: trendImportDetail,
+  })
+
+export { TOP_LIMIT }
+
+export const analyticsEndpoints = {
+  'analytics.importTrends': endpoint({
+    method: 'POST',
+    path: 'analytics/import/{platform}',
+    access: 'admin',
+    summary: "Upload a platform's daily trend report (CSV, docs/formats/trends/): queued for a dry run with its ISRC match rate",
+    params: z.object({ platform: importablePlatform }),
+    bodyType: 'multipart',
+    body: z.object({}),
+    files: { file: { maxBytes: TREND_MAX_BYTES, required: true, spool: true } },
+    response: accepted,
+    status: 202,
+  }),
+  'analytics.imports': endpoint({
+    method: 'GET',
+    path: 'analytics/imports',
+    access: 'admin',
+    summary: 'Trend report imports, newest first, optionally of one platform: status, lines, matches, streams, who ran each',
+    query: z.object({ page, per_page: perPage, platform: importablePlatform.optional() }),
+    response: pageOf(trendImportRow),
+  }),
+  'analytics.import': endpoint({
+    method: 'GET',
+    path: 'analytics/imports/{id}',
+    access: 'admin',
+    summary: 'One trend report import with its dry run (match rate, streams, days, unmatched ISRCs, unreadable lines)',
+    params: idParams,
+    response: trendImportDetail,
+  }),
+  'analytics.importCommit': importAction(
+    'commit',
+    "Commit a trend report's dry run: its matched lines enter the daily rollups in one transaction",
+  ),
+  'analytics.importCancel': importAction('cancel', 'Cancel a trend report import before commit: its lines are dropped'),
+  'analytics.overview': endpoint({
+    method: 'GET',
+    path: 'analytics/overview',
+    access: 'admin',
+    summary: 'Streams on every platform for the period (default lastThirtyDays): totals, the daily series and the split by platform',
+    query: analyticsQuery,
+    response: trendSummary,
+  }),
+  'analytics.platform': endpoint({
+    method: 'GET',
+    path: 'analytics/{platform}',
+    access: 'admin',
+    summary: "One platform's streams for the period (or `all`): totals and the daily series",
+    params: platformParams,
+    query: analyticsQuery,
+    response: trendSummary,
+  }),
+  'analytics.topSongs': endpoint({
+    method: 'GET',
+    path: 'analytics/{platform}/top-songs',
+    access: 'admin',
+    summary: `The ${TOP_LIMIT} tracks with the most streams on the platform (or \`all\`) in the period`,
+    params: platformParams,
+    query: analyticsQuery,
+    response: z.array(topSong),
+  }),
+  'analytics.topUsers': endpoint({
+    method: 'GET',
+    path: 'analytics/{platform}/top-users',
+    access: 'admin',
+    summary: `The ${TOP_LIMIT} accounts whose releases have the most streams on the platform (or \`all\`) in the period`,
+    params: platformParams,
+    query: analyticsQuery,
+    response: z.array(topAccount),
+  }),
+  'analytics.breakdown': endpoint({
+    method: 'GET',
+    path: 'analytics/{platform}/{breakdown}',
+    access: 'admin',
+    summary:
+      'Streams by country or by a breakdown (devices, age, gender, tier, source, channel, subscription, playlist), labelled as spec section 9 says',
+    params: z.object({ platform: platformOrAll, breakdown: trendDimension }),
+    query: analyticsQuery,
+    response: breakdownAnswer,
+  }),
+  'analytics.histogramDays': endpoint({
+    method: 'GET',
+    path: 'analytics/histogram/days',
+    access: 'admin',
+    summary: 'Streams in the period by day of the week, Monday first, on one platform or all',
+    query: histogramQuery,
+    response: histogramAnswer,
+  }),
+  'analytics.histogramHourly': endpoint({
+    method: 'GET',
+    path: 'analytics/histogram/hourly',
+    access: 'admin',
+    summary: 'Streams in the period by hour of the day (0–23), from the reports that carry the hour',
+    query: histogramQuery,
+    response: histogramAnswer,
+  }),
+  'analytics.submit': endpoint({
+    method: 'POST',
+    path: 'analytics/submit',
+    access: 'admin',
+    summary:
+      'Ask a long-range question as a job (figure, platform, range up to ten years): the answer once done (kept for the same question on the same data), status 777 "Duplicate Requests Analytics" while it runs',
+    body: submitBody,
+    response: submitAnswer,
+  }),
+  'analytics.jobs': endpoint({
+    method: 'GET',
+    path: 'analytics/jobs',
+    access: 'admin',
+    summary: 'The long-range analytics questions asked as jobs, newest first: what each asked, where it stands, who asked',
+    query: z.object({ page, per_page: perPage }),
+    response: pageOf(queryRow),
+  }),
+  'analytics.release': endpoint({
+    method: 'GET',
+    path: 'analytics/releases/{id}',
+    access: 'admin',
+    summary: "A release's streams in the period (default lastThirtyDays) per platform, per country and per day, from the rollups",
+    params: idParams,
+    query: analyticsQuery,
+    response: releaseAnalytics,
+  }),
+  'analytics.topReleases': endpoint({
+    method: 'GET',
+    path: 'analytics/release-links/top-releases',
+    access: 'admin',
+    summary: `The ${TOP_LIMIT} releases whose smartlinks were clicked most in the period`,
+    query: analyticsQuery,
+    response: z.array(topRelease),
+  }),
+  'analytics.artificialStreams': endpoint({
+    method: 'GET',
+    path: 'analytics/{platform}/artificial-streams',
+    access: 'admin',
+    summary:
+      'Streams the store flagged as artificial in its reports (spotify, pandora, anghami, deezer): the share, and the tracks with most',
+    params: z.object({ platform: z.enum(ARTIFICIAL_PLATFORMS, { message: 'This store reports no artificial streams' }) }),
+    query: analyticsQuery,
+    response: artificialAnswer,
+  }),
+  'analytics.spikeDetection': endpoint({
+    method: 'GET',
+    path: 'analytics/spotify/spike-detection',
+    access: 'admin',
+    summary:
+      "Suspicious spikes in tracks' daily Spotify streams (rolling median and MAD with weekly seasonality, docs/analytics.md) with the evidence: baseline, observed, the countries and sources that carry them",
+    query: analyticsQuery,
+    response: spikeAnswer,
+  }),
+} as const

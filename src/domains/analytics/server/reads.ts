@@ -1,0 +1,207 @@
+import { sql } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { BreakdownAnswer, TrendSummary, analyticsQuery } from '@contract/analytics'
+import { TOP_LIMIT } from '@contract/analytics'
+import { labelBreakdown, sharePercent } from '@core/analytics-labels'
+import { platformLabel, type TrendDimension } from '@core/analytics-platforms'
+import { dayString, eachDay, resolveRange, type DayRange } from '@core/analytics-range'
+import type { AuthedContext } from '@server/context'
+import type { Queryable } from '@server/db/engine'
+import { notFound } from '@server/errors'
+
+// The analytics reads (docs/analytics.md): totals, daily series, top lists and breakdowns, every
+// one from the rollups over (tenant, day[, platform]) so a period costs days × tracks, whatever the
+// number of facts behind it.
+
+type Query = z.output<typeof analyticsQuery>
+/** `all`: every platform together. */
+export type PlatformScope = string
+
+export const rangeOf = (query: Query, today = dayString(new Date())): DayRange =>
+  resolveRange(query.date, { from: query.from, to: query.to }, today)
+
+const onPlatform = (platform: PlatformScope) => (platform === 'all' ? sql`` : sql`and platform = ${platform}`)
+
+export async function summary(db: Queryable, tenantId: number, platform: PlatformScope, range: DayRange): Promise<TrendSummary> {
+  const where = sql`tenant_id = ${tenantId} and day between ${range.from}::date and ${range.to}::date ${onPlatform(platform)}`
+  const [totals, series, platforms] = [
+    await db.execute<Record<string, string>>(sql`
+      select coalesce(sum(streams), 0)::bigint as streams, coalesce(sum(listeners), 0)::bigint as listeners,
+        coalesce(sum(artificial), 0)::bigint as artificial, count(distinct track_id)::bigint as tracks
+      from trend_daily where ${where}`),
+    await db.execute<{ day: string; streams: string }>(sql`
+      select day::text as day, sum(streams)::bigint as streams from trend_daily where ${where} group by day`),
+    await db.execute<{ platform: string; streams: string }>(sql`
+      select platform, sum(streams)::bigint as streams from trend_daily where ${where} group by platform order by 2 desc, 1`),
+  ]
+  const byDay = new Map(series.rows.map((row) => [row.day, Number(row.streams)]))
+  const row = totals.rows[0]
+  return {
+    platform,
+    range,
+    totals: {
+      streams: Number(row.streams),
+      listeners: Number(row.listeners),
+      artificial: Number(row.artificial),
+      tracks: Number(row.tracks),
+    },
+    series: eachDay(range).map((day) => ({ day, streams: byDay.get(day) ?? 0 })),
+    platforms: platforms.rows.map((entry) => ({
+      platform: entry.platform,
+      label: platformLabel(entry.platform),
+      streams: Number(entry.streams),
+    })),
+  }
+}
+
+export async function topSongs(db: Queryable, tenantId: number, platform: PlatformScope, range: DayRange) {
+  const { rows } = await db.execute<Record<string, unknown>>(sql`
+    with top as (
+      select track_id, sum(streams)::bigint as streams from trend_daily
+      where tenant_id = ${tenantId} and day between ${range.from}::date and ${range.to}::date ${onPlatform(platform)}
+      group by track_id order by 2 desc, 1 limit ${TOP_LIMIT}
+    )
+    select top.track_id, top.streams, t.title, t.isrc, r.id as release_id, r.title as release_title, r.artist_text
+    from top join tracks t on t.id = top.track_id and t.tenant_id = ${tenantId} join releases r on r.id = t.release_id
+    order by top.streams desc, top.track_id`)
+  return rows.map((row) => ({
+    trackId: Number(row.track_id),
+    title: String(row.title),
+    isrc: (row.isrc as string | null) ?? null,
+    releaseId: Number(row.release_id),
+    releaseTitle: String(row.release_title),
+    artist: String(row.artist_text ?? ''),
+    streams: Number(row.streams),
+  }))
+}
+
+export async function topAccounts(db: Queryable, tenantId: number, platform: PlatformScope, range: DayRange) {
+  const { rows } = await db.execute<Record<string, unknown>>(sql`
+    with per_track as (
+      select track_id, sum(streams)::bigint as streams from trend_daily
+      where tenant_id = ${tenantId} and day between ${range.from}::date and ${range.to}::date ${onPlatform(platform)}
+      group by track_id
+    ), per_account as (
+      select r.account_id, count(*)::bigint as tracks, sum(p.streams)::bigint as streams
+      from per_track p join tracks t on t.id = p.track_id and t.tenant_id = ${tenantId} join releases r on r.id = t.release_id
+      group by r.account_id order by 3 desc, 1 limit ${TOP_LIMIT}
+    )
+    select a.id, coalesce(nullif(trim(a.first_name || ' ' || a.last_name), ''), a.email) as name, pa.tracks, pa.streams
+    from per_account pa join accounts a on a.id = pa.account_id
+    order by pa.streams desc, a.id`)
+  return rows.map((row) => ({
+    accountId: Number(row.id),
+    name: String(row.name),
+    tracks: Number(row.tracks),
+    streams: Number(row.streams),
+  }))
+}
+
+export async function breakdown(
+  db: Queryable,
+  tenantId: number,
+  platform: PlatformScope,
+  dimension: TrendDimension,
+  range: DayRange,
+): Promise<BreakdownAnswer> {
+  const { rows } = await db.execute<{ value: string; streams: string }>(sql`
+    select value, sum(streams)::bigint as streams from trend_breakdown_daily
+    where tenant_id = ${tenantId} and dimension = ${dimension} and day between ${range.from}::date and ${range.to}::date ${onPlatform(platform)}
+    group by value`)
+  const items = labelBreakdown(
+    platform === 'all' ? null : platform,
+    dimension,
+    rows.map((row) => ({ value: row.value, streams: Number(row.streams) })),
+  )
+  const total = items.reduce((sum, item) => sum + item.streams, 0)
+  return { dimension, total, items: items.map((item) => ({ ...item, share: sharePercent(item.streams, total) })) }
+}
+
+/** A release's streams per platform, country and day; 404 for a release not in the workspace. */
+export async function releaseStreams(db: Queryable, tenantId: number, releaseId: number, range: DayRange) {
+  const exists = await db.execute(sql`select 1 from releases where id = ${releaseId} and tenant_id = ${tenantId}`)
+  if (!exists.rows.length) throw notFound('This release does not exist.')
+  const tracks = sql`(select id from tracks where tenant_id = ${tenantId} and release_id = ${releaseId})`
+  const days = sql`day between ${range.from}::date and ${range.to}::date`
+  const platforms = await db.execute<{ platform: string; streams: string }>(sql`
+    select platform, sum(streams)::bigint as streams from trend_daily
+    where tenant_id = ${tenantId} and track_id in ${tracks} and ${days} group by 1 order by 2 desc, 1`)
+  const series = await db.execute<{ day: string; streams: string }>(sql`
+    select day::text as day, sum(streams)::bigint as streams from trend_daily
+    where tenant_id = ${tenantId} and track_id in ${tracks} and ${days} group by 1`)
+  const countries = await db.execute<{ value: string; streams: string }>(sql`
+    select value, sum(streams)::bigint as streams from trend_breakdown_daily
+    where tenant_id = ${tenantId} and track_id in ${tracks} and dimension = 'country' and ${days} group by 1`)
+  const byDay = new Map(series.rows.map((row) => [row.day, Number(row.streams)]))
+  const total = platforms.rows.reduce((sum, row) => sum + Number(row.streams), 0)
+  const labelled = labelBreakdown(
+    null,
+    'country',
+    countries.rows.map((row) => ({ value: row.value, streams: Number(row.streams) })),
+  )
+  const countryTotal = labelled.reduce((sum, item) => sum + item.streams, 0)
+  return {
+    releaseId,
+    range,
+    total,
+    platforms: platforms.rows.map((row) => ({ platform: row.platform, label: platformLabel(row.platform), streams: Number(row.streams) })),
+    countries: labelled.map((item) => ({ ...item, share: sharePercent(item.streams, countryTotal) })),
+    series: eachDay(range).map((day) => ({ day, streams: byDay.get(day) ?? 0 })),
+  }
+}
+
+/** Releases ranked by clicks on their smartlinks (catalogue's published smartlinks and smartlink_clicks). */
+export async function topReleasesByClicks(db: Queryable, tenantId: number, range: DayRange) {
+  const { rows } = await db.execute<Record<string, unknown>>(sql`
+    with top as (
+      select s.release_id, sum(c.clicks)::bigint as clicks
+      from smartlink_clicks c join smartlinks s on s.id = c.smartlink_id and s.tenant_id = ${tenantId}
+      where c.tenant_id = ${tenantId} and c.day between ${range.from} and ${range.to}
+      group by 1 having sum(c.clicks) > 0 order by 2 desc, 1 limit ${TOP_LIMIT}
+    )
+    select top.release_id, top.clicks, r.title, r.artist_text from top join releases r on r.id = top.release_id
+    order by top.clicks desc, top.release_id`)
+  return rows.map((row) => ({
+    releaseId: Number(row.release_id),
+    title: String(row.title),
+    artist: String(row.artist_text ?? ''),
+    clicks: Number(row.clicks),
+  }))
+}
+
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']
+
+/** Streams by ISO day of week (1 = Monday) from the daily rollup. */
+export async function histogramDays(db: Queryable, tenantId: number, platform: PlatformScope, range: DayRange) {
+  const { rows } = await db.execute<{ dow: number; streams: string }>(sql`
+    select extract(isodow from day)::int as dow, sum(streams)::bigint as streams from trend_daily
+    where tenant_id = ${tenantId} and day between ${range.from}::date and ${range.to}::date ${onPlatform(platform)}
+    group by 1`)
+  const by = new Map(rows.map((row) => [Number(row.dow), Number(row.streams)]))
+  return { buckets: WEEKDAYS.map((label, index) => ({ label, streams: by.get(index + 1) ?? 0 })) }
+}
+
+/** Streams by hour of day from the per-dimension rollup's `hour` values. */
+export async function histogramHourly(db: Queryable, tenantId: number, platform: PlatformScope, range: DayRange) {
+  const { rows } = await db.execute<{ value: string; streams: string }>(sql`
+    select value, sum(streams)::bigint as streams from trend_breakdown_daily
+    where tenant_id = ${tenantId} and dimension = 'hour' and day between ${range.from}::date and ${range.to}::date ${onPlatform(platform)}
+    group by 1`)
+  const by = new Map(rows.map((row) => [Number(row.value), Number(row.streams)]))
+  return { buckets: Array.from({ length: 24 }, (_, hour) => ({ label: String(hour).padStart(2, '0'), streams: by.get(hour) ?? 0 })) }
+}
+
+// Handlers' shape: the workspace from the request, the period from the query.
+export const readsFor = (ctx: AuthedContext) => ({
+  summary: (platform: PlatformScope, query: Query) => summary(ctx.services.db, ctx.tenant.id, platform, rangeOf(query)),
+  topSongs: (platform: PlatformScope, query: Query) => topSongs(ctx.services.db, ctx.tenant.id, platform, rangeOf(query)),
+  topAccounts: (platform: PlatformScope, query: Query) => topAccounts(ctx.services.db, ctx.tenant.id, platform, rangeOf(query)),
+  release: (id: number, query: Query) => releaseStreams(ctx.services.db, ctx.tenant.id, id, rangeOf(query)),
+  topReleases: (query: Query) => topReleasesByClicks(ctx.services.db, ctx.tenant.id, rangeOf(query)),
+  histogramDays: (query: Query & { platform: PlatformScope }) =>
+    histogramDays(ctx.services.db, ctx.tenant.id, query.platform, rangeOf(query)),
+  histogramHourly: (query: Query & { platform: PlatformScope }) =>
+    histogramHourly(ctx.services.db, ctx.tenant.id, query.platform, rangeOf(query)),
+  breakdown: (platform: PlatformScope, dimension: TrendDimension, query: Query) =>
+    breakdown(ctx.services.db, ctx.tenant.id, platform, dimension, rangeOf(query)),
+})

@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from 'drizzle-orm'
+import { createTestApp, type TestApp } from '../helpers/app'
+import { createWorkspace, signedIn } from '../helpers/fixtures'
+import type { TestClient } from '../helpers/client'
+import { createRelease } from './releases-fixtures'
+import type { TrendImportDetail } from '../../src/contract/analytics'
+
+let t: TestApp
+let ws: Awaited<ReturnType<typeof createWorkspace>>
+let other: Awaited<ReturnType<typeof createWorkspace>>
+let admin: TestClient
+let trackIds: number[]
+
+const HEADER = 'date,isrc,track_uri,country,streams,listeners,source,product,gender,age_group,device_type'
+
+const file = (lines: string[], filename = 'spotify.csv') => ({
+  file: { filename, data: Buffer.from([HEADER, ...lines].join('\n') + '\n'), contentType: 'text/csv' },
+})
+
+async function dryRun(id: number): Promise<TrendImportDetail> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    await t.services.jobs.drain()
+    const detail = await admin.ok('analytics.import', { params: { id } })
+    if (!['uploaded', 'parsing'].includes(detail.status)) return detail
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  throw new Error(`trend import ${id} never finished reading`)
+}
+
+async function upload(lines: string[], filename?: string) {
+  const { id } = await admin.ok('analytics.importTrends', { params: { platform: 'spotify' }, multipart: { files: file(lines, filename) } })
+  return dryRun(id)
+}
+
+const daily = async () =>
+  (
+    await t.services.db.execute<{ track_id: number; day: string; streams: number; listeners: number }>(sql`
+      select track_id, day::text as day, streams, listeners from trend_daily where tenant_id = ${ws.tenant.id} order by track_id, day`)
+  ).rows.map((row) => ({ ...row, track_id: Number(row.track_id), streams: Number(row.streams), listeners: Number(row.listeners) }))
+
+const breakdown = async (dimension: string) =>
+  Object.fromEntries(
+    (
+      await t.services.db.execute<{ value: string; streams: number }>(sql`
+        select value, sum(streams)::bigint as streams from trend_breakdown_daily
+        where tenant_id = ${ws.tenant.id} and dimension = ${dimension} group by value order by value`)
+    ).rows.map((row) => [row.value, Number(row.streams)]),
+  )
+
+beforeAll(async () => {
+  t = await createTestApp()
+  ws = await createWorkspace(t.services, 'acme')
+  other = await createWorkspace(t.services, 'other')
+  const { tracks } = await createRelease(t.services, { tenantId: ws.tenant.id, accountId: ws.artist.id, title: 'Night Drive' }, [
+    { isrc: 'USWL12600001' },
+    { isrc: 'USWL12600002' },
+  ])
+  trackIds = tracks.map((track: { id: number }) => Number(track.id))
+  admin = await signedIn(t.app, 'admin@acme.test')
+})
+afterAll(() => t.close())
+
+describe('trend report import (Spotify)', () => {
+  it('reads a file into a dry run with its ISRC match rate, and nothing counts until commit', async () => {
+    const detail = await upload([
+      '2026-01-05,USWL12600001,spotify:track:a,SE,100,40,album,paid,f,18-24,mobile',
+      '2026-01-05,USWL12600002,spotify:track:b,US,50,20,search,free,m,25-34,desktop',
+      '2026-02-01,USWL12600001,spotify:track:a,US,7,3,radio,paid,x,35-44,mobile',
+      '2026-01-06,QZZZZ2600009,spotify:track:z,FR,30,9,collection,free,f,18-24,mobile',
+      'yesterday,USWL12600001,,SE,5,1,album,paid,f,18-24,mobile',
+    ])
+    expect(detail.status, detail.error ?? '').toBe('review')
+    expect(detail.report).toMatchObject({
+      rows: 4,
+      matched: 3,
+      unmatched: 1,
+      matchRate: 75,
+      streams: 187,
+      matchedStreams: 157,
+      from: '2026-01-05',
+      to: '2026-02-01',
+      countries: 3,
+      topUnmatched: [{ key: 'QZZZZ2600009', rows: 1, streams: 30 }],
+    })
+    expect(detail.report?.errors.count).toBe(1)
+    expect(detail.report?.errors.first[0]).toEqual({ line: 6, message: 'the date "yesterday" is not a date (YYYY-MM-DD)' })
+    expect(await daily()).toEqual([])
+    // The facts landed in monthly partitions created for them.
+    const parts = await t.services.db.execute<{ name: string }>(sql`
+      select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent
+      where p.relname = 'trend_facts' order by 1`)
+    expect(parts.rows.map((row) => row.name)).toEqual(expect.arrayContaining(['trend_facts_202601', 'trend_facts_202602']))
+
+    const committed = await admin.ok('analytics.importCommit', { params: { id: detail.id } })
+    expect(committed.status).toBe('committed')
+    expect(committed.committedBy?.id).toBe(ws.admin.id)
+    expect(await daily()).toEqual([
+      { track_id: trackIds[0], day: '2026-01-05', streams: 100, listeners: 40 },
+      { track_id: trackIds[0], day: '2026-02-01', streams: 7, listeners: 3 },
+      { track_id: trackIds[1], day: '2026-01-05', streams: 50, listeners: 20 },
+    ])
+    expect(await breakdown('country')).toEqual({ SE: 100, US: 57 })
+    expect(await breakdown('source')).toEqual({ album: 100, radio: 7, search: 50 })
+    expect(await breakdown('tier')).toEqual({ free: 50, paid: 107 })
+    const again = await admin.call('analytics.importCommit', { params: { id: detail.id } })
+    expect(again.status).toBe(409)
+  })
+
+  it('refuses the same file twice: the rollups stay as they were', async () => {
+    const lines = ['2026-03-01,USWL12600002,,US,11,4,album,paid,f,18-24,mobile']
+    const first = await upload(lines, 'march.csv')
+    await admin.ok('analytics.importCommit', { params: { id: first.id } })
+    const before = await daily()
+    const twice = await admin.call('analytics.importTrends', {
+      params: { platform: 'spotify' },
+      multipart: { files: file(lines, 'copy.csv') },
+    })
+    expect(twice.status).toBe(409)
+    expect(JSON.stringify(twice.error)).toContain(`trend import #${first.id}`)
+    expect(await daily()).toEqual(before)
+  })
+
+  it('keeps unmatched lines and rolls them up once a track with their ISRC exists', async () => {
+    await createRelease(t.services, { tenantId: ws.tenant.id, accountId: ws.artist.id, title: 'Late Match' }, [{ isrc: 'QZZZZ2600009' }])
+    const late = await t.services.db.execute<{ id: number }>(
+      sql`select id from tracks where tenant_id = ${ws.tenant.id} and isrc = 'QZZZZ2600009'`,
+    )
+    const lateId = Number(late.rows[0].id)
+    // The next commit matches the lines that waited, and rolls them up once.
+    const next = await upload(['2026-03-02,USWL12600001,,SE,1,1,album,paid,f,18-24,mobile'], 'next.csv')
+    await admin.ok('analytics.importCommit', { params: { id: next.id } })
+    expect((await daily()).filter((row) => row.track_id === lateId)).toEqual([
+      { track_id: lateId, day: '2026-01-06', streams: 30, listeners: 9 },
+    ])
+    expect((await breakdown('country')).FR).toBe(30)
+  })
+
+  it('cancels a dry run: its lines go and nothing is rolled up', async () => {
+    const before = await daily()
+    const detail = await upload(['2026-04-01,USWL12600001,,SE,999,1,album,paid,f,18-24,mobile'], 'april.csv')
+    const cancelled = await admin.ok('analytics.importCancel', { params: { id: detail.id } })
+    expect(cancelled.status).toBe('cancelled')
+    const facts = await t.services.db.execute<{ n: number }>(sql`select count(*)::int as n from trend_facts where import_id = ${detail.id}`)
+    expect(Number(facts.rows[0].n)).toBe(0)
+    expect((await admin.call('analytics.importCommit', { params: { id: detail.id } })).status).toBe(409)
+    expect(await daily()).toEqual(before)
+  })
+
+  it('refuses a file that is not this platform’s report, or not a CSV, before storing it', async () => {
+    const wrong = await admin.call('analytics.importTrends', {
+      params: { platform: 'spotify' },
+      multipart: { files: { file: { filename: 'x.csv', data: Buffer.from('when,what\n1,2\n'), contentType: 'text/csv' } } },
+    })
+    expect(wrong.status).toBe(400)
+    expect(JSON.stringify(wrong.error)).toContain('not a Spotify trend report')
+    const binary = await admin.call('analytics.importTrends', {
+      params: { platform: 'spotify' },
+      multipart: {
+        files: { file: { filename: 'x.csv', data: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 3]), contentType: 'text/csv' } },
+      },
+    })
+    expect(binary.status).toBe(415)
+    const unknown = await admin.call('analytics.importTrends', { params: { platform: 'shazam' }, multipart: { files: file([]) } })
+    // A platform with no report format is no import path at all.
+    expect(unknown.status).toBe(404)
+  })
+
+  it('lists imports newest first, and another workspace sees none of them', async () => {
+    const list = await admin.ok('analytics.imports', { query: { platform: 'spotify' } })
+    expect(list.data.length).toBeGreaterThanOrEqual(4)
+    expect(list.data[0].fileName).toBe('april.csv')
+    const stranger = await signedIn(t.app, 'admin@other.test')
+    expect((await stranger.ok('analytics.imports', { query: {} })).data).toEqual([])
+    expect((await stranger.call('analytics.import', { params: { id: list.data[0].id } })).status).toBe(404)
+    expect((await stranger.call('analytics.importCommit', { params: { id: list.data[0].id } })).status).toBe(404)
+    const artist = await signedIn(t.app, 'artist@acme.test')
+    expect((await artist.call('analytics.imports', { query: {} })).status).toBe(403)
+    void other
+  })
+})

@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from 'drizzle-orm'
+import { createTestApp, type TestApp } from '../helpers/app'
+import { createWorkspace, signedIn } from '../helpers/fixtures'
+import type { TestClient } from '../helpers/client'
+import { createRelease } from './releases-fixtures'
+import { addDays, dayString } from '../../src/core/analytics-range'
+import type { TrendDimension } from '../../src/core/analytics-platforms'
+
+let t: TestApp
+let ws: Awaited<ReturnType<typeof createWorkspace>>
+let admin: TestClient
+let tracks: number[]
+
+const range = { date: 'custom' as const, from: '2026-01-01', to: '2026-01-05' }
+const today = dayString(new Date())
+
+async function importCommitted(platform: string, header: string, lines: string[], filename: string) {
+  const data = Buffer.from([header, ...lines].join('\n') + '\n')
+  const { id } = await admin.ok('analytics.importTrends', {
+    params: { platform },
+    multipart: { files: { file: { filename, data, contentType: 'text/csv' } } },
+  })
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    await t.services.jobs.drain()
+    const detail = await admin.ok('analytics.import', { params: { id } })
+    if (detail.status === 'review') break
+    if (detail.status === 'failed') throw new Error(detail.error ?? 'failed')
+  }
+  await admin.ok('analytics.importCommit', { params: { id } })
+}
+
+beforeAll(async () => {
+  t = await createTestApp()
+  ws = await createWorkspace(t.services, 'acme')
+  await createWorkspace(t.services, 'other')
+  const first = await createRelease(t.services, { tenantId: ws.tenant.id, accountId: ws.artist.id, title: 'Night Drive' }, [
+    { isrc: 'USWL12600001' },
+    { isrc: 'USWL12600002' },
+  ])
+  const second = await createRelease(t.services, { tenantId: ws.tenant.id, accountId: ws.label.id, title: 'Daybreak' }, [
+    { isrc: 'USWL12600003' },
+  ])
+  tracks = [...first.tracks, ...second.tracks].map((track: { id: number }) => Number(track.id))
+  admin = await signedIn(t.app, 'admin@acme.test')
+  await importCommitted(
+    'spotify',
+    'date,isrc,country,streams,listeners,source,product,gender,age_group',
+    [
+      '2026-01-01,USWL12600001,SE,100,50,album,paid,m,25-34',
+      '2026-01-01,USWL12600002,US,40,10,artist,free,f,18-24',
+      '2026-01-03,USWL12600003,US,300,90,others_playlist,paid,x,55+',
+      '2026-01-03,USWL12600001,SE,5,5,weird_source,free,,<18',
+      '2026-01-09,USWL12600001,SE,1000,1,album,paid,m,25-34',
+      `${today},USWL12600002,DE,7,7,search,paid,f,18-24`,
+    ],
+    'spotify.csv',
+  )
+  await importCommitted('deezer', 'date,isrc,country,nb_streams,offer', ['2026-01-02,USWL12600002,FR,60,premium'], 'deezer.csv')
+})
+afterAll(() => t.close())
+
+describe('analytics views read the rollups', () => {
+  it('overview: totals, a point for every day, and the split by platform', async () => {
+    const view = await admin.ok('analytics.overview', { query: range })
+    expect(view.range).toEqual({ from: '2026-01-01', to: '2026-01-05' })
+    expect(view.totals).toMatchObject({ streams: 505, tracks: 3 })
+    expect(view.series).toEqual([
+      { day: '2026-01-01', streams: 140 },
+      { day: '2026-01-02', streams: 60 },
+      { day: '2026-01-03', streams: 305 },
+      { day: '2026-01-04', streams: 0 },
+      { day: '2026-01-05', streams: 0 },
+    ])
+    expect(view.platforms).toEqual([
+      { platform: 'spotify', label: 'Spotify', streams: 445 },
+      { platform: 'deezer', label: 'Deezer', streams: 60 },
+    ])
+  })
+
+  it('defaults to the last thirty days', async () => {
+    const view = await admin.ok('analytics.overview', { query: {} })
+    expect(view.range).toEqual({ from: addDays(today, -29), to: today })
+    expect(view.series).toHaveLength(30)
+    expect(view.totals.streams).toBe(7)
+  })
+
+  it('a platform view counts that platform only', async () => {
+    const spotify = await admin.ok('analytics.platform', { params: { platform: 'spotify' }, query: range })
+    expect(spotify.totals.streams).toBe(445)
+    expect(spotify.series[1]).toEqual({ day: '2026-01-02', streams: 0 })
+    const deezer = await admin.ok('analytics.platform', { params: { platform: 'deezer' }, query: range })
+    expect(deezer.totals.streams).toBe(60)
+    const quiet = await admin.ok('analytics.platform', { params: { platform: 'tiktok' }, query: range })
+    expect(quiet.totals.streams).toBe(0)
+  })
+
+  it('top songs and top accounts, most streams first', async () => {
+    const songs = await admin.ok('analytics.topSongs', { params: { platform: 'all' }, query: range })
+    expect(songs.map((song) => [song.trackId, song.streams])).toEqual([
+      [tracks[2], 300],
+      [tracks[0], 105],
+      [tracks[1], 100],
+    ])
+    expect(songs[0]).toMatchObject({ releaseTitle: 'Daybreak', isrc: 'USWL12600003' })
+    const accounts = await admin.ok('analytics.topUsers', { params: { platform: 'spotify' }, query: range })
+    expect(accounts.map((account) => [account.accountId, account.streams, account.tracks])).toEqual([
+      [ws.label.id, 300, 1],
+      [ws.artist.id, 145, 2],
+    ])
+  })
+
+  it("breakdowns carry spec section 9's labels", async () => {
+    const call = async (breakdown: TrendDimension, platform = 'spotify') =>
+      (await admin.ok('analytics.breakdown', { params: { platform, breakdown }, query: range })).items
+    expect(await call('gender')).toEqual([
+      { label: 'unknown', streams: 305, share: 68.54 },
+      { label: 'male', streams: 100, share: 22.47 },
+      { label: 'female', streams: 40, share: 8.99 },
+    ])
+    expect((await call('tier')).map((item) => [item.label, item.streams])).toEqual([
+      ['Premium', 400],
+      ['Free', 45],
+    ])
+    expect((await call('source')).map((item) => item.label)).toEqual(['others playlist', 'album', 'artist profile', 'unknown'])
+    expect((await call('age')).map((item) => item.label)).toEqual(['<18', '18-24', '25-34', '55+'])
+    expect((await call('country', 'all')).map((item) => [item.label, item.streams])).toEqual([
+      ['US', 340],
+      ['SE', 105],
+      ['FR', 60],
+    ])
+  })
+
+  it('histograms: streams by day of week and by hour of day', async () => {
+    await importCommitted(
+      'spotify',
+      'date,isrc,country,streams,hour',
+      ['2026-02-02,USWL12600001,SE,10,0', '2026-02-02,USWL12600001,SE,5,23', '2026-02-08,USWL12600002,SE,3,23'],
+      'hours.csv',
+    )
+    const february = { date: 'custom' as const, from: '2026-02-01', to: '2026-02-28' }
+    const days = await admin.ok('analytics.histogramDays', { query: february })
+    // 2 February 2026 is a Monday, the 8th a Sunday.
+    expect(days.buckets[0]).toEqual({ label: 'Monday', streams: 15 })
+    expect(days.buckets[6]).toEqual({ label: 'Sunday', streams: 3 })
+    expect(days.buckets.map((bucket) => bucket.streams).reduce((a, b) => a + b)).toBe(18)
+    const hours = await admin.ok('analytics.histogramHourly', { query: { ...february, platform: 'spotify' } })
+    expect(hours.buckets).toHaveLength(24)
+    expect(hours.buckets[0]).toEqual({ label: '00', streams: 10 })
+    expect(hours.buckets[23]).toEqual({ label: '23', streams: 8 })
+    const elsewhere = await admin.ok('analytics.histogramHourly', { query: { ...february, platform: 'deezer' } })
+    expect(elsewhere.buckets.every((bucket) => bucket.streams === 0)).toBe(true)
+  })
+
+  it("a release's streams per platform, country and day, from the same rollups", async () => {
+    const { rows } = await t.services.db.execute<{ release_id: number }>(sql`select release_id from tracks where id = ${tracks[0]}`)
+    const releaseId = Number(rows[0].release_id)
+    const release = await admin.ok('analytics.release', { params: { id: releaseId }, query: range })
+    expect(release.total).toBe(205)
+    expect(release.platforms).toEqual([
+      { platform: 'spotify', label: 'Spotify', streams: 145 },
+      { platform: 'deezer', label: 'Deezer', streams: 60 },
+    ])
+    expect(release.countries.map((item) => [item.label, item.streams])).toEqual([
+      ['SE', 105],
+      ['FR', 60],
+      ['US', 40],
+    ])
+    expect(release.series.slice(0, 3).map((point) => point.streams)).toEqual([140, 60, 5])
+    const stranger = await signedIn(t.app, 'admin@other.test')
+    expect((await stranger.call('analytics.release', { params: { id: releaseId }, query: range })).status).toBe(404)
+  })
+
+  it('ranks releases by smartlink clicks in the period', async () => {
+    const releaseIds = (
+      await t.services.db.execute<{ id: number; title: string }>(
+        sql`select id, title from releases where tenant_id = ${ws.tenant.id} order by title`,
+      )
+    ).rows.map((row) => Number(row.id))
+    for (const [index, releaseId] of releaseIds.entries()) {
+      const link = await t.services.db.execute<{ id: number }>(sql`
+        insert into smartlinks (tenant_id, release_id, code, title) values (${ws.tenant.id}, ${releaseId}, ${`code-${index}`}, 'Link')
+        returning id`)
+      const linkId = Number(link.rows[0].id)
+      await t.services.db.execute(sql`
+        insert into smartlink_clicks (smartlink_id, tenant_id, day, platform, clicks) values
+          (${linkId}, ${ws.tenant.id}, '2026-01-02', 'spotify', ${index === 0 ? 3 : 9}),
+          (${linkId}, ${ws.tenant.id}, '2026-01-03', 'apple', 1),
+          (${linkId}, ${ws.tenant.id}, '2025-12-01', 'apple', 500)`)
+    }
+    const top = await admin.ok('analytics.topReleases', { query: range })
+    expect(top.map((row) => [row.title, row.clicks])).toEqual([
+      ['Night Drive', 10],
+      ['Daybreak', 4],
+    ])
+  })
+
+  it('refuses a bad range, and shows another workspace nothing', async () => {
+    const backwards = await admin.call('analytics.overview', { query: { date: 'custom', from: '2026-02-01', to: '2026-01-01' } })
+    expect(backwards.status).toBe(400)
+    const tooLong = await admin.call('analytics.overview', { query: { date: 'custom', from: '2020-01-01', to: '2026-01-01' } })
+    expect(tooLong.status).toBe(400)
+    expect((await admin.call('analytics.platform', { params: { platform: 'nowhere' }, query: range })).status).toBe(404)
+    const stranger = await signedIn(t.app, 'admin@other.test')
+    expect((await stranger.ok('analytics.overview', { query: range })).totals.streams).toBe(0)
+    const artist = await signedIn(t.app, 'artist@acme.test')
+    expect((await artist.call('analytics.overview', { query: range })).status).toBe(403)
+  })
+})
