@@ -27,7 +27,7 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/start.mjs',
     url: `http://localhost:${port}/api/health`,
-    timeout: 180_000,
+    timeout: 360_000,
     reuseExistingServer: false,
     stdout: 'pipe',
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO: '1', LOG_LEVEL: 'warn', DATABASE_URL: '' },
