@@ -27,6 +27,7 @@ import { supportServer } from '@domains/support/server'
 import { featureControlsServer } from '@domains/feature-controls/server'
 import { catalogueOpsServer } from '@domains/catalogue-ops/server'
 import { newsServer } from '@domains/news/server'
+import { fanblastServer } from '@domains/fanblast/server'
 
 /** What a business domain plugs into the server. */
 export interface DomainServer {
@@ -65,6 +66,7 @@ export const DOMAINS: DomainServer[] = [
   catalogueOpsServer,
   featureControlsServer,
   newsServer,
+  fanblastServer,
 ]
 
 export function allHandlers(): Partial<Record<EndpointId, AnyHandler>> {

@@ -19,6 +19,7 @@ import { featureControlsUi } from '@domains/feature-controls'
 import { helpCenterUi } from '@domains/help-center'
 import { catalogueOpsUi } from '@domains/catalogue-ops'
 import { newsUi } from '@domains/news'
+import { fanblastUi } from '@domains/fanblast'
 
 /** Every built screen, from the domains that own them. A route of routes.tsv not listed here shows not-found. */
 export const DOMAIN_UIS: DomainUi[] = [
@@ -41,6 +42,7 @@ export const DOMAIN_UIS: DomainUi[] = [
   catalogueOpsUi,
   featureControlsUi,
   newsUi,
+  fanblastUi,
 ]
 
 export interface RegisteredRoute extends RouteDef {
