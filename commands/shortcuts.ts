@@ -105,8 +105,8 @@ export const SHORTCUTS = {
   // The fan blast review (src/domains/fanblast/ui/BlastScreen.tsx): submitted blasts, oldest first.
   'blast.next': { keys: 'j', title: 'Next submitted blast', group: 'Fan blast', bound: 'page' },
   'blast.previous': { keys: 'k', title: 'Previous submitted blast', group: 'Fan blast', bound: 'page' },
-  'blast.approve': { keys: 'a', title: 'Approve the blast', group: 'Fan blast', bound: 'command' },
-  'blast.reject': { keys: 'r', title: 'Reject the blast (asks why)', group: 'Fan blast', bound: 'command' },
+  'blast.approve': { keys: 'a', title: 'Approve the blast', group: 'Fan blast', bound: 'page' },
+  'blast.reject': { keys: 'r', title: 'Reject the blast (asks why)', group: 'Fan blast', bound: 'page' },
 
   // The uploader (src/domains/catalogue/ui/uploader/UploaderForm.tsx).
   'uploader.save': { keys: 'mod+s', title: 'Save the draft', group: 'Uploader', bound: 'page' },

@@ -12,7 +12,7 @@ import { useLoad } from '@client/state/useLoad'
 import { useDataVersion } from '@client/state/useDataVersion'
 import { useTab } from '@client/workspace/tab-context'
 import { rememberRecord } from '@client/shell/recents'
-import { RecordActions } from '@client/ui/RecordActions'
+import { RecordActions, runRecordAction } from '@client/ui/RecordActions'
 import { RecordPending, recordMissing } from '@client/ui/RecordPending'
 import { ListView, type ColumnDef, type FilterDef, type ListQuery } from '@client/ui/list'
 import { queuePlace } from '@client/ui/review-queue'
@@ -117,6 +117,10 @@ export default function BlastScreen({ params }: ScreenProps) {
   const keyOptions = recordKeyOptions(tab)
   useHotkeys(SHORTCUTS['blast.next'].keys, () => go(place.next), keyOptions, [place.next, go])
   useHotkeys(SHORTCUTS['blast.previous'].keys, () => go(place.previous), keyOptions, [place.previous, go])
+  // a and r run the declared actions (the same ones as the buttons and the palette).
+  const act = useCallback((key: string) => record && void runRecordAction(record, key), [record])
+  useHotkeys(SHORTCUTS['blast.approve'].keys, () => act('fanblast.approve'), keyOptions, [act])
+  useHotkeys(SHORTCUTS['blast.reject'].keys, () => act('fanblast.reject'), keyOptions, [act])
 
   const fetchLog = useCallback(
     (query: ListQuery, signal: AbortSignal) =>
