@@ -40,6 +40,8 @@ const { values } = parseArgs({
     /** Before the scenarios: statements of --import-lines lines imported through the API until this many lines stand. */
     'imported-lines': { type: 'string', default: '0' },
     'report-lines': { type: 'string', default: '10000000' },
+    /** --only fanblast: the blast's size (tests/bench/fanblast.ts). */
+    recipients: { type: 'string', default: '100000' },
   },
 })
 const accounts = Number(values.accounts)
@@ -48,6 +50,13 @@ const connections = Number(values.connections)
 const pgliteMode = values['pglite-mode'] === 'inline' ? 'inline' : 'worker'
 const root = path.resolve(import.meta.dirname, '../..')
 const log = (message: string) => console.log(message)
+
+// A fan blast needs no dataset and no server: it runs on a database of its own and exits.
+if (values.only === 'fanblast') {
+  const { runFanblastBench } = await import('./fanblast')
+  await runFanblastBench({ recipients: Number(values.recipients), log })
+  process.exit(0)
+}
 
 async function prepareDatabase(): Promise<{ env: Record<string, string>; engine: string }> {
   const url = process.env.DATABASE_URL

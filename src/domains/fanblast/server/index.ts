@@ -5,12 +5,14 @@ import { SEND_JOB } from './service'
 import { sendBlast } from './sender'
 import { blastSearch } from './search'
 import { registerUnsubscribePages } from './pages'
+import { fanblastSeeder } from './seed'
 
 /** Fan blast: fans, blasts, their review and their sending (docs/fanblast.md). */
 export const fanblastServer: DomainServer = {
   name: 'fanblast',
   handlers: fanblastHandlers as unknown as Record<string, AnyHandler>,
   searchProviders: [blastSearch],
+  seeders: [fanblastSeeder],
   routes: registerUnsubscribePages,
   registerJobs(runner, services) {
     runner.register<{ id: number }>(SEND_JOB, async ({ job, payload, signal, progress }) => {

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, sql, type SQL } from 'drizzle-orm'
 import type { Services } from '@server/context'
 import type { BulkSender } from '@server/mail/mailer'
 import { escapeMarkup } from '@server/markup'
@@ -12,7 +12,7 @@ import { unsubscribeToken } from './unsubscribe'
 // two workers. A claim whose worker died is never sent again: it ends failed ("interrupted").
 
 /** Rows claimed at once; results are written per batch, so a crash leaves at most this many unknown. */
-const BATCH = 200
+const BATCH = 500
 /** Delivery attempts for a recipient the server keeps deferring (4xx). */
 export const MAX_ATTEMPTS = 5
 /** First retry after a 4xx; doubled each time, at most an hour. */
@@ -51,9 +51,37 @@ type Claimed = {
   fan_id: number
   email: string
   attempts: number
+  unsubscribed: boolean
+  bounced: boolean
 }
 
-type Outcome = { id: number; fanId: number; state: 'queued' | 'sent' | 'deferred' | 'bounced' | 'failed'; response: string; attempts: number }
+/**
+ * Claims up to `limit` rows (→ sending, attempts + 1) in one statement, rows another worker holds
+ * skipped, with whether their fan has left or bounced since the approval.
+ */
+async function claim(services: Services, tenantId: number, blastId: number, which: SQL, limit: number): Promise<Claimed[]> {
+  const claimed = await services.db.execute<Claimed>(sql`
+    with claimed as (
+      update fanblast_recipients set state = 'sending', claimed_at = now(), attempts = attempts + 1, updated_at = now()
+      where id in (
+        select id from fanblast_recipients
+        where blast_id = ${blastId} and tenant_id = ${tenantId} and ${which}
+        order by id limit ${limit}
+        for update skip locked)
+      returning id, fan_id, email, attempts)
+    select c.id, c.fan_id, c.email, c.attempts, f.unsubscribed_at is not null as unsubscribed, f.bounced_at is not null as bounced
+    from claimed c join fanblast_fans f on f.id = c.fan_id and f.tenant_id = ${tenantId}
+    order by c.id`)
+  return claimed.rows
+}
+
+type Outcome = {
+  id: number
+  fanId: number
+  state: 'queued' | 'sent' | 'deferred' | 'bounced' | 'failed' | 'unsubscribed'
+  response: string
+  attempts: number
+}
 
 /** What a failed send means for the recipient: 4xx and lost connections are tried again, 5xx is a bounce. */
 function outcomeOf(error: unknown, row: Claimed): Outcome {
@@ -89,23 +117,26 @@ export async function sendBlast(services: Services, tenantId: number, blastId: n
   let done = 0
   try {
     while (!options.signal?.aborted) {
+      // Queued rows first, in id order (fanblast_recipients_state_idx), then deferred ones come due.
+      let claimed = await claim(services, tenantId, blastId, sql`state = 'queued'`, options.batch ?? BATCH)
+      if (claimed.length === 0)
+        claimed = await claim(services, tenantId, blastId, sql`state = 'deferred' and next_attempt_at <= now()`, options.batch ?? BATCH)
+      if (claimed.length === 0) break
       // Fans who unsubscribed or bounced since approval get nothing.
-      await db.execute(sql`
-        update fanblast_recipients r set state = 'unsubscribed', response = case when f.bounced_at is not null then 'Suppressed: the address bounced' else 'Unsubscribed before sending' end, updated_at = now()
-        from fanblast_fans f
-        where r.blast_id = ${blastId} and r.tenant_id = ${tenantId} and r.state in ('queued', 'deferred') and f.id = r.fan_id
-          and (f.unsubscribed_at is not null or f.bounced_at is not null)`)
-      const claimed = await db.execute<Claimed>(sql`
-        update fanblast_recipients set state = 'sending', claimed_at = now(), attempts = attempts + 1, updated_at = now()
-        where id in (
-          select id from fanblast_recipients
-          where blast_id = ${blastId} and tenant_id = ${tenantId}
-            and (state = 'queued' or (state = 'deferred' and next_attempt_at <= now()))
-          order by id limit ${options.batch ?? BATCH}
-          for update skip locked)
-        returning id, fan_id, email, attempts`)
-      if (claimed.rows.length === 0) break
-      const outcomes = await sendBatch(sender, services, blast, claimed.rows, { html, text, rate, tenantId, signal: options.signal })
+      const suppressed: Outcome[] = claimed
+        .filter((row) => row.unsubscribed || row.bounced)
+        .map((row) => ({
+          id: row.id,
+          fanId: row.fan_id,
+          state: 'unsubscribed',
+          response: row.bounced ? 'Suppressed: the address bounced' : 'Unsubscribed before sending',
+          attempts: row.attempts - 1,
+        }))
+      const sendable = claimed.filter((row) => !row.unsubscribed && !row.bounced)
+      const outcomes = [
+        ...suppressed,
+        ...(await sendBatch(sender, services, blast, sendable, { html, text, rate, tenantId, signal: options.signal })),
+      ]
       await record(services, tenantId, outcomes)
       done += outcomes.length
       await options.onBatch?.(Math.min(0.99, done / Math.max(1, blast.recipients)))
