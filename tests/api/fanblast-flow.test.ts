@@ -7,6 +7,7 @@ import type { TestClient } from '../helpers/client'
 import { createWorkspace, signedIn } from '../helpers/fixtures'
 import { accounts, auditLog, fanblastFans, fanblastRecipients, platformLinks } from '../../src/server/db/schema'
 import { sendBlast } from '../../src/domains/fanblast/server/sender'
+import { unsubscribeToken } from '../../src/domains/fanblast/server/unsubscribe'
 import { createRelease } from './releases-fixtures'
 
 // Fan blast end to end on the server (docs/fanblast.md): fans in by CSV and by the smartlink form,
@@ -327,6 +328,33 @@ describe('sending', () => {
     const log = await logOf(made.id)
     expect(log.find((row) => Number(row.id) === Number(orphan.id))).toMatchObject({ state: 'failed' })
     expect(log.filter((row) => row.state === 'sent')).toHaveLength(log.length - 1)
+    expect((await admin.ok('fanblast.single', { params: { id: made.id } })).status).toBe('sent')
+  })
+
+  it('does not send to a fan who unsubscribed or bounced between the approval and their turn', async () => {
+    await t.services.jobs.stop()
+    const made = await submit('Late leaver')
+    await admin.ok('fanblast.approve', { body: { id: made.id } })
+    const waiting = await logOf(made.id)
+    const leaver = waiting.find((row) => row.email === 'cy@fans.test')!
+    const left = await t.app.inject({
+      method: 'POST',
+      url: `/u/${unsubscribeToken(t.services, ws.tenant.id, Number(leaver.id))}`,
+      headers: { host: ACME, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    })
+    expect(left.statusCode).toBe(200)
+    // Bounced on another blast meanwhile: found when its row is claimed.
+    await t.services.db.execute(sql`update fanblast_fans set bounced_at = now() where email = 'dee@fans.test'`)
+    await t.services.jobs.start()
+    await t.services.jobs.drain()
+    expect(mail.received.filter((received) => received.to === 'cy@fans.test' && received.raw.includes('Subject: Late leaver'))).toHaveLength(0)
+    expect((await logOf(made.id)).find((row) => row.email === 'cy@fans.test')).toMatchObject({ state: 'unsubscribed' })
+    expect((await logOf(made.id)).find((row) => row.email === 'dee@fans.test')).toMatchObject({
+      state: 'unsubscribed',
+      response: 'Suppressed: the address bounced',
+    })
+    expect(mail.received.filter((received) => received.to === 'dee@fans.test' && received.raw.includes('Subject: Late leaver'))).toHaveLength(0)
     expect((await admin.ok('fanblast.single', { params: { id: made.id } })).status).toBe('sent')
   })
 })

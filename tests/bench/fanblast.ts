@@ -1,16 +1,15 @@
 // `npm run bench -- --only fanblast [--recipients 100000]`: a fan blast to that many fans is queued
 // (the approval's INSERT … SELECT of the email log) and sent by the send job (server/sender.ts) through
-// the pooled mailer to a local SMTP server (smtp-server, in this process: the figures include it).
+// the pooled mailer to a local SMTP server (smtp-server in a child process, as a real server is elsewhere).
 // On PostgreSQL (DATABASE_URL) in the database BENCH_DB (default wl_fanblast_bench, dropped and made
 // again); without DATABASE_URL on PGlite in a temporary directory. Prints messages a second and the
 // process's peak memory (resident set), the goals being ≥ 500 messages/s and < 300 MB.
 import { mkdtempSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { AddressInfo } from 'node:net'
+import { spawn } from 'node:child_process'
 import pg from 'pg'
 import { sql } from 'drizzle-orm'
-import { SMTPServer } from 'smtp-server'
 import { openDatabase, type Database } from '../../src/server/db/engine'
 import { migrateDatabase } from '../../src/server/db/migrate'
 import { Mailer } from '../../src/server/mail/mailer'
@@ -18,6 +17,16 @@ import { SecretBox } from '../../src/server/crypto'
 import { JobRunner } from '../../src/server/jobs/runner'
 import type { Services } from '../../src/server/context'
 import { sendBlast, DEFAULT_RATE } from '../../src/domains/fanblast/server/sender'
+
+/** The SMTP server: counts messages, answers the count over IPC. */
+const SINK = `
+const { SMTPServer } = require('smtp-server')
+let received = 0
+const server = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
+  onData(stream, _session, callback) { stream.on('data', () => {}); stream.on('end', () => { received += 1; callback() }) } })
+server.listen(0, '127.0.0.1', () => process.send({ port: server.server.address().port }))
+process.on('message', () => process.send({ received }))
+`
 
 async function open(log: (message: string) => void): Promise<Database> {
   const url = process.env.DATABASE_URL
@@ -39,21 +48,13 @@ async function open(log: (message: string) => void): Promise<Database> {
 
 export async function runFanblastBench(options: { recipients: number; log(message: string): void }) {
   const { recipients, log } = options
-  let received = 0
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      stream.on('data', () => undefined)
-      stream.on('end', () => {
-        received += 1
-        callback()
-      })
-    },
-  })
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
-  const port = (smtp.server.address() as AddressInfo).port
+  const smtp = spawn(process.execPath, ['-e', SINK], { cwd: path.resolve(import.meta.dirname, '../..'), stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+  const port = await new Promise<number>((resolve) => smtp.once('message', (message) => resolve((message as { port: number }).port)))
+  const receivedCount = () =>
+    new Promise<number>((resolve) => {
+      smtp.once('message', (message) => resolve((message as { received: number }).received))
+      smtp.send('count')
+    })
 
   const database = await open(log)
   await migrateDatabase(database)
@@ -100,6 +101,7 @@ export async function runFanblastBench(options: { recipients: number; log(messag
   const sendMs = performance.now() - sendAt
   clearInterval(sampler)
   peakRss = Math.max(peakRss, process.memoryUsage().rss)
+  const received = await receivedCount()
 
   const [states] = (
     await db.execute<{ sent: number; other: number; status: string }>(sql`
@@ -115,6 +117,6 @@ export async function runFanblastBench(options: { recipients: number; log(messag
   )
   services.mail.close()
   await database.close()
-  await new Promise<void>((resolve) => smtp.close(() => resolve()))
+  smtp.kill()
   return { recipients, queueMs, sendMs, perSecond, received, peakRssMb: Math.round(peakRss / 1024 / 1024) }
 }

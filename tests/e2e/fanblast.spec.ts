@@ -96,6 +96,10 @@ test('an artist submits, staff approve with the keyboard, every fan gets one mes
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(subject)
   await page.locator('body').click({ position: { x: 5, y: 5 } })
   await page.keyboard.press('a')
+  await expect(page.getByText(`Blast approved: sending to ${everyone.length} fans.`)).toBeVisible()
+  // The review moves on to the next submitted blast (the demo has more); back to ours to watch it send.
+  await expect(page).not.toHaveURL(new RegExp(`/fanblast/single/${id}$`))
+  await page.goto(`/fanblast/single/${id}`)
   await expect(page.getByTestId('blast-progress')).toContainText(`${everyone.length} of ${everyone.length} done`, { timeout: 60_000 })
   await expect(page.getByText('Sent', { exact: true }).first()).toBeVisible()
 
@@ -123,6 +127,8 @@ test('an artist submits, staff approve with the keyboard, every fan gets one mes
   await page.goto(`/fanblast/single/${nextId}`)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(second)
   await workspace.runInPalette('approve blast', /Approve blast/)
+  await expect(page.getByText(`Blast approved: sending to ${everyone.length - 1} fans.`)).toBeVisible()
+  await page.goto(`/fanblast/single/${nextId}`)
   await expect(page.getByTestId('blast-progress')).toContainText(`${everyone.length - 1} of ${everyone.length - 1} done`, { timeout: 60_000 })
   for (const address of everyone.filter((email) => email !== CROWD[0])) await smtp.waitFor(address, (mail) => mail.subject === second, 30_000)
   expect(smtp.messages.filter((mail) => mail.to.includes(CROWD[0]) && mail.subject === second)).toHaveLength(0)
