@@ -8,6 +8,7 @@ import { createWorkspace, signedIn } from '../helpers/fixtures'
 import { accounts, auditLog, fanblastFans, fanblastRecipients, platformLinks } from '../../src/server/db/schema'
 import { sendBlast } from '../../src/domains/fanblast/server/sender'
 import { unsubscribeToken } from '../../src/domains/fanblast/server/unsubscribe'
+import { REPORT_SOURCES } from '../../src/domains/reports/server/sources'
 import { createRelease } from './releases-fixtures'
 
 // Fan blast end to end on the server (docs/fanblast.md): fans in by CSV and by the smartlink form,
@@ -356,5 +357,40 @@ describe('sending', () => {
     })
     expect(mail.received.filter((received) => received.to === 'dee@fans.test' && received.raw.includes('Subject: Late leaver'))).toHaveLength(0)
     expect((await admin.ok('fanblast.single', { params: { id: made.id } })).status).toBe('sent')
+  })
+
+})
+describe('site reports', () => {
+  const rowsOf = async (kind: string, accountId: number | null = null) => {
+    const rows: (readonly unknown[])[] = []
+    for await (const row of REPORT_SOURCES[kind].rows(t.services.db, { tenantId: ws.tenant.id, accountId, from: null, to: null, params: {} })) rows.push(row)
+    return { header: REPORT_SOURCES[kind].header, rows }
+  }
+
+  it('exports the audience with consent, the blasts with their log counts, and the most reached fans', async () => {
+    const audience = await rowsOf('audience-export', ws.artist.id)
+    const at = (name: string) => audience.header.indexOf(name)
+    const ann = audience.rows.find((row) => row[at('email')] === 'ann@fans.test')!
+    expect([ann[at('source')], ann[at('consent_date')], ann[at('consent_proof')], ann[at('unsubscribed')] !== '']).toEqual([
+      'import',
+      '2026-01-10',
+      'signup sheet Berlin show',
+      true,
+    ])
+    expect(audience.rows.find((row) => row[at('email')] === 'gone@fans.test')?.[at('bounced')]).not.toBe('')
+    expect((await rowsOf('audience-export', ws.label.id)).rows).toEqual([])
+
+    const blasts = await rowsOf('fan-blast')
+    const b = (name: string) => blasts.header.indexOf(name)
+    const single = blasts.rows.find((row) => row[b('subject')] === 'Message from Nova: the single')!
+    expect([single[b('status')], single[b('recipients')], single[b('sent')], single[b('bounced')], single[b('deferred')]]).toEqual(['sent', 6, 5, 1, 0])
+    expect(blasts.rows.find((row) => row[b('subject')] === 'Rough mix')?.[b('status')]).toBe('rejected')
+
+    const top = await rowsOf('top-fans')
+    const f = (name: string) => top.header.indexOf(name)
+    expect(top.rows[0][f('rank')]).toBe(1)
+    const received = top.rows.map((row) => Number(row[f('blasts_received')]))
+    expect(received).toEqual([...received].sort((x, y) => y - x))
+    expect(top.rows.find((row) => row[f('email')] === 'bob@fans.test')?.[f('blasts_received')]).toBe(4)
   })
 })

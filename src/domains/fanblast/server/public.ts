@@ -2,6 +2,7 @@
 // may import (eslint.config.js, boundaries/domain-imports). docs/architecture.md, "Boundaries".
 
 export { optInFormHtml, registerOptIn, type OptInTarget } from './optin'
+export { audienceRows, blastRows, topFanRows } from './reads'
 
 /** Relations of this domain that other domains may name in SQL (read only); none. */
 export const readModels: readonly string[] = []
