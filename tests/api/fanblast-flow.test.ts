@@ -206,6 +206,12 @@ describe('submitting and reviewing', () => {
     expect((await otherAdmin.call('fanblast.single', { params: { id: made.id } })).status).toBe(404)
     expect((await artist.call('fanblast.list', { query: {} })).status).toBe(403)
     expect((await artist.ok('fanblast.mine', { query: {} })).data.map((row) => row.id)).toContain(made.id)
+    // The palette finds it by subject or as blast:{id}, for staff of this workspace only.
+    const bySubject = (await admin.ok('search.query', { query: { q: 'tour dates' } })).hits.filter((hit) => hit.kind === 'blast')
+    expect(bySubject.map((hit) => [hit.id, hit.title])).toEqual([[made.id, 'Nova: tour dates']])
+    const byId = (await admin.ok('search.query', { query: { q: `blast:${made.id}` } })).hits
+    expect(byId[0]).toMatchObject({ kind: 'blast', id: made.id, score: 1 })
+    expect((await otherAdmin.ok('search.query', { query: { q: 'tour dates' } })).hits.filter((hit) => hit.kind === 'blast')).toEqual([])
   })
 
   it('rejects with a reason only, and refuses moves the statuses do not allow', async () => {
