@@ -16,7 +16,7 @@ import { Mailer } from '../../src/server/mail/mailer'
 import { SecretBox } from '../../src/server/crypto'
 import { JobRunner } from '../../src/server/jobs/runner'
 import type { Services } from '../../src/server/context'
-import { sendBlast, DEFAULT_RATE } from '../../src/domains/fanblast/server/sender'
+import { sendBlast, DEFAULT_CONNECTIONS, DEFAULT_RATE } from '../../src/domains/fanblast/server/sender'
 
 /** The SMTP server: counts messages, answers the count over IPC. */
 const SINK = `
@@ -112,7 +112,7 @@ export async function runFanblastBench(options: { recipients: number; log(messag
   const perSecond = Math.round(received / (sendMs / 1000))
   log(
     `Fan blast: ${recipients.toLocaleString()} recipients queued in ${Math.round(queueMs)} ms; sent in ${(sendMs / 1000).toFixed(1)} s = ${perSecond} messages/s ` +
-      `(rate limit ${DEFAULT_RATE}/s per workspace); SMTP server received ${received.toLocaleString()}, log sent ${states.sent}, other ${states.other}, blast ${states.status}${finished ? '' : ' (not finished)'}; ` +
+      `(rate limit ${DEFAULT_RATE}/s per workspace, ${DEFAULT_CONNECTIONS} SMTP connections); SMTP server received ${received.toLocaleString()}, log sent ${states.sent}, other ${states.other}, blast ${states.status}${finished ? '' : ' (not finished)'}; ` +
       `peak RSS ${Math.round(peakRss / 1024 / 1024)} MB; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs`,
   )
   services.mail.close()
