@@ -53,6 +53,7 @@ export const ENTITY_KIND_UI: Readonly<Record<EntityKind, EntityKindUi>> = {
   },
   greenlist: { kind: 'greenlist', label: 'Greenlist entry', pattern: '/whitelisting/{id}', path: (id) => `/whitelisting/${id}` },
   newsPost: { kind: 'newsPost', label: 'News post', pattern: '/news/edit/{id}', path: (id) => `/news/edit/${id}` },
+  blast: { kind: 'blast', label: 'Fan blast', pattern: '/fanblast/single/{id}', path: (id) => `/fanblast/single/${id}` },
 }
 
 /** Which kind of record a route pattern shows, for "actions on the focused record". */

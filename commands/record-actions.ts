@@ -13,6 +13,7 @@ import { ACCOUNT_EXPORT_ACTIONS, CONVERT_ACTIONS, DELIVERY_ACTIONS, EXPORT_ACTIO
 import { TRANSFER_ACTIONS } from './catalogue-ops'
 import { NEWS_ACTIONS } from './news'
 import { TREND_IMPORT_ACTIONS } from './analytics'
+import { FANBLAST_ACTIONS } from './fanblast'
 
 /**
  * Every declared record action. The shell registers their palette commands, record headers and list
@@ -43,6 +44,7 @@ export const RECORD_ACTIONS: readonly RecordAction[] = [
   ...FEATURE_REQUEST_ACTIONS,
   ...NEWS_ACTIONS,
   ...TREND_IMPORT_ACTIONS,
+  ...FANBLAST_ACTIONS,
 ]
 
 /** The palette commands of every declared action (on the focused record, and on a list's selection). */

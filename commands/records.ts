@@ -15,6 +15,7 @@ import type { DeliveryRecordState, ExportRecordState, IngestionRecordState } fro
 import type { ReviewRecordState } from './feature-controls'
 import type { NewsCategoryRecordState, NewsPostRecordState } from './news'
 import type { TrendImportRecordState } from './analytics'
+import type { BlastRecordState } from './fanblast'
 
 /**
  * What a screen publishes about the record it shows, per kind: the fields record actions decide on.
@@ -87,6 +88,8 @@ export interface RecordStates {
   /** A company news post, and a news category (commands/news.ts). */
   newsPost: NewsPostRecordState
   newsCategory: NewsCategoryRecordState
+  /** A fan blast (its list rows and single screen; commands/fanblast.ts). */
+  blast: BlastRecordState
 }
 
 export type RecordKind = keyof RecordStates

@@ -65,6 +65,18 @@ export const REVIEW_QUEUES: readonly ReviewQueue[] = [
     },
     path: (id) => `/whitelisting/${id}`,
   },
+  {
+    id: 'blasts',
+    noun: 'submitted fan blast',
+    plural: 'submitted fan blasts',
+    keywords: ['review', 'next', 'submitted', 'fan blast', 'blast', 'campaign', 'queue'],
+    endpoint: 'fanblast.list',
+    page: async (env, page, perPage) => {
+      const result = await env.call('fanblast.list', { query: { status: 'submitted', page, per_page: perPage } })
+      return { ids: result.data.map((row) => row.id), lastPage: result.meta.last_page }
+    },
+    path: (id) => `/fanblast/single/${id}`,
+  },
 ]
 
 /** The oldest open item: the last one of the last page (lists answer newest first). */

@@ -22,7 +22,7 @@ export interface ShortcutDef {
   bound: 'command' | 'go' | 'page' | 'shell' | 'browser'
 }
 
-export type ShortcutGroup = 'Go to' | 'Workspace' | 'View' | 'Help' | 'List' | 'Palette' | 'Edit request' | 'Uploader' | 'Support ticket' | 'Feature request'
+export type ShortcutGroup = 'Go to' | 'Workspace' | 'View' | 'Help' | 'List' | 'Palette' | 'Edit request' | 'Uploader' | 'Support ticket' | 'Feature request' | 'Fan blast'
 
 export const SHORTCUTS = {
   // The palette and dialogs.
@@ -101,6 +101,12 @@ export const SHORTCUTS = {
   'feature.previous': { keys: 'k', title: 'Previous pending request (any kind)', group: 'Feature request', bound: 'page' },
   'feature.approve': { keys: 'a', title: 'Approve the request', group: 'Feature request', bound: 'page' },
   'feature.reject': { keys: 'r', title: 'Reject the request (asks why)', group: 'Feature request', bound: 'page' },
+
+  // The fan blast review (src/domains/fanblast/ui/BlastScreen.tsx): submitted blasts, oldest first.
+  'blast.next': { keys: 'j', title: 'Next submitted blast', group: 'Fan blast', bound: 'page' },
+  'blast.previous': { keys: 'k', title: 'Previous submitted blast', group: 'Fan blast', bound: 'page' },
+  'blast.approve': { keys: 'a', title: 'Approve the blast', group: 'Fan blast', bound: 'page' },
+  'blast.reject': { keys: 'r', title: 'Reject the blast (asks why)', group: 'Fan blast', bound: 'page' },
 
   // The uploader (src/domains/catalogue/ui/uploader/UploaderForm.tsx).
   'uploader.save': { keys: 'mod+s', title: 'Save the draft', group: 'Uploader', bound: 'page' },

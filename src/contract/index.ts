@@ -24,6 +24,7 @@ import { supportEndpoints } from './support'
 import { catalogueOpsEndpoints, deliveryEndpoints, exportEndpoints, ingestionEndpoints, transferEndpoints } from './catalogue-ops'
 import { featureControlEndpoints } from './feature-controls'
 import { newsEndpoints } from './news'
+import { fanblastEndpoints } from './fanblast'
 import type { EndpointDef } from './define'
 import { analyticsEndpoints } from './analytics'
 
@@ -60,6 +61,7 @@ export const ENDPOINTS = {
   ...featureControlEndpoints,
   ...newsEndpoints,
   ...analyticsEndpoints,
+  ...fanblastEndpoints,
 } as const satisfies Record<string, EndpointDef>
 
 export type Endpoints = typeof ENDPOINTS

@@ -28,6 +28,7 @@ import { featureControlsServer } from '@domains/feature-controls/server'
 import { catalogueOpsServer } from '@domains/catalogue-ops/server'
 import { newsServer } from '@domains/news/server'
 import { analyticsServer } from '@domains/analytics/server'
+import { fanblastServer } from '@domains/fanblast/server'
 
 /** What a business domain plugs into the server. */
 export interface DomainServer {
@@ -67,6 +68,7 @@ export const DOMAINS: DomainServer[] = [
   featureControlsServer,
   newsServer,
   analyticsServer,
+  fanblastServer,
 ]
 
 export function allHandlers(): Partial<Record<EndpointId, AnyHandler>> {

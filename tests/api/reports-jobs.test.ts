@@ -139,9 +139,9 @@ describe('site reports', () => {
 
   it('kinds whose data arrives later answer 409 with the reason and create nothing', async () => {
     const before = await reportCount()
-    const result = await admin.call('siteReports.top-fans', { body: {} })
+    const result = await admin.call('siteReports.influencer', { body: {} })
     expect(result.status).toBe(409)
-    expect(result.error.message).toBe('The top fans report is not available yet: its data arrives with Audience.')
+    expect(result.error.message).toBe('The influencer report is not available yet: its data arrives with Audience.')
     expect(await reportCount()).toBe(before)
   })
 

@@ -46,6 +46,8 @@ const { values } = parseArgs({
     'inbound-messages': { type: 'string', default: '1000' },
     /** `--only catalogue-ops`: rows of the catalogue CSV ingested (audio fetch off) before the CMS export of the whole catalogue. */
     'ingest-rows': { type: 'string', default: '100000' },
+    /** --only fanblast: the blast's size (tests/bench/fanblast.ts). */
+    recipients: { type: 'string', default: '100000' },
   },
 })
 const accounts = Number(values.accounts)
@@ -54,6 +56,13 @@ const connections = Number(values.connections)
 const pgliteMode = values['pglite-mode'] === 'inline' ? 'inline' : 'worker'
 const root = path.resolve(import.meta.dirname, '../..')
 const log = (message: string) => console.log(message)
+
+// A fan blast needs no dataset and no server: it runs on a database of its own and exits.
+if (values.only === 'fanblast') {
+  const { runFanblastBench } = await import('./fanblast')
+  await runFanblastBench({ recipients: Number(values.recipients), log })
+  process.exit(0)
+}
 
 async function prepareDatabase(): Promise<{ env: Record<string, string>; engine: string }> {
   const url = process.env.DATABASE_URL

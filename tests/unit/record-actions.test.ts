@@ -143,6 +143,8 @@ const NOT_CALLED_BY_THE_CLIENT: Readonly<Record<string, string>> = {
   'support.requesterReply': "the artist portal's answer on the requester's own ticket; staff reply with support.reply",
   'helpCenter.createThread': 'the Send Message dialog opens threads with helpCenter.sendMessage; the REST name is kept for API clients',
   'dashboard.createThread': "the spec's dashboard call for a new thread; the Send Message dialog uses helpCenter.sendMessage",
+  'fanblast.submit': "the artist portal's fan blast form; staff review blasts, they do not write them",
+  'fanblast.importFans': "the artist portal's audience import (a CSV with proof of consent); staff read fans with fanblast.fans",
 }
 
 describe('record actions: declared once', () => {
@@ -250,6 +252,7 @@ describe('review next', () => {
       'Review next pending payout',
       'Review next unresolved ticket',
       'Review next pending greenlist request',
+      'Review next submitted fan blast',
     ])
     const env = fakeCommandEnv()
     env.call.mockImplementation(async (id: string, input: { params?: { page: number } }) =>

@@ -20,6 +20,7 @@ import { helpCenterUi } from '@domains/help-center'
 import { catalogueOpsUi } from '@domains/catalogue-ops'
 import { newsUi } from '@domains/news'
 import { analyticsUi } from '@domains/analytics'
+import { fanblastUi } from '@domains/fanblast'
 
 /** Every built screen, from the domains that own them. A route of routes.tsv not listed here shows not-found. */
 export const DOMAIN_UIS: DomainUi[] = [
@@ -43,6 +44,7 @@ export const DOMAIN_UIS: DomainUi[] = [
   featureControlsUi,
   newsUi,
   analyticsUi,
+  fanblastUi,
 ]
 
 export interface RegisteredRoute extends RouteDef {

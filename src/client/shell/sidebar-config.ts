@@ -99,6 +99,7 @@ export const SIDEBAR: readonly SidebarGroup[] = [
       { label: 'Create News', to: '/news/create', access: 'admin' },
       { label: 'Manage News', to: '/news/manage/1', access: 'admin' },
       { label: 'News Categories', to: '/news/categories', access: 'admin' },
+      { label: 'Company News', to: '/news/read/1', access: 'auth' },
     ],
   },
   { label: 'Audience', shortcut: 'go.audience', entries: [{ label: 'Manage Fan Blast', to: '/fanblast/manage/1', access: 'admin' }] },

@@ -12,6 +12,8 @@ export const newsUi: DomainUi = {
     { path: '/news/create', access: 'admin', title: 'Create news', screen: NewsPostScreen },
     { path: '/news/edit/{id}', access: 'admin', title: 'Edit news', screen: NewsPostScreen },
     { path: '/news/categories', access: 'admin', title: 'News categories', screen: lazyScreen(() => import('./ui/NewsCategoriesScreen')) },
+    // Not in routes.tsv: where artists and labels read the published news (GET news/published, docs/news.md).
+    { path: '/news/read/{page}', access: 'auth', title: 'Company news', screen: lazyScreen(() => import('./ui/NewsReadScreen')) },
   ],
   commands: NEWS_COMMANDS,
 }

@@ -75,6 +75,14 @@ export async function sendWithSmtp(
   }
 }
 
+/** Many messages of one workspace over kept-open connections (fan blasts). */
+export interface BulkSender {
+  send(message: Omit<MailMessage, 'tenantId'> & { from?: { name: string; address: string } }): Promise<{ messageId: string; response: string }>
+  /** The workspace's sender address (its own server's, else the platform's). */
+  fromAddress: string
+  close(): void
+}
+
 export interface MailerOptions {
   smtpUrl?: string
   from: string
@@ -121,9 +129,49 @@ export class Mailer {
     return { messageId: info.messageId, response: String(info.response ?? '') }
   }
 
+  /**
+   * A pooled sender for a blast: the workspace's own SMTP server when it has one, else the platform's,
+   * keeping `maxConnections` connections open across messages. Without SMTP, messages go to the outbox.
+   */
+  async bulk(tenantId: number, maxConnections = 5): Promise<BulkSender> {
+    const own = this.workspaceSmtp ? await this.workspaceSmtp(tenantId) : null
+    if (!own && this.mode === 'outbox')
+      return { fromAddress: addressOf(this.options.from), send: ({ from: _from, ...message }) => this.send(message), close() {} }
+    const pool = { pool: true, maxConnections, maxMessages: Infinity } as const
+    const transport = own
+      ? nodemailer.createTransport({
+          ...pool,
+          host: own.host,
+          port: own.port,
+          secure: own.encryption === 'ssl',
+          requireTLS: own.encryption === 'starttls',
+          ignoreTLS: own.encryption === 'none',
+          auth: own.username ? { user: own.username, pass: own.password ?? '' } : undefined,
+          connectionTimeout: 10_000,
+          greetingTimeout: 10_000,
+          socketTimeout: 20_000,
+        })
+      : nodemailer.createTransport({ ...pool, url: this.options.smtpUrl })
+    const fromAddress = own ? own.from.address : addressOf(this.options.from)
+    const defaultFrom = own ? own.from : this.options.from
+    return {
+      fromAddress,
+      async send({ from, ...message }) {
+        const info = await transport.sendMail({ ...message, from: from ?? defaultFrom })
+        return { messageId: info.messageId, response: String(info.response ?? '') }
+      },
+      close: () => transport.close(),
+    }
+  }
+
   close(): void {
     this.transporter.close()
   }
+}
+
+/** The address of "Name <address>" (or the bare address). */
+function addressOf(from: string): string {
+  return /<([^>]+)>/.exec(from)?.[1]?.trim() ?? from.trim()
 }
 
 /** Queue a message (inside the caller's transaction when one is passed); the workspace's own SMTP sends it when it has one. */

@@ -355,6 +355,8 @@ export async function refreshSmartlink(ctx: AuthedContext, releaseId: number) {
 export interface PublicSmartlink {
   id: number
   title: string
+  /** The release's owner: the artist or label whose fans sign up on the page. */
+  accountId: number
   coverFileId: number | null
   entries: { platform: LinkPlatform; label: string; url: string }[]
 }
@@ -364,7 +366,7 @@ const isWebLink = (url: string) => /^https?:\/\/[^\s"'<>]+$/i.test(url)
 
 export async function publicSmartlink(db: Queryable, tenantId: number, code: string): Promise<PublicSmartlink | null> {
   const [row] = await db
-    .select({ link: smartlinks, cover: releases.coverUrl, medium: releases.coverMediumUrl, large: releases.coverLargeUrl })
+    .select({ link: smartlinks, accountId: releases.accountId, cover: releases.coverUrl, medium: releases.coverMediumUrl, large: releases.coverLargeUrl })
     .from(smartlinks)
     .innerJoin(releases, eq(releases.id, smartlinks.releaseId))
     .where(and(eq(smartlinks.tenantId, tenantId), eq(smartlinks.code, code.toLowerCase())))
@@ -372,6 +374,7 @@ export async function publicSmartlink(db: Queryable, tenantId: number, code: str
   return {
     id: row.link.id,
     title: row.link.title,
+    accountId: row.accountId,
     // The page shows it at 320 px: the medium rendition is plenty.
     coverFileId: storedFileId(row.medium) ?? storedFileId(row.large) ?? storedFileId(row.cover),
     entries: row.link.entries

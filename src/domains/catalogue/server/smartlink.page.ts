@@ -4,6 +4,7 @@ import type { Services } from '@server/context'
 import { FileStore } from '@server/storage/file-store'
 import { SLUG_PATTERN } from '@core/short-links'
 import { escapeMarkup } from '@server/markup'
+import { optInFormHtml, registerOptIn } from '@domains/fanblast/server/public'
 import { isLinkPlatform, publicSmartlink, recordClick, type PublicSmartlink } from './links.service'
 
 const STYLE = `
@@ -17,6 +18,12 @@ ul{list-style:none;margin:0;padding:0;display:grid;gap:12px}
 a{display:block;padding:14px 18px;border-radius:999px;background:#fff;color:#111;text-decoration:none;font-weight:600}
 a:hover,a:focus{background:#e6e6e6}
 p{color:#aaa;font-size:13px;margin-top:28px}
+form.fans{margin-top:28px;display:grid;gap:10px;text-align:left}
+form.fans h2{font-size:16px;margin:0;text-align:center}
+form.fans input[type=email]{width:100%;padding:12px;border-radius:8px;border:0;margin-top:4px}
+form.fans .consent{font-size:13px;color:#ccc}
+form.fans .hp{position:absolute;left:-9999px}
+form.fans button{padding:12px;border-radius:999px;border:0;background:#fff;color:#111;font-weight:600}
 `
 // The page runs no script and loads nothing from elsewhere; its one style block is allowed by hash.
 const CSP = [
@@ -24,7 +31,8 @@ const CSP = [
   "img-src 'self'",
   `style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`,
   "base-uri 'none'",
-  "form-action 'none'",
+  // The fan sign-up form posts to this page's own address only.
+  "form-action 'self'",
   "frame-ancestors 'none'",
 ].join('; ')
 
@@ -47,7 +55,7 @@ ${body}
 `
 }
 
-export function renderSmartlinkPage(link: PublicSmartlink, code: string, workspaceName: string): string {
+export function renderSmartlinkPage(link: PublicSmartlink, code: string, workspaceName: string, optInForm = ''): string {
   const base = `/l/${encodeURIComponent(code)}`
   const cover =
     link.coverFileId === null
@@ -60,7 +68,7 @@ export function renderSmartlinkPage(link: PublicSmartlink, code: string, workspa
         )
         .join('')}</ul>`
     : '<p>Not available on any platform yet.</p>'
-  return page(link.title, `${cover}\n<h1>${escapeMarkup(link.title)}</h1>\n${buttons}\n<p>${escapeMarkup(workspaceName)}</p>`)
+  return page(link.title, `${cover}\n<h1>${escapeMarkup(link.title)}</h1>\n${buttons}\n${optInForm}\n<p>${escapeMarkup(workspaceName)}</p>`)
 }
 
 function sendHtml(reply: FastifyReply, status: number, html: string) {
@@ -93,7 +101,14 @@ export function registerSmartlinkPages(app: FastifyInstance, services: Services)
   app.get<{ Params: { code: string } }>('/l/:code', async (req, reply) => {
     const found = await resolve(services, req)
     if (!found) return notFoundPage(reply)
-    return sendHtml(reply, 200, renderSmartlinkPage(found.link, found.code, found.tenant.name))
+    const optIn = optInFormHtml(services, { tenantId: found.tenant.id, accountId: found.link.accountId, code: found.code, title: found.link.title })
+    return sendHtml(reply, 200, renderSmartlinkPage(found.link, found.code, found.tenant.name, optIn))
+  })
+
+  // Fans sign up on the page (the fan blast domain keeps them, docs/fanblast.md).
+  registerOptIn(app, services, async (req) => {
+    const found = await resolve(services, req)
+    return found ? { tenantId: found.tenant.id, accountId: found.link.accountId, code: found.code, title: found.link.title } : null
   })
 
   app.get<{ Params: { code: string } }>('/l/:code/cover', async (req, reply) => {

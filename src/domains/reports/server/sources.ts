@@ -29,6 +29,7 @@ import {
 import { splitPayeeRows } from '@domains/splits/server/public'
 import { catalogueTrackRows } from '@domains/catalogue/server/public'
 import { payoutHistoryRows } from '@domains/payouts/server/public'
+import { audienceRows, blastRows, topFanRows } from '@domains/fanblast/server/public'
 import { rawData } from '@domains/earnings/server/public'
 import type { ReportScope, ReportSource } from '@server/report-source'
 
@@ -347,6 +348,46 @@ const payoutHistory: ReportSource = {
   },
 }
 
+// Fan blast (docs/fanblast.md): the workspace's (or an account's) fans, blasts and most reached fans.
+
+const audienceExport: ReportSource = {
+  header: ['fan_id', 'account_id', 'account_email', 'email', 'source', 'consent_date', 'consent_proof', 'unsubscribed', 'bounced'],
+  async *rows(q, scope) {
+    for await (const row of audienceRows(q, scope))
+      yield [row.id, row.account_id, row.account_email, row.email, row.source, row.consent_date, row.consent_proof, row.unsubscribed, row.bounced]
+  },
+}
+
+const fanBlast: ReportSource = {
+  header: ['blast_id', 'date', 'account_id', 'account_email', 'subject', 'status', 'from', 'message_id', 'recipients', 'sent', 'deferred', 'bounced', 'failed', 'unsubscribed'],
+  async *rows(q, scope) {
+    for await (const row of blastRows(q, scope))
+      yield [
+        row.id,
+        row.date,
+        row.account_id,
+        row.account_email,
+        row.subject,
+        row.status,
+        row.from_name,
+        row.message_id,
+        row.recipients,
+        row.sent,
+        row.deferred,
+        row.bounced,
+        row.failed,
+        row.unsubscribed,
+      ]
+  },
+}
+
+const topFans: ReportSource = {
+  header: ['rank', 'account_id', 'email', 'blasts_received', 'last_received', 'consent_date'],
+  async *rows(q, scope) {
+    for await (const row of topFanRows(q, scope)) yield [row.rank, row.account_id, row.email, row.received, row.last_received, row.consent_date]
+  },
+}
+
 const trimRate = (rate: string) => (rate.includes('.') ? rate.replace(/0+$/, '').replace(/\.$/, '') : rate)
 
 const exchangeRate: ReportSource = {
@@ -509,6 +550,9 @@ export const REPORT_SOURCES: Readonly<Record<string, ReportSource>> = {
   'catalog-overview': catalogOverview,
   'royalty-split': royaltySplit,
   'payout-history': payoutHistory,
+  'audience-export': audienceExport,
+  'fan-blast': fanBlast,
+  'top-fans': topFans,
   'exchange-rate': exchangeRate,
   'release-earning': releaseEarning,
   'artist-earning': artistEarning,
