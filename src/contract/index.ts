@@ -24,6 +24,7 @@ import { supportEndpoints } from './support'
 import { catalogueOpsEndpoints, deliveryEndpoints, exportEndpoints, ingestionEndpoints, transferEndpoints } from './catalogue-ops'
 import { featureControlEndpoints } from './feature-controls'
 import { newsEndpoints } from './news'
+import { discoveryEndpoints } from './discovery'
 import type { EndpointDef } from './define'
 
 /** Every API call of the product. Domains add their groups here; nothing else is the API's truth. */
@@ -58,6 +59,7 @@ export const ENDPOINTS = {
   ...transferEndpoints,
   ...featureControlEndpoints,
   ...newsEndpoints,
+  ...discoveryEndpoints,
 } as const satisfies Record<string, EndpointDef>
 
 export type Endpoints = typeof ENDPOINTS
