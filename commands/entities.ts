@@ -53,6 +53,12 @@ export const ENTITY_KIND_UI: Readonly<Record<EntityKind, EntityKindUi>> = {
   },
   greenlist: { kind: 'greenlist', label: 'Greenlist entry', pattern: '/whitelisting/{id}', path: (id) => `/whitelisting/${id}` },
   newsPost: { kind: 'newsPost', label: 'News post', pattern: '/news/edit/{id}', path: (id) => `/news/edit/${id}` },
+  discoverySubmission: {
+    kind: 'discoverySubmission',
+    label: 'Discovery Mode submission',
+    pattern: '/spotify-discovery/single/{id}',
+    path: (id) => `/spotify-discovery/single/${id}`,
+  },
 }
 
 /** Which kind of record a route pattern shows, for "actions on the focused record". */

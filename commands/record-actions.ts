@@ -12,6 +12,7 @@ import { FEATURE_REQUEST_ACTIONS } from './feature-controls'
 import { ACCOUNT_EXPORT_ACTIONS, CONVERT_ACTIONS, DELIVERY_ACTIONS, EXPORT_ACTIONS, INGESTION_ACTIONS } from './catalogue-ops'
 import { TRANSFER_ACTIONS } from './catalogue-ops'
 import { NEWS_ACTIONS } from './news'
+import { DISCOVERY_ACTIONS } from './discovery'
 
 /**
  * Every declared record action. The shell registers their palette commands, record headers and list
@@ -41,6 +42,7 @@ export const RECORD_ACTIONS: readonly RecordAction[] = [
   ...TRANSFER_ACTIONS,
   ...FEATURE_REQUEST_ACTIONS,
   ...NEWS_ACTIONS,
+  ...DISCOVERY_ACTIONS,
 ]
 
 /** The palette commands of every declared action (on the focused record, and on a list's selection). */

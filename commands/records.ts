@@ -14,6 +14,7 @@ import type { HelpThreadRow } from '@contract/help-center'
 import type { DeliveryRecordState, ExportRecordState, IngestionRecordState } from './catalogue-ops'
 import type { ReviewRecordState } from './feature-controls'
 import type { NewsCategoryRecordState, NewsPostRecordState } from './news'
+import type { DiscoveryRecordState } from './discovery'
 
 /**
  * What a screen publishes about the record it shows, per kind: the fields record actions decide on.
@@ -85,6 +86,8 @@ export interface RecordStates {
   /** A company news post, and a news category (commands/news.ts). */
   newsPost: NewsPostRecordState
   newsCategory: NewsCategoryRecordState
+  /** A Spotify Discovery Mode submission (its list rows, the removals list and its single screen). */
+  discoverySubmission: DiscoveryRecordState
 }
 
 export type RecordKind = keyof RecordStates

@@ -65,6 +65,18 @@ export const REVIEW_QUEUES: readonly ReviewQueue[] = [
     },
     path: (id) => `/whitelisting/${id}`,
   },
+  {
+    id: 'discoverySubmissions',
+    noun: 'pending Discovery Mode submission',
+    plural: 'pending Discovery Mode submissions',
+    keywords: ['review', 'next', 'pending', 'spotify', 'discovery mode', 'submission', 'queue'],
+    endpoint: 'spotifyDiscovery.list',
+    page: async (env, page, perPage) => {
+      const result = await env.call('spotifyDiscovery.list', { params: { page }, query: { status: 'pending', per_page: perPage } })
+      return { ids: result.data.map((row) => row.id), lastPage: result.meta.last_page }
+    },
+    path: (id) => `/spotify-discovery/single/${id}`,
+  },
 ]
 
 /** The oldest open item: the last one of the last page (lists answer newest first). */

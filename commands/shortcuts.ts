@@ -22,7 +22,7 @@ export interface ShortcutDef {
   bound: 'command' | 'go' | 'page' | 'shell' | 'browser'
 }
 
-export type ShortcutGroup = 'Go to' | 'Workspace' | 'View' | 'Help' | 'List' | 'Palette' | 'Edit request' | 'Uploader' | 'Support ticket' | 'Feature request'
+export type ShortcutGroup = 'Go to' | 'Workspace' | 'View' | 'Help' | 'List' | 'Palette' | 'Edit request' | 'Uploader' | 'Support ticket' | 'Feature request' | 'Discovery Mode'
 
 export const SHORTCUTS = {
   // The palette and dialogs.
@@ -101,6 +101,12 @@ export const SHORTCUTS = {
   'feature.previous': { keys: 'k', title: 'Previous pending request (any kind)', group: 'Feature request', bound: 'page' },
   'feature.approve': { keys: 'a', title: 'Approve the request', group: 'Feature request', bound: 'page' },
   'feature.reject': { keys: 'r', title: 'Reject the request (asks why)', group: 'Feature request', bound: 'page' },
+
+  // Discovery Mode submissions (src/domains/discovery/ui/SubmissionScreen.tsx): the pending queue.
+  'discovery.next': { keys: 'j', title: 'Next pending submission', group: 'Discovery Mode', bound: 'page' },
+  'discovery.previous': { keys: 'k', title: 'Previous pending submission', group: 'Discovery Mode', bound: 'page' },
+  'discovery.approve': { keys: 'a', title: 'Approve the submission', group: 'Discovery Mode', bound: 'page' },
+  'discovery.reject': { keys: 'r', title: 'Reject the submission (asks why)', group: 'Discovery Mode', bound: 'page' },
 
   // The uploader (src/domains/catalogue/ui/uploader/UploaderForm.tsx).
   'uploader.save': { keys: 'mod+s', title: 'Save the draft', group: 'Uploader', bound: 'page' },

@@ -18,6 +18,7 @@ export const ENTITY_KINDS = [
   'catalogueExport',
   'greenlist',
   'newsPost',
+  'discoverySubmission',
 ] as const
 export type EntityKind = (typeof ENTITY_KINDS)[number]
 

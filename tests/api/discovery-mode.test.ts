@@ -199,6 +199,19 @@ describe('statement lines of tracks in Discovery Mode', () => {
   })
 })
 
+describe('palette search', () => {
+  it('finds submissions by id or release title, for staff', async () => {
+    const { id, release } = await submission()
+    const byId = await admin.ok('search.query', { query: { q: `dm:${id}`, kinds: 'discoverySubmission' } })
+    expect(byId.hits.map((hit) => hit.id)).toEqual([id])
+    expect(byId.hits[0].title).toContain(`Discovery Mode #${id}:`)
+    const byTitle = await admin.ok('search.query', { query: { q: release.title, kinds: 'discoverySubmission' } })
+    expect(byTitle.hits.map((hit) => hit.id)).toContain(id)
+    const theirs = await otherAdmin.ok('search.query', { query: { q: `dm:${id}`, kinds: 'discoverySubmission' } })
+    expect(theirs.hits).toEqual([])
+  })
+})
+
 describe('access of the artist', () => {
   it('an artist cannot file removal requests through staff calls', async () => {
     const other = await signedIn(t.app, 'label@discows.test')

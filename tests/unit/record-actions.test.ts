@@ -248,6 +248,7 @@ describe('review next', () => {
       'Review next pending payout',
       'Review next unresolved ticket',
       'Review next pending greenlist request',
+      'Review next pending Discovery Mode submission',
     ])
     const env = fakeCommandEnv()
     env.call.mockImplementation(async (id: string, input: { params?: { page: number } }) =>

@@ -16,6 +16,7 @@ import { reportsUi } from '@domains/reports'
 import { payoutsUi } from '@domains/payouts'
 import { supportUi } from '@domains/support'
 import { featureControlsUi } from '@domains/feature-controls'
+import { discoveryUi } from '@domains/discovery'
 import { helpCenterUi } from '@domains/help-center'
 import { catalogueOpsUi } from '@domains/catalogue-ops'
 import { newsUi } from '@domains/news'
@@ -41,6 +42,7 @@ export const DOMAIN_UIS: DomainUi[] = [
   catalogueOpsUi,
   featureControlsUi,
   newsUi,
+  discoveryUi,
 ]
 
 export interface RegisteredRoute extends RouteDef {
