@@ -101,3 +101,91 @@ export function toggleRefusal(status: string, enabled: boolean, wanted: boolean)
 
 /** "2026-03": a campaign month as the calls and screens give it. */
 export const CAMPAIGN_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/
+
+// ---------------------------------------------------------------------------------------------
+// Usage discovery: recordings registered with an audio-recognition provider, and the uses of them
+// (matches) it finds on user-generated platforms.
+
+/** An asset (a track registered with the provider): queued → registered | failed; cancelled (removed) overrides every other status. */
+export const ASSET_STATUSES = ['queued', 'registered', 'failed', 'cancelled'] as const
+export type AssetStatus = (typeof ASSET_STATUSES)[number]
+export const ASSET_STATUS_LABELS: Readonly<Record<AssetStatus, string>> = {
+  queued: 'Queued',
+  registered: 'In discovery',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+}
+
+/** The status shown for an asset: a cancelled one is cancelled whatever the provider last said. */
+export function assetStatusShown(status: AssetStatus, cancelledAt: unknown): AssetStatus {
+  return cancelledAt ? 'cancelled' : status
+}
+
+export const MATCH_PLATFORMS = ['twitch', 'apple', 'spotify', 'raw'] as const
+export type MatchPlatform = (typeof MATCH_PLATFORMS)[number]
+export const MATCH_PLATFORM_LABELS: Readonly<Record<MatchPlatform, string>> = { twitch: 'Twitch', apple: 'Apple', spotify: 'Spotify', raw: 'Other' }
+
+export const MATCH_STATUSES = ['new', 'claimed', 'monetised', 'taken_down', 'ignored'] as const
+export type MatchStatus = (typeof MATCH_STATUSES)[number]
+export const MATCH_STATUS_LABELS: Readonly<Record<MatchStatus, string>> = {
+  new: 'New',
+  claimed: 'Claimed',
+  monetised: 'Monetised',
+  taken_down: 'Taken down',
+  ignored: 'Ignored',
+}
+
+export const MATCH_ACTIONS = ['claim', 'monetise', 'takedown', 'ignore'] as const
+export type MatchAction = (typeof MATCH_ACTIONS)[number]
+export const MATCH_ACTION_RESULT: Readonly<Record<MatchAction, MatchStatus>> = {
+  claim: 'claimed',
+  monetise: 'monetised',
+  takedown: 'taken_down',
+  ignore: 'ignored',
+}
+
+/**
+ * A new or ignored match can take any action; a claimed one can still be monetised or taken down;
+ * monetised and taken-down matches are settled with the platform and change no more.
+ */
+const MATCH_FROM: Readonly<Record<MatchStatus, readonly MatchStatus[]>> = {
+  new: ['claimed', 'monetised', 'taken_down', 'ignored'],
+  ignored: ['claimed', 'monetised', 'taken_down'],
+  claimed: ['monetised', 'taken_down'],
+  monetised: [],
+  taken_down: [],
+}
+
+export function matchActionRefusal(status: MatchStatus, action: MatchAction): string | null {
+  const to = MATCH_ACTION_RESULT[action]
+  if (status === to) return `The match is already ${MATCH_STATUS_LABELS[to].toLowerCase()}.`
+  if (!MATCH_FROM[status].includes(to)) return `A ${MATCH_STATUS_LABELS[status].toLowerCase()} match cannot be ${MATCH_STATUS_LABELS[to].toLowerCase()}.`
+  return null
+}
+
+/** The takedown guard's refusals (the server checks them in this order and says the first). */
+export const GUARD_REASONS = {
+  greenlisted: (channel: string) => `The channel ${channel} is on the greenlist for this recording: its uses are never actioned.`,
+  notOwned: 'The account does not own this recording any more: only its owner’s matches can be actioned.',
+  splitInactive: (status: string) => `The track’s royalty split is ${status}, not active: action its matches once every payee has confirmed.`,
+} as const
+
+/** The greenlist platform a channel's address belongs to, or null (greenlist entries are per platform). */
+export function channelPlatformOf(url: string | null): 'youtube' | 'soundcloud' | 'facebook' | 'tiktok' | 'instagram' | null {
+  if (!url) return null
+  if (/^UC[A-Za-z0-9_-]{22}$/.test(url.trim())) return 'youtube'
+  const host = /^https?:\/\/([^/]+)/i.exec(url.trim())?.[1]?.toLowerCase().replace(/^(?:www|m|web|mobile)\./, '')
+  if (!host) return null
+  if (host === 'youtube.com' || host === 'youtu.be') return 'youtube'
+  if (host === 'soundcloud.com') return 'soundcloud'
+  if (host === 'facebook.com' || host === 'fb.com') return 'facebook'
+  if (host === 'tiktok.com') return 'tiktok'
+  if (host === 'instagram.com') return 'instagram'
+  return null
+}
+
+/** "12.34": a copy percentage with two decimals. */
+export function copyPercent(value: string | number): string {
+  const n = typeof value === 'number' ? value : Number(value)
+  return Number.isFinite(n) ? n.toFixed(2) : '0.00'
+}

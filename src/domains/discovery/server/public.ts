@@ -4,5 +4,8 @@
 /** The statement import asks this to tag the lines of tracks in Discovery Mode (docs/discovery.md). */
 export { discoveryModeTargets, type DiscoveryModeTarget } from './tagging'
 
+/** The usage-discovery provider the platform builds from its configuration (src/server/app.ts). */
+export { createHttpUsageProvider, type UsageProvider } from './usage/provider'
+
 /** Relations of this domain that other domains may name in SQL (read only); none. */
 export const readModels: readonly string[] = []

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, date, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { bigint, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { accounts, tenantColumn } from '@server/db/schema/platform'
 import { at, createdAt, idColumn, ref, updatedAt } from '@server/db/schema/columns'
 import { releases, tracks } from '@domains/catalogue/server/schema'
@@ -60,4 +60,107 @@ export const spotifyDiscovery = pgTable(
       .on(t.tenantId, t.campaignMonth, t.releaseId)
       .where(sql`${t.status} = 'approved' and ${t.enabled}`),
   ],
+)
+
+/**
+ * A track registered with the usage-discovery provider (docs/discovery.md, "Usage discovery"): queued
+ * until the register job sends its audio, then registered (with the provider's asset id) or failed.
+ * Removing it sets cancelled_at, which overrides every other status. One open asset per track.
+ */
+export const usageAssets = pgTable(
+  'usage_assets',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    trackId: ref('track_id')
+      .notNull()
+      .references(() => tracks.id, { onDelete: 'cascade' }),
+    releaseId: ref('release_id')
+      .notNull()
+      .references(() => releases.id, { onDelete: 'cascade' }),
+    /** The release's owner when submitted: the "user" of the list, and who may action its matches. */
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    /** The provider's asset id, once registered. */
+    assetId: text('asset_id'),
+    status: text('status').notNull().default('queued'),
+    error: text('error'),
+    /** The staff member who submitted it (the list's "admin id"). */
+    submittedBy: ref('submitted_by').references(() => accounts.id, { onDelete: 'set null' }),
+    cancelledAt: at('cancelled_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('usage_assets_open_track_key')
+      .on(t.tenantId, t.trackId)
+      .where(sql`${t.cancelledAt} is null`),
+    uniqueIndex('usage_assets_asset_id_key').on(t.assetId),
+    index('usage_assets_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
+    index('usage_assets_tenant_release_idx').on(t.tenantId, t.releaseId),
+  ],
+)
+
+/**
+ * A use of a registered recording the provider found, stored once per provider match id (a refresh
+ * updates its counts and keeps its status). Segments: [{ original: [start, end], copy: [start, end] }] in seconds.
+ */
+export const usageMatches = pgTable(
+  'usage_matches',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    providerId: text('provider_id').notNull(),
+    assetRowId: ref('asset_row_id')
+      .notNull()
+      .references(() => usageAssets.id, { onDelete: 'cascade' }),
+    trackId: ref('track_id').notNull(),
+    releaseId: ref('release_id').notNull(),
+    title: text('title').notNull().default(''),
+    platform: text('platform').notNull().default('raw'),
+    mediaUrl: text('media_url'),
+    userUrl: text('user_url'),
+    userName: text('user_name'),
+    copyTitle: text('copy_title'),
+    uploadDate: at('upload_date'),
+    views: bigint('views', { mode: 'number' }).notNull().default(0),
+    shares: bigint('shares', { mode: 'number' }).notNull().default(0),
+    /** Seconds: the copy's length, and how much of it matches. */
+    duration: numeric('duration', { precision: 12, scale: 3 }).notNull().default('0'),
+    matchLength: numeric('match_length', { precision: 12, scale: 3 }).notNull().default('0'),
+    copyPercentage: numeric('copy_percentage', { precision: 5, scale: 2 }).notNull().default('0'),
+    segments: jsonb('segments').notNull().default([]).$type<{ original: [number, number]; copy: [number, number] }[]>(),
+    status: text('status').notNull().default('new'),
+    actionedBy: ref('actioned_by').references(() => accounts.id, { onDelete: 'set null' }),
+    actionedAt: at('actioned_at'),
+    foundAt: at('found_at').notNull().defaultNow(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('usage_matches_provider_key').on(t.tenantId, t.providerId),
+    index('usage_matches_tenant_found_idx').on(t.tenantId, t.foundAt.desc(), t.id.desc()),
+    index('usage_matches_tenant_status_idx').on(t.tenantId, t.status, t.foundAt.desc(), t.id.desc()),
+    index('usage_matches_asset_idx').on(t.assetRowId),
+  ],
+)
+
+/** Where each workspace's match feed was read up to (the provider's cursor). */
+export const usageCursors = pgTable('usage_cursors', {
+  tenantId: tenantColumn().primaryKey(),
+  cursor: text('cursor'),
+  refreshedAt: at('refreshed_at'),
+})
+
+/** Matches and views per day and track, kept by the refresh job: what discovery's analytics read. */
+export const usageDaily = pgTable(
+  'usage_daily',
+  {
+    tenantId: tenantColumn(),
+    day: date('day').notNull(),
+    trackId: ref('track_id').notNull(),
+    matches: integer('matches').notNull().default(0),
+    views: bigint('views', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.day, t.trackId] })],
 )
