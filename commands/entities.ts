@@ -59,6 +59,7 @@ export const ENTITY_KIND_UI: Readonly<Record<EntityKind, EntityKindUi>> = {
     pattern: '/spotify-discovery/single/{id}',
     path: (id) => `/spotify-discovery/single/${id}`,
   },
+  usageMatch: { kind: 'usageMatch', label: 'Usage match', pattern: '/usage-discovery/match/{id}', path: (id) => `/usage-discovery/match/${id}` },
 }
 
 /** Which kind of record a route pattern shows, for "actions on the focused record". */

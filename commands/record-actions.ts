@@ -12,7 +12,7 @@ import { FEATURE_REQUEST_ACTIONS } from './feature-controls'
 import { ACCOUNT_EXPORT_ACTIONS, CONVERT_ACTIONS, DELIVERY_ACTIONS, EXPORT_ACTIONS, INGESTION_ACTIONS } from './catalogue-ops'
 import { TRANSFER_ACTIONS } from './catalogue-ops'
 import { NEWS_ACTIONS } from './news'
-import { DISCOVERY_ACTIONS } from './discovery'
+import { DISCOVERY_ACTIONS, USAGE_ACTIONS } from './discovery'
 
 /**
  * Every declared record action. The shell registers their palette commands, record headers and list
@@ -43,6 +43,7 @@ export const RECORD_ACTIONS: readonly RecordAction[] = [
   ...FEATURE_REQUEST_ACTIONS,
   ...NEWS_ACTIONS,
   ...DISCOVERY_ACTIONS,
+  ...USAGE_ACTIONS,
 ]
 
 /** The palette commands of every declared action (on the focused record, and on a list's selection). */

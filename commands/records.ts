@@ -14,7 +14,7 @@ import type { HelpThreadRow } from '@contract/help-center'
 import type { DeliveryRecordState, ExportRecordState, IngestionRecordState } from './catalogue-ops'
 import type { ReviewRecordState } from './feature-controls'
 import type { NewsCategoryRecordState, NewsPostRecordState } from './news'
-import type { DiscoveryRecordState } from './discovery'
+import type { DiscoveryRecordState, UsageAssetRecordState, UsageMatchRecordState } from './discovery'
 
 /**
  * What a screen publishes about the record it shows, per kind: the fields record actions decide on.
@@ -88,6 +88,9 @@ export interface RecordStates {
   newsCategory: NewsCategoryRecordState
   /** A Spotify Discovery Mode submission (its list rows, the removals list and its single screen). */
   discoverySubmission: DiscoveryRecordState
+  /** A track in usage discovery, and a match the provider found (commands/discovery.ts). */
+  usageAsset: UsageAssetRecordState
+  usageMatch: UsageMatchRecordState
 }
 
 export type RecordKind = keyof RecordStates

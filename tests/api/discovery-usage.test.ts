@@ -175,6 +175,14 @@ describe('matches', () => {
     expect(Number(daily.rows[0].matches)).toBe(1)
   })
 
+  it('are found from the palette by id or the provider\'s match id', async () => {
+    const mine = await admin.ok('pex.matches', { params: { page: 1 }, query: { per_page: 25 } })
+    const { id, matchId } = mine.data[0]
+    expect((await admin.ok('search.query', { query: { q: `match:${id}`, kinds: 'usageMatch' } })).hits.map((hit) => hit.id)).toEqual([id])
+    expect((await admin.ok('search.query', { query: { q: matchId, kinds: 'usageMatch' } })).hits.map((hit) => hit.id)).toContain(id)
+    expect((await otherAdmin.ok('search.query', { query: { q: `match:${id}`, kinds: 'usageMatch' } })).hits).toEqual([])
+  })
+
   it('refuses a webhook with a wrong or missing signature', async () => {
     const body = JSON.stringify({ matches: [] })
     const wrong = await t.app.inject({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { fakeCommandEnv } from '../helpers/command-env'
 import { CommandRegistry } from '../../commands/registry'
-import { DISCOVERY_ACTIONS, type DiscoveryRecordState } from '../../commands/discovery'
+import { DISCOVERY_ACTIONS, USAGE_ACTIONS, USAGE_COMMANDS, type DiscoveryRecordState, type UsageMatchRecordState } from '../../commands/discovery'
 import { REVIEW_QUEUES } from '../../commands/review'
 import type { CommandContext } from '../../commands/types'
 import { discoveryTransitionRefusal, removalTransitionRefusal, toggleRefusal } from '../../src/core/discovery'
@@ -73,5 +73,39 @@ describe('Discovery Mode commands', () => {
     expect(await queue.page(env, 1, 25)).toEqual({ ids: [5, 4], lastPage: 1 })
     expect(env.call).toHaveBeenCalledWith('spotifyDiscovery.list', { params: { page: 1 }, query: { status: 'pending', per_page: 25 } })
     expect(queue.path(4)).toBe('/spotify-discovery/single/4')
+  })
+})
+
+describe('usage discovery commands', () => {
+  const usage = new CommandRegistry()
+  usage.register(USAGE_ACTIONS.flatMap((action) => action.commands))
+  usage.register(USAGE_COMMANDS)
+  const onMatch = (status: UsageMatchRecordState['status']): CommandContext => ({
+    ...base,
+    record: { kind: 'usageMatch', id: '7', title: 'Match #7', state: { status, title: 'Echo', platform: 'twitch', nextPath: '/usage-discovery/match/6' } },
+  })
+  const matchTitles = (context: CommandContext) => usage.available(context).map((entry) => entry.title).filter((title) => title.includes('match #7'))
+
+  it('offer on a match only the moves its status allows; claim moves on to the next new match', async () => {
+    expect(matchTitles(onMatch('new'))).toEqual(['Claim match #7 “Echo”', 'Monetise match #7 “Echo”', 'Take down match #7 “Echo”', 'Ignore match #7 “Echo”'])
+    expect(matchTitles(onMatch('claimed'))).toEqual(['Monetise match #7 “Echo”', 'Take down match #7 “Echo”'])
+    expect(matchTitles(onMatch('taken_down'))).toEqual([])
+    const env = fakeCommandEnv({ 'pex.matchAction': { message: 'Match #7 is now claimed.', changed: 1 } })
+    await usage.get('pex.matchAction:claim')!.run!(onMatch('new'), env)
+    expect(env.call).toHaveBeenCalledWith('pex.matchAction', { body: { ids: [7], action: 'claim' } })
+    expect(env.open).toHaveBeenCalledWith('/usage-discovery/match/6')
+  })
+
+  it('submit the focused live release or track for usage discovery, and look for matches now', async () => {
+    const onRelease = (status: number): CommandContext => ({ ...base, record: { kind: 'release', id: '3', title: 'Night Drive', state: { title: 'Night Drive', status } } })
+    const submit = usage.available(onRelease(1)).find((entry) => entry.command.id === 'pex.submitReleases')
+    expect(submit?.title).toBe('Submit “Night Drive” for usage discovery')
+    expect(usage.available(onRelease(0)).find((entry) => entry.command.id === 'pex.submitReleases')?.disabledReason).toBe('Only live releases go to usage discovery')
+    const env = fakeCommandEnv({ 'pex.submitReleases': { message: '2 tracks submitted for usage discovery.', submitted: 2, alreadyInDiscovery: [], refused: [] }, 'pex.refresh': { message: 'Looking' } })
+    await usage.get('pex.submitReleases')!.run!(onRelease(1), env)
+    expect(env.call).toHaveBeenCalledWith('pex.submitReleases', { body: { releaseIds: [3] } })
+    expect(env.notify).toHaveBeenCalledWith('2 tracks submitted for usage discovery.', 'success')
+    await usage.get('pex.refresh')!.run!(base, env)
+    expect(env.call).toHaveBeenLastCalledWith('pex.refresh', undefined)
   })
 })

@@ -1,7 +1,8 @@
 import { lazyScreen } from '@client/routing/lazy-screen'
 import type { DomainUi } from '@client/routing/types'
+import { USAGE_COMMANDS } from '@commands/discovery'
 
-/** Discovery: Spotify Discovery Mode submissions and removals (docs/discovery.md). */
+/** Discovery: Spotify Discovery Mode submissions and removals, usage discovery's matches and tracks (docs/discovery.md). */
 export const discoveryUi: DomainUi = {
   name: 'discovery',
   routes: [
@@ -18,5 +19,15 @@ export const discoveryUi: DomainUi = {
       title: 'Discovery Mode submission',
       screen: lazyScreen(() => import('./ui/SubmissionScreen')),
     },
+    { path: '/usage-discovery/{page}', access: 'admin', title: 'Match results', screen: lazyScreen(() => import('./ui/MatchesScreen')) },
+    {
+      path: '/usage-discovery/release/submission/{page}',
+      access: 'admin',
+      title: 'Release submissions',
+      screen: lazyScreen(() => import('./ui/ReleaseSubmissionsScreen')),
+    },
+    { path: '/usage-discovery/uploaded/{page}', access: 'admin', title: 'In discovery', screen: lazyScreen(() => import('./ui/InDiscoveryScreen')) },
+    { path: '/usage-discovery/match/{id}', access: 'admin', title: 'Match', screen: lazyScreen(() => import('./ui/MatchScreen')) },
   ],
+  commands: USAGE_COMMANDS,
 }

@@ -1,7 +1,7 @@
 import type { DomainServer } from '@server/domains'
 import type { AnyHandler } from '@server/handlers'
 import { discoveryHandlers } from './routes'
-import { discoverySearch } from './search'
+import { discoverySearch, usageMatchSearch } from './search'
 import { registerUsageJobs, registerUsageWebhook } from './usage/jobs'
 
 /**
@@ -11,7 +11,7 @@ import { registerUsageJobs, registerUsageWebhook } from './usage/jobs'
 export const discoveryServer: DomainServer = {
   name: 'discovery',
   handlers: discoveryHandlers as unknown as Record<string, AnyHandler>,
-  searchProviders: [discoverySearch],
+  searchProviders: [discoverySearch, usageMatchSearch],
   registerJobs: registerUsageJobs,
   routes: registerUsageWebhook,
 }

@@ -1,6 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { SearchHit } from '@contract/search'
-import { discoveryStatusLabel, type DiscoveryStatus } from '@core/discovery'
+import {
+  discoveryStatusLabel,
+  MATCH_PLATFORM_LABELS,
+  MATCH_STATUS_LABELS,
+  type DiscoveryStatus,
+  type MatchPlatform,
+  type MatchStatus,
+} from '@core/discovery'
 import { likePattern, newestIds, type SearchProvider } from '@server/search'
 
 const PREFIXES = new Set(['dm', 'discovery'])
@@ -47,6 +54,43 @@ export const discoverySearch: SearchProvider = {
         title: `Discovery Mode #${row.id}: ${row.track_title ? `${row.track_title} (${row.title})` : row.title}`,
         subtitle: [discoveryStatusLabel(row.status), row.month].join(' · '),
         score: query.id !== null && Number(row.id) === query.id ? 1 : 0.5,
+      }),
+    )
+  },
+}
+
+/** Usage matches by id (#12, match:12), the provider's match id, or track title; newest first. */
+export const usageMatchSearch: SearchProvider = {
+  kind: 'usageMatch',
+  access: 'admin',
+  async search(ctx, query, limit) {
+    const { db } = ctx.services
+    const tenantId = ctx.tenant.id
+    if (query.id !== null && query.idPrefix !== null && query.idPrefix !== 'match') return []
+    const branches: SQL[] = [
+      sql`select m.id, m.found_at as created_at from usage_matches m where m.tenant_id = ${tenantId} and m.provider_id = ${query.text}`,
+    ]
+    if (query.id !== null) branches.push(sql`select m.id, m.found_at as created_at from usage_matches m where m.tenant_id = ${tenantId} and m.id = ${query.id}`)
+    if (query.id === null && query.fuzzy && !query.identifier)
+      branches.push(sql`select m.id, m.found_at as created_at from usage_matches m
+        where m.tenant_id = ${tenantId} and m.track_id in (select x.id from tracks x where x.tenant_id = ${tenantId} and x.title ilike ${likePattern(query.text)})
+        order by m.found_at desc, m.id desc limit ${limit}`)
+    const ids = await newestIds(db, branches, limit)
+    if (ids.length === 0) return []
+    const result = await db.execute<{ id: number; provider_id: string; title: string; platform: MatchPlatform; status: MatchStatus; user_name: string | null }>(sql`
+      select m.id, m.provider_id, m.title, m.platform, m.status, m.user_name from usage_matches m
+      where m.tenant_id = ${tenantId} and m.id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})
+      order by m.id desc`)
+    return result.rows.map(
+      (row): SearchHit => ({
+        kind: 'usageMatch',
+        id: Number(row.id),
+        title: `Match #${row.id}: ${row.title}`,
+        subtitle: [MATCH_PLATFORM_LABELS[row.platform], row.user_name, MATCH_STATUS_LABELS[row.status], row.provider_id].filter(Boolean).join(' · '),
+        score: (query.id !== null && Number(row.id) === query.id) || row.provider_id === query.text ? 1 : 0.5,
       }),
     )
   },

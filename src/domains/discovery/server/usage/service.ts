@@ -287,7 +287,11 @@ export async function storePushedMatches(db: Queryable, matches: readonly Provid
 
 export async function queueRefresh(ctx: AuthedContext) {
   requireProvider(ctx.services)
-  await ctx.services.jobs.enqueue(ctx.services.db, { type: REFRESH_JOB, tenantId: ctx.tenant.id, createdBy: ctx.session.account.id, payload: { tenantId: ctx.tenant.id } })
+  // Audited like any staff action: it spends the provider's quota on the workspace's behalf.
+  await auditedMutation(ctx, { action: 'usage_discovery.refresh_requested', entityType: 'tenant' }, async (tx) => {
+    const jobId = await ctx.services.jobs.enqueue(tx, { type: REFRESH_JOB, tenantId: ctx.tenant.id, createdBy: ctx.session.account.id, payload: { tenantId: ctx.tenant.id } })
+    return { result: jobId, entityId: ctx.tenant.id, after: { jobId } }
+  })
   return { message: 'Looking for new matches: they appear in Match Results as they arrive.' }
 }
 
@@ -403,7 +407,7 @@ export async function listTracks(ctx: AuthedContext, pageNo: number, query: { pe
         title: row.title,
         release: { id: Number(row.release_id), title: row.release_title },
         user: userOf(row),
-        status: status ?? 'not_submitted',
+        status: status ?? ('not_submitted' as const),
         statusLabel: status ? ASSET_STATUS_LABELS[status] : 'Not submitted',
         artwork: { small: row.cover_url, medium: row.cover_medium_url, large: row.cover_large_url },
       }
