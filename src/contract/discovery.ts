@@ -317,3 +317,42 @@ export const usageDiscoveryEndpoints = {
     response: z.object({ message: z.string() }),
   }),
 } as const
+
+// ---------------------------------------------------------------------------------------------
+// Analytics of usage discovery: read from usage_daily, the rollup the refresh job keeps.
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31')
+const range = z.object({ from: day.optional(), to: day.optional() })
+const trackTotal = z.object({ trackId: z.number(), title: z.string(), releaseTitle: z.string(), matches: z.number(), views: z.number() })
+
+export const usageAnalyticsEndpoints = {
+  'usageAnalytics.overview': endpoint({
+    method: 'GET',
+    path: 'analytics/usage-discovery',
+    access: 'admin',
+    summary: 'New usage matches and their views per day (the last 30 days unless from/to, at most 366 days), every day present, with totals',
+    query: range,
+    response: z.object({
+      from: z.string(),
+      to: z.string(),
+      days: z.array(z.object({ day: z.string(), matches: z.number(), views: z.number() })),
+      totals: z.object({ matches: z.number(), views: z.number() }),
+    }),
+  }),
+  'usageAnalytics.topSongs': endpoint({
+    method: 'GET',
+    path: 'analytics/usage-discovery/top-songs',
+    access: 'admin',
+    summary: 'The 10 tracks with the most new usage matches in the range (the last 30 days unless from/to)',
+    query: range,
+    response: z.object({ data: z.array(trackTotal) }),
+  }),
+  'usageAnalytics.trackMatches': endpoint({
+    method: 'GET',
+    path: 'analytics/usage-discovery/track-matches',
+    access: 'admin',
+    summary: 'New usage matches and views per track in the range, most matched first, by page',
+    query: range.extend({ page, per_page: perPage }),
+    response: pageOf(trackTotal),
+  }),
+} as const

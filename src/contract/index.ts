@@ -24,7 +24,7 @@ import { supportEndpoints } from './support'
 import { catalogueOpsEndpoints, deliveryEndpoints, exportEndpoints, ingestionEndpoints, transferEndpoints } from './catalogue-ops'
 import { featureControlEndpoints } from './feature-controls'
 import { newsEndpoints } from './news'
-import { discoveryEndpoints, usageDiscoveryEndpoints } from './discovery'
+import { discoveryEndpoints, usageAnalyticsEndpoints, usageDiscoveryEndpoints } from './discovery'
 import type { EndpointDef } from './define'
 
 /** Every API call of the product. Domains add their groups here; nothing else is the API's truth. */
@@ -61,6 +61,7 @@ export const ENDPOINTS = {
   ...newsEndpoints,
   ...discoveryEndpoints,
   ...usageDiscoveryEndpoints,
+  ...usageAnalyticsEndpoints,
 } as const satisfies Record<string, EndpointDef>
 
 export type Endpoints = typeof ENDPOINTS

@@ -1,4 +1,5 @@
-import type { discoveryEndpoints, usageDiscoveryEndpoints } from '@contract/discovery'
+import type { discoveryEndpoints, usageAnalyticsEndpoints, usageDiscoveryEndpoints } from '@contract/discovery'
+import { usageOverview, usageTopSongs, usageTrackMatches } from './usage/analytics'
 import type { Handlers, IdsOf } from '@server/handlers'
 import { addToSpotifyDiscovery } from './service'
 import {
@@ -19,7 +20,7 @@ import { changeRemovalStatus, changeStatus, listRemovals, listSubmissions, reque
 // rows: handling it here keeps catalogue from importing discovery while discovery reads catalogue's
 // published releases.
 export const discoveryHandlers: Handlers<
-  'releases.addToSpotifyDiscovery' | IdsOf<typeof discoveryEndpoints> | IdsOf<typeof usageDiscoveryEndpoints>
+  'releases.addToSpotifyDiscovery' | IdsOf<typeof discoveryEndpoints> | IdsOf<typeof usageDiscoveryEndpoints> | IdsOf<typeof usageAnalyticsEndpoints>
 > = {
   'releases.addToSpotifyDiscovery': ({ ctx, body }) => addToSpotifyDiscovery(ctx, body),
   'spotifyDiscovery.list': ({ ctx, params, query }) => listSubmissions(ctx, params.page, query),
@@ -39,4 +40,7 @@ export const discoveryHandlers: Handlers<
   'pex.remove': ({ ctx, body }) => removeAssets(ctx, body.ids),
   'pex.matchAction': ({ ctx, body }) => actOnMatches(ctx, body),
   'pex.refresh': ({ ctx }) => queueRefresh(ctx),
+  'usageAnalytics.overview': ({ ctx, query }) => usageOverview(ctx, query),
+  'usageAnalytics.topSongs': ({ ctx, query }) => usageTopSongs(ctx, query),
+  'usageAnalytics.trackMatches': ({ ctx, query }) => usageTrackMatches(ctx, query),
 }

@@ -62,7 +62,7 @@ function Timeline({ label, length, spans }: { label: string; length: number; spa
   )
 }
 
-function Segments({ match }: { match: MatchDetail }) {
+export function Segments({ match }: { match: Pick<MatchDetail, 'segments' | 'duration'> }) {
   const originalEnd = Math.max(0, ...match.segments.map((segment) => segment.original[1]))
   return (
     <Flex direction="column" gap="3">

@@ -17,6 +17,7 @@ import { selectionOf } from '@commands/actions'
 import { api } from '@client/api'
 import { useDataVersion } from '@client/state/useDataVersion'
 import { ListView, type ColumnDef, type FilterDef, type ListQuery, type StatusMap } from '@client/ui/list'
+import { UsageAnalytics } from './UsageAnalytics'
 
 // Usage discovery's three lists (docs/discovery.md): Match Results, In Discovery and Release
 // Submissions. Each answer carries the provider's state: without configuration the screens say so.
@@ -106,6 +107,7 @@ export function MatchList({ page }: { page: number }) {
   return (
     <Flex direction="column" gap="3" p="4">
       <NotConfigured provider={provider} />
+      <UsageAnalytics />
       <ListView<MatchRow>
         key={version}
         listId="usage-matches"
