@@ -88,7 +88,8 @@ describe('the provider adapter', () => {
     expect(refused.status).toBe(503)
     expect(refused.error.message).toBe('Usage discovery is not configured')
     expect((await bare.app.inject({ method: 'POST', url: '/api/pex/webhook', payload: { matches: [] } })).statusCode).toBe(503)
-  })
+    // A second app of its own (migrated from scratch): slow on a loaded machine.
+  }, 180_000)
 })
 
 describe('submitting for usage discovery', () => {
