@@ -54,6 +54,13 @@ export const ENTITY_KIND_UI: Readonly<Record<EntityKind, EntityKindUi>> = {
   greenlist: { kind: 'greenlist', label: 'Greenlist entry', pattern: '/whitelisting/{id}', path: (id) => `/whitelisting/${id}` },
   newsPost: { kind: 'newsPost', label: 'News post', pattern: '/news/edit/{id}', path: (id) => `/news/edit/${id}` },
   blast: { kind: 'blast', label: 'Fan blast', pattern: '/fanblast/single/{id}', path: (id) => `/fanblast/single/${id}` },
+  discoverySubmission: {
+    kind: 'discoverySubmission',
+    label: 'Discovery Mode submission',
+    pattern: '/spotify-discovery/single/{id}',
+    path: (id) => `/spotify-discovery/single/${id}`,
+  },
+  usageMatch: { kind: 'usageMatch', label: 'Usage match', pattern: '/usage-discovery/match/{id}', path: (id) => `/usage-discovery/match/${id}` },
 }
 
 /** Which kind of record a route pattern shows, for "actions on the focused record". */

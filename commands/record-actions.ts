@@ -14,6 +14,7 @@ import { TRANSFER_ACTIONS } from './catalogue-ops'
 import { NEWS_ACTIONS } from './news'
 import { TREND_IMPORT_ACTIONS } from './analytics'
 import { FANBLAST_ACTIONS } from './fanblast'
+import { DISCOVERY_ACTIONS, USAGE_ACTIONS } from './discovery'
 
 /**
  * Every declared record action. The shell registers their palette commands, record headers and list
@@ -45,6 +46,8 @@ export const RECORD_ACTIONS: readonly RecordAction[] = [
   ...NEWS_ACTIONS,
   ...TREND_IMPORT_ACTIONS,
   ...FANBLAST_ACTIONS,
+  ...DISCOVERY_ACTIONS,
+  ...USAGE_ACTIONS,
 ]
 
 /** The palette commands of every declared action (on the focused record, and on a list's selection). */

@@ -16,6 +16,7 @@ import type { ReviewRecordState } from './feature-controls'
 import type { NewsCategoryRecordState, NewsPostRecordState } from './news'
 import type { TrendImportRecordState } from './analytics'
 import type { BlastRecordState } from './fanblast'
+import type { DiscoveryRecordState, UsageAssetRecordState, UsageMatchRecordState } from './discovery'
 
 /**
  * What a screen publishes about the record it shows, per kind: the fields record actions decide on.
@@ -90,6 +91,11 @@ export interface RecordStates {
   newsCategory: NewsCategoryRecordState
   /** A fan blast (its list rows and single screen; commands/fanblast.ts). */
   blast: BlastRecordState
+  /** A Spotify Discovery Mode submission (its list rows, the removals list and its single screen). */
+  discoverySubmission: DiscoveryRecordState
+  /** A track in usage discovery, and a match the provider found (commands/discovery.ts). */
+  usageAsset: UsageAssetRecordState
+  usageMatch: UsageMatchRecordState
 }
 
 export type RecordKind = keyof RecordStates

@@ -77,6 +77,30 @@ export const REVIEW_QUEUES: readonly ReviewQueue[] = [
     },
     path: (id) => `/fanblast/single/${id}`,
   },
+  {
+    id: 'discoverySubmissions',
+    noun: 'pending Discovery Mode submission',
+    plural: 'pending Discovery Mode submissions',
+    keywords: ['review', 'next', 'pending', 'spotify', 'discovery mode', 'submission', 'queue'],
+    endpoint: 'spotifyDiscovery.list',
+    page: async (env, page, perPage) => {
+      const result = await env.call('spotifyDiscovery.list', { params: { page }, query: { status: 'pending', per_page: perPage } })
+      return { ids: result.data.map((row) => row.id), lastPage: result.meta.last_page }
+    },
+    path: (id) => `/spotify-discovery/single/${id}`,
+  },
+  {
+    id: 'usageMatches',
+    noun: 'new usage match',
+    plural: 'new usage matches',
+    keywords: ['review', 'next', 'new', 'usage discovery', 'match', 'pex', 'claim', 'queue'],
+    endpoint: 'pex.matches',
+    page: async (env, page, perPage) => {
+      const result = await env.call('pex.matches', { params: { page }, query: { status: 'new', per_page: perPage } })
+      return { ids: result.data.map((row) => row.id), lastPage: result.meta.last_page }
+    },
+    path: (id) => `/usage-discovery/match/${id}`,
+  },
 ]
 
 /** The oldest open item: the last one of the last page (lists answer newest first). */

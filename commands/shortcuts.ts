@@ -22,7 +22,20 @@ export interface ShortcutDef {
   bound: 'command' | 'go' | 'page' | 'shell' | 'browser'
 }
 
-export type ShortcutGroup = 'Go to' | 'Workspace' | 'View' | 'Help' | 'List' | 'Palette' | 'Edit request' | 'Uploader' | 'Support ticket' | 'Feature request' | 'Fan blast'
+export type ShortcutGroup =
+  | 'Go to'
+  | 'Workspace'
+  | 'View'
+  | 'Help'
+  | 'List'
+  | 'Palette'
+  | 'Edit request'
+  | 'Uploader'
+  | 'Support ticket'
+  | 'Feature request'
+  | 'Fan blast'
+  | 'Discovery Mode'
+  | 'Usage match'
 
 export const SHORTCUTS = {
   // The palette and dialogs.
@@ -107,6 +120,17 @@ export const SHORTCUTS = {
   'blast.previous': { keys: 'k', title: 'Previous submitted blast', group: 'Fan blast', bound: 'page' },
   'blast.approve': { keys: 'a', title: 'Approve the blast', group: 'Fan blast', bound: 'page' },
   'blast.reject': { keys: 'r', title: 'Reject the blast (asks why)', group: 'Fan blast', bound: 'page' },
+  // Discovery Mode submissions (src/domains/discovery/ui/SubmissionScreen.tsx): the pending queue.
+  'discovery.next': { keys: 'j', title: 'Next pending submission', group: 'Discovery Mode', bound: 'page' },
+  'discovery.previous': { keys: 'k', title: 'Previous pending submission', group: 'Discovery Mode', bound: 'page' },
+  'discovery.approve': { keys: 'a', title: 'Approve the submission', group: 'Discovery Mode', bound: 'page' },
+  'discovery.reject': { keys: 'r', title: 'Reject the submission (asks why)', group: 'Discovery Mode', bound: 'page' },
+
+  // Usage discovery matches (src/domains/discovery/ui/MatchScreen.tsx): the new matches.
+  'match.next': { keys: 'j', title: 'Next new match', group: 'Usage match', bound: 'page' },
+  'match.previous': { keys: 'k', title: 'Previous new match', group: 'Usage match', bound: 'page' },
+  'match.claim': { keys: 'a', title: 'Claim the match', group: 'Usage match', bound: 'page' },
+  'match.ignore': { keys: 'r', title: 'Ignore the match', group: 'Usage match', bound: 'page' },
 
   // The uploader (src/domains/catalogue/ui/uploader/UploaderForm.tsx).
   'uploader.save': { keys: 'mod+s', title: 'Save the draft', group: 'Uploader', bound: 'page' },

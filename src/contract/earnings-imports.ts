@@ -131,6 +131,8 @@ export const importReport = z.object({
   topUnmatched: z.array(unmatchedKey),
   channels: z.array(channelTotal),
   errors: z.object({ count: z.number(), samples: z.array(lineError) }),
+  /** Matched lines of tracks that were in Spotify Discovery Mode that month (docs/discovery.md); absent in reports read before tagging existed. */
+  discoveryMode: z.object({ lines: z.number(), net: money }).optional(),
   previous: z
     .object({
       id: z.number(),

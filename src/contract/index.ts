@@ -25,6 +25,7 @@ import { catalogueOpsEndpoints, deliveryEndpoints, exportEndpoints, ingestionEnd
 import { featureControlEndpoints } from './feature-controls'
 import { newsEndpoints } from './news'
 import { fanblastEndpoints } from './fanblast'
+import { discoveryEndpoints, usageAnalyticsEndpoints, usageDiscoveryEndpoints } from './discovery'
 import type { EndpointDef } from './define'
 import { analyticsEndpoints } from './analytics'
 
@@ -62,6 +63,9 @@ export const ENDPOINTS = {
   ...newsEndpoints,
   ...analyticsEndpoints,
   ...fanblastEndpoints,
+  ...discoveryEndpoints,
+  ...usageDiscoveryEndpoints,
+  ...usageAnalyticsEndpoints,
 } as const satisfies Record<string, EndpointDef>
 
 export type Endpoints = typeof ENDPOINTS

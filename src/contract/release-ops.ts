@@ -185,7 +185,15 @@ export const releaseOpsEndpoints = {
     access: 'admin',
     summary:
       'Submit live releases (or chosen tracks of them) to Spotify Discovery Mode; refused ones come back with the reason, ones already submitted are reported, all refused answers 409',
-    body: z.object({ releaseIds: ids, trackIds: z.array(id).max(1000, 'At most 1000 tracks at a time').optional() }),
+    body: z.object({
+      releaseIds: ids,
+      trackIds: z.array(id).max(1000, 'At most 1000 tracks at a time').optional(),
+      /** The campaign month ("2026-03"); the current month when left out. */
+      month: z
+        .string()
+        .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use a month like 2026-03')
+        .optional(),
+    }),
     response: z.object({
       submitted: z.array(discoveryEntry),
       alreadySubmitted: z.array(discoveryEntry),

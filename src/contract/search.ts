@@ -19,6 +19,8 @@ export const ENTITY_KINDS = [
   'greenlist',
   'newsPost',
   'blast',
+  'discoverySubmission',
+  'usageMatch',
 ] as const
 export type EntityKind = (typeof ENTITY_KINDS)[number]
 

@@ -26,6 +26,7 @@ import { registerContract, missingHandlers } from './contract-routes'
 import { buildOpenApi } from './openapi'
 import { DOMAINS, allHandlers } from './domains'
 import { createHttpScanProvider, type ScanProvider } from '@domains/catalogue/server/public'
+import { createHttpUsageProvider, type UsageProvider } from '@domains/discovery/server/public'
 import { createAudioSaladClient, type AudioSaladClient } from '@domains/catalogue/server/public'
 import { createCodeAllocator } from '@domains/catalogue-ops/server/public'
 
@@ -52,6 +53,7 @@ export interface AppOptions {
   /** Stand-ins for outside services (tests); built from the configuration otherwise. */
   scanProvider?: ScanProvider
   audioSalad?: AudioSaladClient
+  usageProvider?: UsageProvider
   /** Refuse to build when a contract endpoint has no handler (default true). */
   strict?: boolean
 }
@@ -88,6 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     dns: new DnsResolver(config.dnsServers),
     scans: options.scanProvider ?? createHttpScanProvider(config.scanProvider, options.fetch),
     audioSalad: options.audioSalad ?? createAudioSaladClient(config.audioSalad, options.fetch),
+    usage: options.usageProvider ?? createHttpUsageProvider(config.usageDiscovery, options.fetch),
     codes: createCodeAllocator(),
     now: options.now ?? (() => new Date()),
   }

@@ -58,6 +58,11 @@ const envSchema = z.object({
   SCAN_PROVIDER_URL: optional,
   SCAN_PROVIDER_KEY: optional,
   SCAN_PROVIDER_NAME: z.string().default('Audio recognition'),
+  /** Usage discovery's audio-recognition provider (docs/discovery.md): URL and key, or not configured. */
+  USAGE_DISCOVERY_URL: optional,
+  USAGE_DISCOVERY_KEY: optional,
+  USAGE_DISCOVERY_WEBHOOK_SECRET: optional,
+  USAGE_DISCOVERY_NAME: z.string().default('Usage discovery'),
   /** AudioSalad's client API, for a release's delivery status per store. */
   AUDIOSALAD_URL: optional,
   AUDIOSALAD_KEY: optional,
@@ -128,6 +133,8 @@ export interface Config {
   }
   /** Audio-recognition provider: both URL and key, or not configured. */
   scanProvider: { url?: string; key?: string; name: string }
+  /** Usage discovery's provider: URL and key (webhook secret for pushed matches), or not configured. */
+  usageDiscovery: { url?: string; key?: string; webhookSecret?: string; name: string }
   /** AudioSalad client API: both URL and key (a bearer token), or not configured. */
   audioSalad: { url?: string; key?: string; accessId?: string }
   /** The SFTP delivery target: host and user, or not configured. */
@@ -211,6 +218,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
     },
     scanProvider: { url: e.SCAN_PROVIDER_URL?.replace(/\/$/, ''), key: e.SCAN_PROVIDER_KEY, name: e.SCAN_PROVIDER_NAME },
+    usageDiscovery: {
+      url: e.USAGE_DISCOVERY_URL?.replace(/\/$/, ''),
+      key: e.USAGE_DISCOVERY_KEY,
+      webhookSecret: e.USAGE_DISCOVERY_WEBHOOK_SECRET,
+      name: e.USAGE_DISCOVERY_NAME,
+    },
     audioSalad: { url: e.AUDIOSALAD_URL?.replace(/\/$/, ''), key: e.AUDIOSALAD_KEY, accessId: e.AUDIOSALAD_ACCESS_ID },
     deliverySftp: {
       host: e.DELIVERY_SFTP_HOST,

@@ -11,6 +11,7 @@ import type { AccountType } from '@core/session'
 import type { SecretBox } from './crypto'
 import type { DnsResolver } from './dns/resolver'
 import type { ScanProvider } from '@domains/catalogue/server/public'
+import type { UsageProvider } from '@domains/discovery/server/public'
 import type { AudioSaladClient } from '@domains/catalogue/server/public'
 import type { CodeAllocator } from '@domains/catalogue-ops/server/public'
 
@@ -33,6 +34,8 @@ export interface Services {
   scans: ScanProvider
   /** AudioSalad's delivery status of releases (AUDIOSALAD_URL); "not configured" without it. */
   audioSalad: AudioSaladClient
+  /** Usage discovery's audio-recognition provider (USAGE_DISCOVERY_URL); "not configured" without it. */
+  usage: UsageProvider
   /** The workspace's UPC and ISRC pools: free codes taken at submission, inside its transaction. */
   codes: CodeAllocator
   now(): Date

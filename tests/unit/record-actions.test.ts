@@ -253,6 +253,8 @@ describe('review next', () => {
       'Review next unresolved ticket',
       'Review next pending greenlist request',
       'Review next submitted fan blast',
+      'Review next pending Discovery Mode submission',
+      'Review next new usage match',
     ])
     const env = fakeCommandEnv()
     env.call.mockImplementation(async (id: string, input: { params?: { page: number } }) =>

@@ -16,6 +16,7 @@ import { reportsUi } from '@domains/reports'
 import { payoutsUi } from '@domains/payouts'
 import { supportUi } from '@domains/support'
 import { featureControlsUi } from '@domains/feature-controls'
+import { discoveryUi } from '@domains/discovery'
 import { helpCenterUi } from '@domains/help-center'
 import { catalogueOpsUi } from '@domains/catalogue-ops'
 import { newsUi } from '@domains/news'
@@ -45,6 +46,7 @@ export const DOMAIN_UIS: DomainUi[] = [
   newsUi,
   analyticsUi,
   fanblastUi,
+  discoveryUi,
 ]
 
 export interface RegisteredRoute extends RouteDef {

@@ -3,7 +3,21 @@ import { SHORTCUTS, SHORTCUT_IDS, type ShortcutGroup } from '@commands/shortcuts
 import { formatShortcut } from './shortcut-format'
 import { shellActions, useShell } from './ui-state'
 
-const GROUP_ORDER: readonly ShortcutGroup[] = ['Palette', 'Go to', 'Workspace', 'List', 'Edit request', 'Support ticket', 'Feature request', 'Fan blast', 'Uploader', 'View', 'Help']
+const GROUP_ORDER: readonly ShortcutGroup[] = [
+  'Palette',
+  'Go to',
+  'Workspace',
+  'List',
+  'Edit request',
+  'Support ticket',
+  'Feature request',
+  'Fan blast',
+  'Discovery Mode',
+  'Usage match',
+  'Uploader',
+  'View',
+  'Help',
+]
 
 /** Every shortcut by section, from the one registry (commands/shortcuts.ts), so it is never out of date. */
 export function shortcutSections(): { group: ShortcutGroup; entries: { id: string; title: string; keys: string }[] }[] {

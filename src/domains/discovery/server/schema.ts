@@ -1,14 +1,15 @@
 import { sql } from 'drizzle-orm'
-import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { bigint, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { accounts, tenantColumn } from '@server/db/schema/platform'
-import { createdAt, idColumn, ref, updatedAt } from '@server/db/schema/columns'
+import { at, createdAt, idColumn, ref, updatedAt } from '@server/db/schema/columns'
 import { releases, tracks } from '@domains/catalogue/server/schema'
 
 /**
  * A Spotify Discovery Mode submission (spec: "Spotify discovery: release title, updated date,
- * status, toggle, user"): a whole release (track_id null) or one of its tracks. Made from the
- * catalogue (releases/add-to-spotify-discovery); the discovery screens and their change-status
- * calls come with their own issue, which also settles the statuses after 'pending'.
+ * status, toggle, user"): a whole release (track_id null) or one of its tracks, for one campaign
+ * month. Made from the catalogue (releases/add-to-spotify-discovery); its statuses, its removal
+ * request and the toggle move as src/core/discovery.ts allows (docs/discovery.md). Statement lines of
+ * its tracks for that month are tagged Discovery Mode when imported while it is approved and on.
  */
 export const spotifyDiscovery = pgTable(
   'spotify_discovery',
@@ -23,18 +24,143 @@ export const spotifyDiscovery = pgTable(
     accountId: ref('account_id')
       .notNull()
       .references(() => accounts.id),
+    /** First day of the campaign month. */
+    campaignMonth: date('campaign_month')
+      .notNull()
+      .default(sql`date_trunc('month', now())::date`),
     status: text('status').notNull().default('pending'),
-    /** The list's toggle: whether Discovery Mode is on for it. */
+    /** The list's toggle: whether Discovery Mode is on for it (an approved one paused while off). */
     enabled: boolean('enabled').notNull().default(true),
+    /** Why it was rejected: mailed to the artist. */
+    reason: text('reason'),
+    reviewedBy: ref('reviewed_by').references(() => accounts.id, { onDelete: 'set null' }),
+    reviewedAt: at('reviewed_at'),
+    /** The removal request: null while none was made, else requested | approved | rejected. */
+    removalStatus: text('removal_status'),
+    removalNote: text('removal_note'),
+    removalReason: text('removal_reason'),
+    removalRequestedAt: at('removal_requested_at'),
+    removalReviewedAt: at('removal_reviewed_at'),
     /** The staff member who submitted it. */
     createdBy: ref('created_by').references(() => accounts.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    // One submission per release, and per track: a second request is reported, not duplicated.
-    uniqueIndex('spotify_discovery_release_track_key').on(t.releaseId, sql`coalesce(${t.trackId}, 0)`),
+    // One submission per release, and per track, per campaign month: a second request is reported, not duplicated.
+    uniqueIndex('spotify_discovery_release_track_month_key').on(t.releaseId, sql`coalesce(${t.trackId}, 0)`, t.campaignMonth),
     index('spotify_discovery_tenant_updated_idx').on(t.tenantId, t.updatedAt.desc(), t.id.desc()),
     index('spotify_discovery_tenant_status_idx').on(t.tenantId, t.status, t.updatedAt.desc(), t.id.desc()),
+    // The removals list, newest request first, only over submissions that have one.
+    index('spotify_discovery_removals_idx')
+      .on(t.tenantId, t.removalRequestedAt.desc(), t.id.desc())
+      .where(sql`${t.removalStatus} is not null`),
+    // Tagging an import's lines: the approved submissions of its months.
+    index('spotify_discovery_tagging_idx')
+      .on(t.tenantId, t.campaignMonth, t.releaseId)
+      .where(sql`${t.status} = 'approved' and ${t.enabled}`),
   ],
+)
+
+/**
+ * A track registered with the usage-discovery provider (docs/discovery.md, "Usage discovery"): queued
+ * until the register job sends its audio, then registered (with the provider's asset id) or failed.
+ * Removing it sets cancelled_at, which overrides every other status. One open asset per track.
+ */
+export const usageAssets = pgTable(
+  'usage_assets',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    trackId: ref('track_id')
+      .notNull()
+      .references(() => tracks.id, { onDelete: 'cascade' }),
+    releaseId: ref('release_id')
+      .notNull()
+      .references(() => releases.id, { onDelete: 'cascade' }),
+    /** The release's owner when submitted: the "user" of the list, and who may action its matches. */
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    /** The provider's asset id, once registered. */
+    assetId: text('asset_id'),
+    status: text('status').notNull().default('queued'),
+    error: text('error'),
+    /** The staff member who submitted it (the list's "admin id"). */
+    submittedBy: ref('submitted_by').references(() => accounts.id, { onDelete: 'set null' }),
+    cancelledAt: at('cancelled_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('usage_assets_open_track_key')
+      .on(t.tenantId, t.trackId)
+      .where(sql`${t.cancelledAt} is null`),
+    uniqueIndex('usage_assets_asset_id_key').on(t.assetId),
+    index('usage_assets_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
+    index('usage_assets_tenant_release_idx').on(t.tenantId, t.releaseId),
+  ],
+)
+
+/**
+ * A use of a registered recording the provider found, stored once per provider match id (a refresh
+ * updates its counts and keeps its status). Segments: [{ original: [start, end], copy: [start, end] }] in seconds.
+ */
+export const usageMatches = pgTable(
+  'usage_matches',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    providerId: text('provider_id').notNull(),
+    assetRowId: ref('asset_row_id')
+      .notNull()
+      .references(() => usageAssets.id, { onDelete: 'cascade' }),
+    trackId: ref('track_id').notNull(),
+    releaseId: ref('release_id').notNull(),
+    title: text('title').notNull().default(''),
+    platform: text('platform').notNull().default('raw'),
+    mediaUrl: text('media_url'),
+    userUrl: text('user_url'),
+    userName: text('user_name'),
+    copyTitle: text('copy_title'),
+    uploadDate: at('upload_date'),
+    views: bigint('views', { mode: 'number' }).notNull().default(0),
+    shares: bigint('shares', { mode: 'number' }).notNull().default(0),
+    /** Seconds: the copy's length, and how much of it matches. */
+    duration: numeric('duration', { precision: 12, scale: 3 }).notNull().default('0'),
+    matchLength: numeric('match_length', { precision: 12, scale: 3 }).notNull().default('0'),
+    copyPercentage: numeric('copy_percentage', { precision: 5, scale: 2 }).notNull().default('0'),
+    segments: jsonb('segments').notNull().default([]).$type<{ original: [number, number]; copy: [number, number] }[]>(),
+    status: text('status').notNull().default('new'),
+    actionedBy: ref('actioned_by').references(() => accounts.id, { onDelete: 'set null' }),
+    actionedAt: at('actioned_at'),
+    foundAt: at('found_at').notNull().defaultNow(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('usage_matches_provider_key').on(t.tenantId, t.providerId),
+    index('usage_matches_tenant_found_idx').on(t.tenantId, t.foundAt.desc(), t.id.desc()),
+    index('usage_matches_tenant_status_idx').on(t.tenantId, t.status, t.foundAt.desc(), t.id.desc()),
+    index('usage_matches_asset_idx').on(t.assetRowId),
+  ],
+)
+
+/** Where each workspace's match feed was read up to (the provider's cursor). */
+export const usageCursors = pgTable('usage_cursors', {
+  tenantId: tenantColumn().primaryKey(),
+  cursor: text('cursor'),
+  refreshedAt: at('refreshed_at'),
+})
+
+/** Matches and views per day and track, kept by the refresh job: what discovery's analytics read. */
+export const usageDaily = pgTable(
+  'usage_daily',
+  {
+    tenantId: tenantColumn(),
+    day: date('day').notNull(),
+    trackId: ref('track_id').notNull(),
+    matches: integer('matches').notNull().default(0),
+    views: bigint('views', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.day, t.trackId] })],
 )

@@ -5,6 +5,7 @@ import { releasesByIds, tracksByIds } from '@domains/catalogue/server/public'
 import { auditedMutation } from '@server/audit'
 import { HttpError, notFound } from '@server/errors'
 import { ERROR_CODES } from '@core/session'
+import { monthOf } from '@core/months'
 import { spotifyDiscovery } from './schema'
 
 export const NO_RELEASE = 'There is no such release in this workspace.'
@@ -16,13 +17,15 @@ type Entry = { id: number; releaseId: number; trackId: number | null; title: str
 type Refusal = { releaseId: number | null; trackId: number | null; reason: string }
 
 /**
- * Submits releases (or chosen tracks of them) to Spotify Discovery Mode as 'pending' submissions.
+ * Submits releases (or chosen tracks of them) to Spotify Discovery Mode as 'pending' submissions
+ * for one campaign month (the current one unless chosen).
  * A release chosen without any of its tracks is submitted whole. Refusals come back with their
  * reason; a release or track already submitted is reported, never duplicated (a unique index on
  * release and track settles concurrent requests).
  */
-export async function addToSpotifyDiscovery(ctx: AuthedContext, body: { releaseIds: number[]; trackIds?: number[] }) {
+export async function addToSpotifyDiscovery(ctx: AuthedContext, body: { releaseIds: number[]; trackIds?: number[]; month?: string }) {
   const tenantId = ctx.tenant.id
+  const campaignMonth = `${body.month ?? monthOf(ctx.services.now())}-01`
   const releaseIds = [...new Set(body.releaseIds)]
   const trackIds = [...new Set(body.trackIds ?? [])]
   return auditedMutation(ctx, { action: 'release.spotify_discovery', entityType: 'release' }, async (tx) => {
@@ -68,6 +71,7 @@ export async function addToSpotifyDiscovery(ctx: AuthedContext, body: { releaseI
             tenantId,
             releaseId,
             trackId: target.id,
+            campaignMonth,
             accountId: release.accountId,
             createdBy: ctx.session.account.id,
             createdAt: now,
@@ -84,7 +88,9 @@ export async function addToSpotifyDiscovery(ctx: AuthedContext, body: { releaseI
           .from(spotifyDiscovery)
           .where(
             and(
+              eq(spotifyDiscovery.tenantId, tenantId),
               eq(spotifyDiscovery.releaseId, releaseId),
+              eq(spotifyDiscovery.campaignMonth, campaignMonth),
               target.id === null ? sql`${spotifyDiscovery.trackId} is null` : eq(spotifyDiscovery.trackId, target.id),
             ),
           )

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { bigint, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { accounts, files, tenantColumn } from '@server/db/schema/platform'
 import { at, createdAt, idColumn, ref } from '@server/db/schema/columns'
 
@@ -174,6 +174,8 @@ export const statementLineGroups = pgTable(
     lines: bigint('lines', { mode: 'number' }).notNull(),
     quantity: bigint('quantity', { mode: 'number' }).notNull(),
     netBase: money('net_base').notNull(),
+    /** Its track (or release) was in Spotify Discovery Mode that month: tagged when the statement is read. */
+    discoveryMode: boolean('discovery_mode').notNull().default(false),
   },
   (t) => [index('statement_line_groups_import_idx').on(t.importId)],
 )

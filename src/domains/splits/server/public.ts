@@ -38,3 +38,14 @@ export async function countOpenSplitsOwned(q: Queryable, tenantId: number, track
   )
   return Number(rows[0]?.n ?? 0)
 }
+
+/**
+ * The status of a track's open split (pending or active; a track has at most one), or null when it
+ * has none. Usage discovery refuses to action a match while it is pending (docs/discovery.md).
+ */
+export async function trackSplitStatus(q: Queryable, tenantId: number, trackId: number): Promise<string | null> {
+  const { rows } = await q.execute<{ status: string }>(
+    sql`select status from splits where tenant_id = ${tenantId} and track_id = ${trackId} and status in ('pending', 'active') order by id desc limit 1`,
+  )
+  return rows[0]?.status ?? null
+}

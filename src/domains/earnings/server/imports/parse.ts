@@ -8,6 +8,7 @@ import { rateFor } from './ledger'
 import type { Run } from './line-store'
 import { BASE_SCALE, ImportFailure, LINE_SCALE } from './line-values'
 import { readLines, type LinesRead, type ReadTarget } from './read-lines'
+import { discoveryModeTotal, tagDiscoveryMode } from './discovery-tags'
 
 // Reading a statement (the parse job): its stored file is read, converted, matched and stored by
 // readLines (./read-lines.ts), then summed into the dry-run report (docs/royalties.md, docs/formats/).
@@ -101,6 +102,7 @@ async function readAndReport(services: Services, target: ParseTarget, signal?: A
   } finally {
     stream.destroy()
   }
+  await tagDiscoveryMode(db, target.tenantId, target.id)
   const report = await buildReport(db, target, read, rate)
   await db.execute(sql`
     update statement_imports set status = 'review', exchange_rate = ${rate}, rows = ${read.rows},
@@ -152,6 +154,7 @@ async function buildReport(db: Queryable, target: ParseTarget, read: LinesRead, 
     topUnmatched: top.rows.map((row) => ({ key: row.key, kind: row.kind, title: row.title, rows: Number(row.n), net: money(row.net) })),
     channels: channels.map((row) => ({ channel: row.channel, rows: row.rows, net: fromScaled(row.net, BASE_SCALE) })),
     errors: read.errors,
+    discoveryMode: await discoveryModeTotal(db, target.tenantId, id),
     previous: previous
       ? (() => {
           const previousNet = toScaled(previous.net_base, BASE_SCALE)

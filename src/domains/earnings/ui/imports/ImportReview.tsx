@@ -67,6 +67,13 @@ export function ImportReview({ detail, version = 0 }: { detail: ImportDetail; ve
           detail={`${formatCount(report.matched.manual)} lines`}
         />
         <Figure label="Unmatched" value={formatCount(report.unmatched.rows)} detail={`${baseMoney(report.unmatched.net)} to suspense`} />
+        {report.discoveryMode && (
+          <Figure
+            label="Spotify Discovery Mode (USD)"
+            value={baseMoney(report.discoveryMode.net)}
+            detail={`${formatCount(report.discoveryMode.lines)} lines of tracks in Discovery Mode that month`}
+          />
+        )}
         <Figure
           label="Change vs previous period"
           value={previous ? changeText(previous.netChange, previous.netChangePercent, true) : '—'}

@@ -1,0 +1,278 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from 'drizzle-orm'
+import { createTestApp, type TestApp } from '../helpers/app'
+import type { TestClient } from '../helpers/client'
+import { twoWorkspaces, type createWorkspace } from '../helpers/fixtures'
+import { createRelease, upc } from './releases-fixtures'
+import { auditsOf } from './payouts-fixtures'
+import { startFakeUsageProvider } from '../fakes/usage-provider'
+import { createHttpUsageProvider, parseProviderMatch, signBody } from '../../src/domains/discovery/server/usage/provider'
+
+const KEY = 'usage-key'
+const SECRET = 'usage-webhook-secret'
+let fake: Awaited<ReturnType<typeof startFakeUsageProvider>>
+let t: TestApp
+let bare: TestApp
+let ws: Awaited<ReturnType<typeof createWorkspace>>
+let admin: TestClient
+let artist: TestClient
+let otherAdmin: TestClient
+
+beforeAll(async () => {
+  fake = await startFakeUsageProvider({ key: KEY, webhookSecret: SECRET })
+  t = await createTestApp({ env: { USAGE_DISCOVERY_URL: fake.url, USAGE_DISCOVERY_KEY: KEY, USAGE_DISCOVERY_WEBHOOK_SECRET: SECRET } })
+  ;({ ws, admin, artist, otherAdmin } = await twoWorkspaces(t, 'usagews', 'usageother'))
+})
+afterAll(async () => {
+  await t.close()
+  await bare?.close()
+  await fake.close()
+})
+
+let serial = 0
+async function liveRelease(tracks = 2, status = 1) {
+  serial += 1
+  return createRelease(
+    t.services,
+    { tenantId: ws.tenant.id, accountId: ws.artist.id, title: `Echo ${serial}`, status, upc: upc(8000 + serial) },
+    Array.from({ length: tracks }, (_, index) => ({ isrc: `USUD1${String(serial).padStart(2, '0')}0000${index}`, audioUrl: fake.audioUrl(`t${serial}-${index}.wav`) })),
+  )
+}
+
+/** Submits tracks, runs the register job, answers the in-discovery rows of those tracks. */
+async function inDiscovery(trackIds: number[]) {
+  await admin.ok('pex.submitTracks', { body: { trackIds } })
+  await t.services.jobs.drain()
+  const list = await admin.ok('pex.uploadedTracks', { params: { page: 1 }, query: { per_page: 100 } })
+  return trackIds.map((id) => list.data.find((row) => row.trackId === id)!)
+}
+
+async function refresh() {
+  await admin.ok('pex.refresh')
+  await t.services.jobs.drain()
+}
+
+describe('the provider adapter', () => {
+  it('registers an asset with its audio, reads the match feed by cursor and checks webhook signatures', async () => {
+    const provider = createHttpUsageProvider({ url: fake.url, key: KEY, webhookSecret: SECRET, name: 'Fake' })
+    expect(provider.configured).toBe(true)
+    const { assetId } = await provider.register({
+      reference: 't999:1',
+      title: 'Direct',
+      isrc: 'USXX12600001',
+      audio: { bytes: Buffer.from('RIFFxxxxWAVEfmt '), filename: 'a.wav', contentType: 'audio/wav' },
+    })
+    expect(fake.assets.get(assetId)).toMatchObject({ reference: 't999:1', title: 'Direct', isrc: 'USXX12600001', audioBytes: 16 })
+    fake.addMatches(assetId, [{}, {}, {}])
+    const first = await provider.matches('t999:', null, 2)
+    expect(first.matches).toHaveLength(2)
+    const second = await provider.matches('t999:', first.next, 2)
+    expect(second.matches).toHaveLength(1)
+    expect(await provider.matches('t998:', null, 2)).toEqual({ matches: [], next: null })
+    const body = Buffer.from('{"matches":[]}')
+    expect(provider.verify(body, signBody(SECRET, body))).toBe(true)
+    expect(provider.verify(body, signBody('wrong', body))).toBe(false)
+    expect(provider.verify(body, undefined)).toBe(false)
+    const wrongKey = createHttpUsageProvider({ url: fake.url, key: 'nope', name: 'Fake' })
+    await expect(wrongKey.matches('t', null, 1)).rejects.toThrow(/Fake answered 401: Invalid API key/)
+    expect(parseProviderMatch({ id: 'x', asset_id: 'a', platform: 'myspace', copy_percentage: 250 })).toMatchObject({ platform: 'raw', copyPercentage: 100 })
+    expect(parseProviderMatch({ asset_id: 'a' })).toBeNull()
+  })
+
+  it('without configuration the product says "not configured" and refuses to submit', async () => {
+    bare = await createTestApp()
+    const { admin: bareAdmin } = await twoWorkspaces(bare, 'bare', 'bareother')
+    const list = await bareAdmin.ok('pex.matches', { params: { page: 1 }, query: { per_page: 25 } })
+    expect(list.provider).toEqual({ name: 'Usage discovery', configured: false })
+    const refused = await bareAdmin.call('pex.submitTracks', { body: { trackIds: [1] } })
+    expect(refused.status).toBe(503)
+    expect(refused.error.message).toBe('Usage discovery is not configured')
+    expect((await bare.app.inject({ method: 'POST', url: '/api/pex/webhook', payload: { matches: [] } })).statusCode).toBe(503)
+    // A second app of its own (migrated from scratch): slow on a loaded machine.
+  }, 180_000)
+})
+
+describe('submitting for usage discovery', () => {
+  it('registers tracks of live releases with their audio; reports ones already in discovery; refuses others', async () => {
+    const { release, tracks } = await liveRelease(2)
+    const { tracks: draftTracks } = await liveRelease(1, 0)
+    const answer = await admin.ok('pex.submitTracks', { body: { trackIds: [tracks[0].id, draftTracks[0].id] } })
+    expect(answer.submitted).toBe(1)
+    expect(answer.refused).toEqual([{ trackId: draftTracks[0].id, reason: `Only tracks of live releases go to usage discovery; “${draftTracks[0].title}” is not live.` }])
+    await t.services.jobs.drain()
+    const whole = await admin.ok('pex.submitReleases', { body: { releaseIds: [release.id] } })
+    expect(whole).toMatchObject({ submitted: 1, alreadyInDiscovery: [tracks[0].id] })
+    await t.services.jobs.drain()
+    const list = await admin.ok('pex.uploadedTracks', { params: { page: 1 }, query: { per_page: 100 } })
+    const rows = list.data.filter((row) => row.release.id === release.id)
+    expect(rows.map((row) => row.status)).toEqual(['registered', 'registered'])
+    expect(rows[0]).toMatchObject({ adminId: ws.admin.id, user: { id: ws.artist.id }, release: { title: release.title } })
+    const asset = fake.assets.get(rows[0].assetId!)!
+    expect(asset.reference).toBe(`t${ws.tenant.id}:${rows[0].id}`)
+    expect(asset.audioBytes).toBeGreaterThan(100)
+    const releases = await admin.ok('pex.releases', { params: { page: 1 }, query: { per_page: 25 } })
+    expect(releases.data.find((row) => row.id === release.id)).toMatchObject({ tracks: 2, inDiscovery: 2, cancelled: 0 })
+    const trackList = await admin.ok('pex.tracks', { params: { page: 1 }, query: { per_page: 100, search: release.title } })
+    expect(trackList.data.map((row) => row.status)).toEqual(['registered', 'registered'])
+    expect(await auditsOf(t.services, ws.tenant.id, 'usage_discovery.submitted')).not.toHaveLength(0)
+  })
+
+  it('a track without audio fails with the reason; removing cancels (overriding every status) and tells the provider', async () => {
+    const { tracks } = await liveRelease(2)
+    await t.services.db.execute(sql`update tracks set audio_url = null where id = ${tracks[1].id}`)
+    const [ok, failed] = await inDiscovery([tracks[0].id, tracks[1].id])
+    expect(failed).toMatchObject({ status: 'failed', error: 'The track has no audio file.' })
+    await admin.ok('pex.remove', { body: { ids: [ok.id, failed.id] } })
+    await t.services.jobs.drain()
+    const list = await admin.ok('pex.uploadedTracks', { params: { page: 1 }, query: { per_page: 100, status: 'cancelled' } })
+    expect(list.data.filter((row) => [ok.id, failed.id].includes(row.id)).map((row) => row.status)).toEqual(['cancelled', 'cancelled'])
+    expect(fake.assets.get(ok.assetId!)?.removed).toBe(true)
+    expect((await admin.call('pex.remove', { body: { ids: [ok.id] } })).status).toBe(409)
+    // A cancelled track can be submitted again.
+    expect((await admin.ok('pex.submitTracks', { body: { trackIds: [tracks[0].id] } })).submitted).toBe(1)
+  })
+})
+
+describe('matches', () => {
+  it('arrive by polling, are stored once per provider id and refreshed; the list and the detail show them', async () => {
+    const { tracks } = await liveRelease(1)
+    const [row] = await inDiscovery([tracks[0].id])
+    const [made] = fake.addMatches(row.assetId!, [{ platform: 'twitch', views: 500, copyPercentage: 42.456 }])
+    await refresh()
+    let list = await admin.ok('pex.matches', { params: { page: 1 }, query: { per_page: 100, search: made.id } })
+    expect(list.data).toHaveLength(1)
+    expect(list.data[0]).toMatchObject({ matchId: made.id, platform: 'twitch', userName: made.user_name, copyTitle: made.copy_title, status: 'new' })
+    // The same match seen again (by the webhook, with more views) updates it, never duplicates it.
+    const again = { ...made, views: 900 }
+    const body = JSON.stringify({ matches: [again] })
+    const pushed = await t.app.inject({
+      method: 'POST',
+      url: '/api/pex/webhook',
+      headers: { 'content-type': 'application/json', 'x-usage-signature': signBody(SECRET, body) },
+      payload: body,
+    })
+    expect(pushed.statusCode).toBe(200)
+    expect(pushed.json()).toEqual({ received: 1, stored: 1 })
+    list = await admin.ok('pex.matches', { params: { page: 1 }, query: { per_page: 100, search: made.id } })
+    expect(list.data).toHaveLength(1)
+    const detail = await admin.ok('pex.match', { params: { id: list.data[0].id } })
+    expect(detail).toMatchObject({
+      views: 900,
+      shares: 12,
+      duration: 3600,
+      matchLength: 95.5,
+      copyPercentage: '42.46',
+      segments: [
+        { original: [0, 30], copy: [600, 630] },
+        { original: [45, 110.5], copy: [900, 965.5] },
+      ],
+      track: { id: tracks[0].id },
+      release: { id: tracks[0].releaseId },
+      mediaUrl: made.media_url,
+      userUrl: made.user_url,
+    })
+    expect(detail.queue).toContain(detail.id)
+    const daily = await t.services.db.execute<{ matches: number }>(sql`select sum(matches)::int as matches from usage_daily where tenant_id = ${ws.tenant.id} and track_id = ${tracks[0].id}`)
+    expect(Number(daily.rows[0].matches)).toBe(1)
+  })
+
+  it('are found from the palette by id or the provider\'s match id', async () => {
+    const mine = await admin.ok('pex.matches', { params: { page: 1 }, query: { per_page: 25 } })
+    const { id, matchId } = mine.data[0]
+    expect((await admin.ok('search.query', { query: { q: `match:${id}`, kinds: 'usageMatch' } })).hits.map((hit) => hit.id)).toEqual([id])
+    expect((await admin.ok('search.query', { query: { q: matchId, kinds: 'usageMatch' } })).hits.map((hit) => hit.id)).toContain(id)
+    expect((await otherAdmin.ok('search.query', { query: { q: `match:${id}`, kinds: 'usageMatch' } })).hits).toEqual([])
+  })
+
+  it('refuses a webhook with a wrong or missing signature', async () => {
+    const body = JSON.stringify({ matches: [] })
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/pex/webhook',
+      headers: { 'content-type': 'application/json', 'x-usage-signature': signBody('not-the-secret', body) },
+      payload: body,
+    })
+    expect(wrong.statusCode).toBe(401)
+    expect((await t.app.inject({ method: 'POST', url: '/api/pex/webhook', headers: { 'content-type': 'application/json' }, payload: body })).statusCode).toBe(401)
+  })
+
+  it('are kept to their workspace and to staff', async () => {
+    const theirs = await otherAdmin.ok('pex.matches', { params: { page: 1 }, query: { per_page: 100 } })
+    expect(theirs.data).toEqual([])
+    const mine = await admin.ok('pex.matches', { params: { page: 1 }, query: { per_page: 100 } })
+    expect((await otherAdmin.call('pex.match', { params: { id: mine.data[0].id } })).status).toBe(404)
+    expect((await artist.call('pex.matches', { params: { page: 1 }, query: { per_page: 25 } })).status).toBe(403)
+    expect((await artist.call('pex.matchAction', { body: { ids: [mine.data[0].id], action: 'claim' } })).status).toBe(403)
+  })
+})
+
+describe('the takedown guard', () => {
+  async function matchOf(input: Parameters<typeof fake.addMatches>[1][number] = {}) {
+    const made = await liveRelease(1)
+    const [row] = await inDiscovery([made.tracks[0].id])
+    const [match] = fake.addMatches(row.assetId!, [input])
+    await refresh()
+    const list = await admin.ok('pex.matches', { params: { page: 1 }, query: { per_page: 25, search: match.id } })
+    return { ...made, id: list.data[0].id }
+  }
+
+  it('claims, then monetises; refuses moves the status does not allow; audits each', async () => {
+    const { id } = await matchOf()
+    expect((await admin.ok('pex.matchAction', { body: { ids: [id], action: 'claim' } })).message).toBe(`Match #${id} is now claimed.`)
+    expect((await admin.call('pex.matchAction', { body: { ids: [id], action: 'claim' } })).error.message).toBe('The match is already claimed.')
+    expect((await admin.call('pex.matchAction', { body: { ids: [id], action: 'ignore' } })).error.message).toBe('A claimed match cannot be ignored.')
+    await admin.ok('pex.matchAction', { body: { ids: [id], action: 'monetise' } })
+    expect((await admin.ok('pex.match', { params: { id } })).status).toBe('monetised')
+    expect(await auditsOf(t.services, ws.tenant.id, 'usage_match.claim')).not.toHaveLength(0)
+  })
+
+  it('refuses a greenlisted channel, saying why', async () => {
+    const channel = 'https://www.youtube.com/channel/UCaBcDeFgHiJkLmNoPqRsTuV'
+    const { id, release } = await matchOf({ platform: 'raw', userUrl: channel })
+    await t.services.db.execute(sql`
+      insert into feature_requests (tenant_id, kind, status, requester_account_id, release_id, title, fields)
+      values (${ws.tenant.id}, 'greenlist', 'approved', ${ws.artist.id}, ${release.id}, 'Echo', ${JSON.stringify({ channels: { youtube: [channel] } })}::jsonb)`)
+    const refused = await admin.call('pex.matchAction', { body: { ids: [id], action: 'takedown' } })
+    expect(refused.status).toBe(409)
+    expect(refused.error.message).toBe(`The channel ${channel} is on the greenlist for this recording: its uses are never actioned.`)
+    expect((await admin.ok('pex.match', { params: { id } })).status).toBe('new')
+  })
+
+  it('refuses a recording the account no longer owns, and a track whose split is not active', async () => {
+    const moved = await matchOf()
+    await t.services.db.execute(sql`update releases set account_id = ${ws.label.id} where id = ${moved.release.id}`)
+    const notOwned = await admin.call('pex.matchAction', { body: { ids: [moved.id], action: 'claim' } })
+    expect(notOwned.error.message).toBe('The account does not own this recording any more: only its owner’s matches can be actioned.')
+
+    const split = await matchOf()
+    await t.services.db.execute(sql`
+      insert into splits (tenant_id, track_id, owner_account_id, status, starts_on)
+      values (${ws.tenant.id}, ${split.tracks[0].id}, ${ws.artist.id}, 'pending', '2026-01-01')`)
+    const pending = await admin.call('pex.matchAction', { body: { ids: [split.id], action: 'monetise' } })
+    expect(pending.error.message).toBe('The track’s royalty split is pending, not active: action its matches once every payee has confirmed.')
+    await t.services.db.execute(sql`update splits set status = 'active' where track_id = ${split.tracks[0].id}`)
+    await admin.ok('pex.matchAction', { body: { ids: [split.id], action: 'monetise' } })
+  })
+})
+
+describe('analytics of usage discovery', () => {
+  it('reads matches and views per day, top songs and matches per track from the rollup the refresh keeps', async () => {
+    const { tracks } = await liveRelease(1)
+    const [row] = await inDiscovery([tracks[0].id])
+    fake.addMatches(row.assetId!, [{ views: 100 }, { views: 250 }, { views: 50 }])
+    await refresh()
+    const today = new Date().toISOString().slice(0, 10)
+    const overview = await admin.ok('usageAnalytics.overview', { query: {} })
+    expect(overview.days).toHaveLength(30)
+    expect(overview.to).toBe(today)
+    expect(overview.days[29].matches).toBeGreaterThanOrEqual(3)
+    expect(overview.totals.matches).toBe(overview.days.reduce((sum, d) => sum + d.matches, 0))
+    const top = await admin.ok('usageAnalytics.topSongs', { query: {} })
+    expect(top.data.find((entry) => entry.trackId === tracks[0].id)).toMatchObject({ matches: 3, views: 400, title: tracks[0].title })
+    const perTrack = await admin.ok('usageAnalytics.trackMatches', { query: { page: 1, per_page: 25 } })
+    expect(perTrack.data.map((entry) => entry.trackId)).toContain(tracks[0].id)
+    expect((await otherAdmin.ok('usageAnalytics.topSongs', { query: {} })).data).toEqual([])
+    const backwards = await admin.call('usageAnalytics.overview', { query: { from: '2026-02-01', to: '2026-01-01' } })
+    expect(backwards.status).toBe(400)
+  })
+})
