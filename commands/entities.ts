@@ -52,6 +52,7 @@ export const ENTITY_KIND_UI: Readonly<Record<EntityKind, EntityKindUi>> = {
     path: (id) => `/releases/export/1?export=${id}`,
   },
   greenlist: { kind: 'greenlist', label: 'Greenlist entry', pattern: '/whitelisting/{id}', path: (id) => `/whitelisting/${id}` },
+  blocklist: { kind: 'blocklist', label: 'Blocklist entry', pattern: '/blocklist/{id}', path: (id) => `/blocklist/${id}` },
   newsPost: { kind: 'newsPost', label: 'News post', pattern: '/news/edit/{id}', path: (id) => `/news/edit/${id}` },
 }
 

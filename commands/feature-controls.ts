@@ -1,5 +1,5 @@
 import { defineAction, type RecordAction, type Target } from './actions'
-import { GREENLIST, reviewStatusLabel, reviewTransitionRefusal, type ReviewKindDef } from '@core/feature-requests'
+import { BLOCKLIST, GREENLIST, manualStatuses, reviewStatusLabel, reviewTransitionRefusal, type ReviewKindDef } from '@core/feature-requests'
 
 // Feature-control review actions (docs/feature-controls.md), declared once per kind from its
 // statuses: Approve, Reject…, and the kind's other moves, on the focused request and on a list's
@@ -14,7 +14,7 @@ export interface ReviewRecordState {
   nextPath?: string | null
 }
 
-type ReviewKindName = 'greenlist'
+type ReviewKindName = 'greenlist' | 'blocklist'
 
 /** The verb of moving into a status, per status name used by the kinds. */
 const VERBS: Readonly<Record<string, { label: string; keywords: string[]; tone?: 'green' | 'red' }>> = {
@@ -22,21 +22,24 @@ const VERBS: Readonly<Record<string, { label: string; keywords: string[]; tone?:
   rejected: { label: 'Reject', keywords: ['reject', 'refuse', 'deny', 'decline', 'no'], tone: 'red' },
   revoked: { label: 'Revoke', keywords: ['revoke', 'withdraw', 'cancel'], tone: 'red' },
   pending: { label: 'Reconsider', keywords: ['reconsider', 'reopen', 'pending', 'again'] },
+  lifted: { label: 'Lift early', keywords: ['lift', 'end', 'stop', 'early', 'cancel'], tone: 'red' },
 }
 
-function reviewActions(kind: ReviewKindName, def: ReviewKindDef): RecordAction[] {
+function reviewActions<K extends ReviewKindName>(kind: K, def: ReviewKindDef): RecordAction[] {
   const noun = def.label.toLowerCase()
   const kinds = [kind] as const
-  const describe = (target: Target<ReviewKindName>) => {
+  const describe = (target: Target<K>) => {
     if (target.items.length !== 1) return `${target.items.length} selected ${noun} requests`
     const { id, state } = target.items[0]
     return `${noun} request #${id}${state ? ` “${state.title}”` : ''}`
   }
-  const next = (target: Target<ReviewKindName>) => (target.from === 'record' ? target.items[0]?.state?.nextPath : null)
-  return def.statuses.map((status) => {
+  const next = (target: Target<K>) => (target.from === 'record' ? target.items[0]?.state?.nextPath : null)
+  // Automatic statuses (a blocklist period's end) are the server's to set: no action offers them.
+  return manualStatuses(def).map((status) => {
     const verb = VERBS[status] ?? { label: `Mark ${reviewStatusLabel(def, status).toLowerCase()}`, keywords: [status] }
     const common = {
-      id: 'greenlist.changeStatus' as const,
+      // Every kind's change-status call takes the same body (reviewEndpoints), so one type serves all.
+      id: `${kind}.changeStatus` as 'greenlist.changeStatus',
       variant: status,
       kinds,
       scope: 'both' as const,
@@ -47,7 +50,7 @@ function reviewActions(kind: ReviewKindName, def: ReviewKindDef): RecordAction[]
       // Only moves the kind allows from the request's status are offered (the server refuses the rest).
       available: (state: ReviewRecordState) => reviewTransitionRefusal(def, state.status, status, 'offered') === null,
       success: (result: { message: string }) => result.message,
-      after: (_result: unknown, target: Target<ReviewKindName>, env: { open(path: string): void }) => {
+      after: (_result: unknown, target: Target<K>, env: { open(path: string): void }) => {
         const path = next(target)
         if (path) env.open(path)
       },
@@ -76,4 +79,4 @@ function reviewActions(kind: ReviewKindName, def: ReviewKindDef): RecordAction[]
   })
 }
 
-export const FEATURE_REQUEST_ACTIONS: readonly RecordAction[] = [...reviewActions('greenlist', GREENLIST)]
+export const FEATURE_REQUEST_ACTIONS: readonly RecordAction[] = [...reviewActions('greenlist', GREENLIST), ...reviewActions('blocklist', BLOCKLIST)]

@@ -82,6 +82,8 @@ export interface RecordStates {
   delivery: DeliveryRecordState
   /** A greenlist request (its list rows and single screen). */
   greenlist: ReviewRecordState
+  /** A blocklist request (its list rows and single screen). */
+  blocklist: ReviewRecordState
   /** A company news post, and a news category (commands/news.ts). */
   newsPost: NewsPostRecordState
   newsCategory: NewsCategoryRecordState

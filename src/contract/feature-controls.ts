@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import {
+  BLOCKLIST,
   GREENLIST,
   GREENLIST_FORMATS,
   GREENLIST_PLATFORM_LABELS,
@@ -37,6 +38,17 @@ export const reviewRow = z.object({
 export type ReviewRow = z.infer<typeof reviewRow>
 export type ReviewRowResult = z.input<typeof reviewRow>
 
+/** A staff list's filters (search, status, created date range, page size). */
+function reviewListQuery(def: ReviewKindDef) {
+  return z.object({
+    per_page: perPage,
+    search: z.string().trim().max(100, 'The search is too long').optional(),
+    status: z.enum(def.statuses as [string, ...string[]], `Choose one of: ${def.statuses.join(', ')}`).optional(),
+    from: day.optional(),
+    to: day.optional(),
+  })
+}
+
 /** The five calls of a kind: the staff list, single and status change; the requester's create and own list. */
 function reviewEndpoints<F extends z.ZodType>(
   def: ReviewKindDef,
@@ -53,13 +65,7 @@ function reviewEndpoints<F extends z.ZodType>(
       access: admin,
       summary: `${def.label} requests, newest first, by page: search by title, requester or #id; filter by status and created date range`,
       params: z.object({ page }),
-      query: z.object({
-        per_page: perPage,
-        search: z.string().trim().max(100, 'The search is too long').optional(),
-        status: status.optional(),
-        from: day.optional(),
-        to: day.optional(),
-      }),
+      query: reviewListQuery(def),
       response: pageOf(reviewRow),
     }),
     single: endpoint({
@@ -149,6 +155,36 @@ const greenlist = reviewEndpoints(
   greenlistFields,
 )
 
+export const blocklistFields = z
+  .object({
+    releaseId: id,
+    /** A track of that release; none: the whole release (every track). */
+    trackId: id.optional(),
+    platform: z.enum(GREENLIST_PLATFORMS, `Choose one of: ${GREENLIST_PLATFORMS.map((p) => GREENLIST_PLATFORM_LABELS[p]).join(', ')}`),
+    format: z.enum(GREENLIST_FORMATS, 'Choose All or Single'),
+    startDate: day,
+    endDate: day,
+    comment: z.string().trim().max(2_000, 'The comment is too long').default(''),
+    isrc: z.string().trim().max(20).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.endDate < body.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'The end date comes before the start date' })
+    if (body.isrc && !checkIsrc(body.isrc).ok) ctx.addIssue({ code: 'custom', path: ['isrc'], message: ISRC_MESSAGE })
+  })
+export type BlocklistFields = z.infer<typeof blocklistFields>
+
+const blocklist = reviewEndpoints(
+  BLOCKLIST,
+  {
+    list: 'blocklist/{page}',
+    single: 'blocklist/single/{id}',
+    changeStatus: 'blocklist/change-status',
+    create: 'blocklist/request',
+    mine: 'blocklist/mine/{page}',
+  },
+  blocklistFields,
+)
+
 /** One pending request in the shared review queue: its kind and where its single screen is. */
 export const queueItem = z.object({ id: z.number(), kind: z.enum(REVIEW_KIND_NAMES as [string, ...string[]]), path: z.string(), title: z.string() })
 
@@ -165,4 +201,15 @@ export const featureControlEndpoints = {
   'greenlist.changeStatus': greenlist.changeStatus,
   'greenlist.create': greenlist.create,
   'greenlist.mine': greenlist.mine,
+  // The spec names the staff list `GET blocklist` with its page in the query string.
+  'blocklist.list': endpoint({
+    ...blocklist.list,
+    path: 'blocklist',
+    params: undefined,
+    query: reviewListQuery(BLOCKLIST).extend({ page }),
+  }),
+  'blocklist.single': blocklist.single,
+  'blocklist.changeStatus': blocklist.changeStatus,
+  'blocklist.create': blocklist.create,
+  'blocklist.mine': blocklist.mine,
 } as const

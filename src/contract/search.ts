@@ -17,6 +17,7 @@ export const ENTITY_KINDS = [
   'ingestion',
   'catalogueExport',
   'greenlist',
+  'blocklist',
   'newsPost',
 ] as const
 export type EntityKind = (typeof ENTITY_KINDS)[number]

@@ -7,5 +7,7 @@ export const featureControlsUi: DomainUi = {
   routes: [
     { path: '/greenlisting/{page}', access: 'admin', title: 'Greenlist', screen: lazyScreen(() => import('./ui/GreenlistListScreen')) },
     { path: '/whitelisting/{id}', access: 'admin', title: 'Greenlist item', screen: lazyScreen(() => import('./ui/GreenlistScreen')) },
+    { path: '/blocklisting/{page}', access: 'admin', title: 'Blocklist', screen: lazyScreen(() => import('./ui/BlocklistListScreen')) },
+    { path: '/blocklist/{id}', access: 'admin', title: 'Blocklist item', screen: lazyScreen(() => import('./ui/BlocklistScreen')) },
   ],
 }

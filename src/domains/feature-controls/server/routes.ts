@@ -1,9 +1,11 @@
 import type { featureControlEndpoints } from '@contract/feature-controls'
 import type { Handlers, IdsOf } from '@server/handlers'
+import { blocklistKind } from './blocklist'
 import { greenlistKind } from './greenlist'
 import { reviewQueue, reviewService } from './review'
 
 const greenlist = reviewService(greenlistKind)
+const blocklist = reviewService(blocklistKind)
 
 export const featureControlHandlers: Handlers<IdsOf<typeof featureControlEndpoints>> = {
   'featureRequests.queue': ({ ctx }) => reviewQueue(ctx),
@@ -12,4 +14,9 @@ export const featureControlHandlers: Handlers<IdsOf<typeof featureControlEndpoin
   'greenlist.changeStatus': ({ ctx, body }) => greenlist.changeStatus(ctx, body),
   'greenlist.create': ({ ctx, body }) => greenlist.create(ctx, body),
   'greenlist.mine': ({ ctx, params, query }) => greenlist.mine(ctx, params, query),
+  'blocklist.list': ({ ctx, query }) => blocklist.list(ctx, { page: query.page }, query),
+  'blocklist.single': ({ ctx, params }) => blocklist.single(ctx, params.id),
+  'blocklist.changeStatus': ({ ctx, body }) => blocklist.changeStatus(ctx, body),
+  'blocklist.create': ({ ctx, body }) => blocklist.create(ctx, body),
+  'blocklist.mine': ({ ctx, params, query }) => blocklist.mine(ctx, params, query),
 }

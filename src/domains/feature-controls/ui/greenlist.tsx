@@ -2,6 +2,7 @@ import { DataList, Text } from '@radix-ui/themes'
 import type { ReviewRow } from '@contract/feature-controls'
 import { GREENLIST, GREENLIST_PLATFORM_LABELS, GREENLIST_PLATFORMS, type GreenlistPlatform } from '@core/feature-requests'
 import { formatIsrc } from '@core/identifiers'
+import { api } from '@client/api'
 import type { ReviewScreenKind } from './review'
 
 // Greenlist's part of the review screens: its fields as the server stores them (review.ts → greenlist.ts).
@@ -25,7 +26,7 @@ export const GREENLIST_SCREENS: ReviewScreenKind = {
   kind: 'greenlist',
   def: GREENLIST,
   title: 'Greenlist',
-  listCall: 'greenlist.list',
+  fetchList: ({ page, ...query }, signal) => api.call('greenlist.list', { params: { page }, query }, { signal }),
   singleCall: 'greenlist.single',
   columns: [
     { id: 'format', header: 'Format', type: 'text', value: (row) => (stored(row).format === 'single' ? 'Single' : 'All'), width: 90 },

@@ -3,6 +3,7 @@ import { Badge, Card, DataList, Flex, Heading, Text } from '@radix-ui/themes'
 import { REVIEW_PAGE_SIZES, type ReviewRow } from '@contract/feature-controls'
 import type { ReviewKindDef } from '@core/feature-requests'
 import type { EndpointId } from '@contract/index'
+import { manualStatuses } from '@core/feature-requests'
 import { selectionOf } from '@commands/actions'
 import type { RecordStates } from '@commands/records'
 import { api } from '@client/api'
@@ -10,7 +11,7 @@ import { useDataVersion } from '@client/state/useDataVersion'
 import { useLoad } from '@client/state/useLoad'
 import { useTab } from '@client/workspace/tab-context'
 import { rememberRecord } from '@client/shell/recents'
-import { ListView, type ColumnDef, type FilterDef, type ListQuery, type StatusMap } from '@client/ui/list'
+import { ListView, type ColumnDef, type ListResult, type FilterDef, type ListQuery, type StatusMap } from '@client/ui/list'
 import { RecordActions } from '@client/ui/RecordActions'
 import { RecordPending, recordMissing } from '@client/ui/RecordPending'
 import { When } from '@client/ui/When'
@@ -23,15 +24,25 @@ import { recordKeyOptions } from '@client/ui/record-keys'
 // The one review pattern's screens (docs/feature-controls.md): every kind's list and single screen
 // are these two components; a kind gives its definition, its calls and how its own fields read.
 
-type ReviewKindName = 'greenlist'
-type ListCall = Extract<EndpointId, `${ReviewKindName}.list`>
+type ReviewKindName = 'greenlist' | 'blocklist'
 type SingleCall = Extract<EndpointId, `${ReviewKindName}.single`>
+
+/** What a staff list asks its kind's list call for. */
+export interface ReviewListQuery {
+  page: number
+  per_page: number
+  status?: string
+  search?: string
+  from?: string
+  to?: string
+}
 
 export interface ReviewScreenKind {
   kind: ReviewKindName
   def: ReviewKindDef
   title: string
-  listCall: ListCall
+  /** The kind's staff list call (paths differ: the page in the path or in the query). */
+  fetchList(query: ReviewListQuery, signal: AbortSignal): Promise<ListResult<ReviewRow>>
   singleCall: SingleCall
   /** The kind's own columns, between the title and the requester. */
   columns: ColumnDef<ReviewRow>[]
@@ -50,7 +61,7 @@ export function statusMapOf(def: ReviewKindDef): StatusMap {
   )
 }
 
-const stateOf = (row: ReviewRow): RecordStates['greenlist'] => ({ status: row.status, title: row.title, requesterName: row.requester.name })
+const stateOf = (row: ReviewRow): RecordStates[ReviewKindName] => ({ status: row.status, title: row.title, requesterName: row.requester.name })
 
 const fetchQueue = async (_key: string, signal: AbortSignal) => (await api.call('featureRequests.queue', undefined, { signal })).data
 
@@ -102,21 +113,18 @@ export function ReviewListScreen({ kind, page }: { kind: ReviewScreenKind; page:
   )
   const fetch = useCallback(
     (query: ListQuery, signal: AbortSignal) =>
-      api.call(
-        kind.listCall,
+      kind.fetchList(
         {
-          params: { page: query.page },
-          query: {
-            per_page: query.perPage,
-            status: query.filters.status || undefined,
-            search: query.search || undefined,
-            from: query.from ?? undefined,
-            to: query.to ?? undefined,
-          },
+          page: query.page,
+          per_page: query.perPage,
+          status: query.filters.status || undefined,
+          search: query.search || undefined,
+          from: query.from ?? undefined,
+          to: query.to ?? undefined,
         },
-        { signal },
+        signal,
       ),
-    [kind.listCall],
+    [kind],
   )
   const records = useCallback(
     (rows: readonly ReviewRow[]) =>
@@ -222,7 +230,7 @@ export function ReviewSingleScreen({ kind, id }: { kind: ReviewScreenKind; id: n
             </Text>
           </Flex>
         </Flex>
-        <RecordActions record={record} buttons={kind.def.statuses.map((to) => `${kind.kind}.changeStatus:${to}`)} />
+        <RecordActions record={record} buttons={manualStatuses(kind.def).map((to) => `${kind.kind}.changeStatus:${to}`)} />
       </Flex>
       <Card size="2">
         <DataList.Root>
