@@ -1,5 +1,5 @@
 import { defineAction, type RecordAction, type Target } from './actions'
-import { BLOCKLIST, GREENLIST, manualStatuses, reviewStatusLabel, reviewTransitionRefusal, type ReviewKindDef } from '@core/feature-requests'
+import { BLOCKLIST, GREENLIST, YOUTUBE_MCN, manualStatuses, reviewStatusLabel, reviewTransitionRefusal, type ReviewKindDef } from '@core/feature-requests'
 
 // Feature-control review actions (docs/feature-controls.md), declared once per kind from its
 // statuses: Approve, Reject…, and the kind's other moves, on the focused request and on a list's
@@ -14,7 +14,7 @@ export interface ReviewRecordState {
   nextPath?: string | null
 }
 
-type ReviewKindName = 'greenlist' | 'blocklist'
+type ReviewKindName = 'greenlist' | 'blocklist' | 'youtubeMcn'
 
 /** The verb of moving into a status, per status name used by the kinds. */
 const VERBS: Readonly<Record<string, { label: string; keywords: string[]; tone?: 'green' | 'red' }>> = {
@@ -22,6 +22,7 @@ const VERBS: Readonly<Record<string, { label: string; keywords: string[]; tone?:
   rejected: { label: 'Reject', keywords: ['reject', 'refuse', 'deny', 'decline', 'no'], tone: 'red' },
   revoked: { label: 'Revoke', keywords: ['revoke', 'withdraw', 'cancel'], tone: 'red' },
   pending: { label: 'Reconsider', keywords: ['reconsider', 'reopen', 'pending', 'again'] },
+  removed: { label: 'Remove from network', keywords: ['remove', 'unlink', 'leave', 'network'], tone: 'red' },
   lifted: { label: 'Lift early', keywords: ['lift', 'end', 'stop', 'early', 'cancel'], tone: 'red' },
 }
 
@@ -79,4 +80,6 @@ function reviewActions<K extends ReviewKindName>(kind: K, def: ReviewKindDef): R
   })
 }
 
-export const FEATURE_REQUEST_ACTIONS: readonly RecordAction[] = [...reviewActions('greenlist', GREENLIST), ...reviewActions('blocklist', BLOCKLIST)]
+export const FEATURE_REQUEST_ACTIONS: readonly RecordAction[] = [...reviewActions('greenlist', GREENLIST), ...reviewActions('blocklist', BLOCKLIST),
+  ...reviewActions('youtubeMcn', YOUTUBE_MCN),
+]

@@ -84,6 +84,8 @@ export interface RecordStates {
   greenlist: ReviewRecordState
   /** A blocklist request (its list rows and single screen). */
   blocklist: ReviewRecordState
+  /** A YouTube MCN request (its list rows). */
+  youtubeMcn: ReviewRecordState
   /** A company news post, and a news category (commands/news.ts). */
   newsPost: NewsPostRecordState
   newsCategory: NewsCategoryRecordState

@@ -2,6 +2,8 @@ import { z } from 'zod'
 import {
   BLOCKLIST,
   GREENLIST,
+  YOUTUBE_CHANNEL_ID,
+  YOUTUBE_MCN,
   GREENLIST_FORMATS,
   GREENLIST_PLATFORM_LABELS,
   GREENLIST_PLATFORMS,
@@ -185,6 +187,39 @@ const blocklist = reviewEndpoints(
   blocklistFields,
 )
 
+const count = (noun: string) =>
+  z
+    .number(`Give the number of ${noun}`)
+    .int(`The number of ${noun} is a whole number`)
+    .min(0, `The number of ${noun} cannot be negative`)
+    .max(Number.MAX_SAFE_INTEGER, `The number of ${noun} is too large`)
+
+export const youtubeMcnFields = z.object({
+  /** The channel to join: its id ("UC" and 22 characters), as YouTube Studio shows it; a channel URL is accepted and reduced to it. */
+  channelId: z
+    .string()
+    .trim()
+    .max(200)
+    .transform((value) => /(?:^|\/channel\/)(UC[A-Za-z0-9_-]{22})\/?$/.exec(value)?.[1] ?? value)
+    .pipe(z.string().regex(YOUTUBE_CHANNEL_ID, 'Not a YouTube channel id: it starts with UC and has 24 characters')),
+  subscribers: count('subscribers'),
+  videos: count('videos'),
+  views: count('views'),
+})
+export type YoutubeMcnFields = z.infer<typeof youtubeMcnFields>
+
+const youtubeMcn = reviewEndpoints(
+  YOUTUBE_MCN,
+  {
+    list: 'youTubeMcn/{page}',
+    single: 'youTubeMcn/single/{id}',
+    changeStatus: 'youTubeMcn/change-status',
+    create: 'youTubeMcn/request',
+    mine: 'youTubeMcn/mine/{page}',
+  },
+  youtubeMcnFields,
+)
+
 /** One pending request in the shared review queue: its kind and where its single screen is. */
 export const queueItem = z.object({ id: z.number(), kind: z.enum(REVIEW_KIND_NAMES as [string, ...string[]]), path: z.string(), title: z.string() })
 
@@ -212,4 +247,9 @@ export const featureControlEndpoints = {
   'blocklist.changeStatus': blocklist.changeStatus,
   'blocklist.create': blocklist.create,
   'blocklist.mine': blocklist.mine,
+  // The spec gives MCN requests no single screen: its list (searched by #id) is where one is opened.
+  'youtubeMcn.list': youtubeMcn.list,
+  'youtubeMcn.changeStatus': youtubeMcn.changeStatus,
+  'youtubeMcn.create': youtubeMcn.create,
+  'youtubeMcn.mine': youtubeMcn.mine,
 } as const

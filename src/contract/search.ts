@@ -18,6 +18,7 @@ export const ENTITY_KINDS = [
   'catalogueExport',
   'greenlist',
   'blocklist',
+  'youtubeMcn',
   'newsPost',
 ] as const
 export type EntityKind = (typeof ENTITY_KINDS)[number]

@@ -9,9 +9,9 @@ export interface ReviewKindDef<S extends string = string> {
   kind: string
   /** "Greenlist entry": one request, in sentences. */
   label: string
-  /** The list screen's path prefix (/greenlisting/{page}) and the single's (/whitelisting/{id}). */
+  /** The list screen's path prefix (/greenlisting/{page}) and the single's (/whitelisting/{id}); none when the spec gives the kind no single screen. */
   listPath: string
-  singlePath: string
+  singlePath: string | null
   statuses: readonly S[]
   /** The status a new request starts in. */
   initial: S
@@ -94,10 +94,47 @@ export const BLOCKLIST: ReviewKindDef<BlocklistStatus> = {
   automatic: ['ended'],
 }
 
+export const MCN_STATUSES = ['pending', 'approved', 'rejected', 'removed'] as const
+export type McnStatus = (typeof MCN_STATUSES)[number]
+
+/**
+ * YouTube MCN: an artist asks to join their channel to the operator's multi-channel network. Staff
+ * approve (the channel is linked) or reject with a reason; an approved channel can be removed from
+ * the network with a reason, after which a new request starts over. The spec gives it a list screen
+ * only: a request is opened as its list filtered to it.
+ */
+export const YOUTUBE_MCN: ReviewKindDef<McnStatus> = {
+  kind: 'youtubeMcn',
+  label: 'Channel join',
+  listPath: '/youtube-mcn/manage',
+  singlePath: null,
+  statuses: MCN_STATUSES,
+  initial: 'pending',
+  pending: ['pending'],
+  statusInfo: {
+    pending: { label: 'Pending', meaning: 'Sent by the channel owner; waiting for staff.' },
+    approved: { label: 'Approved', meaning: 'The channel is in the network.' },
+    rejected: { label: 'Rejected', meaning: 'Refused with a reason; can be reconsidered.' },
+    removed: { label: 'Removed', meaning: 'Taken out of the network with a reason; final, a new request starts over.' },
+  },
+  transitions: {
+    pending: ['approved', 'rejected'],
+    approved: ['removed'],
+    rejected: ['pending'],
+    removed: [],
+  },
+  reasonRequired: ['rejected', 'removed'],
+}
+
 /** Every finished kind, by name: the server, the screens, the palette and the queue read this. */
-export const REVIEW_KINDS = { greenlist: GREENLIST, blocklist: BLOCKLIST } as const
+export const REVIEW_KINDS = { greenlist: GREENLIST, blocklist: BLOCKLIST, youtubeMcn: YOUTUBE_MCN } as const
 export type ReviewKind = keyof typeof REVIEW_KINDS
 export const REVIEW_KIND_NAMES = Object.keys(REVIEW_KINDS) as ReviewKind[]
+
+/** Where a request opens: its single screen, or its kind's list filtered to it when the kind has none. */
+export function requestPath(def: ReviewKindDef, id: number): string {
+  return def.singlePath ? `${def.singlePath}/${id}` : `${def.listPath}/1?search=%23${id}`
+}
 
 export function reviewStatusLabel(def: ReviewKindDef, status: string): string {
   return (def.statusInfo as Record<string, { label: string }>)[status]?.label ?? status

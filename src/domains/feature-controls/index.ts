@@ -9,5 +9,6 @@ export const featureControlsUi: DomainUi = {
     { path: '/whitelisting/{id}', access: 'admin', title: 'Greenlist item', screen: lazyScreen(() => import('./ui/GreenlistScreen')) },
     { path: '/blocklisting/{page}', access: 'admin', title: 'Blocklist', screen: lazyScreen(() => import('./ui/BlocklistListScreen')) },
     { path: '/blocklist/{id}', access: 'admin', title: 'Blocklist item', screen: lazyScreen(() => import('./ui/BlocklistScreen')) },
+    { path: '/youtube-mcn/manage/{page}', access: 'admin', title: 'YouTube MCN', screen: lazyScreen(() => import('./ui/YoutubeMcnListScreen')) },
   ],
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { ReviewRowResult } from '@contract/feature-controls'
-import { REVIEW_KINDS, reviewStatusLabel, reviewTransitionRefusal, type ReviewKind, type ReviewKindDef } from '@core/feature-requests'
+import { REVIEW_KINDS, requestPath, reviewStatusLabel, reviewTransitionRefusal, type ReviewKind, type ReviewKindDef } from '@core/feature-requests'
 import { displayName } from '@core/names'
 import type { AuthedContext, Services } from '@server/context'
 import type { Queryable, Tx } from '@server/db/engine'
@@ -333,7 +333,7 @@ export async function reviewQueue(ctx: AuthedContext) {
       id: Number(row.id),
       kind: row.kind,
       title: row.title,
-      path: `${REVIEW_KINDS[row.kind as ReviewKind].singlePath}/${row.id}`,
+      path: requestPath(REVIEW_KINDS[row.kind as ReviewKind], Number(row.id)),
     })),
   }
 }

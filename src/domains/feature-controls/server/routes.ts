@@ -2,10 +2,12 @@ import type { featureControlEndpoints } from '@contract/feature-controls'
 import type { Handlers, IdsOf } from '@server/handlers'
 import { blocklistKind } from './blocklist'
 import { greenlistKind } from './greenlist'
+import { youtubeMcnKind } from './youtube-mcn'
 import { reviewQueue, reviewService } from './review'
 
 const greenlist = reviewService(greenlistKind)
 const blocklist = reviewService(blocklistKind)
+const youtubeMcn = reviewService(youtubeMcnKind)
 
 export const featureControlHandlers: Handlers<IdsOf<typeof featureControlEndpoints>> = {
   'featureRequests.queue': ({ ctx }) => reviewQueue(ctx),
@@ -19,4 +21,8 @@ export const featureControlHandlers: Handlers<IdsOf<typeof featureControlEndpoin
   'blocklist.changeStatus': ({ ctx, body }) => blocklist.changeStatus(ctx, body),
   'blocklist.create': ({ ctx, body }) => blocklist.create(ctx, body),
   'blocklist.mine': ({ ctx, params, query }) => blocklist.mine(ctx, params, query),
+  'youtubeMcn.list': ({ ctx, params, query }) => youtubeMcn.list(ctx, params, query),
+  'youtubeMcn.changeStatus': ({ ctx, body }) => youtubeMcn.changeStatus(ctx, body),
+  'youtubeMcn.create': ({ ctx, body }) => youtubeMcn.create(ctx, body),
+  'youtubeMcn.mine': ({ ctx, params, query }) => youtubeMcn.mine(ctx, params, query),
 }

@@ -5,7 +5,7 @@ import { likePattern, newestIds, type SearchProvider } from '@server/search'
 import { requestsById } from './review'
 
 /** The short id prefix of each kind (`gl12`), beside its name (`greenlist:12`). */
-const SHORT_PREFIX: Readonly<Record<ReviewKind, string>> = { greenlist: 'gl', blocklist: 'bl' }
+const SHORT_PREFIX: Readonly<Record<ReviewKind, string>> = { greenlist: 'gl', blocklist: 'bl', youtubeMcn: 'mcn' }
 
 /**
  * One kind's requests by id (#12, greenlist:12, gl12) or title fragment (trigram index), newest
@@ -19,8 +19,8 @@ function reviewSearch(kind: ReviewKind): SearchProvider {
     async search(ctx, query, limit) {
       const { db } = ctx.services
       const tenantId = ctx.tenant.id
-      const prefix = query.idPrefix === SHORT_PREFIX[kind] ? kind : query.idPrefix
-      if (query.id !== null && prefix !== null && prefix !== kind) return []
+      const mine = query.idPrefix === null || query.idPrefix === kind.toLowerCase() || query.idPrefix === SHORT_PREFIX[kind]
+      if (query.id !== null && !mine) return []
       const branches: SQL[] = []
       if (query.id !== null)
         branches.push(sql`select r.id, r.created_at from feature_requests r where r.tenant_id = ${tenantId} and r.kind = ${kind} and r.id = ${query.id}`)

@@ -24,7 +24,7 @@ const platformOf = (row: ReviewRow) => {
 const formatOf = (row: ReviewRow) => (stored(row).format === 'single' ? 'Single' : 'All')
 const typeOf = (row: ReviewRow) => (row.track ? 'Track' : 'Release')
 
-export const BLOCKLIST_SCREENS: ReviewScreenKind = {
+export const BLOCKLIST_SCREENS = {
   kind: 'blocklist',
   def: BLOCKLIST,
   title: 'Blocklist',
@@ -72,4 +72,4 @@ export const BLOCKLIST_SCREENS: ReviewScreenKind = {
       </>
     )
   },
-}
+} satisfies ReviewScreenKind

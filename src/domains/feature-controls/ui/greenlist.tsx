@@ -22,7 +22,7 @@ const isrcOf = (row: ReviewRow) => {
 }
 const channelCount = (row: ReviewRow) => GREENLIST_PLATFORMS.reduce((sum, platform) => sum + (stored(row).channels?.[platform]?.length ?? 0), 0)
 
-export const GREENLIST_SCREENS: ReviewScreenKind = {
+export const GREENLIST_SCREENS = {
   kind: 'greenlist',
   def: GREENLIST,
   title: 'Greenlist',
@@ -80,4 +80,4 @@ export const GREENLIST_SCREENS: ReviewScreenKind = {
       </>
     )
   },
-}
+} satisfies ReviewScreenKind

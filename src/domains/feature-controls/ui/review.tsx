@@ -3,7 +3,7 @@ import { Badge, Card, DataList, Flex, Heading, Text } from '@radix-ui/themes'
 import { REVIEW_PAGE_SIZES, type ReviewRow } from '@contract/feature-controls'
 import type { ReviewKindDef } from '@core/feature-requests'
 import type { EndpointId } from '@contract/index'
-import { manualStatuses } from '@core/feature-requests'
+import { manualStatuses, requestPath } from '@core/feature-requests'
 import { selectionOf } from '@commands/actions'
 import type { RecordStates } from '@commands/records'
 import { api } from '@client/api'
@@ -24,7 +24,7 @@ import { recordKeyOptions } from '@client/ui/record-keys'
 // The one review pattern's screens (docs/feature-controls.md): every kind's list and single screen
 // are these two components; a kind gives its definition, its calls and how its own fields read.
 
-type ReviewKindName = 'greenlist' | 'blocklist'
+type ReviewKindName = 'greenlist' | 'blocklist' | 'youtubeMcn'
 type SingleCall = Extract<EndpointId, `${ReviewKindName}.single`>
 
 /** What a staff list asks its kind's list call for. */
@@ -43,11 +43,14 @@ export interface ReviewScreenKind {
   title: string
   /** The kind's staff list call (paths differ: the page in the path or in the query). */
   fetchList(query: ReviewListQuery, signal: AbortSignal): Promise<ListResult<ReviewRow>>
-  singleCall: SingleCall
+  /** The kind's single call; none when the spec gives the kind no single screen. */
+  singleCall?: SingleCall
+  /** What the title column holds (the release or track title unless said otherwise). */
+  titleHeader?: string
   /** The kind's own columns, between the title and the requester. */
   columns: ColumnDef<ReviewRow>[]
-  /** The kind's own fields on the single screen. */
-  details(row: ReviewRow): ReactNode
+  /** The kind's own fields on the single screen (kinds with one). */
+  details?(row: ReviewRow): ReactNode
 }
 
 const COLORS: Record<string, StatusMap[string]['color']> = { pending: 'amber', approved: 'green', rejected: 'red', revoked: 'gray' }
@@ -85,7 +88,7 @@ export function ReviewListScreen({ kind, page }: { kind: ReviewScreenKind; page:
   const columns = useMemo<ColumnDef<ReviewRow>[]>(
     () => [
       { id: 'id', header: 'ID', type: 'text', value: (row) => `#${row.id}`, width: 80 },
-      { id: 'title', header: 'Release / track', type: 'text', value: (row) => row.title, width: 280 },
+      { id: 'title', header: kind.titleHeader ?? 'Release / track', type: 'text', value: (row) => row.title, width: 280 },
       ...kind.columns,
       {
         id: 'user',
@@ -98,7 +101,7 @@ export function ReviewListScreen({ kind, page }: { kind: ReviewScreenKind; page:
       { id: 'status', header: 'Status', type: 'status', value: (row) => row.status, statuses, width: 110 },
       { id: 'created', header: 'Requested', type: 'date', value: (row) => row.created, width: 140 },
     ],
-    [kind.columns, statuses],
+    [kind.columns, kind.titleHeader, statuses],
   )
   const filters = useMemo<FilterDef[]>(
     () => [
@@ -148,7 +151,7 @@ export function ReviewListScreen({ kind, page }: { kind: ReviewScreenKind; page:
         pagePath={(next) => `${kind.def.listPath}/${next}`}
         filters={filters}
         dateRange={{ label: 'Requested' }}
-        rowLink={(row) => `${kind.def.singlePath}/${row.id}`}
+        rowLink={kind.def.singlePath ? (row) => requestPath(kind.def, row.id) : undefined}
         records={records}
         errorMessage={`There was an error fetching the ${kind.title.toLowerCase()}. Please try again.`}
       />
@@ -157,7 +160,7 @@ export function ReviewListScreen({ kind, page }: { kind: ReviewScreenKind; page:
 }
 
 /** /{kind single}/{id}: the request, its requester, release and track, and the moves its status allows. */
-export function ReviewSingleScreen({ kind, id }: { kind: ReviewScreenKind; id: number }) {
+export function ReviewSingleScreen({ kind, id }: { kind: ReviewScreenKind & { singleCall: SingleCall }; id: number }) {
   const tab = useTab()
   const version = useDataVersion()
   const valid = Number.isInteger(id) && id > 0
@@ -169,7 +172,7 @@ export function ReviewSingleScreen({ kind, id }: { kind: ReviewScreenKind; id: n
   const row = load.data && load.data.id === id ? load.data : null
   const statuses = useMemo(() => statusMapOf(kind.def), [kind.def])
   const queue = useLoad(fetchQueue, `queue:${version}`)
-  const place = useMemo(() => queuePlace(queue.data ?? [], `${kind.def.singlePath}/${id}`), [queue.data, kind.def.singlePath, id])
+  const place = useMemo(() => queuePlace(queue.data ?? [], requestPath(kind.def, id)), [queue.data, kind.def, id])
   const record = useMemo(
     () =>
       row
@@ -191,7 +194,7 @@ export function ReviewSingleScreen({ kind, id }: { kind: ReviewScreenKind; id: n
       id: row.id,
       title: `${kind.def.label} #${row.id}: ${row.title}`,
       subtitle: `${statuses[row.status]?.label ?? row.status} · ${row.requester.name}`,
-      path: `${kind.def.singlePath}/${row.id}`,
+      path: requestPath(kind.def, row.id),
     })
   }, [row, setTitle, kind, statuses])
   useEffect(() => {
@@ -256,7 +259,7 @@ export function ReviewSingleScreen({ kind, id }: { kind: ReviewScreenKind; id: n
               </DataList.Value>
             </DataList.Item>
           )}
-          {kind.details(row)}
+          {kind.details?.(row)}
           {row.reason && (
             <DataList.Item>
               <DataList.Label>Reason given</DataList.Label>
