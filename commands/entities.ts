@@ -59,6 +59,12 @@ export const ENTITY_KIND_UI: Readonly<Record<EntityKind, EntityKindUi>> = {
     pattern: '/youtube-mcn/manage/{page}?search=#{id}',
     path: (id) => `/youtube-mcn/manage/1?search=%23${id}`,
   },
+  chartRegistration: {
+    kind: 'chartRegistration',
+    label: 'Chart registration',
+    pattern: '/soundscan/single/{id}',
+    path: (id) => `/soundscan/single/${id}`,
+  },
   blocklist: { kind: 'blocklist', label: 'Blocklist entry', pattern: '/blocklist/{id}', path: (id) => `/blocklist/${id}` },
   newsPost: { kind: 'newsPost', label: 'News post', pattern: '/news/edit/{id}', path: (id) => `/news/edit/${id}` },
 }

@@ -1,5 +1,6 @@
 import { defineAction, type RecordAction, type Target } from './actions'
-import { BLOCKLIST, GREENLIST, YOUTUBE_MCN, manualStatuses, reviewStatusLabel, reviewTransitionRefusal, type ReviewKindDef } from '@core/feature-requests'
+import type { Command } from './types'
+import { BLOCKLIST, CHART_REGISTRATION, GREENLIST, YOUTUBE_MCN, manualStatuses, reviewStatusLabel, reviewTransitionRefusal, type ReviewKind, type ReviewKindDef } from '@core/feature-requests'
 
 // Feature-control review actions (docs/feature-controls.md), declared once per kind from its
 // statuses: Approve, Reject…, and the kind's other moves, on the focused request and on a list's
@@ -14,7 +15,7 @@ export interface ReviewRecordState {
   nextPath?: string | null
 }
 
-type ReviewKindName = 'greenlist' | 'blocklist' | 'youtubeMcn'
+type ReviewKindName = ReviewKind
 
 /** The verb of moving into a status, per status name used by the kinds. */
 const VERBS: Readonly<Record<string, { label: string; keywords: string[]; tone?: 'green' | 'red' }>> = {
@@ -82,4 +83,21 @@ function reviewActions<K extends ReviewKindName>(kind: K, def: ReviewKindDef): R
 
 export const FEATURE_REQUEST_ACTIONS: readonly RecordAction[] = [...reviewActions('greenlist', GREENLIST), ...reviewActions('blocklist', BLOCKLIST),
   ...reviewActions('youtubeMcn', YOUTUBE_MCN),
+  ...reviewActions('chartRegistration', CHART_REGISTRATION),
+]
+
+/** Feature controls' global commands: the chart data provider's file of approved registrations. */
+export const FEATURE_CONTROL_COMMANDS: readonly Command[] = [
+  {
+    id: 'chartRegistration.export',
+    title: 'Export approved chart registrations (CSV)',
+    subject: 'Chart registrations',
+    group: 'Chart registration',
+    keywords: ['export', 'download', 'soundscan', 'chart', 'registration', 'csv', 'upc', 'isrc', 'file'],
+    access: 'admin',
+    run: async (_context, env) => {
+      await env.download('chartRegistration.export', { query: {} })
+      env.notify('Approved chart registrations downloaded.', 'success')
+    },
+  },
 ]

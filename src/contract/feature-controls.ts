@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import {
   BLOCKLIST,
+  CHART_REGISTRATION,
   GREENLIST,
   YOUTUBE_CHANNEL_ID,
   YOUTUBE_MCN,
@@ -220,6 +221,24 @@ const youtubeMcn = reviewEndpoints(
   youtubeMcnFields,
 )
 
+export const chartRegistrationFields = z.object({
+  releaseId: id,
+  comment: z.string().trim().max(2_000, 'The comment is too long').default(''),
+})
+export type ChartRegistrationFields = z.infer<typeof chartRegistrationFields>
+
+const chartRegistration = reviewEndpoints(
+  CHART_REGISTRATION,
+  {
+    list: 'soundscan/{page}',
+    single: 'soundscan/single/{id}',
+    changeStatus: 'soundscan/change-status',
+    create: 'soundscan/request',
+    mine: 'soundscan/mine/{page}',
+  },
+  chartRegistrationFields,
+)
+
 /** One pending request in the shared review queue: its kind and where its single screen is. */
 export const queueItem = z.object({ id: z.number(), kind: z.enum(REVIEW_KIND_NAMES as [string, ...string[]]), path: z.string(), title: z.string() })
 
@@ -252,4 +271,24 @@ export const featureControlEndpoints = {
   'youtubeMcn.changeStatus': youtubeMcn.changeStatus,
   'youtubeMcn.create': youtubeMcn.create,
   'youtubeMcn.mine': youtubeMcn.mine,
+  // The spec names the staff list `GET soundscan` with its page in the query string.
+  'chartRegistration.list': endpoint({
+    ...chartRegistration.list,
+    path: 'soundscan',
+    params: undefined,
+    query: reviewListQuery(CHART_REGISTRATION).extend({ page }),
+  }),
+  'chartRegistration.single': chartRegistration.single,
+  'chartRegistration.changeStatus': chartRegistration.changeStatus,
+  'chartRegistration.create': chartRegistration.create,
+  'chartRegistration.mine': chartRegistration.mine,
+  'chartRegistration.export': endpoint({
+    method: 'GET',
+    path: 'soundscan/export',
+    access: 'admin',
+    summary: 'The approved chart registrations as the CSV file for the chart data provider (docs/formats/chart-registration.md), one line per track; optionally those approved in a date range',
+    query: z.object({ from: day.optional(), to: day.optional() }),
+    response: z.unknown(),
+    responseType: 'file',
+  }),
 } as const

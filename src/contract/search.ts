@@ -19,6 +19,7 @@ export const ENTITY_KINDS = [
   'greenlist',
   'blocklist',
   'youtubeMcn',
+  'chartRegistration',
   'newsPost',
 ] as const
 export type EntityKind = (typeof ENTITY_KINDS)[number]

@@ -126,8 +126,40 @@ export const YOUTUBE_MCN: ReviewKindDef<McnStatus> = {
   reasonRequired: ['rejected', 'removed'],
 }
 
+export const CHART_REGISTRATION_STATUSES = ['pending', 'approved', 'rejected', 'revoked'] as const
+export type ChartRegistrationStatus = (typeof CHART_REGISTRATION_STATUSES)[number]
+
+/**
+ * Chart registration (soundscan): a release's UPC and its tracks' ISRCs registered with the chart
+ * data provider. Approved registrations are what the export file hands to the provider; an approved
+ * one can be revoked with a reason (the provider is told in the next file by its absence), a rejected
+ * one reconsidered. Revoked is final: a new request starts over.
+ */
+export const CHART_REGISTRATION: ReviewKindDef<ChartRegistrationStatus> = {
+  kind: 'chartRegistration',
+  label: 'Chart registration',
+  listPath: '/soundscan',
+  singlePath: '/soundscan/single',
+  statuses: CHART_REGISTRATION_STATUSES,
+  initial: 'pending',
+  pending: ['pending'],
+  statusInfo: {
+    pending: { label: 'Pending', meaning: 'Sent by the requester; waiting for staff.' },
+    approved: { label: 'Approved', meaning: 'In the export file for the chart data provider.' },
+    rejected: { label: 'Rejected', meaning: 'Refused with a reason; can be reconsidered.' },
+    revoked: { label: 'Revoked', meaning: 'Was approved, withdrawn with a reason; left out of the export; final.' },
+  },
+  transitions: {
+    pending: ['approved', 'rejected'],
+    approved: ['revoked'],
+    rejected: ['pending'],
+    revoked: [],
+  },
+  reasonRequired: ['rejected', 'revoked'],
+}
+
 /** Every finished kind, by name: the server, the screens, the palette and the queue read this. */
-export const REVIEW_KINDS = { greenlist: GREENLIST, blocklist: BLOCKLIST, youtubeMcn: YOUTUBE_MCN } as const
+export const REVIEW_KINDS = { greenlist: GREENLIST, blocklist: BLOCKLIST, youtubeMcn: YOUTUBE_MCN, chartRegistration: CHART_REGISTRATION } as const
 export type ReviewKind = keyof typeof REVIEW_KINDS
 export const REVIEW_KIND_NAMES = Object.keys(REVIEW_KINDS) as ReviewKind[]
 

@@ -1,6 +1,7 @@
 import type { featureControlEndpoints } from '@contract/feature-controls'
 import type { Handlers, IdsOf } from '@server/handlers'
 import { blocklistKind } from './blocklist'
+import { chartRegistrationExport, chartRegistrationKind } from './chart-registration'
 import { greenlistKind } from './greenlist'
 import { youtubeMcnKind } from './youtube-mcn'
 import { reviewQueue, reviewService } from './review'
@@ -8,6 +9,7 @@ import { reviewQueue, reviewService } from './review'
 const greenlist = reviewService(greenlistKind)
 const blocklist = reviewService(blocklistKind)
 const youtubeMcn = reviewService(youtubeMcnKind)
+const chartRegistration = reviewService(chartRegistrationKind)
 
 export const featureControlHandlers: Handlers<IdsOf<typeof featureControlEndpoints>> = {
   'featureRequests.queue': ({ ctx }) => reviewQueue(ctx),
@@ -25,4 +27,10 @@ export const featureControlHandlers: Handlers<IdsOf<typeof featureControlEndpoin
   'youtubeMcn.changeStatus': ({ ctx, body }) => youtubeMcn.changeStatus(ctx, body),
   'youtubeMcn.create': ({ ctx, body }) => youtubeMcn.create(ctx, body),
   'youtubeMcn.mine': ({ ctx, params, query }) => youtubeMcn.mine(ctx, params, query),
+  'chartRegistration.list': ({ ctx, query }) => chartRegistration.list(ctx, { page: query.page }, query),
+  'chartRegistration.single': ({ ctx, params }) => chartRegistration.single(ctx, params.id),
+  'chartRegistration.changeStatus': ({ ctx, body }) => chartRegistration.changeStatus(ctx, body),
+  'chartRegistration.create': ({ ctx, body }) => chartRegistration.create(ctx, body),
+  'chartRegistration.mine': ({ ctx, params, query }) => chartRegistration.mine(ctx, params, query),
+  'chartRegistration.export': ({ ctx, query }) => chartRegistrationExport(ctx, query),
 }

@@ -3,7 +3,7 @@ import { Badge, Card, DataList, Flex, Heading, Text } from '@radix-ui/themes'
 import { REVIEW_PAGE_SIZES, type ReviewRow } from '@contract/feature-controls'
 import type { ReviewKindDef } from '@core/feature-requests'
 import type { EndpointId } from '@contract/index'
-import { manualStatuses, requestPath } from '@core/feature-requests'
+import { manualStatuses, requestPath, type ReviewKind } from '@core/feature-requests'
 import { selectionOf } from '@commands/actions'
 import type { RecordStates } from '@commands/records'
 import { api } from '@client/api'
@@ -24,7 +24,7 @@ import { recordKeyOptions } from '@client/ui/record-keys'
 // The one review pattern's screens (docs/feature-controls.md): every kind's list and single screen
 // are these two components; a kind gives its definition, its calls and how its own fields read.
 
-type ReviewKindName = 'greenlist' | 'blocklist' | 'youtubeMcn'
+type ReviewKindName = ReviewKind
 type SingleCall = Extract<EndpointId, `${ReviewKindName}.single`>
 
 /** What a staff list asks its kind's list call for. */
@@ -45,6 +45,8 @@ export interface ReviewScreenKind {
   fetchList(query: ReviewListQuery, signal: AbortSignal): Promise<ListResult<ReviewRow>>
   /** The kind's single call; none when the spec gives the kind no single screen. */
   singleCall?: SingleCall
+  /** The kind's own buttons above its list (an export). */
+  toolbar?: ReactNode
   /** What the title column holds (the release or track title unless said otherwise). */
   titleHeader?: string
   /** The kind's own columns, between the title and the requester. */
@@ -139,6 +141,7 @@ export function ReviewListScreen({ kind, page }: { kind: ReviewScreenKind; page:
   )
   return (
     <Flex direction="column" gap="3" p="4">
+      {kind.toolbar}
       <ListView<ReviewRow>
         key={version}
         listId={`feature-${kind.kind}`}
