@@ -86,8 +86,22 @@ export const FEATURE_REQUEST_ACTIONS: readonly RecordAction[] = [...reviewAction
   ...reviewActions('chartRegistration', CHART_REGISTRATION),
 ]
 
-/** Feature controls' global commands: the chart data provider's file of approved registrations. */
+/** Feature controls' global commands: the shared review queue's oldest request, the chart data provider's file. */
 export const FEATURE_CONTROL_COMMANDS: readonly Command[] = [
+  {
+    id: 'featureRequests.reviewNext',
+    title: 'Review next pending feature request (any kind)',
+    subject: 'Pending feature requests',
+    group: 'Review',
+    keywords: ['review', 'next', 'pending', 'queue', 'feature', 'request', 'blocklist', 'greenlist', 'mcn', 'chart', 'soundscan', 'oldest'],
+    access: 'admin',
+    // The shared queue answers oldest first across every kind: its first item is the one to review.
+    run: async (_context, env) => {
+      const { data } = await env.call('featureRequests.queue')
+      if (data.length === 0) env.notify('No pending feature requests.', 'info')
+      else env.open(data[0].path)
+    },
+  },
   {
     id: 'chartRegistration.export',
     title: 'Export approved chart registrations (CSV)',
