@@ -36,8 +36,41 @@ function reviewActions<K extends ReviewKindName>(kind: K, def: ReviewKindDef): R
     return `${noun} request #${id}${state ? ` “${state.title}”` : ''}`
   }
   const next = (target: Target<K>) => (target.from === 'record' ? target.items[0]?.state?.nextPath : null)
+  // "Change status…": the moves every targeted request allows that need no reason (a refusal or a
+  // revocation asks its reason through its own action, e.g. Reject…).
+  const quiet = manualStatuses(def).filter((status) => !def.reasonRequired.includes(status))
+  const allowedFrom = (from: string) => quiet.filter((to) => reviewTransitionRefusal(def, from, to) === null)
+  const changeStatus = defineAction({
+    id: `${kind}.changeStatus` as 'greenlist.changeStatus',
+    variant: 'choose',
+    kinds,
+    scope: 'both',
+    group: def.label,
+    label: 'Change status…',
+    title: (target) => `Change status of ${describe(target)}…`,
+    keywords: ['change', 'status', 'move', 'set', noun, 'request', ...quiet.map((status) => reviewStatusLabel(def, status).toLowerCase())],
+    available: (state: ReviewRecordState) => allowedFrom(state.status).length > 0,
+    ask: {
+      kind: 'choose',
+      placeholder: 'Choose the new status',
+      choices: (target) =>
+        quiet
+          .filter((to) => target.items.every((item) => !item.state || allowedFrom(item.state.status).includes(to)))
+          .map((to) => ({
+            value: to,
+            title: `${reviewStatusLabel(def, to)}: ${(def.statusInfo as Record<string, { meaning: string }>)[to].meaning}`,
+          })),
+    },
+    input: (item, status: string) => ({ body: { ids: [item.id], status } }),
+    inputMany: (ids, status) => ({ body: { ids: [...ids], status } }),
+    success: (result) => result.message,
+    after: (_result, target, env) => {
+      const path = next(target)
+      if (path) env.open(path)
+    },
+  })
   // Automatic statuses (a blocklist period's end) are the server's to set: no action offers them.
-  return manualStatuses(def).map((status) => {
+  const moves = manualStatuses(def).map((status) => {
     const verb = VERBS[status] ?? { label: `Mark ${reviewStatusLabel(def, status).toLowerCase()}`, keywords: [status] }
     const common = {
       // Every kind's change-status call takes the same body (reviewEndpoints), so one type serves all.
@@ -79,6 +112,7 @@ function reviewActions<K extends ReviewKindName>(kind: K, def: ReviewKindDef): R
       inputMany: (ids) => ({ body: { ids: [...ids], status } }),
     })
   })
+  return [...moves, changeStatus]
 }
 
 export const FEATURE_REQUEST_ACTIONS: readonly RecordAction[] = [...reviewActions('greenlist', GREENLIST), ...reviewActions('blocklist', BLOCKLIST),

@@ -37,4 +37,23 @@ describe('feature-control commands', () => {
     )
     expect(keys).not.toContain('blocklist.changeStatus:ended')
   })
+
+  it('"Change status…" chooses among the moves every selected request allows that need no reason', async () => {
+    const action = FEATURE_REQUEST_ACTIONS.find((entry) => entry.key === 'blocklist.changeStatus:choose')!
+    expect(action.label).toBe('Change status…')
+    const choices = async (statuses: string[]) => {
+      const target = {
+        kind: 'blocklist' as const,
+        from: 'selection' as const,
+        items: statuses.map((status, index) => ({ id: index + 1, title: '', state: { status, title: '', requesterName: '' } })),
+      }
+      const children = await action.command(target).children!(context, fakeCommandEnv())
+      return children.map((child) => ({ value: child.id.split('.').pop(), title: child.title as string }))
+    }
+    expect((await choices(['pending'])).map((choice) => choice.value)).toEqual(['approved'])
+    expect((await choices(['rejected'])).map((choice) => choice.value)).toEqual(['pending'])
+    expect(await choices(['pending', 'rejected'])).toEqual([])
+    expect(await choices(['approved'])).toEqual([])
+    expect((await choices(['pending']))[0].title).toMatch(/^Approved: In force/)
+  })
 })
