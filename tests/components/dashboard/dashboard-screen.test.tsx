@@ -130,9 +130,9 @@ describe('dashboard', () => {
     expect(within(whitelist).getByRole('link', { name: 'View all' }).getAttribute('href')).toBe('/greenlisting/1?status=pending')
     const blocklist = screen.getByRole('region', { name: 'Blocklist' })
     expect(within(blocklist).getByText('No blocklist request is waiting.')).toBeTruthy()
-    const takedown = screen.getByRole('region', { name: 'Blocklist: releases pending takedown' })
+    const takedown = screen.getByRole('region', { name: 'Blocklist takedowns' })
     expect(within(takedown).getByRole('link', { name: '#44 Going Record' }).getAttribute('href')).toBe('/blocklist/44')
-    expect(within(screen.getByRole('region', { name: 'Whitelist: releases pending takedown' })).getByText('0 in total')).toBeTruthy()
+    expect(within(screen.getByRole('region', { name: 'Whitelist takedowns' })).getByText('0 in total')).toBeTruthy()
   })
 
   it('charts each monthly series labelled like "Jan 24", a single month padded with an empty point', async () => {

@@ -85,14 +85,14 @@ function AdminDashboard() {
           />
           <RequestCard title="Whitelist" list={data.whitelist} viewAll="/greenlisting/1?status=pending" empty="No whitelist request is waiting." />
           <RequestCard
-            title="Whitelist: releases pending takedown"
+            title="Whitelist takedowns"
             list={data.whitelistTakedown}
             viewAll="/greenlisting/1"
             empty="No whitelisted release is being taken down."
           />
           <RequestCard title="Blocklist" list={data.blocklist} viewAll="/blocklisting/1?status=pending" empty="No blocklist request is waiting." />
           <RequestCard
-            title="Blocklist: releases pending takedown"
+            title="Blocklist takedowns"
             list={data.blocklistTakedown}
             viewAll="/blocklisting/1"
             empty="No blocklisted release is being taken down."
