@@ -34,8 +34,8 @@ function row(overrides: Partial<ReviewRow>): ReviewRow {
     fields: {},
     reason: null,
     reviewedAt: null,
-    created: new Date('2026-01-02T00:00:00Z'),
-    updated: new Date('2026-01-02T00:00:00Z'),
+    created: '2026-01-02T00:00:00.000Z',
+    updated: '2026-01-02T00:00:00.000Z',
     ...overrides,
   }
 }
