@@ -52,6 +52,20 @@ export const ENTITY_KIND_UI: Readonly<Record<EntityKind, EntityKindUi>> = {
     path: (id) => `/releases/export/1?export=${id}`,
   },
   greenlist: { kind: 'greenlist', label: 'Greenlist entry', pattern: '/whitelisting/{id}', path: (id) => `/whitelisting/${id}` },
+  youtubeMcn: {
+    kind: 'youtubeMcn',
+    label: 'Channel join (YouTube MCN)',
+    // No single screen in the spec: the list filtered to the request.
+    pattern: '/youtube-mcn/manage/{page}?search=#{id}',
+    path: (id) => `/youtube-mcn/manage/1?search=%23${id}`,
+  },
+  chartRegistration: {
+    kind: 'chartRegistration',
+    label: 'Chart registration',
+    pattern: '/soundscan/single/{id}',
+    path: (id) => `/soundscan/single/${id}`,
+  },
+  blocklist: { kind: 'blocklist', label: 'Blocklist entry', pattern: '/blocklist/{id}', path: (id) => `/blocklist/${id}` },
   newsPost: { kind: 'newsPost', label: 'News post', pattern: '/news/edit/{id}', path: (id) => `/news/edit/${id}` },
   blast: { kind: 'blast', label: 'Fan blast', pattern: '/fanblast/single/{id}', path: (id) => `/fanblast/single/${id}` },
   discoverySubmission: {

@@ -1,5 +1,6 @@
 import { defineAction, type RecordAction, type Target } from './actions'
-import { GREENLIST, reviewStatusLabel, reviewTransitionRefusal, type ReviewKindDef } from '@core/feature-requests'
+import type { Command } from './types'
+import { BLOCKLIST, CHART_REGISTRATION, GREENLIST, YOUTUBE_MCN, manualStatuses, reviewStatusLabel, reviewTransitionRefusal, type ReviewKind, type ReviewKindDef } from '@core/feature-requests'
 
 // Feature-control review actions (docs/feature-controls.md), declared once per kind from its
 // statuses: Approve, Reject…, and the kind's other moves, on the focused request and on a list's
@@ -14,7 +15,7 @@ export interface ReviewRecordState {
   nextPath?: string | null
 }
 
-type ReviewKindName = 'greenlist'
+type ReviewKindName = ReviewKind
 
 /** The verb of moving into a status, per status name used by the kinds. */
 const VERBS: Readonly<Record<string, { label: string; keywords: string[]; tone?: 'green' | 'red' }>> = {
@@ -22,21 +23,58 @@ const VERBS: Readonly<Record<string, { label: string; keywords: string[]; tone?:
   rejected: { label: 'Reject', keywords: ['reject', 'refuse', 'deny', 'decline', 'no'], tone: 'red' },
   revoked: { label: 'Revoke', keywords: ['revoke', 'withdraw', 'cancel'], tone: 'red' },
   pending: { label: 'Reconsider', keywords: ['reconsider', 'reopen', 'pending', 'again'] },
+  removed: { label: 'Remove from network', keywords: ['remove', 'unlink', 'leave', 'network'], tone: 'red' },
+  lifted: { label: 'Lift early', keywords: ['lift', 'end', 'stop', 'early', 'cancel'], tone: 'red' },
 }
 
-function reviewActions(kind: ReviewKindName, def: ReviewKindDef): RecordAction[] {
+function reviewActions<K extends ReviewKindName>(kind: K, def: ReviewKindDef): RecordAction[] {
   const noun = def.label.toLowerCase()
   const kinds = [kind] as const
-  const describe = (target: Target<ReviewKindName>) => {
+  const describe = (target: Target<K>) => {
     if (target.items.length !== 1) return `${target.items.length} selected ${noun} requests`
     const { id, state } = target.items[0]
     return `${noun} request #${id}${state ? ` “${state.title}”` : ''}`
   }
-  const next = (target: Target<ReviewKindName>) => (target.from === 'record' ? target.items[0]?.state?.nextPath : null)
-  return def.statuses.map((status) => {
+  const next = (target: Target<K>) => (target.from === 'record' ? target.items[0]?.state?.nextPath : null)
+  // "Change status…": the moves every targeted request allows that need no reason (a refusal or a
+  // revocation asks its reason through its own action, e.g. Reject…).
+  const quiet = manualStatuses(def).filter((status) => !def.reasonRequired.includes(status))
+  const allowedFrom = (from: string) => quiet.filter((to) => reviewTransitionRefusal(def, from, to) === null)
+  const changeStatus = defineAction({
+    id: `${kind}.changeStatus` as 'greenlist.changeStatus',
+    variant: 'choose',
+    kinds,
+    scope: 'both',
+    group: def.label,
+    label: 'Change status…',
+    title: (target) => `Change status of ${describe(target)}…`,
+    keywords: ['change', 'status', 'move', 'set', noun, 'request', ...quiet.map((status) => reviewStatusLabel(def, status).toLowerCase())],
+    available: (state: ReviewRecordState) => allowedFrom(state.status).length > 0,
+    ask: {
+      kind: 'choose',
+      placeholder: 'Choose the new status',
+      choices: (target) =>
+        quiet
+          .filter((to) => target.items.every((item) => !item.state || allowedFrom(item.state.status).includes(to)))
+          .map((to) => ({
+            value: to,
+            title: `${reviewStatusLabel(def, to)}: ${(def.statusInfo as Record<string, { meaning: string }>)[to].meaning}`,
+          })),
+    },
+    input: (item, status: string) => ({ body: { ids: [item.id], status } }),
+    inputMany: (ids, status) => ({ body: { ids: [...ids], status } }),
+    success: (result) => result.message,
+    after: (_result, target, env) => {
+      const path = next(target)
+      if (path) env.open(path)
+    },
+  })
+  // Automatic statuses (a blocklist period's end) are the server's to set: no action offers them.
+  const moves = manualStatuses(def).map((status) => {
     const verb = VERBS[status] ?? { label: `Mark ${reviewStatusLabel(def, status).toLowerCase()}`, keywords: [status] }
     const common = {
-      id: 'greenlist.changeStatus' as const,
+      // Every kind's change-status call takes the same body (reviewEndpoints), so one type serves all.
+      id: `${kind}.changeStatus` as 'greenlist.changeStatus',
       variant: status,
       kinds,
       scope: 'both' as const,
@@ -47,7 +85,7 @@ function reviewActions(kind: ReviewKindName, def: ReviewKindDef): RecordAction[]
       // Only moves the kind allows from the request's status are offered (the server refuses the rest).
       available: (state: ReviewRecordState) => reviewTransitionRefusal(def, state.status, status, 'offered') === null,
       success: (result: { message: string }) => result.message,
-      after: (_result: unknown, target: Target<ReviewKindName>, env: { open(path: string): void }) => {
+      after: (_result: unknown, target: Target<K>, env: { open(path: string): void }) => {
         const path = next(target)
         if (path) env.open(path)
       },
@@ -74,6 +112,40 @@ function reviewActions(kind: ReviewKindName, def: ReviewKindDef): RecordAction[]
       inputMany: (ids) => ({ body: { ids: [...ids], status } }),
     })
   })
+  return [...moves, changeStatus]
 }
 
-export const FEATURE_REQUEST_ACTIONS: readonly RecordAction[] = [...reviewActions('greenlist', GREENLIST)]
+export const FEATURE_REQUEST_ACTIONS: readonly RecordAction[] = [...reviewActions('greenlist', GREENLIST), ...reviewActions('blocklist', BLOCKLIST),
+  ...reviewActions('youtubeMcn', YOUTUBE_MCN),
+  ...reviewActions('chartRegistration', CHART_REGISTRATION),
+]
+
+/** Feature controls' global commands: the shared review queue's oldest request, the chart data provider's file. */
+export const FEATURE_CONTROL_COMMANDS: readonly Command[] = [
+  {
+    id: 'featureRequests.reviewNext',
+    title: 'Review next pending feature request (any kind)',
+    subject: 'Pending feature requests',
+    group: 'Review',
+    keywords: ['review', 'next', 'pending', 'queue', 'feature', 'request', 'blocklist', 'greenlist', 'mcn', 'chart', 'soundscan', 'oldest'],
+    access: 'admin',
+    // The shared queue answers oldest first across every kind: its first item is the one to review.
+    run: async (_context, env) => {
+      const { data } = await env.call('featureRequests.queue')
+      if (data.length === 0) env.notify('No pending feature requests.', 'info')
+      else env.open(data[0].path)
+    },
+  },
+  {
+    id: 'chartRegistration.export',
+    title: 'Export approved chart registrations (CSV)',
+    subject: 'Chart registrations',
+    group: 'Chart registration',
+    keywords: ['export', 'download', 'soundscan', 'chart', 'registration', 'csv', 'upc', 'isrc', 'file'],
+    access: 'admin',
+    run: async (_context, env) => {
+      await env.download('chartRegistration.export', { query: {} })
+      env.notify('Approved chart registrations downloaded.', 'success')
+    },
+  },
+]

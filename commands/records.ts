@@ -86,6 +86,12 @@ export interface RecordStates {
   delivery: DeliveryRecordState
   /** A greenlist request (its list rows and single screen). */
   greenlist: ReviewRecordState
+  /** A blocklist request (its list rows and single screen). */
+  blocklist: ReviewRecordState
+  /** A YouTube MCN request (its list rows). */
+  youtubeMcn: ReviewRecordState
+  /** A chart registration request (its list rows and single screen). */
+  chartRegistration: ReviewRecordState
   /** A company news post, and a news category (commands/news.ts). */
   newsPost: NewsPostRecordState
   newsCategory: NewsCategoryRecordState

@@ -30,10 +30,24 @@ export type DashboardList = z.infer<typeof dashboardList>
 const monthlySeries = z.array(z.object({ month: z.string(), count: z.number() }))
 export type MonthlySeries = z.infer<typeof monthlySeries>
 
+/** A feature-control request on the dashboard (whitelist, blocklist): where it opens and who asked. */
+const dashboardRequestList = z.object({
+  items: z.array(
+    z.object({ id: z.number(), title: z.string(), status: z.string(), requester: z.string(), created: z.string(), path: z.string() }),
+  ),
+  total: z.number(),
+})
+export type DashboardRequestList = z.infer<typeof dashboardRequestList>
+
 export const dashboardOverview = z.object({
   releases: dashboardList,
   pendingTakedown: dashboardList,
   pendingEdit: dashboardList,
+  /** Pending whitelist (greenlist) and blocklist requests; their takedown variants: pending or approved ones on releases pending takedown. */
+  whitelist: dashboardRequestList,
+  whitelistTakedown: dashboardRequestList,
+  blocklist: dashboardRequestList,
+  blocklistTakedown: dashboardRequestList,
 })
 export type DashboardOverview = z.infer<typeof dashboardOverview>
 
@@ -60,7 +74,8 @@ export const dashboardEndpoints = {
     method: 'GET',
     path: 'dashboard',
     access: 'auth',
-    summary: 'Admins only: the newest releases, releases pending takedown (8) and pending edit (6), up to 5 of each with its total',
+    summary:
+      'Admins only: the newest releases, releases pending takedown (8) and pending edit (6); pending whitelist and blocklist requests and those on releases pending takedown; up to 5 of each with its total',
     response: dashboardOverview,
   }),
   'dashboard.statistics': endpoint({

@@ -1,6 +1,10 @@
 import { z } from 'zod'
 import {
+  BLOCKLIST,
+  CHART_REGISTRATION,
   GREENLIST,
+  YOUTUBE_CHANNEL_ID,
+  YOUTUBE_MCN,
   GREENLIST_FORMATS,
   GREENLIST_PLATFORM_LABELS,
   GREENLIST_PLATFORMS,
@@ -37,6 +41,17 @@ export const reviewRow = z.object({
 export type ReviewRow = z.infer<typeof reviewRow>
 export type ReviewRowResult = z.input<typeof reviewRow>
 
+/** A staff list's filters (search, status, created date range, page size). */
+function reviewListQuery(def: ReviewKindDef) {
+  return z.object({
+    per_page: perPage,
+    search: z.string().trim().max(100, 'The search is too long').optional(),
+    status: z.enum(def.statuses as [string, ...string[]], `Choose one of: ${def.statuses.join(', ')}`).optional(),
+    from: day.optional(),
+    to: day.optional(),
+  })
+}
+
 /** The five calls of a kind: the staff list, single and status change; the requester's create and own list. */
 function reviewEndpoints<F extends z.ZodType>(
   def: ReviewKindDef,
@@ -53,13 +68,7 @@ function reviewEndpoints<F extends z.ZodType>(
       access: admin,
       summary: `${def.label} requests, newest first, by page: search by title, requester or #id; filter by status and created date range`,
       params: z.object({ page }),
-      query: z.object({
-        per_page: perPage,
-        search: z.string().trim().max(100, 'The search is too long').optional(),
-        status: status.optional(),
-        from: day.optional(),
-        to: day.optional(),
-      }),
+      query: reviewListQuery(def),
       response: pageOf(reviewRow),
     }),
     single: endpoint({
@@ -149,6 +158,87 @@ const greenlist = reviewEndpoints(
   greenlistFields,
 )
 
+export const blocklistFields = z
+  .object({
+    releaseId: id,
+    /** A track of that release; none: the whole release (every track). */
+    trackId: id.optional(),
+    platform: z.enum(GREENLIST_PLATFORMS, `Choose one of: ${GREENLIST_PLATFORMS.map((p) => GREENLIST_PLATFORM_LABELS[p]).join(', ')}`),
+    format: z.enum(GREENLIST_FORMATS, 'Choose All or Single'),
+    startDate: day,
+    endDate: day,
+    comment: z.string().trim().max(2_000, 'The comment is too long').default(''),
+    isrc: z.string().trim().max(20).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.endDate < body.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'The end date comes before the start date' })
+    if (body.isrc && !checkIsrc(body.isrc).ok) ctx.addIssue({ code: 'custom', path: ['isrc'], message: ISRC_MESSAGE })
+  })
+export type BlocklistFields = z.infer<typeof blocklistFields>
+
+const blocklist = reviewEndpoints(
+  BLOCKLIST,
+  {
+    list: 'blocklist/{page}',
+    single: 'blocklist/single/{id}',
+    changeStatus: 'blocklist/change-status',
+    create: 'blocklist/request',
+    mine: 'blocklist/mine/{page}',
+  },
+  blocklistFields,
+)
+
+const count = (noun: string) =>
+  z
+    .number(`Give the number of ${noun}`)
+    .int(`The number of ${noun} is a whole number`)
+    .min(0, `The number of ${noun} cannot be negative`)
+    .max(Number.MAX_SAFE_INTEGER, `The number of ${noun} is too large`)
+
+export const youtubeMcnFields = z.object({
+  /** The channel to join: its id ("UC" and 22 characters), as YouTube Studio shows it; a channel URL is accepted and reduced to it. */
+  channelId: z
+    .string()
+    .trim()
+    .max(200)
+    .transform((value) => /(?:^|\/channel\/)(UC[A-Za-z0-9_-]{22})\/?$/.exec(value)?.[1] ?? value)
+    .pipe(z.string().regex(YOUTUBE_CHANNEL_ID, 'Not a YouTube channel id: it starts with UC and has 24 characters')),
+  subscribers: count('subscribers'),
+  videos: count('videos'),
+  views: count('views'),
+})
+export type YoutubeMcnFields = z.infer<typeof youtubeMcnFields>
+
+const youtubeMcn = reviewEndpoints(
+  YOUTUBE_MCN,
+  {
+    list: 'youTubeMcn/{page}',
+    single: 'youTubeMcn/single/{id}',
+    changeStatus: 'youTubeMcn/change-status',
+    create: 'youTubeMcn/request',
+    mine: 'youTubeMcn/mine/{page}',
+  },
+  youtubeMcnFields,
+)
+
+export const chartRegistrationFields = z.object({
+  releaseId: id,
+  comment: z.string().trim().max(2_000, 'The comment is too long').default(''),
+})
+export type ChartRegistrationFields = z.infer<typeof chartRegistrationFields>
+
+const chartRegistration = reviewEndpoints(
+  CHART_REGISTRATION,
+  {
+    list: 'soundscan/{page}',
+    single: 'soundscan/single/{id}',
+    changeStatus: 'soundscan/change-status',
+    create: 'soundscan/request',
+    mine: 'soundscan/mine/{page}',
+  },
+  chartRegistrationFields,
+)
+
 /** One pending request in the shared review queue: its kind and where its single screen is. */
 export const queueItem = z.object({ id: z.number(), kind: z.enum(REVIEW_KIND_NAMES as [string, ...string[]]), path: z.string(), title: z.string() })
 
@@ -165,4 +255,40 @@ export const featureControlEndpoints = {
   'greenlist.changeStatus': greenlist.changeStatus,
   'greenlist.create': greenlist.create,
   'greenlist.mine': greenlist.mine,
+  // The spec names the staff list `GET blocklist` with its page in the query string.
+  'blocklist.list': endpoint({
+    ...blocklist.list,
+    path: 'blocklist',
+    params: undefined,
+    query: reviewListQuery(BLOCKLIST).extend({ page }),
+  }),
+  'blocklist.single': blocklist.single,
+  'blocklist.changeStatus': blocklist.changeStatus,
+  'blocklist.create': blocklist.create,
+  'blocklist.mine': blocklist.mine,
+  // The spec gives MCN requests no single screen: its list (searched by #id) is where one is opened.
+  'youtubeMcn.list': youtubeMcn.list,
+  'youtubeMcn.changeStatus': youtubeMcn.changeStatus,
+  'youtubeMcn.create': youtubeMcn.create,
+  'youtubeMcn.mine': youtubeMcn.mine,
+  // The spec names the staff list `GET soundscan` with its page in the query string.
+  'chartRegistration.list': endpoint({
+    ...chartRegistration.list,
+    path: 'soundscan',
+    params: undefined,
+    query: reviewListQuery(CHART_REGISTRATION).extend({ page }),
+  }),
+  'chartRegistration.single': chartRegistration.single,
+  'chartRegistration.changeStatus': chartRegistration.changeStatus,
+  'chartRegistration.create': chartRegistration.create,
+  'chartRegistration.mine': chartRegistration.mine,
+  'chartRegistration.export': endpoint({
+    method: 'GET',
+    path: 'soundscan/export',
+    access: 'admin',
+    summary: 'The approved chart registrations as the CSV file for the chart data provider (docs/formats/chart-registration.md), one line per track; optionally those approved in a date range',
+    query: z.object({ from: day.optional(), to: day.optional() }),
+    response: z.unknown(),
+    responseType: 'file',
+  }),
 } as const

@@ -1,3 +1,5 @@
+import { formatIsrc } from './identifiers'
+
 // Feature-control requests (docs/feature-controls.md): the one review pattern every kind shares.
 // Pure: the server enforces these in each kind's change-status call; screens and the palette offer
 // only what they allow. A kind declares its statuses, the transitions between them and which of
@@ -7,9 +9,9 @@ export interface ReviewKindDef<S extends string = string> {
   kind: string
   /** "Greenlist entry": one request, in sentences. */
   label: string
-  /** The list screen's path prefix (/greenlisting/{page}) and the single's (/whitelisting/{id}). */
+  /** The list screen's path prefix (/greenlisting/{page}) and the single's (/whitelisting/{id}); none when the spec gives the kind no single screen. */
   listPath: string
-  singlePath: string
+  singlePath: string | null
   statuses: readonly S[]
   /** The status a new request starts in. */
   initial: S
@@ -19,6 +21,11 @@ export interface ReviewKindDef<S extends string = string> {
   transitions: Readonly<Record<S, readonly S[]>>
   /** Moving into these (a refusal, a revocation) needs a reason, mailed to the requester. */
   reasonRequired: readonly S[]
+  /**
+   * Statuses only the server moves a request into (a blocklist period ending at its end date): the
+   * change-status call refuses them and no action offers them.
+   */
+  automatic?: readonly S[]
 }
 
 export const GREENLIST_STATUSES = ['pending', 'approved', 'rejected', 'revoked'] as const
@@ -52,10 +59,114 @@ export const GREENLIST: ReviewKindDef<GreenlistStatus> = {
   reasonRequired: ['rejected', 'revoked'],
 }
 
+export const BLOCKLIST_STATUSES = ['pending', 'approved', 'rejected', 'lifted', 'ended'] as const
+export type BlocklistStatus = (typeof BLOCKLIST_STATUSES)[number]
+
+/**
+ * Blocklist: a release or track kept from one platform's user-generated monetisation for a period.
+ * Approved means in force until its end date, when the job runner ends it by itself; staff may lift
+ * it early with a reason. A rejected request can be reconsidered; lifted and ended are final (a new
+ * period is a new request).
+ */
+export const BLOCKLIST: ReviewKindDef<BlocklistStatus> = {
+  kind: 'blocklist',
+  label: 'Blocklist entry',
+  listPath: '/blocklisting',
+  singlePath: '/blocklist',
+  statuses: BLOCKLIST_STATUSES,
+  initial: 'pending',
+  pending: ['pending'],
+  statusInfo: {
+    pending: { label: 'Pending', meaning: 'Sent by the requester; waiting for staff.' },
+    approved: { label: 'Approved', meaning: 'In force: user uploads on the platform are not monetised until the end date, when it ends by itself.' },
+    rejected: { label: 'Rejected', meaning: 'Refused with a reason; can be reconsidered.' },
+    lifted: { label: 'Lifted', meaning: 'Ended early by staff with a reason; final.' },
+    ended: { label: 'Ended', meaning: 'Its end date passed; final. A new period is a new request.' },
+  },
+  transitions: {
+    pending: ['approved', 'rejected'],
+    approved: ['lifted', 'ended'],
+    rejected: ['pending'],
+    lifted: [],
+    ended: [],
+  },
+  reasonRequired: ['rejected', 'lifted'],
+  automatic: ['ended'],
+}
+
+export const MCN_STATUSES = ['pending', 'approved', 'rejected', 'removed'] as const
+export type McnStatus = (typeof MCN_STATUSES)[number]
+
+/**
+ * YouTube MCN: an artist asks to join their channel to the operator's multi-channel network. Staff
+ * approve (the channel is linked) or reject with a reason; an approved channel can be removed from
+ * the network with a reason, after which a new request starts over. The spec gives it a list screen
+ * only: a request is opened as its list filtered to it.
+ */
+export const YOUTUBE_MCN: ReviewKindDef<McnStatus> = {
+  kind: 'youtubeMcn',
+  label: 'Channel join',
+  listPath: '/youtube-mcn/manage',
+  singlePath: null,
+  statuses: MCN_STATUSES,
+  initial: 'pending',
+  pending: ['pending'],
+  statusInfo: {
+    pending: { label: 'Pending', meaning: 'Sent by the channel owner; waiting for staff.' },
+    approved: { label: 'Approved', meaning: 'The channel is in the network.' },
+    rejected: { label: 'Rejected', meaning: 'Refused with a reason; can be reconsidered.' },
+    removed: { label: 'Removed', meaning: 'Taken out of the network with a reason; final, a new request starts over.' },
+  },
+  transitions: {
+    pending: ['approved', 'rejected'],
+    approved: ['removed'],
+    rejected: ['pending'],
+    removed: [],
+  },
+  reasonRequired: ['rejected', 'removed'],
+}
+
+export const CHART_REGISTRATION_STATUSES = ['pending', 'approved', 'rejected', 'revoked'] as const
+export type ChartRegistrationStatus = (typeof CHART_REGISTRATION_STATUSES)[number]
+
+/**
+ * Chart registration (soundscan): a release's UPC and its tracks' ISRCs registered with the chart
+ * data provider. Approved registrations are what the export file hands to the provider; an approved
+ * one can be revoked with a reason (the provider is told in the next file by its absence), a rejected
+ * one reconsidered. Revoked is final: a new request starts over.
+ */
+export const CHART_REGISTRATION: ReviewKindDef<ChartRegistrationStatus> = {
+  kind: 'chartRegistration',
+  label: 'Chart registration',
+  listPath: '/soundscan',
+  singlePath: '/soundscan/single',
+  statuses: CHART_REGISTRATION_STATUSES,
+  initial: 'pending',
+  pending: ['pending'],
+  statusInfo: {
+    pending: { label: 'Pending', meaning: 'Sent by the requester; waiting for staff.' },
+    approved: { label: 'Approved', meaning: 'In the export file for the chart data provider.' },
+    rejected: { label: 'Rejected', meaning: 'Refused with a reason; can be reconsidered.' },
+    revoked: { label: 'Revoked', meaning: 'Was approved, withdrawn with a reason; left out of the export; final.' },
+  },
+  transitions: {
+    pending: ['approved', 'rejected'],
+    approved: ['revoked'],
+    rejected: ['pending'],
+    revoked: [],
+  },
+  reasonRequired: ['rejected', 'revoked'],
+}
+
 /** Every finished kind, by name: the server, the screens, the palette and the queue read this. */
-export const REVIEW_KINDS = { greenlist: GREENLIST } as const
+export const REVIEW_KINDS = { greenlist: GREENLIST, blocklist: BLOCKLIST, youtubeMcn: YOUTUBE_MCN, chartRegistration: CHART_REGISTRATION } as const
 export type ReviewKind = keyof typeof REVIEW_KINDS
 export const REVIEW_KIND_NAMES = Object.keys(REVIEW_KINDS) as ReviewKind[]
+
+/** Where a request opens: its single screen, or its kind's list filtered to it when the kind has none. */
+export function requestPath(def: ReviewKindDef, id: number): string {
+  return def.singlePath ? `${def.singlePath}/${id}` : `${def.listPath}/1?search=%23${id}`
+}
 
 export function reviewStatusLabel(def: ReviewKindDef, status: string): string {
   return (def.statusInfo as Record<string, { label: string }>)[status]?.label ?? status
@@ -71,8 +182,48 @@ export function reviewTransitionRefusal(def: ReviewKindDef, from: string, to: st
   if (from === to) return `The ${noun} is already ${fromLabel}.`
   if (allowed.length === 0) return `A ${fromLabel} ${noun} cannot change any more.`
   if (!allowed.includes(to)) return `A ${fromLabel} ${noun} cannot become ${reviewStatusLabel(def, to).toLowerCase()}.`
+  if (def.automatic?.includes(to)) return `A ${noun} becomes ${reviewStatusLabel(def, to).toLowerCase()} by itself.`
   if (def.reasonRequired.includes(to) && !reason?.trim()) return `Give a reason: the requester is told why.`
   return null
+}
+
+/** The statuses staff may move a request into by hand (every status but the automatic ones). */
+export function manualStatuses(def: ReviewKindDef): string[] {
+  return def.statuses.filter((status) => !def.automatic?.includes(status))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Blocklist periods
+
+/** A blocklist period as stored: inclusive days (YYYY-MM-DD), for a whole release (no track) or one track. */
+export interface BlocklistPeriod {
+  releaseId: number
+  trackId: number | null
+  platform: string
+  startDate: string
+  endDate: string
+}
+
+/**
+ * Two periods clash when they are for the same platform, the same track (a whole-release entry
+ * covers every track of its release) and share at least one day.
+ */
+export function blocklistOverlaps(a: BlocklistPeriod, b: BlocklistPeriod): boolean {
+  if (a.platform !== b.platform || a.releaseId !== b.releaseId) return false
+  if (a.trackId !== null && b.trackId !== null && a.trackId !== b.trackId) return false
+  return a.startDate <= b.endDate && b.startDate <= a.endDate
+}
+
+/** A request's ISRC as shown (the spec's isrcCode): its own, else its track's, else "Not Set". */
+export function isrcShown(own: string | null | undefined, track: string | null | undefined): string {
+  const isrc = own ?? track
+  return isrc ? formatIsrc(isrc) : 'Not Set'
+}
+
+/** The moment a period stops: the end of its end date (inclusive), UTC. */
+export function blocklistEndsAt(endDate: string): Date {
+  const end = new Date(`${endDate}T00:00:00Z`)
+  return new Date(end.getTime() + 24 * 60 * 60 * 1000)
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -36,7 +36,7 @@ async function mailWith(subject: RegExp) {
   throw new Error(`no mail matching ${subject} reached the SMTP server`)
 }
 
-test('with the keyboard alone: review the oldest pending request, approve it, reject the next with a reason, each requester mailed', async ({
+test('with the keyboard alone: review the oldest pending request, approve it, reject the next (another kind) with a reason, each requester mailed', async ({
   browser,
 }) => {
   test.setTimeout(120_000)
@@ -51,14 +51,16 @@ test('with the keyboard alone: review the oldest pending request, approve it, re
   await expect(page).toHaveURL(/\/whitelisting\/\d+$/)
   const firstUrl = page.url()
   const first = Number(/(\d+)$/.exec(firstUrl)![1])
-  await expect(page.getByTestId('review-queue')).toHaveText(/^Pending request 1 of 3 in the review queue/)
+  // The demo has six pending requests of four kinds; the oldest is a greenlist request.
+  await expect(page.getByTestId('review-queue')).toHaveText(/^Pending request 1 of 6 in the review queue/)
   await workspace.ready()
 
   // a approves and moves on to the next pending request.
   await page.keyboard.press('a')
   await expect(page.getByText(`Greenlist entry request #${first} is now approved.`)).toBeVisible()
-  await expect(page).not.toHaveURL(firstUrl)
-  await expect(page.getByTestId('review-queue')).toHaveText(/^Pending request 1 of 2 in the review queue/)
+  // The queue is shared by every kind, oldest first: the next is a blocklist request.
+  await expect(page).toHaveURL(/\/blocklist\/\d+$/)
+  await expect(page.getByTestId('review-queue')).toHaveText(/^Pending request 1 of 5 in the review queue/)
   const secondUrl = page.url()
   const second = Number(/(\d+)$/.exec(secondUrl)![1])
 
@@ -68,16 +70,17 @@ test('with the keyboard alone: review the oldest pending request, approve it, re
   await page.keyboard.type('Send proof that the channel is yours')
   await expect(page.locator('[cmdk-item][data-selected="true"]')).toHaveText(/because “Send proof that the channel is yours”$/)
   await page.keyboard.press('Enter')
-  await expect(page.getByText(`Greenlist entry request #${second} is now rejected.`)).toBeVisible()
+  await expect(page.getByText(`Blocklist entry request #${second} is now rejected.`)).toBeVisible()
   await expect(page).not.toHaveURL(secondUrl)
+  await expect(page.getByTestId('review-queue')).toHaveText(/^Pending request 1 of 4 in the review queue/)
 
   const approved = await mailWith(new RegExp(`greenlist entry request #${first} is approved`))
   expect(approved.text).toContain(`is now approved`)
-  const rejected = await mailWith(new RegExp(`greenlist entry request #${second} is rejected`))
+  const rejected = await mailWith(new RegExp(`blocklist entry request #${second} is rejected`))
   expect(rejected.text).toContain('Reason: Send proof that the channel is yours')
 
   // The list shows the decisions: filter by status from the list's own toolbar.
-  await page.goto(`/whitelisting/${second}`)
+  await page.goto(`/blocklist/${second}`)
   await new WorkspacePage(page).ready()
   await expect(page.getByTestId('review-reason')).toHaveText('Send proof that the channel is yours')
 })

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { GREENLIST, REVIEW_KINDS, invalidPlatformEntries, reviewTransitionRefusal } from '../../src/core/feature-requests'
+import {
+  BLOCKLIST,
+  GREENLIST,
+  REVIEW_KINDS,
+  blocklistEndsAt,
+  blocklistOverlaps,
+  invalidPlatformEntries,
+  isrcShown,
+  manualStatuses,
+  reviewTransitionRefusal,
+  type BlocklistPeriod,
+} from '../../src/core/feature-requests'
+import { formatIsrc } from '../../src/core/identifiers'
 
 describe('the review pattern', () => {
   it('every kind has a status graph over its own statuses, starting in a pending status', () => {
@@ -55,5 +67,41 @@ describe('greenlist URLs per platform', () => {
 
   it('reads a comma-separated list and names only the wrong entries', () => {
     expect(invalidPlatformEntries('tiktok', ' https://tiktok.com/@a_b , https://x.test/@c ,, ')).toEqual(['https://x.test/@c'])
+  })
+})
+
+describe('blocklist periods', () => {
+  const period = (overrides: Partial<BlocklistPeriod> = {}): BlocklistPeriod => ({
+    releaseId: 1,
+    trackId: 10,
+    platform: 'youtube',
+    startDate: '2026-04-01',
+    endDate: '2026-04-30',
+    ...overrides,
+  })
+
+  it('clash only on the same platform and track (a whole release covers its tracks) sharing a day', () => {
+    expect(blocklistOverlaps(period(), period({ startDate: '2026-04-30', endDate: '2026-05-31' }))).toBe(true)
+    expect(blocklistOverlaps(period(), period({ startDate: '2026-05-01', endDate: '2026-05-31' }))).toBe(false)
+    expect(blocklistOverlaps(period(), period({ startDate: '2026-03-01', endDate: '2026-03-31' }))).toBe(false)
+    expect(blocklistOverlaps(period(), period({ trackId: null }))).toBe(true)
+    expect(blocklistOverlaps(period({ trackId: null }), period({ trackId: 11 }))).toBe(true)
+    expect(blocklistOverlaps(period(), period({ trackId: 11 }))).toBe(false)
+    expect(blocklistOverlaps(period(), period({ platform: 'tiktok' }))).toBe(false)
+    expect(blocklistOverlaps(period(), period({ releaseId: 2, trackId: null }))).toBe(false)
+  })
+
+  it('end after their end date (inclusive, UTC); only the server ends them', () => {
+    expect(blocklistEndsAt('2026-04-30').toISOString()).toBe('2026-05-01T00:00:00.000Z')
+    expect(manualStatuses(BLOCKLIST)).toEqual(['pending', 'approved', 'rejected', 'lifted'])
+    expect(reviewTransitionRefusal(BLOCKLIST, 'approved', 'ended')).toBe('A blocklist entry becomes ended by itself.')
+    expect(reviewTransitionRefusal(BLOCKLIST, 'approved', 'lifted')).toBe('Give a reason: the requester is told why.')
+    expect(reviewTransitionRefusal(BLOCKLIST, 'ended', 'approved')).toBe('A ended blocklist entry cannot change any more.')
+  })
+
+  it('shows the ISRC as "Not Set" when neither the request nor its track has one', () => {
+    expect(isrcShown(null, undefined)).toBe('Not Set')
+    expect(isrcShown(null, 'USRC17607839')).toBe(formatIsrc('USRC17607839'))
+    expect(isrcShown('GBAYE0000001', 'USRC17607839')).toBe(formatIsrc('GBAYE0000001'))
   })
 })

@@ -1,5 +1,6 @@
 import { lazyScreen } from '@client/routing/lazy-screen'
 import type { DomainUi } from '@client/routing/types'
+import { FEATURE_CONTROL_COMMANDS } from '@commands/feature-controls'
 
 /** Feature controls: each finished kind's review list and single screen (docs/feature-controls.md). */
 export const featureControlsUi: DomainUi = {
@@ -7,5 +8,11 @@ export const featureControlsUi: DomainUi = {
   routes: [
     { path: '/greenlisting/{page}', access: 'admin', title: 'Greenlist', screen: lazyScreen(() => import('./ui/GreenlistListScreen')) },
     { path: '/whitelisting/{id}', access: 'admin', title: 'Greenlist item', screen: lazyScreen(() => import('./ui/GreenlistScreen')) },
+    { path: '/blocklisting/{page}', access: 'admin', title: 'Blocklist', screen: lazyScreen(() => import('./ui/BlocklistListScreen')) },
+    { path: '/blocklist/{id}', access: 'admin', title: 'Blocklist item', screen: lazyScreen(() => import('./ui/BlocklistScreen')) },
+    { path: '/youtube-mcn/manage/{page}', access: 'admin', title: 'YouTube MCN', screen: lazyScreen(() => import('./ui/YoutubeMcnListScreen')) },
+    { path: '/soundscan/{page}', access: 'admin', title: 'Chart Registration', screen: lazyScreen(() => import('./ui/ChartRegistrationListScreen')) },
+    { path: '/soundscan/single/{id}', access: 'admin', title: 'Chart Registration', screen: lazyScreen(() => import('./ui/ChartRegistrationScreen')) },
   ],
+  commands: FEATURE_CONTROL_COMMANDS,
 }

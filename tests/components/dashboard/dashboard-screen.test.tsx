@@ -68,6 +68,16 @@ function renderDashboard() {
         releases: { items: [release(1), release(2, { status: 7, displayStatus: 10 })], total: 42 },
         pendingTakedown: { items: [release(3, { status: 8, displayStatus: 8 })], total: 1 },
         pendingEdit: { items: [], total: 0 },
+        whitelist: {
+          items: [{ id: 31, title: 'Summer Lights', status: 'pending', requester: 'Ada Artist', created: '2024-01-02T00:00:00.000Z', path: '/whitelisting/31' }],
+          total: 7,
+        },
+        whitelistTakedown: { items: [], total: 0 },
+        blocklist: { items: [], total: 0 },
+        blocklistTakedown: {
+          items: [{ id: 44, title: 'Going Record', status: 'approved', requester: 'Ada Artist', created: '2024-01-03T00:00:00.000Z', path: '/blocklist/44' }],
+          total: 1,
+        },
       }),
     'POST /api/dashboard/statistics': () =>
       respond(200, {
@@ -109,6 +119,20 @@ describe('dashboard', () => {
     expect(within(edit).getByText('0 in total')).toBeTruthy()
     expect(within(edit).getByText('No release is waiting for an edit.')).toBeTruthy()
     expect(within(edit).getByRole('link', { name: 'View all' }).getAttribute('href')).toBe('/releases/manage/1?status=6')
+  })
+
+  it('shows the whitelist and blocklist cards and their takedown variants, each request linking to its screen', async () => {
+    renderDashboard()
+    const whitelist = await screen.findByRole('region', { name: 'Whitelist' })
+    expect(within(whitelist).getByText('7 in total')).toBeTruthy()
+    expect(within(whitelist).getByRole('link', { name: '#31 Summer Lights' }).getAttribute('href')).toBe('/whitelisting/31')
+    expect(within(whitelist).getByText('Ada Artist · pending')).toBeTruthy()
+    expect(within(whitelist).getByRole('link', { name: 'View all' }).getAttribute('href')).toBe('/greenlisting/1?status=pending')
+    const blocklist = screen.getByRole('region', { name: 'Blocklist' })
+    expect(within(blocklist).getByText('No blocklist request is waiting.')).toBeTruthy()
+    const takedown = screen.getByRole('region', { name: 'Blocklist takedowns' })
+    expect(within(takedown).getByRole('link', { name: '#44 Going Record' }).getAttribute('href')).toBe('/blocklist/44')
+    expect(within(screen.getByRole('region', { name: 'Whitelist takedowns' })).getByText('0 in total')).toBeTruthy()
   })
 
   it('charts each monthly series labelled like "Jan 24", a single month padded with an empty point', async () => {

@@ -3,7 +3,7 @@ import { Avatar, Callout, Card, Flex, Grid, Heading, Skeleton, Text } from '@rad
 import { ExclamationTriangleIcon } from '@radix-ui/react-icons'
 import { RELEASE_STATUS } from '@core/release-status'
 import { formatCount, formatMoney } from '@core/format'
-import type { DashboardList, DashboardStatistics } from '@contract/dashboard'
+import type { DashboardList, DashboardRequestList, DashboardStatistics } from '@contract/dashboard'
 import { api } from '@client/api'
 import { useSession } from '@client/state/session'
 import { useSite } from '@client/state/site'
@@ -83,6 +83,20 @@ function AdminDashboard() {
             viewAll={`${RELEASE_LIST}?status=${RELEASE_STATUS.editPending}`}
             empty="No release is waiting for an edit."
           />
+          <RequestCard title="Whitelist" list={data.whitelist} viewAll="/greenlisting/1?status=pending" empty="No whitelist request is waiting." />
+          <RequestCard
+            title="Whitelist takedowns"
+            list={data.whitelistTakedown}
+            viewAll="/greenlisting/1"
+            empty="No whitelisted release is being taken down."
+          />
+          <RequestCard title="Blocklist" list={data.blocklist} viewAll="/blocklisting/1?status=pending" empty="No blocklist request is waiting." />
+          <RequestCard
+            title="Blocklist takedowns"
+            list={data.blocklistTakedown}
+            viewAll="/blocklisting/1"
+            empty="No blocklisted release is being taken down."
+          />
         </Grid>
       )}
       <SupportDashboardCard />
@@ -90,6 +104,53 @@ function AdminDashboard() {
       <HealthCard />
       <StatisticsCard />
     </>
+  )
+}
+
+/** A feature-control list of the dashboard (whitelist, blocklist and their takedown variants), with its total. */
+function RequestCard({ title, list, viewAll, empty }: { title: string; list: DashboardRequestList; viewAll: string; empty: string }) {
+  return (
+    <Card asChild>
+      <section aria-label={title}>
+        <Flex direction="column" gap="3">
+          <Flex justify="between" align="baseline" gap="2">
+            <Heading as="h2" size="4">
+              {title}
+            </Heading>
+            <Text size="2" color="gray" data-testid="dashboard-total">
+              {formatCount(list.total)} in total
+            </Text>
+          </Flex>
+          {list.items.length === 0 ? (
+            <Text size="2" color="gray">
+              {empty}
+            </Text>
+          ) : (
+            <Flex direction="column" gap="2" asChild>
+              <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+                {list.items.map((request) => (
+                  <Flex key={request.id} direction="column" style={{ minWidth: 0 }} asChild>
+                    <li>
+                      <Text size="2" weight="medium" truncate>
+                        <RecordLink to={request.path}>
+                          #{request.id} {request.title}
+                        </RecordLink>
+                      </Text>
+                      <Text size="1" color="gray" truncate>
+                        {request.requester} · {request.status}
+                      </Text>
+                    </li>
+                  </Flex>
+                ))}
+              </ul>
+            </Flex>
+          )}
+          <Text size="2">
+            <RecordLink to={viewAll}>View all</RecordLink>
+          </Text>
+        </Flex>
+      </section>
+    </Card>
   )
 }
 

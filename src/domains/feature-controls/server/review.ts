@@ -1,15 +1,15 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { ReviewRowResult } from '@contract/feature-controls'
-import { REVIEW_KINDS, reviewStatusLabel, reviewTransitionRefusal, type ReviewKind, type ReviewKindDef } from '@core/feature-requests'
+import { REVIEW_KINDS, requestPath, reviewStatusLabel, reviewTransitionRefusal, type ReviewKind, type ReviewKindDef } from '@core/feature-requests'
 import { displayName } from '@core/names'
-import type { AuthedContext } from '@server/context'
+import type { AuthedContext, Services } from '@server/context'
 import type { Queryable, Tx } from '@server/db/engine'
 import { auditedMutation } from '@server/audit'
 import { conflict, notFound } from '@server/errors'
 import { countCapped, pageMeta } from '@server/db/paging'
 import { likePattern, MIN_FUZZY_LENGTH } from '@server/search'
 import { queueMail } from '@server/mail/mailer'
-import { accounts } from '@server/db/schema/platform'
+import { accounts, tenants } from '@server/db/schema/platform'
 import { featureRequests } from './schema'
 
 // The one review pattern (docs/feature-controls.md): every kind's list, single, status change,
@@ -31,6 +31,8 @@ export interface KindServer<F> {
   prepare(tx: Tx, ctx: AuthedContext, fields: F): Promise<PreparedRequest>
   /** Refuses a transition the kind's own rules forbid beyond the status graph (overlaps, dates); null when allowed. */
   ruleRefusal?(tx: Tx, ctx: AuthedContext, request: RequestRecord, to: string): Promise<string | null>
+  /** What else a change of status sets in motion, in its transaction (a job due at a blocklist's end date). */
+  afterChange?(tx: Tx, ctx: AuthedContext, request: RequestRecord, to: string): Promise<void>
 }
 
 export type RequestRecord = typeof featureRequests.$inferSelect
@@ -221,7 +223,8 @@ export function reviewService<F>(kind: KindServer<F>) {
           .update(featureRequests)
           .set({ status: body.status, reason, reviewedByAccountId: ctx.session.account.id, reviewedAt: now, updatedAt: now })
           .where(and(eq(featureRequests.tenantId, tenant.id), eq(featureRequests.id, request.id)))
-        await mailRequester(ctx, tx, request, body.status, reason)
+        await kind.afterChange?.(tx, ctx, request, body.status)
+        await mailRequester(services, tx, { id: tenant.id, name: tenant.name }, def, request, body.status, reason)
       }
       return {
         result: requests.length,
@@ -238,30 +241,80 @@ export function reviewService<F>(kind: KindServer<F>) {
     }
   }
 
-  async function mailRequester(ctx: AuthedContext, tx: Tx, request: RequestRecord, status: string, reason: string | null) {
-    const [account] = await tx
-      .select({ email: accounts.email, firstName: accounts.firstName })
-      .from(accounts)
-      .where(and(eq(accounts.tenantId, ctx.tenant.id), eq(accounts.id, request.requesterAccountId)))
-    if (!account) return
-    const label = reviewStatusLabel(def, status).toLowerCase()
-    const lines = [
-      `Hello${account.firstName ? ` ${account.firstName}` : ''},`,
-      '',
-      `Your ${noun} request #${request.id} “${request.title}” is now ${label}.`,
-      ...(reason ? ['', `Reason: ${reason}`] : []),
-      '',
-      `${ctx.tenant.name}`,
-    ]
-    await queueMail(
-      ctx.services.jobs,
-      tx,
-      { to: account.email, subject: `Your ${noun} request #${request.id} is ${label}`, text: lines.join('\n') },
-      ctx.tenant.id,
-    )
-  }
-
   return { list, single, mine, create, changeStatus }
+}
+
+/** Tells the requester by mail that their request moved, with the reason when there is one. */
+async function mailRequester(
+  services: Services,
+  tx: Tx,
+  tenant: { id: number; name: string },
+  def: ReviewKindDef,
+  request: RequestRecord,
+  status: string,
+  reason: string | null,
+) {
+  const [account] = await tx
+    .select({ email: accounts.email, firstName: accounts.firstName })
+    .from(accounts)
+    .where(and(eq(accounts.tenantId, tenant.id), eq(accounts.id, request.requesterAccountId)))
+  if (!account) return
+  const noun = def.label.toLowerCase()
+  const label = reviewStatusLabel(def, status).toLowerCase()
+  const lines = [
+    `Hello${account.firstName ? ` ${account.firstName}` : ''},`,
+    '',
+    `Your ${noun} request #${request.id} “${request.title}” is now ${label}.`,
+    ...(reason ? ['', `Reason: ${reason}`] : []),
+    '',
+    `${tenant.name}`,
+  ]
+  await queueMail(services.jobs, tx, { to: account.email, subject: `Your ${noun} request #${request.id} is ${label}`, text: lines.join('\n') }, tenant.id)
+}
+
+/**
+ * Moves requests the server decides on by itself (a blocklist period at its end date) into one of the
+ * kind's automatic statuses: only those `due` picks, still allowed by the graph, audited without an
+ * actor and mailed like a staff change. Returns how many moved.
+ */
+export async function moveAutomatically(
+  services: Services,
+  tenantId: number,
+  def: ReviewKindDef,
+  to: string,
+  due: (tx: Tx) => Promise<number[]>,
+): Promise<number> {
+  const [tenant] = await services.db.select({ id: tenants.id, name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId))
+  if (!tenant) return 0
+  const entityType = `${def.kind}_request`
+  return auditedMutation(
+    { db: services.db, actor: { tenantId, actorAccountId: null } },
+    { action: `${entityType}.status_changed`, entityType },
+    async (tx) => {
+      const ids = await due(tx)
+      const requests = ids.length
+        ? await tx
+            .select()
+            .from(featureRequests)
+            .where(and(eq(featureRequests.tenantId, tenantId), eq(featureRequests.kind, def.kind), inArray(featureRequests.id, ids)))
+            .orderBy(asc(featureRequests.id))
+            .for('update')
+        : []
+      const now = services.now()
+      const moving = requests.filter((request) => (def.transitions as Record<string, readonly string[]>)[request.status]?.includes(to))
+      for (const request of moving) {
+        await tx
+          .update(featureRequests)
+          .set({ status: to, reason: null, updatedAt: now })
+          .where(and(eq(featureRequests.tenantId, tenantId), eq(featureRequests.id, request.id)))
+        await mailRequester(services, tx, tenant, def, request, to, null)
+      }
+      return {
+        result: moving.length,
+        records: moving.map((request) => ({ entityId: request.id, before: { status: request.status }, after: { status: to, automatic: true } })),
+      }
+    },
+  )
 }
 
 /** Pending requests of every kind, oldest first: the j/k/a/r queue staff walk through (feature_requests_status_created_idx per status). */
@@ -280,7 +333,7 @@ export async function reviewQueue(ctx: AuthedContext) {
       id: Number(row.id),
       kind: row.kind,
       title: row.title,
-      path: `${REVIEW_KINDS[row.kind as ReviewKind].singlePath}/${row.id}`,
+      path: requestPath(REVIEW_KINDS[row.kind as ReviewKind], Number(row.id)),
     })),
   }
 }

@@ -1,9 +1,15 @@
 import type { featureControlEndpoints } from '@contract/feature-controls'
 import type { Handlers, IdsOf } from '@server/handlers'
+import { blocklistKind } from './blocklist'
+import { chartRegistrationExport, chartRegistrationKind } from './chart-registration'
 import { greenlistKind } from './greenlist'
+import { youtubeMcnKind } from './youtube-mcn'
 import { reviewQueue, reviewService } from './review'
 
 const greenlist = reviewService(greenlistKind)
+const blocklist = reviewService(blocklistKind)
+const youtubeMcn = reviewService(youtubeMcnKind)
+const chartRegistration = reviewService(chartRegistrationKind)
 
 export const featureControlHandlers: Handlers<IdsOf<typeof featureControlEndpoints>> = {
   'featureRequests.queue': ({ ctx }) => reviewQueue(ctx),
@@ -12,4 +18,19 @@ export const featureControlHandlers: Handlers<IdsOf<typeof featureControlEndpoin
   'greenlist.changeStatus': ({ ctx, body }) => greenlist.changeStatus(ctx, body),
   'greenlist.create': ({ ctx, body }) => greenlist.create(ctx, body),
   'greenlist.mine': ({ ctx, params, query }) => greenlist.mine(ctx, params, query),
+  'blocklist.list': ({ ctx, query }) => blocklist.list(ctx, { page: query.page }, query),
+  'blocklist.single': ({ ctx, params }) => blocklist.single(ctx, params.id),
+  'blocklist.changeStatus': ({ ctx, body }) => blocklist.changeStatus(ctx, body),
+  'blocklist.create': ({ ctx, body }) => blocklist.create(ctx, body),
+  'blocklist.mine': ({ ctx, params, query }) => blocklist.mine(ctx, params, query),
+  'youtubeMcn.list': ({ ctx, params, query }) => youtubeMcn.list(ctx, params, query),
+  'youtubeMcn.changeStatus': ({ ctx, body }) => youtubeMcn.changeStatus(ctx, body),
+  'youtubeMcn.create': ({ ctx, body }) => youtubeMcn.create(ctx, body),
+  'youtubeMcn.mine': ({ ctx, params, query }) => youtubeMcn.mine(ctx, params, query),
+  'chartRegistration.list': ({ ctx, query }) => chartRegistration.list(ctx, { page: query.page }, query),
+  'chartRegistration.single': ({ ctx, params }) => chartRegistration.single(ctx, params.id),
+  'chartRegistration.changeStatus': ({ ctx, body }) => chartRegistration.changeStatus(ctx, body),
+  'chartRegistration.create': ({ ctx, body }) => chartRegistration.create(ctx, body),
+  'chartRegistration.mine': ({ ctx, params, query }) => chartRegistration.mine(ctx, params, query),
+  'chartRegistration.export': ({ ctx, query }) => chartRegistrationExport(ctx, query),
 }

@@ -40,6 +40,6 @@ export const featureRequests = pgTable(
     index('feature_requests_release_idx').on(t.tenantId, t.releaseId),
     // The shared review queue: pending requests of every kind, oldest first.
     index('feature_requests_status_created_idx').on(t.tenantId, t.status, t.createdAt, t.id),
-    check('feature_requests_kind_check', sql`${t.kind} in ('greenlist')`),
+    check('feature_requests_kind_check', sql`${t.kind} in ('greenlist', 'blocklist', 'youtubeMcn', 'chartRegistration')`),
   ],
 )

@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm'
+import type { Db } from '@server/db/engine'
 import type { Seeder } from '@server/seed/seeder'
+import { blocklistEndsAt } from '@core/feature-requests'
+import { BLOCKLIST_END_JOB } from './blocklist'
 import { featureRequests } from './schema'
 
 const HOUR = 60 * 60 * 1000
@@ -13,7 +16,7 @@ const PLAN: { hoursAgo: number; status: string; reason?: string; youtube: string
   { hoursAgo: 3, status: 'pending', youtube: [], tiktok: ['https://www.tiktok.com/@labelteam'], info: 'The label’s TikTok' },
 ]
 
-/** A few greenlist requests on the demo artists' releases, so the review list and queue are not empty. */
+/** A few requests of every kind on the demo artists' releases, so the review lists and the queue are not empty. */
 export const featureControlsSeeder: Seeder = {
   name: 'feature-controls',
   async run({ services, tenant, log }) {
@@ -50,6 +53,96 @@ export const featureControlsSeeder: Seeder = {
       }
     })
     await db.insert(featureRequests).values(rows)
-    log(`feature-controls: ${rows.length} greenlist requests`)
+    const others = await otherKinds(db, tenant.id, staff.rows[0] ? Number(staff.rows[0].id) : null, releases.rows, now)
+    if (others.length) await db.insert(featureRequests).values(others)
+    // An approved blocklist entry ends by itself: its job, as approving it would have queued.
+    for (const row of others.filter((other) => other.kind === 'blocklist' && other.status === 'approved'))
+      await services.jobs.enqueue(db, {
+        type: BLOCKLIST_END_JOB,
+        tenantId: tenant.id,
+        payload: { tenantId: tenant.id },
+        runAt: blocklistEndsAt(String((row.fields as { endDate: string }).endDate)),
+        maxAttempts: 3,
+      })
+    log(`feature-controls: ${rows.length} greenlist requests, ${others.length} blocklist, MCN and chart registration requests`)
   },
+}
+
+type Row = typeof featureRequests.$inferInsert
+const day = (time: number) => new Date(time).toISOString().slice(0, 10)
+
+/** A few blocklist, YouTube MCN and chart registration requests in each of their review states. */
+async function otherKinds(db: Db, tenantId: number, staffId: number | null, releases: { id: number; title: string; account_id: number }[], now: number): Promise<Row[]> {
+  const rows: Row[] = []
+  const base = (release: { id: number; title: string; account_id: number }, hoursAgo: number, status: string, reason: string | null = null) => {
+    const created = new Date(now - hoursAgo * HOUR)
+    const decided = status !== 'pending'
+    return {
+      tenantId,
+      status,
+      requesterAccountId: Number(release.account_id),
+      reason,
+      reviewedByAccountId: decided ? staffId : null,
+      reviewedAt: decided ? new Date(created.getTime() + 4 * HOUR) : null,
+      createdAt: created,
+      updatedAt: created,
+    }
+  }
+  const DAY = 24 * HOUR
+  const blocklist: [number, string, string | null, number, number][] = [
+    [150, 'approved', null, -5, 60],
+    [30, 'pending', null, 10, 40],
+    [90, 'rejected', 'Send the premiere contract first.', 5, 30],
+  ]
+  blocklist.forEach(([hoursAgo, status, reason, from, to], index) => {
+    const release = releases[index % releases.length]
+    rows.push({
+      ...base(release, hoursAgo, status, reason),
+      kind: 'blocklist',
+      releaseId: Number(release.id),
+      title: release.title,
+      fields: { platform: index === 1 ? 'tiktok' : 'youtube', format: 'all', startDate: day(now + from * DAY), endDate: day(now + to * DAY), comment: 'Exclusive premiere window', isrc: null },
+    })
+  })
+  const channels: [number, string, string, number][] = [
+    [100, 'approved', 'UCbXgHyVwL3mRtQpZs8nKe2A', 52_000],
+    [12, 'pending', 'UCq7TzLw9XmPa4RvNc1bYd0E', 8_400],
+  ]
+  channels.forEach(([hoursAgo, status, channelId, subscribers], index) => {
+    const release = releases[index % releases.length]
+    rows.push({ ...base(release, hoursAgo, status), kind: 'youtubeMcn', releaseId: null, title: channelId, fields: { channelId, subscribers, videos: 120, views: subscribers * 60 } })
+  })
+  // Chart registrations need a UPC and ISRCs: the release as registered, read as the request would.
+  const registrable = await db.execute<{ id: number; title: string; account_id: number; upc: string; artist_text: string; label: string | null; release_date: string | null; type: string; primary_genre: string | null; cover_url: string | null; participants: { name: string; roles: string }[] }>(sql`
+    select r.id, r.title, r.account_id, r.upc, r.artist_text, r.label, r.release_date::text as release_date, r.type, r.primary_genre,
+      coalesce(r.cover_medium_url, r.cover_url) as cover_url, r.participants
+    from releases r join accounts a on a.id = r.account_id
+    where r.tenant_id = ${tenantId} and a.type in ('artist', 'label') and r.upc is not null
+      and not exists (select 1 from tracks t where t.release_id = r.id and t.isrc is null)
+      and exists (select 1 from tracks t where t.release_id = r.id)
+    order by r.id limit 2`)
+  for (const [index, release] of registrable.rows.entries()) {
+    const tracks = await db.execute<{ id: number; position: number; title: string; isrc: string }>(sql`
+      select t.id, t.position, t.title, t.isrc from tracks t where t.tenant_id = ${tenantId} and t.release_id = ${release.id} order by t.position, t.id`)
+    rows.push({
+      ...base(release, index === 0 ? 72 : 6, index === 0 ? 'approved' : 'pending'),
+      kind: 'chartRegistration',
+      releaseId: Number(release.id),
+      title: release.title,
+      fields: {
+        upc: release.upc,
+        title: release.title,
+        artist: release.artist_text,
+        label: release.label,
+        releaseDate: release.release_date,
+        format: release.type,
+        genre: release.primary_genre,
+        coverUrl: release.cover_url,
+        participants: (release.participants ?? []).map((participant) => ({ name: participant.name, roles: participant.roles })),
+        tracks: tracks.rows.map((track) => ({ id: Number(track.id), position: Number(track.position), title: track.title, isrc: track.isrc })),
+        comment: '',
+      },
+    })
+  }
+  return rows
 }

@@ -2,6 +2,7 @@ import { DataList, Text } from '@radix-ui/themes'
 import type { ReviewRow } from '@contract/feature-controls'
 import { GREENLIST, GREENLIST_PLATFORM_LABELS, GREENLIST_PLATFORMS, type GreenlistPlatform } from '@core/feature-requests'
 import { formatIsrc } from '@core/identifiers'
+import { api } from '@client/api'
 import type { ReviewScreenKind } from './review'
 
 // Greenlist's part of the review screens: its fields as the server stores them (review.ts → greenlist.ts).
@@ -21,11 +22,11 @@ const isrcOf = (row: ReviewRow) => {
 }
 const channelCount = (row: ReviewRow) => GREENLIST_PLATFORMS.reduce((sum, platform) => sum + (stored(row).channels?.[platform]?.length ?? 0), 0)
 
-export const GREENLIST_SCREENS: ReviewScreenKind = {
+export const GREENLIST_SCREENS = {
   kind: 'greenlist',
   def: GREENLIST,
   title: 'Greenlist',
-  listCall: 'greenlist.list',
+  fetchList: ({ page, ...query }, signal) => api.call('greenlist.list', { params: { page }, query }, { signal }),
   singleCall: 'greenlist.single',
   columns: [
     { id: 'format', header: 'Format', type: 'text', value: (row) => (stored(row).format === 'single' ? 'Single' : 'All'), width: 90 },
@@ -79,4 +80,4 @@ export const GREENLIST_SCREENS: ReviewScreenKind = {
       </>
     )
   },
-}
+} satisfies ReviewScreenKind

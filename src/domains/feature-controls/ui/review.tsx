@@ -3,6 +3,7 @@ import { Badge, Card, DataList, Flex, Heading, Text } from '@radix-ui/themes'
 import { REVIEW_PAGE_SIZES, type ReviewRow } from '@contract/feature-controls'
 import type { ReviewKindDef } from '@core/feature-requests'
 import type { EndpointId } from '@contract/index'
+import { manualStatuses, requestPath, type ReviewKind } from '@core/feature-requests'
 import { selectionOf } from '@commands/actions'
 import type { RecordStates } from '@commands/records'
 import { api } from '@client/api'
@@ -10,7 +11,7 @@ import { useDataVersion } from '@client/state/useDataVersion'
 import { useLoad } from '@client/state/useLoad'
 import { useTab } from '@client/workspace/tab-context'
 import { rememberRecord } from '@client/shell/recents'
-import { ListView, type ColumnDef, type FilterDef, type ListQuery, type StatusMap } from '@client/ui/list'
+import { ListView, type ColumnDef, type ListResult, type FilterDef, type ListQuery, type StatusMap } from '@client/ui/list'
 import { RecordActions } from '@client/ui/RecordActions'
 import { RecordPending, recordMissing } from '@client/ui/RecordPending'
 import { When } from '@client/ui/When'
@@ -23,20 +24,35 @@ import { recordKeyOptions } from '@client/ui/record-keys'
 // The one review pattern's screens (docs/feature-controls.md): every kind's list and single screen
 // are these two components; a kind gives its definition, its calls and how its own fields read.
 
-type ReviewKindName = 'greenlist'
-type ListCall = Extract<EndpointId, `${ReviewKindName}.list`>
+type ReviewKindName = ReviewKind
 type SingleCall = Extract<EndpointId, `${ReviewKindName}.single`>
+
+/** What a staff list asks its kind's list call for. */
+export interface ReviewListQuery {
+  page: number
+  per_page: number
+  status?: string
+  search?: string
+  from?: string
+  to?: string
+}
 
 export interface ReviewScreenKind {
   kind: ReviewKindName
   def: ReviewKindDef
   title: string
-  listCall: ListCall
-  singleCall: SingleCall
+  /** The kind's staff list call (paths differ: the page in the path or in the query). */
+  fetchList(query: ReviewListQuery, signal: AbortSignal): Promise<ListResult<ReviewRow>>
+  /** The kind's single call; none when the spec gives the kind no single screen. */
+  singleCall?: SingleCall
+  /** The kind's own buttons above its list (an export). */
+  toolbar?: ReactNode
+  /** What the title column holds (the release or track title unless said otherwise). */
+  titleHeader?: string
   /** The kind's own columns, between the title and the requester. */
   columns: ColumnDef<ReviewRow>[]
-  /** The kind's own fields on the single screen. */
-  details(row: ReviewRow): ReactNode
+  /** The kind's own fields on the single screen (kinds with one). */
+  details?(row: ReviewRow): ReactNode
 }
 
 const COLORS: Record<string, StatusMap[string]['color']> = { pending: 'amber', approved: 'green', rejected: 'red', revoked: 'gray' }
@@ -50,7 +66,7 @@ export function statusMapOf(def: ReviewKindDef): StatusMap {
   )
 }
 
-const stateOf = (row: ReviewRow): RecordStates['greenlist'] => ({ status: row.status, title: row.title, requesterName: row.requester.name })
+const stateOf = (row: ReviewRow): RecordStates[ReviewKindName] => ({ status: row.status, title: row.title, requesterName: row.requester.name })
 
 const fetchQueue = async (_key: string, signal: AbortSignal) => (await api.call('featureRequests.queue', undefined, { signal })).data
 
@@ -74,7 +90,7 @@ export function ReviewListScreen({ kind, page }: { kind: ReviewScreenKind; page:
   const columns = useMemo<ColumnDef<ReviewRow>[]>(
     () => [
       { id: 'id', header: 'ID', type: 'text', value: (row) => `#${row.id}`, width: 80 },
-      { id: 'title', header: 'Release / track', type: 'text', value: (row) => row.title, width: 280 },
+      { id: 'title', header: kind.titleHeader ?? 'Release / track', type: 'text', value: (row) => row.title, width: 280 },
       ...kind.columns,
       {
         id: 'user',
@@ -87,7 +103,7 @@ export function ReviewListScreen({ kind, page }: { kind: ReviewScreenKind; page:
       { id: 'status', header: 'Status', type: 'status', value: (row) => row.status, statuses, width: 110 },
       { id: 'created', header: 'Requested', type: 'date', value: (row) => row.created, width: 140 },
     ],
-    [kind.columns, statuses],
+    [kind.columns, kind.titleHeader, statuses],
   )
   const filters = useMemo<FilterDef[]>(
     () => [
@@ -102,21 +118,18 @@ export function ReviewListScreen({ kind, page }: { kind: ReviewScreenKind; page:
   )
   const fetch = useCallback(
     (query: ListQuery, signal: AbortSignal) =>
-      api.call(
-        kind.listCall,
+      kind.fetchList(
         {
-          params: { page: query.page },
-          query: {
-            per_page: query.perPage,
-            status: query.filters.status || undefined,
-            search: query.search || undefined,
-            from: query.from ?? undefined,
-            to: query.to ?? undefined,
-          },
+          page: query.page,
+          per_page: query.perPage,
+          status: query.filters.status || undefined,
+          search: query.search || undefined,
+          from: query.from ?? undefined,
+          to: query.to ?? undefined,
         },
-        { signal },
+        signal,
       ),
-    [kind.listCall],
+    [kind],
   )
   const records = useCallback(
     (rows: readonly ReviewRow[]) =>
@@ -128,6 +141,7 @@ export function ReviewListScreen({ kind, page }: { kind: ReviewScreenKind; page:
   )
   return (
     <Flex direction="column" gap="3" p="4">
+      {kind.toolbar}
       <ListView<ReviewRow>
         key={version}
         listId={`feature-${kind.kind}`}
@@ -140,7 +154,7 @@ export function ReviewListScreen({ kind, page }: { kind: ReviewScreenKind; page:
         pagePath={(next) => `${kind.def.listPath}/${next}`}
         filters={filters}
         dateRange={{ label: 'Requested' }}
-        rowLink={(row) => `${kind.def.singlePath}/${row.id}`}
+        rowLink={kind.def.singlePath ? (row) => requestPath(kind.def, row.id) : undefined}
         records={records}
         errorMessage={`There was an error fetching the ${kind.title.toLowerCase()}. Please try again.`}
       />
@@ -149,7 +163,7 @@ export function ReviewListScreen({ kind, page }: { kind: ReviewScreenKind; page:
 }
 
 /** /{kind single}/{id}: the request, its requester, release and track, and the moves its status allows. */
-export function ReviewSingleScreen({ kind, id }: { kind: ReviewScreenKind; id: number }) {
+export function ReviewSingleScreen({ kind, id }: { kind: ReviewScreenKind & { singleCall: SingleCall }; id: number }) {
   const tab = useTab()
   const version = useDataVersion()
   const valid = Number.isInteger(id) && id > 0
@@ -161,7 +175,7 @@ export function ReviewSingleScreen({ kind, id }: { kind: ReviewScreenKind; id: n
   const row = load.data && load.data.id === id ? load.data : null
   const statuses = useMemo(() => statusMapOf(kind.def), [kind.def])
   const queue = useLoad(fetchQueue, `queue:${version}`)
-  const place = useMemo(() => queuePlace(queue.data ?? [], `${kind.def.singlePath}/${id}`), [queue.data, kind.def.singlePath, id])
+  const place = useMemo(() => queuePlace(queue.data ?? [], requestPath(kind.def, id)), [queue.data, kind.def, id])
   const record = useMemo(
     () =>
       row
@@ -183,7 +197,7 @@ export function ReviewSingleScreen({ kind, id }: { kind: ReviewScreenKind; id: n
       id: row.id,
       title: `${kind.def.label} #${row.id}: ${row.title}`,
       subtitle: `${statuses[row.status]?.label ?? row.status} · ${row.requester.name}`,
-      path: `${kind.def.singlePath}/${row.id}`,
+      path: requestPath(kind.def, row.id),
     })
   }, [row, setTitle, kind, statuses])
   useEffect(() => {
@@ -222,7 +236,7 @@ export function ReviewSingleScreen({ kind, id }: { kind: ReviewScreenKind; id: n
             </Text>
           </Flex>
         </Flex>
-        <RecordActions record={record} buttons={kind.def.statuses.map((to) => `${kind.kind}.changeStatus:${to}`)} />
+        <RecordActions record={record} buttons={manualStatuses(kind.def).map((to) => `${kind.kind}.changeStatus:${to}`)} />
       </Flex>
       <Card size="2">
         <DataList.Root>
@@ -248,7 +262,7 @@ export function ReviewSingleScreen({ kind, id }: { kind: ReviewScreenKind; id: n
               </DataList.Value>
             </DataList.Item>
           )}
-          {kind.details(row)}
+          {kind.details?.(row)}
           {row.reason && (
             <DataList.Item>
               <DataList.Label>Reason given</DataList.Label>

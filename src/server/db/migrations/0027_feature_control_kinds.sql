@@ -1,0 +1,2 @@
+ALTER TABLE "feature_requests" DROP CONSTRAINT "feature_requests_kind_check";--> statement-breakpoint
+ALTER TABLE "feature_requests" ADD CONSTRAINT "feature_requests_kind_check" CHECK ("feature_requests"."kind" in ('greenlist', 'blocklist', 'youtubeMcn', 'chartRegistration'));

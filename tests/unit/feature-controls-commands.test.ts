@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest'
+import { FEATURE_CONTROL_COMMANDS, FEATURE_REQUEST_ACTIONS } from '../../commands/feature-controls'
+import { fakeCommandEnv } from '../helpers/command-env'
+import type { CommandContext } from '../../commands/types'
+
+const command = (id: string) => FEATURE_CONTROL_COMMANDS.find((entry) => entry.id === id)!
+const context = {} as CommandContext
+
+describe('feature-control commands', () => {
+  it('"Review next pending feature request" opens the oldest pending request of any kind, or says there is none', async () => {
+    const env = fakeCommandEnv({
+      'featureRequests.queue': { data: [{ id: 7, kind: 'blocklist', path: '/blocklist/7', title: 'A' }, { id: 3, kind: 'greenlist', path: '/whitelisting/3', title: 'B' }] },
+    })
+    await command('featureRequests.reviewNext').run!(context, env)
+    expect(env.open).toHaveBeenCalledWith('/blocklist/7')
+    const empty = fakeCommandEnv({ 'featureRequests.queue': { data: [] } })
+    await command('featureRequests.reviewNext').run!(context, empty)
+    expect(empty.notify).toHaveBeenCalledWith('No pending feature requests.', 'info')
+    expect(empty.open).not.toHaveBeenCalled()
+  })
+
+  it('"Export approved chart registrations" downloads the provider file', async () => {
+    const env = fakeCommandEnv()
+    await command('chartRegistration.export').run!(context, env)
+    expect(env.download).toHaveBeenCalledWith('chartRegistration.export', { query: {} })
+  })
+
+  it('offers each kind its manual moves only: no action sets a blocklist entry to ended', () => {
+    const keys = FEATURE_REQUEST_ACTIONS.map((action) => action.key)
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'blocklist.changeStatus:approved',
+        'blocklist.changeStatus:lifted',
+        'youtubeMcn.changeStatus:removed',
+        'chartRegistration.changeStatus:revoked',
+      ]),
+    )
+    expect(keys).not.toContain('blocklist.changeStatus:ended')
+  })
+
+  it('"Change status…" chooses among the moves every selected request allows that need no reason', async () => {
+    const action = FEATURE_REQUEST_ACTIONS.find((entry) => entry.key === 'blocklist.changeStatus:choose')!
+    expect(action.label).toBe('Change status…')
+    const choices = async (statuses: string[]) => {
+      const target = {
+        kind: 'blocklist' as const,
+        from: 'selection' as const,
+        items: statuses.map((status, index) => ({ id: index + 1, title: '', state: { status, title: '', requesterName: '' } })),
+      }
+      const children = await action.command(target).children!(context, fakeCommandEnv())
+      return children.map((child) => ({ value: child.id.split('.').pop(), title: child.title as string }))
+    }
+    expect((await choices(['pending'])).map((choice) => choice.value)).toEqual(['approved'])
+    expect((await choices(['rejected'])).map((choice) => choice.value)).toEqual(['pending'])
+    expect(await choices(['pending', 'rejected'])).toEqual([])
+    expect(await choices(['approved'])).toEqual([])
+    expect((await choices(['pending']))[0].title).toMatch(/^Approved: In force/)
+  })
+})
