@@ -8,6 +8,7 @@ import { twoWorkspaces } from '../helpers/fixtures'
 import { createRelease, upc } from './releases-fixtures'
 import { auditLog, ingestionRows, releases, tracks } from '../../src/server/db/schema'
 import { runCommit } from '../../src/domains/catalogue-ops/server/ingestion.service'
+import { silentWav } from '@server/wav'
 
 let t: TestApp
 let ws: Awaited<ReturnType<typeof twoWorkspaces>>['ws']
@@ -16,25 +17,7 @@ let artist: TestClient
 let audio: http.Server
 let audioUrl: string
 
-/** A tiny valid WAV: RIFF header, fmt chunk, a little silence. */
-function wav(): Buffer {
-  const data = Buffer.alloc(800)
-  const header = Buffer.alloc(44)
-  header.write('RIFF', 0)
-  header.writeUInt32LE(36 + data.length, 4)
-  header.write('WAVE', 8)
-  header.write('fmt ', 12)
-  header.writeUInt32LE(16, 16)
-  header.writeUInt16LE(1, 20)
-  header.writeUInt16LE(1, 22)
-  header.writeUInt32LE(8000, 24)
-  header.writeUInt32LE(16000, 28)
-  header.writeUInt16LE(2, 32)
-  header.writeUInt16LE(16, 34)
-  header.write('data', 36)
-  header.writeUInt32LE(data.length, 40)
-  return Buffer.concat([header, data])
-}
+const wav = silentWav
 
 const HEADER =
   'User Email,Release Title,Release Type,UPC,Label,Genre,Release Date,Original Release Date,C Line,C Year,P Line,P Year,Track Title,ISRC,Participants,Writers,Explicit,Audio URL,Status'

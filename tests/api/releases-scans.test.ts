@@ -8,26 +8,9 @@ import { accounts, auditLog, jobs, trackScans } from '../../src/server/db/schema
 import { deriveScanStatus } from '../../src/domains/catalogue/server/scans.service'
 import { parseMatch } from '../../src/domains/catalogue/server/adapters/scan-provider'
 import { createRelease } from './releases-fixtures'
+import { silentWav } from '@server/wav'
 
-/** A minimal valid WAV file (RIFF header and a little silence). */
-function wav(): Buffer {
-  const data = Buffer.alloc(800)
-  const header = Buffer.alloc(44)
-  header.write('RIFF', 0)
-  header.writeUInt32LE(36 + data.length, 4)
-  header.write('WAVE', 8)
-  header.write('fmt ', 12)
-  header.writeUInt32LE(16, 16)
-  header.writeUInt16LE(1, 20)
-  header.writeUInt16LE(1, 22)
-  header.writeUInt32LE(8000, 24)
-  header.writeUInt32LE(16000, 28)
-  header.writeUInt16LE(2, 32)
-  header.writeUInt16LE(16, 34)
-  header.write('data', 36)
-  header.writeUInt32LE(data.length, 40)
-  return Buffer.concat([header, data])
-}
+const wav = silentWav
 
 interface FakeJob {
   kind: string

@@ -4,6 +4,7 @@ import { WorkspacePage } from './pages/workspace-page'
 import { ReleasePage } from './pages/release-page'
 import { UploaderPage } from './pages/uploader-page'
 import { signedIn } from './support/signed-in'
+import { monoWav } from '../../src/server/wav'
 
 /** From the palette: "Create a release for…", then the account found by its email. */
 async function openUploaderFor(page: Page, email: string) {
@@ -21,20 +22,7 @@ function wav(seconds: number): Buffer {
   const rate = 8000
   const data = Buffer.alloc(rate * seconds * 2)
   for (let i = 0; i < rate * seconds; i += 1) data.writeInt16LE(Math.round(Math.sin(i / 8) * 6000), i * 2)
-  const header = Buffer.alloc(44)
-  header.write('RIFF', 0, 'latin1')
-  header.writeUInt32LE(36 + data.length, 4)
-  header.write('WAVEfmt ', 8, 'latin1')
-  header.writeUInt32LE(16, 16)
-  header.writeUInt16LE(1, 20)
-  header.writeUInt16LE(1, 22)
-  header.writeUInt32LE(rate, 24)
-  header.writeUInt32LE(rate * 2, 28)
-  header.writeUInt16LE(2, 32)
-  header.writeUInt16LE(16, 34)
-  header.write('data', 36, 'latin1')
-  header.writeUInt32LE(data.length, 40)
-  return Buffer.concat([header, data])
+  return monoWav(rate, data)
 }
 
 test('an admin makes a release for an account: fields, a track, cover and audio, resumed after a reload, then submitted', async ({

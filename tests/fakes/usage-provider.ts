@@ -1,6 +1,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createHmac } from 'node:crypto'
+import { silentWav } from '../../src/server/wav'
 
 // A local usage-discovery provider speaking the protocol of src/domains/discovery/server/usage/provider.ts
 // (docs/discovery.md, "Provider protocol"): bearer-key auth, multipart asset registration with the
@@ -26,24 +27,7 @@ export interface FakeMatchInput {
 }
 
 /** A WAV header and a little silence: enough for a file-type check. */
-export const FAKE_AUDIO = (() => {
-  const data = Buffer.alloc(800)
-  const header = Buffer.alloc(44)
-  header.write('RIFF', 0)
-  header.writeUInt32LE(36 + data.length, 4)
-  header.write('WAVE', 8)
-  header.write('fmt ', 12)
-  header.writeUInt32LE(16, 16)
-  header.writeUInt16LE(1, 20)
-  header.writeUInt16LE(1, 22)
-  header.writeUInt32LE(8000, 24)
-  header.writeUInt32LE(16000, 28)
-  header.writeUInt16LE(2, 32)
-  header.writeUInt16LE(16, 34)
-  header.write('data', 36)
-  header.writeUInt32LE(data.length, 40)
-  return Buffer.concat([header, data])
-})()
+export const FAKE_AUDIO = silentWav()
 
 export async function startFakeUsageProvider(options: { key: string; webhookSecret: string }) {
   const assets = new Map<string, FakeAsset>()

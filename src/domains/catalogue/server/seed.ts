@@ -8,6 +8,7 @@ import { RELEASE_STATUS, type ReleaseStatus } from '@core/release-status'
 import { DELIVERY_TARGETS, RELEASE_TYPES } from '@contract/releases'
 import { encodePng, hex, lerp } from '@domains/site-setup/server/public'
 import { editRequests, releaseNotes, releases, tracks, type EditChangeData } from './schema'
+import { monoWav } from '@server/wav'
 
 const DAY = 24 * 60 * 60 * 1000
 export const DEMO_RELEASES = 3000
@@ -47,26 +48,14 @@ const isoDay = (date: Date) => date.toISOString().slice(0, 10)
 function demoWav(seconds: number, frequencies: readonly number[]): Buffer {
   const rate = 22_050
   const samples = rate * seconds
-  const wav = Buffer.alloc(44 + samples * 2)
-  wav.write('RIFF', 0)
-  wav.writeUInt32LE(36 + samples * 2, 4)
-  wav.write('WAVEfmt ', 8)
-  wav.writeUInt32LE(16, 16)
-  wav.writeUInt16LE(1, 20) // PCM
-  wav.writeUInt16LE(1, 22) // mono
-  wav.writeUInt32LE(rate, 24)
-  wav.writeUInt32LE(rate * 2, 28)
-  wav.writeUInt16LE(2, 32)
-  wav.writeUInt16LE(16, 34)
-  wav.write('data', 36)
-  wav.writeUInt32LE(samples * 2, 40)
+  const pcm = Buffer.alloc(samples * 2)
   for (let index = 0; index < samples; index += 1) {
     const t = index / rate
     const fade = Math.min(1, t * 4, (seconds - t) * 4)
     const value = frequencies.reduce((sum, frequency) => sum + Math.sin(2 * Math.PI * frequency * t), 0) / frequencies.length
-    wav.writeInt16LE(Math.round(value * fade * 12_000), 44 + index * 2)
+    pcm.writeInt16LE(Math.round(value * fade * 12_000), index * 2)
   }
-  return wav
+  return monoWav(rate, pcm)
 }
 const DEMO_CHORDS = [
   [261.63, 329.63, 392.0],
