@@ -6,7 +6,6 @@ import { parse } from 'csv-parse'
 import {
   INGESTION_AUDIO_MAX_BYTES,
   INGESTION_FETCH_TIMEOUT_MS,
-  INGESTION_MAX_BYTES,
   type IngestionLine,
   type IngestionRowResult,
   type IngestionStatus,
@@ -16,10 +15,9 @@ import { displayName } from '@core/names'
 import type { AuthedContext, Services } from '@server/context'
 import type { Queryable } from '@server/db/engine'
 import { accounts } from '@server/db/schema/platform'
-import { HttpError, badRequest, notFound } from '@server/errors'
+import { HttpError, notFound } from '@server/errors'
 import { auditedMutation, type AuditActor } from '@server/audit'
 import { csvStream, keysetRows } from '@server/csv-stream'
-import { FileStore } from '@server/storage/file-store'
 import { bigintArray } from '@server/db/arrays'
 import { createIngestedRelease } from '@domains/catalogue/server/public'
 import { AudioFetchError, fetchAudio } from './audio-fetcher'
@@ -37,6 +35,7 @@ import {
   type RowData,
 } from './ingestion-rows'
 import { ingestionRows, ingestions } from './schema'
+import { checkCsvFile, storeCsvFile } from './csv-file'
 
 // Catalogue ingestion (docs/catalogue-ops.md "Catalogue ingestion"): upload → parse job (dry run)
 // → commit job, release by release, each in its own transaction.
@@ -93,25 +92,11 @@ export const getIngestion = (ctx: AuthedContext, id: number) => readOne(ctx.serv
 
 /** Stores the CSV (spooled, never read whole) and queues its dry run. */
 export async function uploadIngestion(ctx: AuthedContext, input: { fetchAudio: boolean }, file: UploadedFile | undefined) {
-  if (!file) throw badRequest('Please provide the file.', { file: 'Please provide the file.' })
-  const size = file.spooled?.size ?? file.data.length
-  if (size === 0) throw badRequest('The file is empty.', { file: 'The file is empty.' })
-  if (!FileStore.isText(file.data, size > file.data.length))
-    throw new HttpError(415, 'The file must be a CSV file.', 'upload_type', { file: 'The file must be a CSV file.' })
+  checkCsvFile(file)
   const { services } = ctx
   const tenantId = ctx.tenant.id
   return auditedMutation(ctx, { action: 'ingestion.uploaded', entityType: ENTITY }, async (tx) => {
-    const what = {
-      tenantId,
-      purpose: 'catalogue-ingestion',
-      originalName: file.filename || 'catalogue.csv',
-      kind: 'csv' as const,
-      maxBytes: INGESTION_MAX_BYTES,
-      createdBy: ctx.session.account.id,
-    }
-    const stored = file.spooled
-      ? await services.files.saveSpooled(tx, { ...what, head: file.data, spooled: file.spooled })
-      : await services.files.save(tx, { ...what, data: file.data })
+    const stored = await storeCsvFile(tx, ctx, file, 'catalogue-ingestion', 'catalogue.csv')
     const [created] = await tx
       .insert(ingestions)
       .values({

@@ -1,21 +1,21 @@
 import { Transform } from 'node:stream'
 import { and, desc, eq, sql } from 'drizzle-orm'
 import { parse } from 'csv-parse'
-import { INGESTION_MAX_BYTES, MISMATCH_LABELS, type MismatchKind, type ValidationStatus } from '@contract/catalogue-ops'
+import { MISMATCH_LABELS, type MismatchKind, type ValidationStatus } from '@contract/catalogue-ops'
 import type { UploadedFile } from '@contract/define'
 import { displayName } from '@core/names'
 import { checkUpc } from '@core/identifiers'
 import type { AuthedContext, Services } from '@server/context'
 import type { Queryable } from '@server/db/engine'
 import { accounts } from '@server/db/schema/platform'
-import { HttpError, badRequest, notFound } from '@server/errors'
+import { notFound } from '@server/errors'
 import { auditedMutation } from '@server/audit'
 import { csvStream, keysetRows } from '@server/csv-stream'
 import { pageMeta } from '@server/db/paging'
-import { FileStore } from '@server/storage/file-store'
 import { RELEASE_STATUS } from '@core/release-status'
 import { cappedTotal } from './paging'
 import { catalogueValidationMismatches, catalogueValidationRows, catalogueValidations } from './schema'
+import { checkCsvFile, storeCsvFile } from './csv-file'
 
 // AudioSalad validation (docs/formats/audiosalad-catalogue.md): an AudioSalad catalogue export is
 // streamed into a staging table a thousand rows at a time, then compared with the workspace's
@@ -82,25 +82,11 @@ export const getValidation = (ctx: AuthedContext, id: number) => readOne(ctx.ser
 
 /** Stores the export (spooled, never read whole) and queues its comparison. */
 export async function uploadValidation(ctx: AuthedContext, file: UploadedFile | undefined) {
-  if (!file) throw badRequest('Please provide the file.', { file: 'Please provide the file.' })
-  const size = file.spooled?.size ?? file.data.length
-  if (size === 0) throw badRequest('The file is empty.', { file: 'The file is empty.' })
-  if (!FileStore.isText(file.data, size > file.data.length))
-    throw new HttpError(415, 'The file must be a CSV file.', 'upload_type', { file: 'The file must be a CSV file.' })
+  checkCsvFile(file)
   const { services } = ctx
   const tenantId = ctx.tenant.id
   return auditedMutation(ctx, { action: 'validation.uploaded', entityType: ENTITY }, async (tx) => {
-    const what = {
-      tenantId,
-      purpose: 'audiosalad-validation',
-      originalName: file.filename || 'audiosalad.csv',
-      kind: 'csv' as const,
-      maxBytes: INGESTION_MAX_BYTES,
-      createdBy: ctx.session.account.id,
-    }
-    const stored = file.spooled
-      ? await services.files.saveSpooled(tx, { ...what, head: file.data, spooled: file.spooled })
-      : await services.files.save(tx, { ...what, data: file.data })
+    const stored = await storeCsvFile(tx, ctx, file, 'audiosalad-validation', 'audiosalad.csv')
     const [created] = await tx
       .insert(catalogueValidations)
       .values({ tenantId, fileId: stored.id, fileName: stored.originalName, createdBy: ctx.session.account.id })
