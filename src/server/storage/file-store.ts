@@ -92,6 +92,13 @@ export class FileStore {
     return this.insertRow(db, input, key, mime, size, sha256)
   }
 
+  /** An upload as the multipart reader handed it over: a spooled one moved into storage (never read whole), else its bytes. */
+  saveUpload(db: Queryable, input: Omit<SaveInput, 'data'>, file: Pick<UploadedFile, 'data' | 'spooled'>): Promise<FileRow> {
+    return file.spooled
+      ? this.saveSpooled(db, { ...input, head: file.data, spooled: file.spooled })
+      : this.save(db, { ...input, data: file.data })
+  }
+
   private key(input: { tenantId: number; purpose: string }) {
     return `${input.tenantId}/${input.purpose.replace(/[^a-z0-9-]/gi, '')}/${randomUUID()}`
   }

@@ -92,9 +92,7 @@ export async function createTrendImport(
         maxBytes: TREND_MAX_BYTES,
         createdBy: actor.actorAccountId,
       }
-      const stored = file.spooled
-        ? await services.files.saveSpooled(tx, { ...what, head: file.data, spooled: file.spooled })
-        : await services.files.save(tx, { ...what, data: file.data })
+      const stored = await services.files.saveUpload(tx, what, file)
       const { rows } = await tx.execute<{ id: number }>(sql`
         insert into trend_imports (tenant_id, platform, status, file_id, file_name, content_hash, created_by)
         values (${tenantId}, ${platform}, 'uploaded', ${stored.id}, ${stored.originalName}, ${hash}, ${actor.actorAccountId})

@@ -24,7 +24,5 @@ export async function storeCsvFile(tx: Tx, ctx: AuthedContext, file: UploadedFil
     maxBytes: INGESTION_MAX_BYTES,
     createdBy: ctx.session.account.id,
   }
-  return file.spooled
-    ? ctx.services.files.saveSpooled(tx, { ...what, head: file.data, spooled: file.spooled })
-    : ctx.services.files.save(tx, { ...what, data: file.data })
+  return ctx.services.files.saveUpload(tx, what, file)
 }

@@ -88,10 +88,7 @@ export async function createImport(
         maxBytes: STATEMENT_MAX_BYTES,
         createdBy: actor.actorAccountId,
       }
-      // A spooled upload is moved into storage, never read whole.
-      const stored = file.spooled
-        ? await services.files.saveSpooled(tx, { ...what, head: file.data, spooled: file.spooled })
-        : await services.files.save(tx, { ...what, data: file.data })
+      const stored = await services.files.saveUpload(tx, what, file)
       const { rows } = await tx.execute<{ id: number }>(sql`
         insert into statement_imports (tenant_id, source, status, file_id, file_name, content_hash, period, currency, mapping, created_by)
         values (${tenantId}, ${source}, 'uploaded', ${stored.id}, ${stored.originalName}, ${hash}, ${period}::date, ${input.currency},
