@@ -18,11 +18,12 @@ sessionActor.start()
 void loadSite()
 
 // A returning signed-in visitor (the session's readable CSRF cookie is there): the workspace, this
-// address's screen and, for a list, the grid are fetched while the session is being checked, instead
-// of one after another once it answers. A stale cookie costs a few unused downloads.
+// address's screen and its first reads are fetched while the session is being checked, instead of one
+// after another once it answers (a list's grid comes after its first paint). A stale cookie costs a
+// few unused downloads.
 if (document.cookie.split('; ').some((part) => part.startsWith(`${CSRF_COOKIE}=`))) {
   void import('./shell/Shell')
-  prefetchRoute(`${window.location.pathname}${window.location.search}`)
+  prefetchRoute(`${window.location.pathname}${window.location.search}`, { grid: false })
 }
 // From then on, every navigation fetches its screen and first reads when it starts.
 onNavigationStart(prefetchRoute)

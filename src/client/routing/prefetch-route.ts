@@ -6,13 +6,14 @@ import { findRoute } from './registry'
  * side, instead of the reads waiting for the chunk to arrive and the screen to mount. Guest pages
  * are left alone (nothing to read before signing in).
  */
-export function prefetchRoute(path: string, options: { data?: boolean } = {}): void {
+export function prefetchRoute(path: string, options: { data?: boolean; grid?: boolean } = {}): void {
   const url = new URL(path, window.location.origin)
   const found = findRoute(url.pathname)
   if (!found || (found.route.access !== 'auth' && found.route.access !== 'admin')) return
   void found.route.screen.preload?.().catch(() => undefined)
   // A list route ({page}) draws its rows in the grid: its chunk too, if nothing fetched it yet.
-  if (found.route.path.includes('{page}')) void loadGrid().catch(() => undefined)
+  // (Not at start-up: the first list paints as a plain table, and the grid follows it.)
+  if (found.route.path.includes('{page}') && options.grid !== false) void loadGrid().catch(() => undefined)
   if (options.data !== false) found.route.prefetch?.(found.params, url.searchParams)
 }
 

@@ -25,7 +25,7 @@ import { shellActions, useShell } from './ui-state'
 import { shellSlots } from './slots'
 import { commandEnv } from './commands'
 import { findRoute } from '../routing/registry'
-import { loadGrid } from '../ui/list/grid-chunk'
+import { afterFirstList, loadGrid } from '../ui/list/grid-chunk'
 import { queryCache } from '../state/query-cache'
 
 const isKnownPath = (path: string) => findRoute(new URL(path, window.location.origin).pathname) !== null
@@ -59,12 +59,23 @@ function useDocumentTitle(siteName: string) {
 /** Almost every screen is or holds a list: the grid's chunk comes while nobody waits for anything. */
 function usePreloadGridWhenIdle() {
   useEffect(() => {
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(() => void loadGrid(), { timeout: 5_000 })
-      return () => window.cancelIdleCallback(id)
+    let cancel = () => undefined as void
+    let stopped = false
+    // Not before the first list painted (it paints without the grid), then when the browser is idle.
+    void afterFirstList().then(() => {
+      if (stopped) return
+      if (typeof window.requestIdleCallback === 'function') {
+        const id = window.requestIdleCallback(() => void loadGrid(), { timeout: 5_000 })
+        cancel = () => window.cancelIdleCallback(id)
+      } else {
+        const timer = setTimeout(() => void loadGrid(), 500)
+        cancel = () => clearTimeout(timer)
+      }
+    })
+    return () => {
+      stopped = true
+      cancel()
     }
-    const timer = setTimeout(() => void loadGrid(), 2_000)
-    return () => clearTimeout(timer)
   }, [])
 }
 

@@ -35,7 +35,12 @@ const invite = (id: number, status: 'pending' | 'accepted' | 'cancelled' | 'expi
 
 async function selectRows(count: number) {
   await screen.findByText('invitee1@example.test')
-  const boxes = document.querySelectorAll<HTMLInputElement>('.wl-grid [role="row"][row-index] input[type="checkbox"]')
+  // The page paints as a plain table first; the grid, with its row checkboxes, takes over right after.
+  const boxes = await waitFor(() => {
+    const found = document.querySelectorAll<HTMLInputElement>('.wl-grid [role="row"][row-index] input[type="checkbox"]')
+    expect(found.length).toBeGreaterThanOrEqual(count)
+    return found
+  })
   for (let index = 0; index < count; index += 1) await userEvent.click(boxes[index])
 }
 

@@ -1,7 +1,7 @@
-import { lazy, Suspense, type ReactElement } from 'react'
+import { lazy, Suspense, useEffect, useState, type ReactElement } from 'react'
 import { Flex, Skeleton } from '@radix-ui/themes'
 import type { ColumnDef } from './list-types'
-import { loadGrid } from './grid-chunk'
+import { gridLoaded, listPainted, loadGrid } from './grid-chunk'
 import { Cell } from './Cell'
 import { columnSizing } from './column-fit'
 
@@ -124,8 +124,31 @@ function FirstPaintTable<Row>({
   )
 }
 
-/** The one table of every list: AG Grid (community), server-paged, loaded lazily (a plain table until it arrives). */
+/**
+ * The one table of every list: AG Grid (community), server-paged, loaded lazily. Until its chunk is
+ * here the page shows as a plain table, and the chunk is asked for only once that table has painted
+ * the page's rows (the first list of a visit then waits for its data alone).
+ */
 export function DataTable<Row>(props: DataTableProps<Row>) {
+  const [gridReady, setGridReady] = useState(gridLoaded)
+  const waiting = props.loading && props.rows.length === 0
+  useEffect(() => {
+    if (gridReady || waiting) return
+    // After the frame that paints the plain table: the grid's download and parsing must not hold it back.
+    let current = true
+    const frame = window.requestAnimationFrame ?? ((run: () => void) => window.setTimeout(run, 16))
+    frame(() =>
+      window.setTimeout(() => {
+        if (!current) return
+        listPainted()
+        void loadGrid().then(() => current && setGridReady(true))
+      }, 0),
+    )
+    return () => {
+      current = false
+    }
+  }, [gridReady, waiting])
+  if (!gridReady) return <FirstPaintTable {...props} />
   return (
     <Suspense fallback={<FirstPaintTable {...props} />}>
       <LazyGrid {...props} />
