@@ -86,9 +86,8 @@ export const ACCOUNT_DOWNLOAD_LIST: readonly AccountDownloadInfo[] = [
   {
     id: 'accountReports.audience',
     label: 'Audience',
-    description: 'Audience export.',
+    description: 'Its fan-blast fans: consent date, source and proof, unsubscribed or bounced.',
     takes: 'period',
-    unavailable: later('audience-export'),
   },
   {
     id: 'accountReports.deliveryLog',

@@ -91,7 +91,7 @@ export const accountReportEndpoints = {
     'users/influencer-report',
     "An account's influencer report (not available yet: arrives with Audience)",
   ),
-  'accountReports.audience': download('users/audience-report', "An account's audience report (not available yet: arrives with Audience)"),
+  'accountReports.audience': download('users/audience-report', "An account's audience: its fan-blast fans with consent date, source and proof (CSV)"),
   'accountReports.deliveryLog': download(
     'users/delivery-log-report',
     "An account's delivery log (not available yet: arrives with Delivery)",

@@ -15,6 +15,6 @@ export const accountDownloadHandlers: Handlers<IdsOf<typeof accountReportEndpoin
   'accountReports.statement': ({ ctx, params }) => accountDownload(ctx, 'statement', params.userId, { from: params.date, to: params.date }),
   'accountReports.transactions': ({ ctx, body }) => accountDownload(ctx, 'transactions', body.userId, body),
   'accountReports.influencer': ({ ctx, body }) => unavailableDownload(ctx, 'influencer', body.userId),
-  'accountReports.audience': ({ ctx, body }) => unavailableDownload(ctx, 'audience', body.userId),
+  'accountReports.audience': ({ ctx, body }) => accountDownload(ctx, 'audience', body.userId, body),
   'accountReports.deliveryLog': ({ ctx, body }) => unavailableDownload(ctx, 'deliveryLog', body.userId),
 }

@@ -23,12 +23,13 @@ export const ACCOUNT_DOWNLOADS = {
   payouts: { kind: 'payout-history', file: 'payouts' },
   transactions: { kind: 'account-transactions', file: 'transactions' },
   statement: { kind: 'account-statement', file: 'statement' },
+  audience: { kind: 'audience-export', file: 'audience' },
 } as const satisfies Record<string, { kind: string; file: string; params?: Record<string, unknown> }>
 
 export type AccountDownload = keyof typeof ACCOUNT_DOWNLOADS
 
 /** Downloads whose data arrives with a later area, by the site report kind that says which. */
-export const UNAVAILABLE_DOWNLOADS = { influencer: 'influencer', audience: 'audience-export', deliveryLog: 'delivery-log' } as const
+export const UNAVAILABLE_DOWNLOADS = { influencer: 'influencer', deliveryLog: 'delivery-log' } as const
 
 const slug = (text: string) =>
   text
