@@ -3,6 +3,11 @@ import {
   BLOCKLIST,
   CHART_REGISTRATION,
   GREENLIST,
+  PITCH,
+  PITCH_LINK_LABELS,
+  PITCH_LINK_PLATFORMS,
+  PITCH_MAX_LEAD_DAYS,
+  isPitchLink,
   YOUTUBE_CHANNEL_ID,
   YOUTUBE_MCN,
   GREENLIST_FORMATS,
@@ -239,6 +244,83 @@ const chartRegistration = reviewEndpoints(
   chartRegistrationFields,
 )
 
+/** A pitch's photo (JPG or PNG) and sheet (PDF, CSV or XLSX): checked by their bytes in the file store. */
+export const PITCH_PHOTO_MAX_BYTES = 10 * 1024 * 1024
+export const PITCH_SHEET_MAX_BYTES = 10 * 1024 * 1024
+
+const text = (noun: string, max: number) => z.string().trim().max(max, `The ${noun} is too long`).default('')
+
+export const tourDate = z.object({
+  date: day,
+  city: z.string().trim().min(1, 'Give the city').max(200, 'The city is too long'),
+  venue: z.string().trim().min(1, 'Give the venue').max(200, 'The venue is too long'),
+})
+
+/** Tour dates arrive as one form field holding a JSON list of {date, city, venue}. */
+const tourDates = z
+  .string()
+  .trim()
+  .max(50_000, 'The tour dates are too long')
+  .default('')
+  .transform((value, ctx) => {
+    if (!value) return []
+    try {
+      return JSON.parse(value) as unknown
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'The tour dates are not a JSON list of {date, city, venue}' })
+      return z.NEVER
+    }
+  })
+  .pipe(z.array(tourDate, 'The tour dates are not a JSON list of {date, city, venue}').max(200, 'At most 200 tour dates'))
+
+const link = (platform: (typeof PITCH_LINK_PLATFORMS)[number]) =>
+  z
+    .string()
+    .trim()
+    .max(500, 'The link is too long')
+    .default('')
+    .refine((value) => !value || isPitchLink(platform, value), `Not a ${PITCH_LINK_LABELS[platform]} link`)
+
+/** A pitch as the artist sends it: multipart form fields (the photo and sheet are its files). */
+export const pitchFields = z.object({
+  releaseId: id,
+  /** The focus track of that release. */
+  trackId: id,
+  songName: z.string().trim().min(1, 'Give the song name').max(200, 'The song name is too long'),
+  info: text('info', 5_000),
+  blurb: text('blurb', 5_000),
+  /** A semicolon list: "Radio campaign; TikTok push". */
+  marketingDrivers: text('list of marketing drivers', 5_000),
+  previousMilestones: text('list of previous milestones', 5_000),
+  tourDates,
+  ...(Object.fromEntries(PITCH_LINK_PLATFORMS.map((platform) => [platform, link(platform)])) as Record<
+    (typeof PITCH_LINK_PLATFORMS)[number],
+    ReturnType<typeof link>
+  >),
+})
+export type PitchFields = z.infer<typeof pitchFields>
+
+const pitch = reviewEndpoints(
+  PITCH,
+  {
+    list: 'playlisting/{page}',
+    single: 'playlisting/single/{id}',
+    changeStatus: 'playlisting/change-status',
+    create: 'playlisting/request',
+    mine: 'playlisting/mine/{page}',
+  },
+  pitchFields,
+)
+
+export const pitchSettings = z.object({
+  leadDays: z
+    .number('Give a number of days')
+    .int('Give a whole number of days')
+    .min(0, 'The lead time cannot be negative')
+    .max(PITCH_MAX_LEAD_DAYS, `At most ${PITCH_MAX_LEAD_DAYS} days`),
+})
+export type PitchSettings = z.infer<typeof pitchSettings>
+
 /** One pending request in the shared review queue: its kind and where its single screen is. */
 export const queueItem = z.object({ id: z.number(), kind: z.enum(REVIEW_KIND_NAMES as [string, ...string[]]), path: z.string(), title: z.string() })
 
@@ -290,5 +372,31 @@ export const featureControlEndpoints = {
     query: z.object({ from: day.optional(), to: day.optional() }),
     response: z.unknown(),
     responseType: 'file',
+  }),
+  'pitch.list': pitch.list,
+  'pitch.single': pitch.single,
+  'pitch.changeStatus': pitch.changeStatus,
+  'pitch.create': endpoint({
+    ...pitch.create,
+    summary:
+      'An artist or label pitches one of their releases not yet live (at least the workspace lead time before its release date) and its focus track, with links, tour dates, a photo (JPG/PNG) and a sheet (PDF/CSV/XLSX); staff review it',
+    bodyType: 'multipart',
+    files: { photo: { maxBytes: PITCH_PHOTO_MAX_BYTES }, sheet: { maxBytes: PITCH_SHEET_MAX_BYTES } },
+  }),
+  'pitch.mine': pitch.mine,
+  'pitch.settings': endpoint({
+    method: 'GET',
+    path: 'playlisting/settings',
+    access: 'auth',
+    summary: 'How many days before its release date a release may still be pitched (default 7)',
+    response: pitchSettings,
+  }),
+  'pitch.updateSettings': endpoint({
+    method: 'PUT',
+    path: 'playlisting/settings',
+    access: 'admin',
+    summary: 'Sets how many days before its release date a release may still be pitched',
+    body: pitchSettings,
+    response: pitchSettings,
   }),
 } as const

@@ -20,6 +20,7 @@ export const ENTITY_KINDS = [
   'blocklist',
   'youtubeMcn',
   'chartRegistration',
+  'pitch',
   'newsPost',
   'blast',
   'discoverySubmission',

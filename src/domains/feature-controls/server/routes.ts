@@ -3,6 +3,7 @@ import type { Handlers, IdsOf } from '@server/handlers'
 import { blocklistKind } from './blocklist'
 import { chartRegistrationExport, chartRegistrationKind } from './chart-registration'
 import { greenlistKind } from './greenlist'
+import { getPitchSettings, pitchKind, updatePitchSettings } from './pitch'
 import { youtubeMcnKind } from './youtube-mcn'
 import { reviewQueue, reviewService } from './review'
 
@@ -10,6 +11,7 @@ const greenlist = reviewService(greenlistKind)
 const blocklist = reviewService(blocklistKind)
 const youtubeMcn = reviewService(youtubeMcnKind)
 const chartRegistration = reviewService(chartRegistrationKind)
+const pitch = reviewService(pitchKind)
 
 export const featureControlHandlers: Handlers<IdsOf<typeof featureControlEndpoints>> = {
   'featureRequests.queue': ({ ctx }) => reviewQueue(ctx),
@@ -33,4 +35,11 @@ export const featureControlHandlers: Handlers<IdsOf<typeof featureControlEndpoin
   'chartRegistration.create': ({ ctx, body }) => chartRegistration.create(ctx, body),
   'chartRegistration.mine': ({ ctx, params, query }) => chartRegistration.mine(ctx, params, query),
   'chartRegistration.export': ({ ctx, query }) => chartRegistrationExport(ctx, query),
+  'pitch.list': ({ ctx, params, query }) => pitch.list(ctx, params, query),
+  'pitch.single': ({ ctx, params }) => pitch.single(ctx, params.id),
+  'pitch.changeStatus': ({ ctx, body }) => pitch.changeStatus(ctx, body),
+  'pitch.create': ({ ctx, body, files }) => pitch.create(ctx, { ...body, files: { photo: files.photo, sheet: files.sheet } }),
+  'pitch.mine': ({ ctx, params, query }) => pitch.mine(ctx, params, query),
+  'pitch.settings': ({ ctx }) => getPitchSettings(ctx),
+  'pitch.updateSettings': ({ ctx, body }) => updatePitchSettings(ctx, body),
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
+import { check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
 import { accounts, tenantColumn } from '@server/db/schema/platform'
 import { at, createdAt, idColumn, ref, updatedAt } from '@server/db/schema/columns'
 import { releases, tracks } from '@domains/catalogue/server/schema'
@@ -40,6 +40,17 @@ export const featureRequests = pgTable(
     index('feature_requests_release_idx').on(t.tenantId, t.releaseId),
     // The shared review queue: pending requests of every kind, oldest first.
     index('feature_requests_status_created_idx').on(t.tenantId, t.status, t.createdAt, t.id),
-    check('feature_requests_kind_check', sql`${t.kind} in ('greenlist', 'blocklist', 'youtubeMcn', 'chartRegistration')`),
+    check('feature_requests_kind_check', sql`${t.kind} in ('greenlist', 'blocklist', 'youtubeMcn', 'chartRegistration', 'pitch')`),
   ],
+)
+
+/** Per-workspace rules of the feature controls: how long before its release date a release may still be pitched. */
+export const featureControlSettings = pgTable(
+  'feature_control_settings',
+  {
+    tenantId: tenantColumn().primaryKey(),
+    pitchLeadDays: integer('pitch_lead_days').notNull().default(7),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('feature_control_settings_lead_check', sql`${t.pitchLeadDays} between 0 and 365`)],
 )
