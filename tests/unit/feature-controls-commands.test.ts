@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { FEATURE_CONTROL_COMMANDS, FEATURE_REQUEST_ACTIONS } from '../../commands/feature-controls'
+import { FEATURE_CONTROL_COMMANDS, FEATURE_REQUEST_ACTIONS, leadDaysOf } from '../../commands/feature-controls'
 import { fakeCommandEnv } from '../helpers/command-env'
 import type { CommandContext } from '../../commands/types'
 
@@ -55,5 +55,22 @@ describe('feature-control commands', () => {
     expect(await choices(['pending', 'rejected'])).toEqual([])
     expect(await choices(['approved'])).toEqual([])
     expect((await choices(['pending']))[0].title).toMatch(/^Approved: In force/)
+  })
+})
+
+describe('pitch lead time command', () => {
+  it('reads the days typed in the palette and saves them', async () => {
+    expect(leadDaysOf('14')).toBe(14)
+    expect(leadDaysOf(' 3 days ')).toBe(3)
+    expect(leadDaysOf('0')).toBe(0)
+    expect(leadDaysOf('366')).toBeNull()
+    expect(leadDaysOf('soon')).toBeNull()
+    const setLead = command('pitch.updateSettings')
+    const env = fakeCommandEnv({ 'pitch.updateSettings': { leadDays: 14 } })
+    expect(await setLead.search!('nope', context, env, new AbortController().signal)).toEqual([])
+    const [choice] = await setLead.search!('14', context, env, new AbortController().signal)
+    expect(choice.title).toBe('Pitches at least 14 days before the release date')
+    await choice.run!(context, env)
+    expect(env.call).toHaveBeenCalledWith('pitch.updateSettings', { body: { leadDays: 14 } })
   })
 })
