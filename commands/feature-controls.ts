@@ -1,6 +1,7 @@
 import { defineAction, type RecordAction, type Target } from './actions'
 import type { Command, CommandContext, CommandEnv } from './types'
-import { BLOCKLIST, CHART_REGISTRATION, GREENLIST, PITCH, PITCH_MAX_LEAD_DAYS, YOUTUBE_MCN, manualStatuses, reviewStatusLabel, reviewTransitionRefusal, type ReviewKind, type ReviewKindDef } from '@core/feature-requests'
+import { MECHANICAL_FORMATS, rateTableRefusal, type MechanicalFormat, type MechanicalRate } from '@core/mechanical-rates'
+import { BLOCKLIST, CHART_REGISTRATION, GREENLIST, LICENSING, PITCH, PITCH_MAX_LEAD_DAYS, YOUTUBE_MCN, manualStatuses, reviewStatusLabel, reviewTransitionRefusal, type ReviewKind, type ReviewKindDef } from '@core/feature-requests'
 
 // Feature-control review actions (docs/feature-controls.md), declared once per kind from its
 // statuses: Approve, Reject…, and the kind's other moves, on the focused request and on a list's
@@ -120,7 +121,24 @@ export const FEATURE_REQUEST_ACTIONS: readonly RecordAction[] = [...reviewAction
   ...reviewActions('youtubeMcn', YOUTUBE_MCN),
   ...reviewActions('chartRegistration', CHART_REGISTRATION),
   ...reviewActions('pitch', PITCH),
+  ...reviewActions('licensing', LICENSING),
 ]
+
+/** A new rate period typed in the palette: "physical 2024-01-01 0.124 0.0239" (format, first day, per copy, per minute, in dollars). */
+export function ratePeriodOf(query: string): Omit<MechanicalRate, 'to' | 'source'> | null {
+  const match = /^\s*(physical|download)\s+(\d{4}-\d{2}-\d{2})\s+(\d{1,3}(?:\.\d{1,6})?)\s+(\d{1,3}(?:\.\d{1,6})?)\s*$/i.exec(query)
+  if (!match) return null
+  return { format: match[1].toLowerCase() as MechanicalFormat, from: match[2], perCopy: match[3], perMinute: match[4] }
+}
+
+/** The table with a new period appended: the format's period open on that day ends the day before. */
+export function withRatePeriod(table: readonly MechanicalRate[], period: Omit<MechanicalRate, 'to' | 'source'>): MechanicalRate[] {
+  const dayBefore = new Date(Date.parse(`${period.from}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
+  const closed = table.map((rate) =>
+    rate.format === period.format && rate.from < period.from && (rate.to === null || rate.to >= period.from) ? { ...rate, to: dayBefore } : rate,
+  )
+  return [...closed, { ...period, to: null, source: 'Set by staff' }]
+}
 
 /** The pitch lead time a palette query names ("14", "14 days"), or null. */
 export function leadDaysOf(query: string): number | null {
@@ -176,6 +194,35 @@ export const FEATURE_CONTROL_COMMANDS: readonly Command[] = [
           run: async (_context: CommandContext, env: CommandEnv) => {
             const saved = await env.call('pitch.updateSettings', { body: { leadDays: days } })
             env.notify(`Releases can now be pitched up to ${saved.leadDays} day${saved.leadDays === 1 ? '' : 's'} before their release date.`, 'success')
+            env.refresh()
+          },
+        },
+      ]
+    },
+  },
+  {
+    id: 'licensing.updateRates',
+    title: 'Add mechanical rate period…',
+    subject: 'Mechanical rates',
+    group: 'Cover song licensing',
+    keywords: ['mechanical', 'rate', 'royalty', 'statutory', 'licensing', 'cover', 'licence', 'license', 'period', ...MECHANICAL_FORMATS],
+    access: 'admin',
+    placeholder: 'Format, first day, per copy, per minute in dollars: physical 2024-01-01 0.124 0.0239',
+    search: async (query) => {
+      const period = ratePeriodOf(query)
+      if (!period) return []
+      return [
+        {
+          id: `licensing.updateRates.${period.format}.${period.from}`,
+          title: `${period.format === 'physical' ? 'Physical' : 'Download'} from ${period.from}: $${period.perCopy} a copy or $${period.perMinute} a minute`,
+          group: 'Cover song licensing',
+          run: async (_context: CommandContext, env: CommandEnv) => {
+            const { data } = await env.call('licensing.rates')
+            const table = withRatePeriod(data as MechanicalRate[], period)
+            const refusal = rateTableRefusal(table)
+            if (refusal) return env.notify(refusal, 'error')
+            await env.call('licensing.updateRates', { body: { data: table } })
+            env.notify(`Mechanical rate for ${period.format} from ${period.from} saved.`, 'success')
             env.refresh()
           },
         },

@@ -94,6 +94,8 @@ export interface RecordStates {
   chartRegistration: ReviewRecordState
   /** A pitch (its list rows and single screen). */
   pitch: ReviewRecordState
+  /** A cover licence request (its list rows). */
+  licensing: ReviewRecordState
   /** A company news post, and a news category (commands/news.ts). */
   newsPost: NewsPostRecordState
   newsCategory: NewsCategoryRecordState

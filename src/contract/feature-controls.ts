@@ -3,6 +3,7 @@ import {
   BLOCKLIST,
   CHART_REGISTRATION,
   GREENLIST,
+  LICENSING,
   PITCH,
   PITCH_LINK_LABELS,
   PITCH_LINK_PLATFORMS,
@@ -18,6 +19,8 @@ import {
   type ReviewKindDef,
 } from '@core/feature-requests'
 import { checkIsrc, ISRC_MESSAGE } from '@core/identifiers'
+import { isDecimal } from '@core/decimal'
+import { MECHANICAL_FORMATS } from '@core/mechanical-rates'
 import { endpoint, type Access } from './define'
 import { id, idParams, page, pageOf, perPage, timestamp } from './common'
 
@@ -321,6 +324,87 @@ export const pitchSettings = z.object({
 })
 export type PitchSettings = z.infer<typeof pitchSettings>
 
+const required = (noun: string, max = 200) => z.string(`Give the ${noun}`).trim().min(1, `Give the ${noun}`).max(max, `The ${noun} is too long`)
+const whole = (noun: string, min: number, max: number) =>
+  z.number(`Give the ${noun}`).int(`The ${noun} is a whole number`).min(min, `The ${noun} is at least ${min}`).max(max, `The ${noun} is at most ${max}`)
+
+/** A cover licence as the licensee asks for it (the spec's licensing item, less what the server computes). */
+export const licensingFields = z.object({
+  albumTitle: required('album title'),
+  albumArtist: required('album artist'),
+  /** When the copies are first distributed: picks the mechanical rate in force. */
+  releaseDate: day,
+  description: text('description', 2_000),
+  licensee: z.object({
+    companyName: text('company name', 200),
+    email: z.email('Give the licensee’s email').max(254),
+    firstName: required('first name', 100),
+    lastName: required('last name', 100),
+    phone1: z.string().trim().max(40, 'The phone number is too long').regex(/^[+\d\s().-]*$/, 'Not a phone number').default(''),
+  }),
+  releases: z
+    .array(
+      z.object({
+        formatId: z.enum(MECHANICAL_FORMATS, 'Choose physical or download'),
+        formatTitle: required('format title (CD, vinyl, download…)', 60),
+        releaseQuantity: whole('number of copies made', 0, 100_000_000),
+        quantityLicensed: whole('number of copies licensed', 1, 100_000_000),
+        expectedOutletsOfDistribution: text('outlets of distribution', 1_000),
+      }),
+      'Give the formats of the release',
+    )
+    .min(1, 'Give at least one format')
+    .max(10, 'At most 10 formats'),
+  song: z.object({
+    title: required('song title'),
+    composedBy: required('composer'),
+    originalRecordingArtist: required('original recording artist'),
+    publishedBy: text('publisher', 200),
+    /** Playing time in seconds: a song over five minutes owes the per-minute rate. */
+    playingSeconds: whole('playing time in seconds', 1, 3 * 60 * 60),
+  }),
+})
+export type LicensingFields = z.infer<typeof licensingFields>
+
+const licensing = reviewEndpoints(
+  LICENSING,
+  {
+    list: 'licensing/{page}',
+    single: 'licensing/single/{id}',
+    changeStatus: 'licensing/change-status',
+    create: 'licensing/request',
+    mine: 'licensing/mine/{page}',
+  },
+  licensingFields,
+)
+
+const rateAmount = z
+  .string()
+  .trim()
+  .refine((value) => isDecimal(value) && !value.startsWith('-') && !/e/i.test(value), 'Give a rate in dollars like 0.124')
+  .refine((value) => (value.split('.')[1] ?? '').length <= 6, 'At most 6 decimal places')
+
+export const mechanicalRate = z.object({
+  format: z.enum(MECHANICAL_FORMATS, 'Choose physical or download'),
+  from: day,
+  to: day.nullable(),
+  perCopy: rateAmount,
+  perMinute: rateAmount,
+  source: z.string().trim().max(500, 'The source is too long').default(''),
+})
+export const mechanicalRates = z.object({ data: z.array(mechanicalRate).max(200, 'At most 200 periods') })
+
+export const licensedSong = z.object({
+  id: z.number(),
+  songTitle: z.string(),
+  composedBy: z.string(),
+  originalRecordingArtist: z.string(),
+  publishedBy: z.string(),
+  albumTitle: z.string(),
+  licensee: z.string(),
+  approvedAt: timestamp.nullable(),
+})
+
 /** One pending request in the shared review queue: its kind and where its single screen is. */
 export const queueItem = z.object({ id: z.number(), kind: z.enum(REVIEW_KIND_NAMES as [string, ...string[]]), path: z.string(), title: z.string() })
 
@@ -384,6 +468,34 @@ export const featureControlEndpoints = {
     files: { photo: { maxBytes: PITCH_PHOTO_MAX_BYTES }, sheet: { maxBytes: PITCH_SHEET_MAX_BYTES } },
   }),
   'pitch.mine': pitch.mine,
+  // The spec gives licences no single screen: its list (searched by #id) is where one is opened.
+  'licensing.list': licensing.list,
+  'licensing.changeStatus': licensing.changeStatus,
+  'licensing.create': licensing.create,
+  'licensing.mine': licensing.mine,
+  'licensing.getSearch': endpoint({
+    method: 'GET',
+    path: 'licensing/getSearch',
+    access: 'admin',
+    summary: 'Songs already licensed (approved cover licences) whose title, composer, original artist or album matches the query, newest first',
+    query: z.object({ query: z.string().trim().min(1, 'Type what to search for').max(100, 'The search is too long'), per_page: perPage }),
+    response: z.object({ data: z.array(licensedSong) }),
+  }),
+  'licensing.rates': endpoint({
+    method: 'GET',
+    path: 'licensing/rates',
+    access: 'auth',
+    summary: 'The mechanical rate table royalties are computed from: per format and period, per copy and per minute, in dollars (the US statutory rates until staff change it)',
+    response: mechanicalRates,
+  }),
+  'licensing.updateRates': endpoint({
+    method: 'PUT',
+    path: 'licensing/rates',
+    access: 'admin',
+    summary: 'Replaces the mechanical rate table (periods of a format may not overlap); approving a licence computes its royalty from it again',
+    body: mechanicalRates,
+    response: mechanicalRates,
+  }),
   'pitch.settings': endpoint({
     method: 'GET',
     path: 'playlisting/settings',

@@ -21,6 +21,7 @@ export const ENTITY_KINDS = [
   'youtubeMcn',
   'chartRegistration',
   'pitch',
+  'licensing',
   'newsPost',
   'blast',
   'discoverySubmission',

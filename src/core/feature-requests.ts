@@ -190,8 +190,48 @@ export const PITCH: ReviewKindDef<PitchStatus> = {
   reasonRequired: ['rejected', 'withdrawn'],
 }
 
+export const LICENSING_STATUSES = ['pending', 'approved', 'rejected', 'revoked'] as const
+export type LicensingStatus = (typeof LICENSING_STATUSES)[number]
+
+/**
+ * Cover song licensing: a licensee asks for a mechanical licence to release a cover of a song on
+ * physical copies or downloads; the royalty owed is computed from the statutory rate in force
+ * (src/core/mechanical-rates.ts). Approved means licensed (the song is then found by
+ * licensing/getSearch); an approved licence can be revoked with a reason (royalties unpaid), a
+ * rejected one reconsidered. Revoked is final. The spec gives it a list screen only.
+ */
+export const LICENSING: ReviewKindDef<LicensingStatus> = {
+  kind: 'licensing',
+  label: 'Cover licence',
+  listPath: '/cover-song-licensing',
+  singlePath: null,
+  statuses: LICENSING_STATUSES,
+  initial: 'pending',
+  pending: ['pending'],
+  statusInfo: {
+    pending: { label: 'Pending', meaning: 'Sent by the licensee; waiting for staff.' },
+    approved: { label: 'Approved', meaning: 'Licensed at the royalty computed on approval.' },
+    rejected: { label: 'Rejected', meaning: 'Refused with a reason; can be reconsidered.' },
+    revoked: { label: 'Revoked', meaning: 'Was licensed, withdrawn with a reason; final.' },
+  },
+  transitions: {
+    pending: ['approved', 'rejected'],
+    approved: ['revoked'],
+    rejected: ['pending'],
+    revoked: [],
+  },
+  reasonRequired: ['rejected', 'revoked'],
+}
+
 /** Every finished kind, by name: the server, the screens, the palette and the queue read this. */
-export const REVIEW_KINDS = { greenlist: GREENLIST, blocklist: BLOCKLIST, youtubeMcn: YOUTUBE_MCN, chartRegistration: CHART_REGISTRATION, pitch: PITCH } as const
+export const REVIEW_KINDS = {
+  greenlist: GREENLIST,
+  blocklist: BLOCKLIST,
+  youtubeMcn: YOUTUBE_MCN,
+  chartRegistration: CHART_REGISTRATION,
+  pitch: PITCH,
+  licensing: LICENSING,
+} as const
 export type ReviewKind = keyof typeof REVIEW_KINDS
 export const REVIEW_KIND_NAMES = Object.keys(REVIEW_KINDS) as ReviewKind[]
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { eq } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import { createTestApp, type TestApp } from '../helpers/app'
 import type { Multipart, TestClient } from '../helpers/client'
 import { signedIn, twoWorkspaces, type createWorkspace } from '../helpers/fixtures'
@@ -68,7 +68,7 @@ const form = (ids: { releaseId: number; trackId: number }, fields: Record<string
 const request = async (ids: { releaseId: number; trackId: number }, client: TestClient = artist) =>
   (await client.ok('pitch.create', { multipart: form(ids) })).id
 const mailsTo = async (to: string) =>
-  (await t.services.db.select().from(jobs).where(eq(jobs.type, 'mail.send')))
+  (await t.services.db.select().from(jobs).where(eq(jobs.type, 'mail.send')).orderBy(asc(jobs.id)))
     .map((job) => job.payload as { to: string; subject: string; text: string })
     .filter((mail) => mail.to === to)
 
@@ -112,7 +112,9 @@ describe('pitch portal', () => {
     // Kept private: staff and the artist who sent it open it, nobody else.
     expect((await label.call('files.get', { params: { id: photoId } })).status).toBe(404)
     expect((await otherAdmin.call('files.get', { params: { id: photoId } })).status).toBe(404)
-    expect((await admin.call('files.get', { params: { id: Number(fields.sheet.url.split('/').pop()) } })).response.headers['content-type']).toContain('text/csv')
+    const sheet = await admin.call('files.get', { params: { id: Number(fields.sheet.url.split('/').pop()) } })
+    expect(sheet.status).toBe(200)
+    expect(sheet.response.headers['content-disposition']).toContain('attachment')
     expect((await artist.ok('pitch.mine', { params: { page: 1 }, query: { per_page: 25 } })).data.map((row) => row.id)).toContain(id)
     expect((await auditsOf(t.services, ws.tenant.id, 'pitch_request.created')).map((audit) => audit.entityId)).toContain(String(id))
     const pdf = await artist.call('pitch.create', {

@@ -3,6 +3,7 @@ import type { Handlers, IdsOf } from '@server/handlers'
 import { blocklistKind } from './blocklist'
 import { chartRegistrationExport, chartRegistrationKind } from './chart-registration'
 import { greenlistKind } from './greenlist'
+import { getRates, licensingKind, searchLicensedSongs, updateRates } from './licensing'
 import { getPitchSettings, pitchKind, updatePitchSettings } from './pitch'
 import { youtubeMcnKind } from './youtube-mcn'
 import { reviewQueue, reviewService } from './review'
@@ -12,6 +13,7 @@ const blocklist = reviewService(blocklistKind)
 const youtubeMcn = reviewService(youtubeMcnKind)
 const chartRegistration = reviewService(chartRegistrationKind)
 const pitch = reviewService(pitchKind)
+const licensing = reviewService(licensingKind)
 
 export const featureControlHandlers: Handlers<IdsOf<typeof featureControlEndpoints>> = {
   'featureRequests.queue': ({ ctx }) => reviewQueue(ctx),
@@ -42,4 +44,11 @@ export const featureControlHandlers: Handlers<IdsOf<typeof featureControlEndpoin
   'pitch.mine': ({ ctx, params, query }) => pitch.mine(ctx, params, query),
   'pitch.settings': ({ ctx }) => getPitchSettings(ctx),
   'pitch.updateSettings': ({ ctx, body }) => updatePitchSettings(ctx, body),
+  'licensing.list': ({ ctx, params, query }) => licensing.list(ctx, params, query),
+  'licensing.changeStatus': ({ ctx, body }) => licensing.changeStatus(ctx, body),
+  'licensing.create': ({ ctx, body }) => licensing.create(ctx, body),
+  'licensing.mine': ({ ctx, params, query }) => licensing.mine(ctx, params, query),
+  'licensing.getSearch': ({ ctx, query }) => searchLicensedSongs(ctx, query),
+  'licensing.rates': ({ ctx }) => getRates(ctx),
+  'licensing.updateRates': ({ ctx, body }) => updateRates(ctx, body),
 }
