@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { crc32 } from 'node:zlib'
 import { asc, eq } from 'drizzle-orm'
 import { createTestApp, type TestApp } from '../helpers/app'
 import type { Multipart, TestClient } from '../helpers/client'
@@ -24,6 +25,49 @@ afterAll(() => t.close())
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64')
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')
 const CSV = Buffer.from('date,station,spins\n2026-01-01,KEXP,4\n')
+
+/** A minimal XLSX (a stored zip whose content types name a spreadsheet), as file-type recognises one. */
+function xlsx(): Buffer {
+  const entries: [string, string][] = [
+    ['[Content_Types].xml', '<?xml version="1.0"?><Types><Override ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>'],
+    ['xl/workbook.xml', '<workbook/>'],
+  ]
+  const locals: Buffer[] = []
+  const centrals: Buffer[] = []
+  let offset = 0
+  for (const [name, text] of entries) {
+    const data = Buffer.from(text)
+    const file = Buffer.from(name)
+    const crc = crc32(data) >>> 0
+    const local = Buffer.alloc(30)
+    local.writeUInt32LE(0x04034b50, 0)
+    local.writeUInt16LE(20, 4)
+    local.writeUInt32LE(crc, 14)
+    local.writeUInt32LE(data.length, 18)
+    local.writeUInt32LE(data.length, 22)
+    local.writeUInt16LE(file.length, 26)
+    const central = Buffer.alloc(46)
+    central.writeUInt32LE(0x02014b50, 0)
+    central.writeUInt16LE(20, 4)
+    central.writeUInt16LE(20, 6)
+    central.writeUInt32LE(crc, 16)
+    central.writeUInt32LE(data.length, 20)
+    central.writeUInt32LE(data.length, 24)
+    central.writeUInt16LE(file.length, 28)
+    central.writeUInt32LE(offset, 42)
+    locals.push(local, file, data)
+    centrals.push(central, file)
+    offset += 30 + file.length + data.length
+  }
+  const directory = Buffer.concat(centrals)
+  const end = Buffer.alloc(22)
+  end.writeUInt32LE(0x06054b50, 0)
+  end.writeUInt16LE(entries.length, 8)
+  end.writeUInt16LE(entries.length, 10)
+  end.writeUInt32LE(directory.length, 12)
+  end.writeUInt32LE(offset, 16)
+  return Buffer.concat([...locals, directory, end])
+}
 
 const inDays = (days: number) => new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10)
 
@@ -121,6 +165,12 @@ describe('pitch portal', () => {
       multipart: { ...form(await release()), files: { sheet: { filename: 'one-sheet.pdf', data: PDF } } },
     })
     expect(pdf.status).toBe(201)
+    const spreadsheet = await artist.call('pitch.create', {
+      multipart: { ...form(await release()), files: { sheet: { filename: 'spins.xlsx', data: xlsx() } } },
+    })
+    expect(spreadsheet.status).toBe(201)
+    const kept = await admin.ok('pitch.single', { params: { id: (spreadsheet.data as { id: number }).id } })
+    expect(kept.fields).toMatchObject({ sheet: { name: 'spins.xlsx', contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } })
   })
 
   it('checks uploads by their content, links per platform and tour dates', async () => {
