@@ -65,6 +65,13 @@ export const ENTITY_KIND_UI: Readonly<Record<EntityKind, EntityKindUi>> = {
     pattern: '/soundscan/single/{id}',
     path: (id) => `/soundscan/single/${id}`,
   },
+  pitch: { kind: 'pitch', label: 'Pitch', pattern: '/playlisting/single/{id}', path: (id) => `/playlisting/single/${id}` },
+  licensing: {
+    kind: 'licensing',
+    label: 'Cover licence',
+    pattern: '/cover-song-licensing/{page}?search=#{id}',
+    path: (id) => `/cover-song-licensing/1?search=%23${id}`,
+  },
   blocklist: { kind: 'blocklist', label: 'Blocklist entry', pattern: '/blocklist/{id}', path: (id) => `/blocklist/${id}` },
   newsPost: { kind: 'newsPost', label: 'News post', pattern: '/news/edit/{id}', path: (id) => `/news/edit/${id}` },
   blast: { kind: 'blast', label: 'Fan blast', pattern: '/fanblast/single/{id}', path: (id) => `/fanblast/single/${id}` },

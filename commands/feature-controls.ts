@@ -1,6 +1,7 @@
 import { defineAction, type RecordAction, type Target } from './actions'
-import type { Command } from './types'
-import { BLOCKLIST, CHART_REGISTRATION, GREENLIST, YOUTUBE_MCN, manualStatuses, reviewStatusLabel, reviewTransitionRefusal, type ReviewKind, type ReviewKindDef } from '@core/feature-requests'
+import type { Command, CommandContext, CommandEnv } from './types'
+import { MECHANICAL_FORMATS, rateTableRefusal, type MechanicalFormat, type MechanicalRate } from '@core/mechanical-rates'
+import { BLOCKLIST, CHART_REGISTRATION, GREENLIST, LICENSING, PITCH, PITCH_MAX_LEAD_DAYS, YOUTUBE_MCN, manualStatuses, reviewStatusLabel, reviewTransitionRefusal, type ReviewKind, type ReviewKindDef } from '@core/feature-requests'
 
 // Feature-control review actions (docs/feature-controls.md), declared once per kind from its
 // statuses: Approve, Reject…, and the kind's other moves, on the focused request and on a list's
@@ -23,6 +24,7 @@ const VERBS: Readonly<Record<string, { label: string; keywords: string[]; tone?:
   rejected: { label: 'Reject', keywords: ['reject', 'refuse', 'deny', 'decline', 'no'], tone: 'red' },
   revoked: { label: 'Revoke', keywords: ['revoke', 'withdraw', 'cancel'], tone: 'red' },
   pending: { label: 'Reconsider', keywords: ['reconsider', 'reopen', 'pending', 'again'] },
+  withdrawn: { label: 'Withdraw', keywords: ['withdraw', 'cancel', 'pull', 'delay'], tone: 'red' },
   removed: { label: 'Remove from network', keywords: ['remove', 'unlink', 'leave', 'network'], tone: 'red' },
   lifted: { label: 'Lift early', keywords: ['lift', 'end', 'stop', 'early', 'cancel'], tone: 'red' },
 }
@@ -118,7 +120,32 @@ function reviewActions<K extends ReviewKindName>(kind: K, def: ReviewKindDef): R
 export const FEATURE_REQUEST_ACTIONS: readonly RecordAction[] = [...reviewActions('greenlist', GREENLIST), ...reviewActions('blocklist', BLOCKLIST),
   ...reviewActions('youtubeMcn', YOUTUBE_MCN),
   ...reviewActions('chartRegistration', CHART_REGISTRATION),
+  ...reviewActions('pitch', PITCH),
+  ...reviewActions('licensing', LICENSING),
 ]
+
+/** A new rate period typed in the palette: "physical 2024-01-01 0.124 0.0239" (format, first day, per copy, per minute, in dollars). */
+export function ratePeriodOf(query: string): Omit<MechanicalRate, 'to' | 'source'> | null {
+  const match = /^\s*(physical|download)\s+(\d{4}-\d{2}-\d{2})\s+(\d{1,3}(?:\.\d{1,6})?)\s+(\d{1,3}(?:\.\d{1,6})?)\s*$/i.exec(query)
+  if (!match) return null
+  return { format: match[1].toLowerCase() as MechanicalFormat, from: match[2], perCopy: match[3], perMinute: match[4] }
+}
+
+/** The table with a new period appended: the format's period open on that day ends the day before. */
+export function withRatePeriod(table: readonly MechanicalRate[], period: Omit<MechanicalRate, 'to' | 'source'>): MechanicalRate[] {
+  const dayBefore = new Date(Date.parse(`${period.from}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
+  const closed = table.map((rate) =>
+    rate.format === period.format && rate.from < period.from && (rate.to === null || rate.to >= period.from) ? { ...rate, to: dayBefore } : rate,
+  )
+  return [...closed, { ...period, to: null, source: 'Set by staff' }]
+}
+
+/** The pitch lead time a palette query names ("14", "14 days"), or null. */
+export function leadDaysOf(query: string): number | null {
+  const match = /^\s*(\d{1,3})\s*(?:days?|d)?\s*$/i.exec(query)
+  const days = match ? Number(match[1]) : NaN
+  return Number.isInteger(days) && days >= 0 && days <= PITCH_MAX_LEAD_DAYS ? days : null
+}
 
 /** Feature controls' global commands: the shared review queue's oldest request, the chart data provider's file. */
 export const FEATURE_CONTROL_COMMANDS: readonly Command[] = [
@@ -146,6 +173,60 @@ export const FEATURE_CONTROL_COMMANDS: readonly Command[] = [
     run: async (_context, env) => {
       await env.download('chartRegistration.export', { query: {} })
       env.notify('Approved chart registrations downloaded.', 'success')
+    },
+  },
+  {
+    id: 'pitch.updateSettings',
+    title: 'Set pitch lead time…',
+    subject: 'Pitch lead time',
+    group: 'Pitch portal',
+    keywords: ['pitch', 'playlisting', 'lead', 'time', 'days', 'before', 'release', 'date', 'setting', 'minimum'],
+    access: 'admin',
+    placeholder: `Days before the release date a release may still be pitched (0–${PITCH_MAX_LEAD_DAYS})`,
+    search: async (query) => {
+      const days = leadDaysOf(query)
+      if (days === null) return []
+      return [
+        {
+          id: `pitch.updateSettings.${days}`,
+          title: `Pitches at least ${days} day${days === 1 ? '' : 's'} before the release date`,
+          group: 'Pitch portal',
+          run: async (_context: CommandContext, env: CommandEnv) => {
+            const saved = await env.call('pitch.updateSettings', { body: { leadDays: days } })
+            env.notify(`Releases can now be pitched up to ${saved.leadDays} day${saved.leadDays === 1 ? '' : 's'} before their release date.`, 'success')
+            env.refresh()
+          },
+        },
+      ]
+    },
+  },
+  {
+    id: 'licensing.updateRates',
+    title: 'Add mechanical rate period…',
+    subject: 'Mechanical rates',
+    group: 'Cover song licensing',
+    keywords: ['mechanical', 'rate', 'royalty', 'statutory', 'licensing', 'cover', 'licence', 'license', 'period', ...MECHANICAL_FORMATS],
+    access: 'admin',
+    placeholder: 'Format, first day, per copy, per minute in dollars: physical 2024-01-01 0.124 0.0239',
+    search: async (query) => {
+      const period = ratePeriodOf(query)
+      if (!period) return []
+      return [
+        {
+          id: `licensing.updateRates.${period.format}.${period.from}`,
+          title: `${period.format === 'physical' ? 'Physical' : 'Download'} from ${period.from}: $${period.perCopy} a copy or $${period.perMinute} a minute`,
+          group: 'Cover song licensing',
+          run: async (_context: CommandContext, env: CommandEnv) => {
+            const { data } = await env.call('licensing.rates')
+            const table = withRatePeriod(data as MechanicalRate[], period)
+            const refusal = rateTableRefusal(table)
+            if (refusal) return env.notify(refusal, 'error')
+            await env.call('licensing.updateRates', { body: { data: table } })
+            env.notify(`Mechanical rate for ${period.format} from ${period.from} saved.`, 'success')
+            env.refresh()
+          },
+        },
+      ]
     },
   },
 ]

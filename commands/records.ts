@@ -92,6 +92,10 @@ export interface RecordStates {
   youtubeMcn: ReviewRecordState
   /** A chart registration request (its list rows and single screen). */
   chartRegistration: ReviewRecordState
+  /** A pitch (its list rows and single screen). */
+  pitch: ReviewRecordState
+  /** A cover licence request (its list rows). */
+  licensing: ReviewRecordState
   /** A company news post, and a news category (commands/news.ts). */
   newsPost: NewsPostRecordState
   newsCategory: NewsCategoryRecordState

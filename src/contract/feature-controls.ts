@@ -3,6 +3,12 @@ import {
   BLOCKLIST,
   CHART_REGISTRATION,
   GREENLIST,
+  LICENSING,
+  PITCH,
+  PITCH_LINK_LABELS,
+  PITCH_LINK_PLATFORMS,
+  PITCH_MAX_LEAD_DAYS,
+  isPitchLink,
   YOUTUBE_CHANNEL_ID,
   YOUTUBE_MCN,
   GREENLIST_FORMATS,
@@ -13,6 +19,8 @@ import {
   type ReviewKindDef,
 } from '@core/feature-requests'
 import { checkIsrc, ISRC_MESSAGE } from '@core/identifiers'
+import { isDecimal } from '@core/decimal'
+import { MECHANICAL_FORMATS } from '@core/mechanical-rates'
 import { endpoint, type Access } from './define'
 import { id, idParams, page, pageOf, perPage, timestamp } from './common'
 
@@ -239,6 +247,164 @@ const chartRegistration = reviewEndpoints(
   chartRegistrationFields,
 )
 
+/** A pitch's photo (JPG or PNG) and sheet (PDF, CSV or XLSX): checked by their bytes in the file store. */
+export const PITCH_PHOTO_MAX_BYTES = 10 * 1024 * 1024
+export const PITCH_SHEET_MAX_BYTES = 10 * 1024 * 1024
+
+const text = (noun: string, max: number) => z.string().trim().max(max, `The ${noun} is too long`).default('')
+
+export const tourDate = z.object({
+  date: day,
+  city: z.string().trim().min(1, 'Give the city').max(200, 'The city is too long'),
+  venue: z.string().trim().min(1, 'Give the venue').max(200, 'The venue is too long'),
+})
+
+/** Tour dates arrive as one form field holding a JSON list of {date, city, venue}. */
+const tourDates = z
+  .string()
+  .trim()
+  .max(50_000, 'The tour dates are too long')
+  .default('')
+  .transform((value, ctx) => {
+    if (!value) return []
+    try {
+      return JSON.parse(value) as unknown
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'The tour dates are not a JSON list of {date, city, venue}' })
+      return z.NEVER
+    }
+  })
+  .pipe(z.array(tourDate, 'The tour dates are not a JSON list of {date, city, venue}').max(200, 'At most 200 tour dates'))
+
+const link = (platform: (typeof PITCH_LINK_PLATFORMS)[number]) =>
+  z
+    .string()
+    .trim()
+    .max(500, 'The link is too long')
+    .default('')
+    .refine((value) => !value || isPitchLink(platform, value), `Not a ${PITCH_LINK_LABELS[platform]} link`)
+
+/** A pitch as the artist sends it: multipart form fields (the photo and sheet are its files). */
+export const pitchFields = z.object({
+  releaseId: id,
+  /** The focus track of that release. */
+  trackId: id,
+  songName: z.string().trim().min(1, 'Give the song name').max(200, 'The song name is too long'),
+  info: text('info', 5_000),
+  blurb: text('blurb', 5_000),
+  /** A semicolon list: "Radio campaign; TikTok push". */
+  marketingDrivers: text('list of marketing drivers', 5_000),
+  previousMilestones: text('list of previous milestones', 5_000),
+  tourDates,
+  ...(Object.fromEntries(PITCH_LINK_PLATFORMS.map((platform) => [platform, link(platform)])) as Record<
+    (typeof PITCH_LINK_PLATFORMS)[number],
+    ReturnType<typeof link>
+  >),
+})
+export type PitchFields = z.infer<typeof pitchFields>
+
+const pitch = reviewEndpoints(
+  PITCH,
+  {
+    list: 'playlisting/{page}',
+    single: 'playlisting/single/{id}',
+    changeStatus: 'playlisting/change-status',
+    create: 'playlisting/request',
+    mine: 'playlisting/mine/{page}',
+  },
+  pitchFields,
+)
+
+export const pitchSettings = z.object({
+  leadDays: z
+    .number('Give a number of days')
+    .int('Give a whole number of days')
+    .min(0, 'The lead time cannot be negative')
+    .max(PITCH_MAX_LEAD_DAYS, `At most ${PITCH_MAX_LEAD_DAYS} days`),
+})
+export type PitchSettings = z.infer<typeof pitchSettings>
+
+const required = (noun: string, max = 200) => z.string(`Give the ${noun}`).trim().min(1, `Give the ${noun}`).max(max, `The ${noun} is too long`)
+const whole = (noun: string, min: number, max: number) =>
+  z.number(`Give the ${noun}`).int(`The ${noun} is a whole number`).min(min, `The ${noun} is at least ${min}`).max(max, `The ${noun} is at most ${max}`)
+
+/** A cover licence as the licensee asks for it (the spec's licensing item, less what the server computes). */
+export const licensingFields = z.object({
+  albumTitle: required('album title'),
+  albumArtist: required('album artist'),
+  /** When the copies are first distributed: picks the mechanical rate in force. */
+  releaseDate: day,
+  description: text('description', 2_000),
+  licensee: z.object({
+    companyName: text('company name', 200),
+    email: z.email('Give the licensee’s email').max(254),
+    firstName: required('first name', 100),
+    lastName: required('last name', 100),
+    phone1: z.string().trim().max(40, 'The phone number is too long').regex(/^[+\d\s().-]*$/, 'Not a phone number').default(''),
+  }),
+  releases: z
+    .array(
+      z.object({
+        formatId: z.enum(MECHANICAL_FORMATS, 'Choose physical or download'),
+        formatTitle: required('format title (CD, vinyl, download…)', 60),
+        releaseQuantity: whole('number of copies made', 0, 100_000_000),
+        quantityLicensed: whole('number of copies licensed', 1, 100_000_000),
+        expectedOutletsOfDistribution: text('outlets of distribution', 1_000),
+      }),
+      'Give the formats of the release',
+    )
+    .min(1, 'Give at least one format')
+    .max(10, 'At most 10 formats'),
+  song: z.object({
+    title: required('song title'),
+    composedBy: required('composer'),
+    originalRecordingArtist: required('original recording artist'),
+    publishedBy: text('publisher', 200),
+    /** Playing time in seconds: a song over five minutes owes the per-minute rate. */
+    playingSeconds: whole('playing time in seconds', 1, 3 * 60 * 60),
+  }),
+})
+export type LicensingFields = z.infer<typeof licensingFields>
+
+const licensing = reviewEndpoints(
+  LICENSING,
+  {
+    list: 'licensing/{page}',
+    single: 'licensing/single/{id}',
+    changeStatus: 'licensing/change-status',
+    create: 'licensing/request',
+    mine: 'licensing/mine/{page}',
+  },
+  licensingFields,
+)
+
+const rateAmount = z
+  .string()
+  .trim()
+  .refine((value) => isDecimal(value) && !value.startsWith('-') && !/e/i.test(value), 'Give a rate in dollars like 0.124')
+  .refine((value) => (value.split('.')[1] ?? '').length <= 6, 'At most 6 decimal places')
+
+export const mechanicalRate = z.object({
+  format: z.enum(MECHANICAL_FORMATS, 'Choose physical or download'),
+  from: day,
+  to: day.nullable(),
+  perCopy: rateAmount,
+  perMinute: rateAmount,
+  source: z.string().trim().max(500, 'The source is too long').default(''),
+})
+export const mechanicalRates = z.object({ data: z.array(mechanicalRate).max(200, 'At most 200 periods') })
+
+export const licensedSong = z.object({
+  id: z.number(),
+  songTitle: z.string(),
+  composedBy: z.string(),
+  originalRecordingArtist: z.string(),
+  publishedBy: z.string(),
+  albumTitle: z.string(),
+  licensee: z.string(),
+  approvedAt: timestamp.nullable(),
+})
+
 /** One pending request in the shared review queue: its kind and where its single screen is. */
 export const queueItem = z.object({ id: z.number(), kind: z.enum(REVIEW_KIND_NAMES as [string, ...string[]]), path: z.string(), title: z.string() })
 
@@ -290,5 +456,59 @@ export const featureControlEndpoints = {
     query: z.object({ from: day.optional(), to: day.optional() }),
     response: z.unknown(),
     responseType: 'file',
+  }),
+  'pitch.list': pitch.list,
+  'pitch.single': pitch.single,
+  'pitch.changeStatus': pitch.changeStatus,
+  'pitch.create': endpoint({
+    ...pitch.create,
+    summary:
+      'An artist or label pitches one of their releases not yet live (at least the workspace lead time before its release date) and its focus track, with links, tour dates, a photo (JPG/PNG) and a sheet (PDF/CSV/XLSX); staff review it',
+    bodyType: 'multipart',
+    files: { photo: { maxBytes: PITCH_PHOTO_MAX_BYTES }, sheet: { maxBytes: PITCH_SHEET_MAX_BYTES } },
+  }),
+  'pitch.mine': pitch.mine,
+  // The spec gives licences no single screen: its list (searched by #id) is where one is opened.
+  'licensing.list': licensing.list,
+  'licensing.changeStatus': licensing.changeStatus,
+  'licensing.create': licensing.create,
+  'licensing.mine': licensing.mine,
+  'licensing.getSearch': endpoint({
+    method: 'GET',
+    path: 'licensing/getSearch',
+    access: 'admin',
+    summary: 'Songs already licensed (approved cover licences) whose title, composer, original artist or album matches the query, newest first',
+    query: z.object({ query: z.string().trim().min(1, 'Type what to search for').max(100, 'The search is too long'), per_page: perPage }),
+    response: z.object({ data: z.array(licensedSong) }),
+  }),
+  'licensing.rates': endpoint({
+    method: 'GET',
+    path: 'licensing/rates',
+    access: 'auth',
+    summary: 'The mechanical rate table royalties are computed from: per format and period, per copy and per minute, in dollars (the US statutory rates until staff change it)',
+    response: mechanicalRates,
+  }),
+  'licensing.updateRates': endpoint({
+    method: 'PUT',
+    path: 'licensing/rates',
+    access: 'admin',
+    summary: 'Replaces the mechanical rate table (periods of a format may not overlap); approving a licence computes its royalty from it again',
+    body: mechanicalRates,
+    response: mechanicalRates,
+  }),
+  'pitch.settings': endpoint({
+    method: 'GET',
+    path: 'playlisting/settings',
+    access: 'auth',
+    summary: 'How many days before its release date a release may still be pitched (default 7)',
+    response: pitchSettings,
+  }),
+  'pitch.updateSettings': endpoint({
+    method: 'PUT',
+    path: 'playlisting/settings',
+    access: 'admin',
+    summary: 'Sets how many days before its release date a release may still be pitched',
+    body: pitchSettings,
+    response: pitchSettings,
   }),
 } as const

@@ -20,6 +20,8 @@ export const ENTITY_KINDS = [
   'blocklist',
   'youtubeMcn',
   'chartRegistration',
+  'pitch',
+  'licensing',
   'newsPost',
   'blast',
   'discoverySubmission',

@@ -158,8 +158,80 @@ export const CHART_REGISTRATION: ReviewKindDef<ChartRegistrationStatus> = {
   reasonRequired: ['rejected', 'revoked'],
 }
 
+export const PITCH_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn'] as const
+export type PitchStatus = (typeof PITCH_STATUSES)[number]
+
+/**
+ * Pitch portal (playlisting): an artist pitches a release not yet live to the operator's playlist
+ * editors. Approved means the pitch goes to the editors; staff may withdraw an approved pitch with a
+ * reason (the release was delayed or taken down); a rejected pitch can be reconsidered. Withdrawn is
+ * final: a new pitch starts over.
+ */
+export const PITCH: ReviewKindDef<PitchStatus> = {
+  kind: 'pitch',
+  label: 'Pitch',
+  listPath: '/playlisting/manage',
+  singlePath: '/playlisting/single',
+  statuses: PITCH_STATUSES,
+  initial: 'pending',
+  pending: ['pending'],
+  statusInfo: {
+    pending: { label: 'Pending', meaning: 'Sent by the artist; waiting for staff.' },
+    approved: { label: 'Approved', meaning: 'Pitched to the playlist editors.' },
+    rejected: { label: 'Rejected', meaning: 'Refused with a reason; can be reconsidered.' },
+    withdrawn: { label: 'Withdrawn', meaning: 'Was approved, withdrawn with a reason; final, a new pitch starts over.' },
+  },
+  transitions: {
+    pending: ['approved', 'rejected'],
+    approved: ['withdrawn'],
+    rejected: ['pending'],
+    withdrawn: [],
+  },
+  reasonRequired: ['rejected', 'withdrawn'],
+}
+
+export const LICENSING_STATUSES = ['pending', 'approved', 'rejected', 'revoked'] as const
+export type LicensingStatus = (typeof LICENSING_STATUSES)[number]
+
+/**
+ * Cover song licensing: a licensee asks for a mechanical licence to release a cover of a song on
+ * physical copies or downloads; the royalty owed is computed from the statutory rate in force
+ * (src/core/mechanical-rates.ts). Approved means licensed (the song is then found by
+ * licensing/getSearch); an approved licence can be revoked with a reason (royalties unpaid), a
+ * rejected one reconsidered. Revoked is final. The spec gives it a list screen only.
+ */
+export const LICENSING: ReviewKindDef<LicensingStatus> = {
+  kind: 'licensing',
+  label: 'Cover licence',
+  listPath: '/cover-song-licensing',
+  singlePath: null,
+  statuses: LICENSING_STATUSES,
+  initial: 'pending',
+  pending: ['pending'],
+  statusInfo: {
+    pending: { label: 'Pending', meaning: 'Sent by the licensee; waiting for staff.' },
+    approved: { label: 'Approved', meaning: 'Licensed at the royalty computed on approval.' },
+    rejected: { label: 'Rejected', meaning: 'Refused with a reason; can be reconsidered.' },
+    revoked: { label: 'Revoked', meaning: 'Was licensed, withdrawn with a reason; final.' },
+  },
+  transitions: {
+    pending: ['approved', 'rejected'],
+    approved: ['revoked'],
+    rejected: ['pending'],
+    revoked: [],
+  },
+  reasonRequired: ['rejected', 'revoked'],
+}
+
 /** Every finished kind, by name: the server, the screens, the palette and the queue read this. */
-export const REVIEW_KINDS = { greenlist: GREENLIST, blocklist: BLOCKLIST, youtubeMcn: YOUTUBE_MCN, chartRegistration: CHART_REGISTRATION } as const
+export const REVIEW_KINDS = {
+  greenlist: GREENLIST,
+  blocklist: BLOCKLIST,
+  youtubeMcn: YOUTUBE_MCN,
+  chartRegistration: CHART_REGISTRATION,
+  pitch: PITCH,
+  licensing: LICENSING,
+} as const
 export type ReviewKind = keyof typeof REVIEW_KINDS
 export const REVIEW_KIND_NAMES = Object.keys(REVIEW_KINDS) as ReviewKind[]
 
@@ -288,4 +360,61 @@ export function channelKey(platform: GreenlistPlatform, entry: string): string {
     .replace(/\/+$/, '')
     .toLowerCase()
   return `${platform}:${bare}`
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pitch portal
+
+/** How many days before its release date a release may still be pitched, unless the workspace sets another figure. */
+export const PITCH_DEFAULT_LEAD_DAYS = 7
+export const PITCH_MAX_LEAD_DAYS = 365
+
+export const PITCH_LINK_PLATFORMS = ['spotify', 'facebook', 'instagram', 'tiktok', 'twitter'] as const
+export type PitchLinkPlatform = (typeof PITCH_LINK_PLATFORMS)[number]
+
+export const PITCH_LINK_LABELS: Readonly<Record<PitchLinkPlatform, string>> = {
+  spotify: 'Spotify',
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  tiktok: 'TikTok',
+  twitter: 'Twitter',
+}
+
+/** What each of a pitch's links may be: the artist's page on that platform. */
+const PITCH_URLS: Readonly<Record<PitchLinkPlatform, RegExp>> = {
+  spotify: /^https:\/\/open\.spotify\.com\/(?:intl-[a-z]{2}(?:-[a-z]{2})?\/)?(?:artist|album|track|playlist)\/[A-Za-z0-9]{22}\/?(?:\?si=[A-Za-z0-9_-]{1,64})?$/,
+  facebook: PLATFORM_URLS.facebook[0],
+  instagram: PLATFORM_URLS.instagram[0],
+  tiktok: PLATFORM_URLS.tiktok[0],
+  twitter: new RegExp(`${host('(?:twitter|x)\\.com')}/[A-Za-z0-9_]{1,15}/?$`),
+}
+
+/** Whether a pitch link is a page of its platform. */
+export function isPitchLink(platform: PitchLinkPlatform, url: string): boolean {
+  return PITCH_URLS[platform].test(url.trim())
+}
+
+/** A semicolon list (marketing drivers) as its trimmed, non-empty entries. */
+export function semicolonList(value: string): string[] {
+  return value
+    .split(';')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+}
+
+/** One date of a tour, as the pitch keeps it. */
+export interface TourDate {
+  date: string
+  city: string
+  venue: string
+}
+
+/** Why a release dated `releaseDate` cannot be pitched `today` with this lead time (not yet live, at least `leadDays` ahead), or null. */
+export function pitchLeadRefusal(releaseDate: string | null, today: string, leadDays: number): string | null {
+  if (!releaseDate) return 'The release has no release date yet: a pitch needs one'
+  if (releaseDate <= today) return 'The release is already live: only a release not yet out can be pitched'
+  const last = new Date(`${releaseDate}T00:00:00Z`).getTime() - leadDays * 24 * 60 * 60 * 1000
+  if (new Date(`${today}T00:00:00Z`).getTime() > last)
+    return `Pitch at least ${leadDays} day${leadDays === 1 ? '' : 's'} before the release date (${releaseDate})`
+  return null
 }

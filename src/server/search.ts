@@ -48,7 +48,7 @@ export const MIN_FUZZY_LENGTH = 3
 
 /** Every prefix some provider reads as "the id of my kind" (user:42, r42, payout#7, ...). */
 const ID_PREFIXES = new Set(
-  'user u account acc artist label admin release r rel track t trk edit er request editrequest draft d split s sp report rep import imp i statement payout p po ticket tk greenlist gl blocklist bl mcn youtubemcn soundscan chartregistration post news blast fanblast dm discovery match'.split(
+  'user u account acc artist label admin release r rel track t trk edit er request editrequest draft d split s sp report rep import imp i statement payout p po ticket tk greenlist gl blocklist bl mcn youtubemcn soundscan chartregistration pitch licensing licence post news blast fanblast dm discovery match'.split(
     ' ',
   ),
 )

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import { createTestApp, type TestApp } from '../helpers/app'
 import type { TestClient } from '../helpers/client'
 import { signedIn, twoWorkspaces, type createWorkspace } from '../helpers/fixtures'
@@ -53,7 +53,7 @@ const list = (query: Record<string, unknown> = {}, client: TestClient = admin) =
   client.ok('blocklist.list', { query: { page: 1, per_page: 25, ...query } })
 
 const mailsTo = async (to: string) =>
-  (await t.services.db.select().from(jobs).where(eq(jobs.type, 'mail.send')))
+  (await t.services.db.select().from(jobs).where(eq(jobs.type, 'mail.send')).orderBy(asc(jobs.id)))
     .map((job) => job.payload as { to: string; subject: string; text: string })
     .filter((mail) => mail.to === to)
 

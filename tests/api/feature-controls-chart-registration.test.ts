@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { eq } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import { createTestApp, type TestApp } from '../helpers/app'
 import type { TestClient } from '../helpers/client'
 import { signedIn, twoWorkspaces, type createWorkspace } from '../helpers/fixtures'
@@ -48,7 +48,7 @@ async function release(overrides: Record<string, unknown> = {}, isrcs: (string |
 const request = async (releaseId: number, client: TestClient = artist) =>
   (await client.ok('chartRegistration.create', { body: { releaseId, comment: 'For the first week' } })).id
 const mailsTo = async (to: string) =>
-  (await t.services.db.select().from(jobs).where(eq(jobs.type, 'mail.send')))
+  (await t.services.db.select().from(jobs).where(eq(jobs.type, 'mail.send')).orderBy(asc(jobs.id)))
     .map((job) => job.payload as { to: string; subject: string; text: string })
     .filter((mail) => mail.to === to)
 

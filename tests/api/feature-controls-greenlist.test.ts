@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { and, eq } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import { createTestApp, type TestApp } from '../helpers/app'
 import type { TestClient } from '../helpers/client'
 import { signedIn, twoWorkspaces, type createWorkspace } from '../helpers/fixtures'
@@ -43,7 +43,7 @@ const fields = (overrides: Record<string, unknown> = {}) => ({
 })
 
 const mailsTo = async (to: string) =>
-  (await t.services.db.select().from(jobs).where(eq(jobs.type, 'mail.send')))
+  (await t.services.db.select().from(jobs).where(eq(jobs.type, 'mail.send')).orderBy(asc(jobs.id)))
     .map((job) => job.payload as { to: string; subject: string; text: string; tenantId: number })
     .filter((mail) => mail.to === to)
 

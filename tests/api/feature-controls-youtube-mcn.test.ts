@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { eq } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import { createTestApp, type TestApp } from '../helpers/app'
 import type { TestClient } from '../helpers/client'
 import { signedIn, twoWorkspaces, type createWorkspace } from '../helpers/fixtures'
@@ -31,7 +31,7 @@ async function request(overrides: Record<string, unknown> = {}, client: TestClie
 const list = (query: Record<string, unknown> = {}, client: TestClient = admin) =>
   client.ok('youtubeMcn.list', { params: { page: 1 }, query: { per_page: 25, ...query } })
 const mailsTo = async (to: string) =>
-  (await t.services.db.select().from(jobs).where(eq(jobs.type, 'mail.send')))
+  (await t.services.db.select().from(jobs).where(eq(jobs.type, 'mail.send')).orderBy(asc(jobs.id)))
     .map((job) => job.payload as { to: string; subject: string; text: string })
     .filter((mail) => mail.to === to)
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { FEATURE_CONTROL_COMMANDS, FEATURE_REQUEST_ACTIONS } from '../../commands/feature-controls'
+import { FEATURE_CONTROL_COMMANDS, FEATURE_REQUEST_ACTIONS, leadDaysOf, ratePeriodOf, withRatePeriod } from '../../commands/feature-controls'
+import { US_STATUTORY_RATES } from '../../src/core/mechanical-rates'
 import { fakeCommandEnv } from '../helpers/command-env'
 import type { CommandContext } from '../../commands/types'
 
@@ -55,5 +56,47 @@ describe('feature-control commands', () => {
     expect(await choices(['pending', 'rejected'])).toEqual([])
     expect(await choices(['approved'])).toEqual([])
     expect((await choices(['pending']))[0].title).toMatch(/^Approved: In force/)
+  })
+})
+
+describe('pitch lead time command', () => {
+  it('reads the days typed in the palette and saves them', async () => {
+    expect(leadDaysOf('14')).toBe(14)
+    expect(leadDaysOf(' 3 days ')).toBe(3)
+    expect(leadDaysOf('0')).toBe(0)
+    expect(leadDaysOf('366')).toBeNull()
+    expect(leadDaysOf('soon')).toBeNull()
+    const setLead = command('pitch.updateSettings')
+    const env = fakeCommandEnv({ 'pitch.updateSettings': { leadDays: 14 } })
+    expect(await setLead.search!('nope', context, env, new AbortController().signal)).toEqual([])
+    const [choice] = await setLead.search!('14', context, env, new AbortController().signal)
+    expect(choice.title).toBe('Pitches at least 14 days before the release date')
+    await choice.run!(context, env)
+    expect(env.call).toHaveBeenCalledWith('pitch.updateSettings', { body: { leadDays: 14 } })
+  })
+})
+
+describe('mechanical rate command', () => {
+  it('reads a period typed in the palette and ends the format\'s open period the day before', async () => {
+    expect(ratePeriodOf('physical 2024-01-01 0.124 0.0239')).toEqual({ format: 'physical', from: '2024-01-01', perCopy: '0.124', perMinute: '0.0239' })
+    expect(ratePeriodOf('vinyl 2024-01-01 0.124 0.0239')).toBeNull()
+    expect(ratePeriodOf('physical 2024-01-01 -1 0.02')).toBeNull()
+    const open = [{ format: 'physical' as const, from: '2023-01-01', to: null, perCopy: '0.12', perMinute: '0.0231', source: 's' }]
+    expect(withRatePeriod(open, { format: 'physical', from: '2024-01-01', perCopy: '0.124', perMinute: '0.0239' })).toEqual([
+      { ...open[0], to: '2023-12-31' },
+      { format: 'physical', from: '2024-01-01', to: null, perCopy: '0.124', perMinute: '0.0239', source: 'Set by staff' },
+    ])
+    const setRate = command('licensing.updateRates')
+    const env = fakeCommandEnv({ 'licensing.rates': { data: US_STATUTORY_RATES }, 'licensing.updateRates': { data: [] } })
+    const [choice] = await setRate.search!('download 2024-01-01 0.124 0.0239', context, env, new AbortController().signal)
+    expect(choice.title).toBe('Download from 2024-01-01: $0.124 a copy or $0.0239 a minute')
+    await choice.run!(context, env)
+    expect(env.call).toHaveBeenCalledWith('licensing.updateRates', { body: { data: [...US_STATUTORY_RATES, { format: 'download', from: '2024-01-01', to: null, perCopy: '0.124', perMinute: '0.0239', source: 'Set by staff' }] } })
+    // An open period before a later one would overlap it: refused before any call.
+    const clash = fakeCommandEnv({ 'licensing.rates': { data: US_STATUTORY_RATES } })
+    const [inside] = await setRate.search!('physical 2020-01-01 0.2 0.03', context, clash, new AbortController().signal)
+    await inside.run!(context, clash)
+    expect(clash.notify).toHaveBeenCalledWith('Two physical periods overlap: from 2020-01-01 and from 2023-01-01', 'error')
+    expect(clash.call).not.toHaveBeenCalledWith('licensing.updateRates', expect.anything())
   })
 })

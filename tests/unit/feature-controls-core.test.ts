@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import {
   BLOCKLIST,
+  PITCH,
+  PITCH_DEFAULT_LEAD_DAYS,
+  isPitchLink,
+  pitchLeadRefusal,
+  semicolonList,
   GREENLIST,
   REVIEW_KINDS,
   blocklistEndsAt,
@@ -103,5 +108,41 @@ describe('blocklist periods', () => {
     expect(isrcShown(null, undefined)).toBe('Not Set')
     expect(isrcShown(null, 'USRC17607839')).toBe(formatIsrc('USRC17607839'))
     expect(isrcShown('GBAYE0000001', 'USRC17607839')).toBe(formatIsrc('GBAYE0000001'))
+  })
+})
+
+describe('pitch portal rules', () => {
+  it('takes each link only from its own platform', () => {
+    expect(isPitchLink('spotify', 'https://open.spotify.com/artist/0OdUWJ0sBjDrqHygGUXeCF')).toBe(true)
+    expect(isPitchLink('spotify', 'https://open.spotify.com/intl-de/track/0OdUWJ0sBjDrqHygGUXeCF?si=abc')).toBe(true)
+    expect(isPitchLink('spotify', 'http://open.spotify.com/artist/0OdUWJ0sBjDrqHygGUXeCF')).toBe(false)
+    expect(isPitchLink('spotify', 'https://soundcloud.com/someone')).toBe(false)
+    expect(isPitchLink('twitter', 'https://twitter.com/pitchers')).toBe(true)
+    expect(isPitchLink('twitter', 'https://x.com/pitchers')).toBe(true)
+    expect(isPitchLink('twitter', 'https://x.com/pitchers/status/1')).toBe(false)
+    expect(isPitchLink('tiktok', 'https://www.tiktok.com/@pitchers')).toBe(true)
+    expect(isPitchLink('instagram', 'javascript:alert(1)')).toBe(false)
+    expect(isPitchLink('facebook', 'https://facebook.com/profile.php?id=123')).toBe(true)
+  })
+
+  it('splits marketing drivers on semicolons', () => {
+    expect(semicolonList(' Radio; ;TikTok push ;')).toEqual(['Radio', 'TikTok push'])
+  })
+
+  it('pitches only a release not yet live, at least the lead time before its date', () => {
+    expect(pitchLeadRefusal(null, '2026-01-01', 7)).toBe('The release has no release date yet: a pitch needs one')
+    expect(pitchLeadRefusal('2026-01-01', '2026-01-01', 0)).toBe('The release is already live: only a release not yet out can be pitched')
+    expect(pitchLeadRefusal('2026-01-08', '2026-01-01', 7)).toBeNull()
+    expect(pitchLeadRefusal('2026-01-07', '2026-01-01', 7)).toBe('Pitch at least 7 days before the release date (2026-01-07)')
+    expect(pitchLeadRefusal('2026-01-02', '2026-01-01', 1)).toBeNull()
+    expect(pitchLeadRefusal('2026-01-02', '2026-01-01', 2)).toBe('Pitch at least 2 days before the release date (2026-01-02)')
+    expect(PITCH_DEFAULT_LEAD_DAYS).toBe(7)
+  })
+
+  it('lets a pitch be withdrawn only once approved, with a reason', () => {
+    expect(reviewTransitionRefusal(PITCH, 'pending', 'withdrawn', 'x')).toBe('A pending pitch cannot become withdrawn.')
+    expect(reviewTransitionRefusal(PITCH, 'approved', 'withdrawn')).toBe('Give a reason: the requester is told why.')
+    expect(reviewTransitionRefusal(PITCH, 'approved', 'withdrawn', 'Delayed')).toBeNull()
+    expect(reviewTransitionRefusal(PITCH, 'withdrawn', 'pending')).toBe('A withdrawn pitch cannot change any more.')
   })
 })

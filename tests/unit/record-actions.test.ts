@@ -143,6 +143,8 @@ const NOT_CALLED_BY_THE_CLIENT: Readonly<Record<string, string>> = {
   'blocklist.create': "the artist portal's request form (POST blocklist/request); staff review requests, they do not file them",
   'youtubeMcn.create': "the artist portal's request form (POST youTubeMcn/request); staff review requests, they do not file them",
   'chartRegistration.create': "the artist portal's request form (POST soundscan/request); staff review requests, they do not file them",
+  'licensing.create': "the licensee's request form (POST licensing/request); staff review licences, they do not file them",
+  'pitch.create': "the artist portal's pitch form (POST playlisting/request, multipart); staff review pitches, they do not file them",
   'support.requesterReply': "the artist portal's answer on the requester's own ticket; staff reply with support.reply",
   'helpCenter.createThread': 'the Send Message dialog opens threads with helpCenter.sendMessage; the REST name is kept for API clients',
   'dashboard.createThread': "the spec's dashboard call for a new thread; the Send Message dialog uses helpCenter.sendMessage",

@@ -13,6 +13,9 @@ export const featureControlsUi: DomainUi = {
     { path: '/youtube-mcn/manage/{page}', access: 'admin', title: 'YouTube MCN', screen: lazyScreen(() => import('./ui/YoutubeMcnListScreen')) },
     { path: '/soundscan/{page}', access: 'admin', title: 'Chart Registration', screen: lazyScreen(() => import('./ui/ChartRegistrationListScreen')) },
     { path: '/soundscan/single/{id}', access: 'admin', title: 'Chart Registration', screen: lazyScreen(() => import('./ui/ChartRegistrationScreen')) },
+    { path: '/playlisting/manage/{page}', access: 'admin', title: 'Pitch Portal', screen: lazyScreen(() => import('./ui/PitchListScreen')) },
+    { path: '/cover-song-licensing/{page}', access: 'admin', title: 'Cover song licensing', screen: lazyScreen(() => import('./ui/LicensingListScreen')) },
+    { path: '/playlisting/single/{id}', access: 'admin', title: 'Pitch Portal', screen: lazyScreen(() => import('./ui/PitchScreen')) },
   ],
   commands: FEATURE_CONTROL_COMMANDS,
 }

@@ -19,6 +19,8 @@ export const FILE_KINDS = {
   },
   document: { mimes: ['application/pdf', 'image/jpeg', 'image/png'], label: 'PDF, JPG or PNG document' },
   csv: { mimes: ['text/csv'], label: 'CSV file' },
+  /** A one-sheet or spreadsheet (a pitch's sheet): PDF, CSV or XLSX. */
+  sheet: { mimes: ['application/pdf', 'text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'], label: 'PDF, CSV or XLSX file' },
   /** Messages we write ourselves (DDEX ERN): UTF-8 text that opens with an XML declaration. */
   xml: { mimes: ['application/xml'], label: 'XML file' },
 } as const
@@ -47,6 +49,8 @@ async function detect(data: Buffer, kind: FileKind, partial = false): Promise<st
     return FileStore.isText(data, partial) ? 'text/csv' : null
   }
   const type = await fileTypeFromBuffer(data)
+  // A sheet may also be a CSV, which has no magic number: plain text, as for the csv kind.
+  if (kind === 'sheet' && type === undefined) return FileStore.isText(data, partial) ? 'text/csv' : null
   return type?.mime ?? null
 }
 

@@ -3,6 +3,8 @@ import type { Handlers, IdsOf } from '@server/handlers'
 import { blocklistKind } from './blocklist'
 import { chartRegistrationExport, chartRegistrationKind } from './chart-registration'
 import { greenlistKind } from './greenlist'
+import { getRates, licensingKind, searchLicensedSongs, updateRates } from './licensing'
+import { getPitchSettings, pitchKind, updatePitchSettings } from './pitch'
 import { youtubeMcnKind } from './youtube-mcn'
 import { reviewQueue, reviewService } from './review'
 
@@ -10,6 +12,8 @@ const greenlist = reviewService(greenlistKind)
 const blocklist = reviewService(blocklistKind)
 const youtubeMcn = reviewService(youtubeMcnKind)
 const chartRegistration = reviewService(chartRegistrationKind)
+const pitch = reviewService(pitchKind)
+const licensing = reviewService(licensingKind)
 
 export const featureControlHandlers: Handlers<IdsOf<typeof featureControlEndpoints>> = {
   'featureRequests.queue': ({ ctx }) => reviewQueue(ctx),
@@ -33,4 +37,18 @@ export const featureControlHandlers: Handlers<IdsOf<typeof featureControlEndpoin
   'chartRegistration.create': ({ ctx, body }) => chartRegistration.create(ctx, body),
   'chartRegistration.mine': ({ ctx, params, query }) => chartRegistration.mine(ctx, params, query),
   'chartRegistration.export': ({ ctx, query }) => chartRegistrationExport(ctx, query),
+  'pitch.list': ({ ctx, params, query }) => pitch.list(ctx, params, query),
+  'pitch.single': ({ ctx, params }) => pitch.single(ctx, params.id),
+  'pitch.changeStatus': ({ ctx, body }) => pitch.changeStatus(ctx, body),
+  'pitch.create': ({ ctx, body, files }) => pitch.create(ctx, { ...body, files: { photo: files.photo, sheet: files.sheet } }),
+  'pitch.mine': ({ ctx, params, query }) => pitch.mine(ctx, params, query),
+  'pitch.settings': ({ ctx }) => getPitchSettings(ctx),
+  'pitch.updateSettings': ({ ctx, body }) => updatePitchSettings(ctx, body),
+  'licensing.list': ({ ctx, params, query }) => licensing.list(ctx, params, query),
+  'licensing.changeStatus': ({ ctx, body }) => licensing.changeStatus(ctx, body),
+  'licensing.create': ({ ctx, body }) => licensing.create(ctx, body),
+  'licensing.mine': ({ ctx, params, query }) => licensing.mine(ctx, params, query),
+  'licensing.getSearch': ({ ctx, query }) => searchLicensedSongs(ctx, query),
+  'licensing.rates': ({ ctx }) => getRates(ctx),
+  'licensing.updateRates': ({ ctx, body }) => updateRates(ctx, body),
 }

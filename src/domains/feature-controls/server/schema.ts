@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
+import { check, date, index, integer, jsonb, numeric, pgTable, text } from 'drizzle-orm/pg-core'
 import { accounts, tenantColumn } from '@server/db/schema/platform'
 import { at, createdAt, idColumn, ref, updatedAt } from '@server/db/schema/columns'
 import { releases, tracks } from '@domains/catalogue/server/schema'
@@ -40,6 +40,39 @@ export const featureRequests = pgTable(
     index('feature_requests_release_idx').on(t.tenantId, t.releaseId),
     // The shared review queue: pending requests of every kind, oldest first.
     index('feature_requests_status_created_idx').on(t.tenantId, t.status, t.createdAt, t.id),
-    check('feature_requests_kind_check', sql`${t.kind} in ('greenlist', 'blocklist', 'youtubeMcn', 'chartRegistration')`),
+    check('feature_requests_kind_check', sql`${t.kind} in ('greenlist', 'blocklist', 'youtubeMcn', 'chartRegistration', 'pitch', 'licensing')`),
+  ],
+)
+
+/** Per-workspace rules of the feature controls: how long before its release date a release may still be pitched. */
+export const featureControlSettings = pgTable(
+  'feature_control_settings',
+  {
+    tenantId: tenantColumn().primaryKey(),
+    pitchLeadDays: integer('pitch_lead_days').notNull().default(7),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('feature_control_settings_lead_check', sql`${t.pitchLeadDays} between 0 and 365`)],
+)
+
+/**
+ * A workspace's mechanical rate table (src/core/mechanical-rates.ts), once staff have changed it;
+ * until then the US statutory rates apply. Dollars with six places, never floats.
+ */
+export const mechanicalRates = pgTable(
+  'mechanical_rates',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    format: text('format').notNull(),
+    fromDate: date('from_date', { mode: 'string' }).notNull(),
+    toDate: date('to_date', { mode: 'string' }),
+    perCopy: numeric('per_copy', { precision: 12, scale: 6 }).notNull(),
+    perMinute: numeric('per_minute', { precision: 12, scale: 6 }).notNull(),
+    source: text('source').notNull().default(''),
+  },
+  (t) => [
+    index('mechanical_rates_tenant_idx').on(t.tenantId, t.format, t.fromDate),
+    check('mechanical_rates_format_check', sql`${t.format} in ('physical', 'download')`),
   ],
 )

@@ -5,7 +5,7 @@ import { likePattern, newestIds, type SearchProvider } from '@server/search'
 import { requestsById } from './review'
 
 /** The short id prefix of each kind (`gl12`), beside its name (`greenlist:12`). */
-const SHORT_PREFIX: Readonly<Record<ReviewKind, string>> = { greenlist: 'gl', blocklist: 'bl', youtubeMcn: 'mcn', chartRegistration: 'soundscan' }
+const SHORT_PREFIX: Readonly<Record<ReviewKind, string>> = { greenlist: 'gl', blocklist: 'bl', youtubeMcn: 'mcn', chartRegistration: 'soundscan', pitch: 'pitch', licensing: 'licence' }
 
 /**
  * One kind's requests by id (#12, greenlist:12, gl12) or title fragment (trigram index), newest

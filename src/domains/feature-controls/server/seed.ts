@@ -3,6 +3,9 @@ import type { Db } from '@server/db/engine'
 import type { Seeder } from '@server/seed/seeder'
 import { blocklistEndsAt } from '@core/feature-requests'
 import { BLOCKLIST_END_JOB } from './blocklist'
+import { licenceTerms } from './licensing'
+import { US_STATUTORY_RATES } from '@core/mechanical-rates'
+import type { LicensingFields } from '@contract/feature-controls'
 import { featureRequests } from './schema'
 
 const HOUR = 60 * 60 * 1000
@@ -64,7 +67,7 @@ export const featureControlsSeeder: Seeder = {
         runAt: blocklistEndsAt(String((row.fields as { endDate: string }).endDate)),
         maxAttempts: 3,
       })
-    log(`feature-controls: ${rows.length} greenlist requests, ${others.length} blocklist, MCN and chart registration requests`)
+    log(`feature-controls: ${rows.length} greenlist requests, ${others.length} blocklist, MCN, chart registration and cover licence requests`)
   },
 }
 
@@ -144,5 +147,33 @@ async function otherKinds(db: Db, tenantId: number, staffId: number | null, rele
       },
     })
   }
+  // Cover licences: one licensed, one waiting, with the royalty the server computes from the statutory rates.
+  const licences: [number, string, string, string, string][] = [
+    [60, 'approved', 'Harbour Lights', 'June Harper', '2023-04-14'],
+    [8, 'pending', 'Paper Moons', 'Eli Brandt', '2022-11-04'],
+  ]
+  licences.forEach(([hoursAgo, status, song, composer, releaseDate], index) => {
+    const release = releases[index % releases.length]
+    const fields: LicensingFields = {
+      albumTitle: `${release.title} (Covers)`,
+      albumArtist: 'Demo Artist',
+      releaseDate,
+      description: '',
+      licensee: { companyName: 'Demo Records', email: 'licensing@demo-records.test', firstName: 'Dana', lastName: 'Reyes', phone1: '+1 555 0142' },
+      releases: [
+        { formatId: 'physical', formatTitle: 'CD', releaseQuantity: 500, quantityLicensed: 500, expectedOutletsOfDistribution: 'Tour merch, web store' },
+        { formatId: 'download', formatTitle: 'Download', releaseQuantity: 0, quantityLicensed: 1200, expectedOutletsOfDistribution: 'iTunes, Amazon' },
+      ],
+      song: { title: song, composedBy: composer, originalRecordingArtist: 'The Originals', publishedBy: 'Old Tune Publishing', playingSeconds: 238 },
+    }
+    const terms = licenceTerms(US_STATUTORY_RATES, fields)
+    rows.push({
+      ...base(release, hoursAgo, status),
+      kind: 'licensing',
+      releaseId: null,
+      title: `${song} (${fields.albumTitle})`,
+      fields: { ...fields, releases: terms.releases, status: terms.status },
+    })
+  })
   return rows
 }
