@@ -22,7 +22,7 @@ async function fetchLastRuns(_version: number, signal: AbortSignal): Promise<Rec
     api.call('ingestion.history', { query }, { signal }),
     api.call('codes.upcHistory', { query }, { signal }),
     api.call('codes.isrcHistory', { query }, { signal }),
-    api.call('validation.history', { query: { page: 1, per_page: 1 } }, { signal }),
+    api.call('validation.history', { query }, { signal }),
   ])
   const last: Record<string, LastRun | null> = {}
   for (const kind of IMPORT_KINDS) {
