@@ -25,7 +25,7 @@ export async function startServer(options: { dataDir: string; port?: number; env
   })
   let output = ''
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 240_000)
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 330_000)
     const onData = (chunk: Buffer) => {
       output += chunk.toString()
       const started = /is running at (http:\/\/localhost:\d+)/.exec(output)
