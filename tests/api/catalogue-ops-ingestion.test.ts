@@ -231,7 +231,7 @@ describe('catalogue ingestion audio fetch', () => {
     const dry = await upload([row({ release: 'Counted', track: 'One', isrc: 'bad' })], { fetchAudio: 'false' })
     await t.services.db.execute(sql`
       insert into ingestion_rows (tenant_id, ingestion_id, csv_row, release_key, status, error)
-      select ${ws.tenant.id}, ${dry.id}, g, 'k' || g, 'invalid', 'Bad row' from generate_series(3, 10_050) g`)
+      select ${ws.tenant.id}, ${dry.id}, g, 'k' || g, 'invalid', 'Bad row' from generate_series(3, 10050) g`)
     const page = await admin.ok('ingestion.errorLogs', { query: { id: dry.id, page: 2, per_page: 25 } })
     expect(page.data[0].csvRow).toBe(27)
     expect(page.meta.totalIsEstimate).toBe(true)
