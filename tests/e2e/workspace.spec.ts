@@ -112,8 +112,10 @@ test('the cheat sheet lists the shortcuts, and the sidebar opens into the focuse
   await expect(sidebar.getByRole('group', { name: 'Feature Controls' })).toBeVisible()
   await sidebar.getByRole('link', { name: 'Dashboard' }).click()
   await expect(page).toHaveURL(/\/dashboard$/)
-  // Screens not built yet show the not-found page, never a placeholder.
   await sidebar.getByRole('link', { name: 'Blocklist' }).click()
+  await expect(page).toHaveURL(/\/blocklisting\/1$/)
+  // An address without a screen shows the not-found page, never a placeholder.
+  await page.goto('/no-such-screen')
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
   await page.keyboard.press('g')
   await page.keyboard.press('d')
