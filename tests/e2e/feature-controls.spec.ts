@@ -51,8 +51,8 @@ test('with the keyboard alone: review the oldest pending request, approve it, re
   await expect(page).toHaveURL(/\/whitelisting\/\d+$/)
   const firstUrl = page.url()
   const first = Number(/(\d+)$/.exec(firstUrl)![1])
-  // The demo has six pending requests of four kinds; the oldest is a greenlist request.
-  await expect(page.getByTestId('review-queue')).toHaveText(/^Pending request 1 of 6 in the review queue/)
+  // The demo has seven pending requests of five kinds; the oldest is a greenlist request.
+  await expect(page.getByTestId('review-queue')).toHaveText(/^Pending request 1 of 7 in the review queue/)
   await workspace.ready()
 
   // a approves and moves on to the next pending request.
@@ -60,7 +60,7 @@ test('with the keyboard alone: review the oldest pending request, approve it, re
   await expect(page.getByText(`Greenlist entry request #${first} is now approved.`)).toBeVisible()
   // The queue is shared by every kind, oldest first: the next is a blocklist request.
   await expect(page).toHaveURL(/\/blocklist\/\d+$/)
-  await expect(page.getByTestId('review-queue')).toHaveText(/^Pending request 1 of 5 in the review queue/)
+  await expect(page.getByTestId('review-queue')).toHaveText(/^Pending request 1 of 6 in the review queue/)
   const secondUrl = page.url()
   const second = Number(/(\d+)$/.exec(secondUrl)![1])
 
@@ -72,7 +72,7 @@ test('with the keyboard alone: review the oldest pending request, approve it, re
   await page.keyboard.press('Enter')
   await expect(page.getByText(`Blocklist entry request #${second} is now rejected.`)).toBeVisible()
   await expect(page).not.toHaveURL(secondUrl)
-  await expect(page.getByTestId('review-queue')).toHaveText(/^Pending request 1 of 4 in the review queue/)
+  await expect(page.getByTestId('review-queue')).toHaveText(/^Pending request 1 of 5 in the review queue/)
 
   const approved = await mailWith(new RegExp(`greenlist entry request #${first} is approved`))
   expect(approved.text).toContain(`is now approved`)
