@@ -1,4 +1,4 @@
-import { Suspense, lazy } from 'react'
+import { Fragment, Suspense, lazy, type ReactNode } from 'react'
 import { Avatar, Callout, Card, Flex, Grid, Heading, Skeleton, Text } from '@radix-ui/themes'
 import { ExclamationTriangleIcon } from '@radix-ui/react-icons'
 import { RELEASE_STATUS } from '@core/release-status'
@@ -83,14 +83,24 @@ function AdminDashboard() {
             viewAll={`${RELEASE_LIST}?status=${RELEASE_STATUS.editPending}`}
             empty="No release is waiting for an edit."
           />
-          <RequestCard title="Whitelist" list={data.whitelist} viewAll="/greenlisting/1?status=pending" empty="No whitelist request is waiting." />
+          <RequestCard
+            title="Whitelist"
+            list={data.whitelist}
+            viewAll="/greenlisting/1?status=pending"
+            empty="No whitelist request is waiting."
+          />
           <RequestCard
             title="Whitelist takedowns"
             list={data.whitelistTakedown}
             viewAll="/greenlisting/1"
             empty="No whitelisted release is being taken down."
           />
-          <RequestCard title="Blocklist" list={data.blocklist} viewAll="/blocklisting/1?status=pending" empty="No blocklist request is waiting." />
+          <RequestCard
+            title="Blocklist"
+            list={data.blocklist}
+            viewAll="/blocklisting/1?status=pending"
+            empty="No blocklist request is waiting."
+          />
           <RequestCard
             title="Blocklist takedowns"
             list={data.blocklistTakedown}
@@ -107,8 +117,21 @@ function AdminDashboard() {
   )
 }
 
-/** A feature-control list of the dashboard (whitelist, blocklist and their takedown variants), with its total. */
-function RequestCard({ title, list, viewAll, empty }: { title: string; list: DashboardRequestList; viewAll: string; empty: string }) {
+interface CardProps<L> {
+  title: string
+  list: L
+  viewAll: string
+  empty: string
+}
+
+/** One list of the dashboard with its total, its rows (drawn by `item`) and a link to the whole list. */
+function ListCard<T extends { id: number }>({
+  title,
+  list,
+  viewAll,
+  empty,
+  item,
+}: CardProps<{ total: number; items: readonly T[] }> & { item(row: T): ReactNode }) {
   return (
     <Card asChild>
       <section aria-label={title}>
@@ -128,19 +151,8 @@ function RequestCard({ title, list, viewAll, empty }: { title: string; list: Das
           ) : (
             <Flex direction="column" gap="2" asChild>
               <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-                {list.items.map((request) => (
-                  <Flex key={request.id} direction="column" style={{ minWidth: 0 }} asChild>
-                    <li>
-                      <Text size="2" weight="medium" truncate>
-                        <RecordLink to={request.path}>
-                          #{request.id} {request.title}
-                        </RecordLink>
-                      </Text>
-                      <Text size="1" color="gray" truncate>
-                        {request.requester} · {request.status}
-                      </Text>
-                    </li>
-                  </Flex>
+                {list.items.map((row) => (
+                  <Fragment key={row.id}>{item(row)}</Fragment>
                 ))}
               </ul>
             </Flex>
@@ -154,57 +166,56 @@ function RequestCard({ title, list, viewAll, empty }: { title: string; list: Das
   )
 }
 
-function ReleaseCard({ title, list, viewAll, empty }: { title: string; list: DashboardList; viewAll: string; empty: string }) {
+/** A feature-control list of the dashboard (whitelist, blocklist and their takedown variants). */
+function RequestCard(props: CardProps<DashboardRequestList>) {
   return (
-    <Card asChild>
-      <section aria-label={title}>
-        <Flex direction="column" gap="3">
-          <Flex justify="between" align="baseline" gap="2">
-            <Heading as="h2" size="4">
-              {title}
-            </Heading>
-            <Text size="2" color="gray" data-testid="dashboard-total">
-              {formatCount(list.total)} in total
+    <ListCard
+      {...props}
+      item={(request) => (
+        <Flex direction="column" style={{ minWidth: 0 }} asChild>
+          <li>
+            <Text size="2" weight="medium" truncate>
+              <RecordLink to={request.path}>
+                #{request.id} {request.title}
+              </RecordLink>
             </Text>
-          </Flex>
-          {list.items.length === 0 ? (
-            <Text size="2" color="gray">
-              {empty}
+            <Text size="1" color="gray" truncate>
+              {request.requester} · {request.status}
             </Text>
-          ) : (
-            <Flex direction="column" gap="2" asChild>
-              <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-                {list.items.map((release) => (
-                  <Flex key={release.id} gap="3" align="center" asChild>
-                    <li>
-                      <Avatar
-                        size="3"
-                        radius="small"
-                        src={release.coverUrl ?? undefined}
-                        alt=""
-                        fallback={release.title.slice(0, 1).toUpperCase() || '?'}
-                      />
-                      <Flex direction="column" style={{ minWidth: 0, flex: 1 }}>
-                        <Text size="2" weight="medium" truncate>
-                          <RecordLink to={`/releases/single/${release.id}`}>{release.title}</RecordLink>
-                        </Text>
-                        <Text size="1" color="gray" truncate>
-                          {release.artist || 'No artist'}
-                        </Text>
-                      </Flex>
-                      <StatusBadge code={release.displayStatus} size="1" />
-                    </li>
-                  </Flex>
-                ))}
-              </ul>
-            </Flex>
-          )}
-          <Text size="2">
-            <RecordLink to={viewAll}>View all</RecordLink>
-          </Text>
+          </li>
         </Flex>
-      </section>
-    </Card>
+      )}
+    />
+  )
+}
+
+function ReleaseCard(props: CardProps<DashboardList>) {
+  return (
+    <ListCard
+      {...props}
+      item={(release) => (
+        <Flex gap="3" align="center" asChild>
+          <li>
+            <Avatar
+              size="3"
+              radius="small"
+              src={release.coverUrl ?? undefined}
+              alt=""
+              fallback={release.title.slice(0, 1).toUpperCase() || '?'}
+            />
+            <Flex direction="column" style={{ minWidth: 0, flex: 1 }}>
+              <Text size="2" weight="medium" truncate>
+                <RecordLink to={`/releases/single/${release.id}`}>{release.title}</RecordLink>
+              </Text>
+              <Text size="1" color="gray" truncate>
+                {release.artist || 'No artist'}
+              </Text>
+            </Flex>
+            <StatusBadge code={release.displayStatus} size="1" />
+          </li>
+        </Flex>
+      )}
+    />
   )
 }
 
