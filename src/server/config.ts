@@ -75,6 +75,9 @@ const envSchema = z.object({
   DELIVERY_SFTP_DIR: z.string().default('/'),
   /** Hosts a catalogue row's audio URL may reach although they are internal (docs/catalogue-ops.md, "Audio fetch"). */
   AUDIO_FETCH_ALLOW_HOSTS: optional,
+  /** Fan blast sending (docs/fanblast.md): messages a second per workspace, SMTP connections per blast. */
+  FANBLAST_RATE: z.coerce.number().positive().default(1000),
+  FANBLAST_CONNECTIONS: z.coerce.number().int().min(1).max(64).default(8),
   LOG_LEVEL: z.string().default('info'),
   APP_VERSION: optional,
   /** `worker` (default) runs PGlite in its own thread; `inline` in the main thread. */
@@ -154,6 +157,8 @@ export interface Config {
   dnsServers: string[]
   /** AUDIO_FETCH_ALLOW_HOSTS, lower case: every other host an audio URL names must resolve to public addresses only. */
   audioFetchAllowHosts: string[]
+  /** FANBLAST_RATE and FANBLAST_CONNECTIONS: a blast's default pace and SMTP pool (the send job's options may say otherwise). */
+  fanblast?: { rate: number; connections: number }
   /** The largest manual ledger adjustment either way (ADJUSTMENT_MAX), a decimal string. */
   adjustmentMax: string
   /** The palette search's time budget: 400 ms, 10 s under NODE_ENV=test (a loaded CI machine must not drop hits). */
@@ -253,6 +258,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pgliteMode: e.PGLITE_MODE,
     appSecret: e.APP_SECRET,
     adjustmentMax: e.ADJUSTMENT_MAX,
+    fanblast: { rate: e.FANBLAST_RATE, connections: e.FANBLAST_CONNECTIONS },
     audioFetchAllowHosts: (e.AUDIO_FETCH_ALLOW_HOSTS ?? '')
       .split(',')
       .map((host) => host.trim().toLowerCase())

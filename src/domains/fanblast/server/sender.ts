@@ -19,14 +19,14 @@ export const MAX_ATTEMPTS = 5
 const BACKOFF_MS = 30_000
 /** A claim older than this belongs to a worker that died. */
 const CLAIM_LEASE_MS = 5 * 60_000
-/** Messages a second per workspace unless the options say otherwise (FANBLAST_RATE). */
-export const DEFAULT_RATE = Number(process.env.FANBLAST_RATE ?? 1000)
+/** Messages a second per workspace unless the options or FANBLAST_RATE (config.ts) say otherwise. */
+export const DEFAULT_RATE = 1000
 /**
  * SMTP connections kept open per blast (FANBLAST_CONNECTIONS). Each message waits on a few round trips,
  * so throughput grows with connections until the server or the CPU is busy; the bench (20,000 on a loaded
  * machine) measured 8 connections at 257 MB peak and 16 at 388 MB for about twice the rate.
  */
-export const DEFAULT_CONNECTIONS = Number(process.env.FANBLAST_CONNECTIONS ?? 8)
+export const DEFAULT_CONNECTIONS = 8
 
 export interface SendOptions {
   /** Stops claiming (the job was aborted); what was claimed is finished or left to the lease. */
@@ -116,8 +116,9 @@ export async function sendBlast(services: Services, tenantId: number, blastId: n
   await db.execute(sql`
     update fanblast_recipients set state = 'failed', response = 'Interrupted while sending: not sent again, so nobody gets two copies', updated_at = now()
     where blast_id = ${blastId} and tenant_id = ${tenantId} and state = 'sending' and claimed_at < now() - make_interval(secs => ${CLAIM_LEASE_MS / 1000})`)
-  const sender = await services.mail.bulk(tenantId, options.connections ?? DEFAULT_CONNECTIONS)
-  const rate = options.ratePerSecond ?? DEFAULT_RATE
+  const settings = services.config.fanblast
+  const sender = await services.mail.bulk(tenantId, options.connections ?? settings?.connections ?? DEFAULT_CONNECTIONS)
+  const rate = options.ratePerSecond ?? settings?.rate ?? DEFAULT_RATE
   const html = blast.content
   const text = blastText(blast.content)
   let done = 0
