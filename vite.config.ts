@@ -68,6 +68,8 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['tests/unit/**/*.test.ts', 'machines/**/*.test.ts', 'commands/**/*.test.ts', 'tests/machines/**/*.test.ts'],
+          // The boundary tests parse every source file: seconds on a busy 2-core machine.
+          testTimeout: 20_000,
         },
       },
       {

@@ -382,6 +382,7 @@ describe('default SMTP and its DNS records', () => {
     expect(state(again.receiving)).toEqual([['MX', true, true]])
   })
 
+  // A second app with its own database and migrations: slow on a busy machine.
   it('say so when the DNS server does not answer', async () => {
     const silent = await createTestApp({ env: { DNS_SERVERS: '127.0.0.1:9' } })
     try {
@@ -395,7 +396,7 @@ describe('default SMTP and its DNS records', () => {
     } finally {
       await silent.close()
     }
-  })
+  }, 120_000)
 
   it('can be chosen once sending records exist, which completes the mail step', async () => {
     const chosen = await globexOperator.ok('site.saveMail', { body: { type: 'default' } })
@@ -538,6 +539,7 @@ describe('wallet', () => {
 })
 
 describe('demo data', () => {
+  // The image seeder (sharp) and the whole demo setup: slow on a busy machine.
   it('brands the workspace with real images, seeds the menu and slides, and leaves the setup to the wizard', async () => {
     const demo = await createWorkspace(t.services, 'demo-like')
     const tenant = await t.services.tenants.bySlug('demo-like')
@@ -565,5 +567,5 @@ describe('demo data', () => {
       support_email: null,
       default_dns_records: { sending: [], receiving: [] },
     })
-  })
+  }, 120_000)
 })

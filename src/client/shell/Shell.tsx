@@ -1,23 +1,19 @@
-import { useEffect } from 'react'
+import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react'
 import { HotkeysProvider } from 'react-hotkeys-hook'
 import { Box, Button, Callout, Flex } from '@radix-ui/themes'
 import { useSnapshot } from 'valtio'
-import { FeedbackDialog } from '../ui/dialogs/FeedbackDialog'
-import { SendMessageDialog } from '../ui/dialogs/SendMessageDialog'
-import { UserPickerDialog } from '../ui/dialogs/UserPickerDialog'
 import { Notices } from '../ui/notices/Notices'
 import { sessionActor, useSession } from '../state/session'
 import { api } from '../api'
 import { workspace, workspaceActions, restoreWorkspace, flushWorkspace } from '../workspace/store'
 import { currentPath } from '../workspace/layout'
 import { startUrlSync } from '../workspace/url-sync'
-import { WorkspaceView, tabLabel } from '../workspace/WorkspaceView'
+import { WorkspaceView, preloadMosaic, tabLabel } from '../workspace/WorkspaceView'
 import { MAIN_CONTENT_ID, focusMainContent } from '../workspace/TabView'
 import { Banner } from './Banner'
 import { Navbar } from './Navbar'
 import { Sidebar } from './Sidebar'
 import { Palette } from './Palette'
-import { ShortcutsDialog } from './ShortcutsDialog'
 import { Hotkeys } from './Hotkeys'
 import { SupportWidget } from './SupportWidget'
 import { loadRecents } from './recents'
@@ -27,6 +23,19 @@ import { commandEnv } from './commands'
 import { findRoute } from '../routing/registry'
 import { afterFirstList, loadGrid } from '../ui/list/grid-chunk'
 import { queryCache } from '../state/query-cache'
+
+// The palette is the way in (mod+k must answer at once): it comes with the shell. The other dialogs
+// are not needed to paint the first screen: each loads when first opened, and all of them once the
+// browser is idle after the first list.
+const ShortcutsDialog = lazy(() => import('./ShortcutsDialog').then((m) => ({ default: m.ShortcutsDialog })))
+const FeedbackDialog = lazy(() => import('../ui/dialogs/FeedbackDialog').then((m) => ({ default: m.FeedbackDialog })))
+const SendMessageDialog = lazy(() => import('../ui/dialogs/SendMessageDialog').then((m) => ({ default: m.SendMessageDialog })))
+const UserPickerDialog = lazy(() => import('../ui/dialogs/UserPickerDialog').then((m) => ({ default: m.UserPickerDialog })))
+
+/** A lazily loaded dialog: mounted once it opens, or once the shell warmed up. */
+function Deferred({ needed, children }: { needed: boolean; children: ReactNode }) {
+  return needed ? <Suspense fallback={null}>{children}</Suspense> : null
+}
 
 const isKnownPath = (path: string) => findRoute(new URL(path, window.location.origin).pathname) !== null
 
@@ -55,20 +64,28 @@ function useDocumentTitle(siteName: string) {
   }, [label, siteName])
 }
 
-/** The signed-in admin layout: banner, navbar, sidebar and the workspace, with the shell's dialogs. */
-/** Almost every screen is or holds a list: the grid's chunk comes while nobody waits for anything. */
-function usePreloadGridWhenIdle() {
+/**
+ * Almost every screen is or holds a list: the grid's chunk comes while nobody waits for anything,
+ * with the mosaic's and the dialogs'. Answers whether that moment has come.
+ */
+function useWarmUpWhenIdle(): boolean {
+  const [warm, setWarm] = useState(false)
   useEffect(() => {
     let cancel = () => undefined as void
     let stopped = false
+    const warmUp = () => {
+      void loadGrid()
+      preloadMosaic()
+      setWarm(true)
+    }
     // Not before the first list painted (it paints without the grid), then when the browser is idle.
     void afterFirstList().then(() => {
       if (stopped) return
       if (typeof window.requestIdleCallback === 'function') {
-        const id = window.requestIdleCallback(() => void loadGrid(), { timeout: 5_000 })
+        const id = window.requestIdleCallback(warmUp, { timeout: 5_000 })
         cancel = () => window.cancelIdleCallback(id)
       } else {
-        const timer = setTimeout(() => void loadGrid(), 500)
+        const timer = setTimeout(warmUp, 500)
         cancel = () => clearTimeout(timer)
       }
     })
@@ -77,10 +94,12 @@ function usePreloadGridWhenIdle() {
       cancel()
     }
   }, [])
+  return warm
 }
 
+/** The signed-in admin layout: banner, navbar, sidebar and the workspace, with the shell's dialogs. */
 export default function Shell() {
-  usePreloadGridWhenIdle()
+  const warm = useWarmUpWhenIdle()
   const { me } = useSession()
   const shell = useShell()
   const owner = me ? `${me.tenant.id}:${me.account.id}` : 'anonymous'
@@ -134,27 +153,35 @@ export default function Shell() {
       </Flex>
       <Hotkeys />
       <Palette />
-      <ShortcutsDialog />
-      <FeedbackDialog
-        open={shell.dialog === 'feedback'}
-        onOpenChange={(open) => (open ? shellActions.open('feedback') : shellActions.close())}
-      />
-      <SendMessageDialog
-        open={shell.dialog === 'sendMessage'}
-        recipient={shell.messageTo}
-        onSent={workspaceActions.refreshData}
-        onOpenChange={(open) => (open ? shellActions.open('sendMessage') : shellActions.close())}
-      />
-      <UserPickerDialog
-        open={shell.dialog === 'userPicker'}
-        title="Create a release for…"
-        ownersOnly
-        onOpenChange={(open) => (open ? shellActions.open('userPicker') : shellActions.close())}
-        onSelect={(user) => {
-          shellActions.close()
-          commandEnv.open(`/uploader?user=${user.id}`)
-        }}
-      />
+      <Deferred needed={warm || shell.dialog === 'shortcuts'}>
+        <ShortcutsDialog />
+      </Deferred>
+      <Deferred needed={warm || shell.dialog === 'feedback'}>
+        <FeedbackDialog
+          open={shell.dialog === 'feedback'}
+          onOpenChange={(open) => (open ? shellActions.open('feedback') : shellActions.close())}
+        />
+      </Deferred>
+      <Deferred needed={warm || shell.dialog === 'sendMessage'}>
+        <SendMessageDialog
+          open={shell.dialog === 'sendMessage'}
+          recipient={shell.messageTo}
+          onSent={workspaceActions.refreshData}
+          onOpenChange={(open) => (open ? shellActions.open('sendMessage') : shellActions.close())}
+        />
+      </Deferred>
+      <Deferred needed={warm || shell.dialog === 'userPicker'}>
+        <UserPickerDialog
+          open={shell.dialog === 'userPicker'}
+          title="Create a release for…"
+          ownersOnly
+          onOpenChange={(open) => (open ? shellActions.open('userPicker') : shellActions.close())}
+          onSelect={(user) => {
+            shellActions.close()
+            commandEnv.open(`/uploader?user=${user.id}`)
+          }}
+        />
+      </Deferred>
       {shellSlots.overlays
         .filter(({ when }) => !when || when(me.account))
         .map(({ id, Component }) => (
