@@ -21,8 +21,8 @@ const row = (id: number, kind: string, status: string, title: string, reason: st
   fields: {},
   reason,
   reviewedAt: null,
-  created: new Date('2026-03-0' + (id % 9 || 1) + 'T10:00:00Z'),
-  updated: new Date('2026-03-01T10:00:00Z'),
+  created: `2026-03-0${id % 9 || 1}T10:00:00.000Z`,
+  updated: '2026-03-01T10:00:00.000Z',
 })
 
 const RELEASES = {
