@@ -109,6 +109,13 @@ function AdminDashboard() {
             viewAll="/blocklisting/1"
             empty="No blocklisted release is being taken down."
           />
+          <RequestCard title="Split portal" list={data.splits} viewAll="/royalty-shares/manage/1?status=pending" empty="No split is waiting for its payees." />
+          <RequestCard
+            title="Split portal takedowns"
+            list={data.splitsTakedown}
+            viewAll="/royalty-shares/manage/1"
+            empty="No split is on a release being taken down."
+          />
         </Grid>
       )}
       <SupportDashboardCard />
