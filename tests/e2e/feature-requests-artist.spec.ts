@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { mkdtempSync } from 'node:fs'
+import { cpSync, mkdtempSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { startServer, type RunningServer } from './support/server'
@@ -18,8 +18,12 @@ test.beforeAll(async () => {
   // Seeding a demo workspace of its own takes minutes on a busy 2-core machine.
   test.setTimeout(360_000)
   smtp = await startSmtpSink()
+  // E2E_SEEDED_DATA_DIR: a data directory already seeded with the demo (copied, so it stays reusable),
+  // for a machine too busy to seed one within the server's start timeout.
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wl-requests-'))
+  if (process.env.E2E_SEEDED_DATA_DIR) cpSync(process.env.E2E_SEEDED_DATA_DIR, dataDir, { recursive: true })
   server = await startServer({
-    dataDir: mkdtempSync(path.join(os.tmpdir(), 'wl-requests-')),
+    dataDir,
     env: { SMTP_URL: smtp.url, MAIL_FROM: 'Demo <team@demo.test>' },
   })
 })
@@ -178,12 +182,14 @@ test('an artist files all six kinds by keyboard; staff decide them from the one 
   await new LoginPage(staff).signIn('admin@demo.test')
   const desk = new WorkspacePage(staff)
   await desk.ready()
-  await desk.runInPalette(`gl${greenlist}`, new RegExp(`#${greenlist}`))
+  await desk.runInPalette(`gl${greenlist}`, new RegExp(`#${greenlist}\\b`))
   await expect(staff).toHaveURL(new RegExp(`/whitelisting/${greenlist}$`))
   await desk.ready()
+  await expect(staff.getByTestId('review-queue')).toHaveText(/^Pending request \d+ of \d+ in the review queue/)
   await staff.keyboard.press('a')
   await expect(staff.getByText(`Greenlist entry request #${greenlist} is now approved.`)).toBeVisible()
   await expect(staff).toHaveURL(new RegExp(`/blocklist/${blocklist}$`))
+  await expect(staff.getByTestId('review-queue')).toHaveText(/^Pending request \d+ of \d+ in the review queue/)
   await staff.keyboard.press('r')
   await expect(staff.getByPlaceholder('Why? The requester is told by email')).toBeFocused()
   await staff.keyboard.type('The period overlaps a campaign')
@@ -191,9 +197,11 @@ test('an artist files all six kinds by keyboard; staff decide them from the one 
   await staff.keyboard.press('Enter')
   await expect(staff.getByText(`Blocklist entry request #${blocklist} is now rejected.`)).toBeVisible()
   await expect(staff).toHaveURL(new RegExp(`/soundscan/single/${chart}$`))
+  await expect(staff.getByTestId('review-queue')).toHaveText(/^Pending request \d+ of \d+ in the review queue/)
   await staff.keyboard.press('a')
   await expect(staff.getByText(`Chart registration request #${chart} is now approved.`)).toBeVisible()
   await expect(staff).toHaveURL(new RegExp(`/playlisting/single/${pitch}$`))
+  await expect(staff.getByTestId('review-queue')).toHaveText(/^Pending request \d+ of \d+ in the review queue/)
   await staff.keyboard.press('a')
   await expect(staff.getByText(`Pitch request #${pitch} is now approved.`)).toBeVisible()
   // Licences and MCN joins have no single screen: the queue opens their list searched by #id; j x select, the palette decides.
