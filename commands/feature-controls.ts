@@ -1,7 +1,7 @@
 import { defineAction, type RecordAction, type Target } from './actions'
 import type { Command, CommandContext, CommandEnv } from './types'
 import { MECHANICAL_FORMATS, rateTableRefusal, type MechanicalFormat, type MechanicalRate } from '@core/mechanical-rates'
-import { BLOCKLIST, CHART_REGISTRATION, GREENLIST, LICENSING, PITCH, PITCH_MAX_LEAD_DAYS, YOUTUBE_MCN, manualStatuses, reviewStatusLabel, reviewTransitionRefusal, type ReviewKind, type ReviewKindDef } from '@core/feature-requests'
+import { BLOCKLIST, CHART_REGISTRATION, GREENLIST, LICENSING, PITCH, PITCH_MAX_LEAD_DAYS, REVIEW_KINDS, YOUTUBE_MCN, manualStatuses, reviewStatusLabel, reviewTransitionRefusal, type ReviewKind, type ReviewKindDef } from '@core/feature-requests'
 
 // Feature-control review actions (docs/feature-controls.md), declared once per kind from its
 // statuses: Approve, Reject…, and the kind's other moves, on the focused request and on a list's
@@ -29,6 +29,12 @@ const VERBS: Readonly<Record<string, { label: string; keywords: string[]; tone?:
   lifted: { label: 'Lift early', keywords: ['lift', 'end', 'stop', 'early', 'cancel'], tone: 'red' },
 }
 
+/** "Change status…"'s answer: a status, or "status:reason" for a move that needs a reason. */
+export function statusAnswer(answer: string): { status: string; reason?: string } {
+  const colon = answer.indexOf(':')
+  return colon < 0 ? { status: answer } : { status: answer.slice(0, colon), reason: answer.slice(colon + 1) }
+}
+
 function reviewActions<K extends ReviewKindName>(kind: K, def: ReviewKindDef): RecordAction[] {
   const noun = def.label.toLowerCase()
   const kinds = [kind] as const
@@ -38,10 +44,12 @@ function reviewActions<K extends ReviewKindName>(kind: K, def: ReviewKindDef): R
     return `${noun} request #${id}${state ? ` “${state.title}”` : ''}`
   }
   const next = (target: Target<K>) => (target.from === 'record' ? target.items[0]?.state?.nextPath : null)
-  // "Change status…": the moves every targeted request allows that need no reason (a refusal or a
-  // revocation asks its reason through its own action, e.g. Reject…).
-  const quiet = manualStatuses(def).filter((status) => !def.reasonRequired.includes(status))
-  const allowedFrom = (from: string) => quiet.filter((to) => reviewTransitionRefusal(def, from, to) === null)
+  // "Change status…": every move the targeted requests allow. A move that needs a reason (a refusal,
+  // a revocation) is offered once a reason is typed, as "<Status> because “…”"; the rest at once.
+  const manual = manualStatuses(def)
+  // 'offered': the reason is asked after the move is chosen, so only the graph decides here.
+  const allowedFrom = (from: string) => manual.filter((to) => reviewTransitionRefusal(def, from, to, 'offered') === null)
+  const meaning = (to: string) => (def.statusInfo as Record<string, { meaning: string }>)[to].meaning
   const changeStatus = defineAction({
     id: `${kind}.changeStatus` as 'greenlist.changeStatus',
     variant: 'choose',
@@ -50,21 +58,25 @@ function reviewActions<K extends ReviewKindName>(kind: K, def: ReviewKindDef): R
     group: def.label,
     label: 'Change status…',
     title: (target) => `Change status of ${describe(target)}…`,
-    keywords: ['change', 'status', 'move', 'set', noun, 'request', ...quiet.map((status) => reviewStatusLabel(def, status).toLowerCase())],
+    keywords: ['change', 'status', 'move', 'set', noun, 'request', ...manual.map((status) => reviewStatusLabel(def, status).toLowerCase())],
     available: (state: ReviewRecordState) => allowedFrom(state.status).length > 0,
     ask: {
-      kind: 'choose',
-      placeholder: 'Choose the new status',
-      choices: (target) =>
-        quiet
+      kind: 'find',
+      placeholder: 'Choose the new status (for a refusal or a revocation, type its reason first)',
+      find: async (query, target) => {
+        const reason = query.trim().slice(0, 2000)
+        return manual
           .filter((to) => target.items.every((item) => !item.state || allowedFrom(item.state.status).includes(to)))
-          .map((to) => ({
-            value: to,
-            title: `${reviewStatusLabel(def, to)}: ${(def.statusInfo as Record<string, { meaning: string }>)[to].meaning}`,
-          })),
+          .flatMap((to) => {
+            const label = reviewStatusLabel(def, to)
+            if (!def.reasonRequired.includes(to)) return [{ value: to, title: `${label}: ${meaning(to)}` }]
+            // The requester is mailed the reason: without one the move is not offered yet.
+            return reason ? [{ value: `${to}:${reason}`, title: `${label} because “${reason}”: ${meaning(to)}` }] : []
+          })
+      },
     },
-    input: (item, status: string) => ({ body: { ids: [item.id], status } }),
-    inputMany: (ids, status) => ({ body: { ids: [...ids], status } }),
+    input: (item, answer: string) => ({ body: { ids: [item.id], ...statusAnswer(answer) } }),
+    inputMany: (ids, answer) => ({ body: { ids: [...ids], ...statusAnswer(answer) } }),
     success: (result) => result.message,
     after: (_result, target, env) => {
       const path = next(target)
@@ -124,7 +136,7 @@ export const FEATURE_REQUEST_ACTIONS: readonly RecordAction[] = [...reviewAction
   ...reviewActions('licensing', LICENSING),
 ]
 
-/** A new rate period typed in the palette: "physical 2024-01-01 0.124 0.0239" (format, first day, per copy, per minute, in dollars). */
+/** A new rate period typed in the palette: "physical 2025-01-01 0.13 0.025" (format, first day, per copy, per minute, in dollars). */
 export function ratePeriodOf(query: string): Omit<MechanicalRate, 'to' | 'source'> | null {
   const match = /^\s*(physical|download)\s+(\d{4}-\d{2}-\d{2})\s+(\d{1,3}(?:\.\d{1,6})?)\s+(\d{1,3}(?:\.\d{1,6})?)\s*$/i.exec(query)
   if (!match) return null
@@ -147,8 +159,34 @@ export function leadDaysOf(query: string): number | null {
   return Number.isInteger(days) && days >= 0 && days <= PITCH_MAX_LEAD_DAYS ? days : null
 }
 
+/** What an artist or label asks for from the palette: each opens that kind's "New request" dialog on the dashboard. */
+export const REQUEST_COMMANDS: readonly { kind: ReviewKindName; title: string; keywords: string[] }[] = [
+  { kind: 'greenlist', title: 'Request greenlisting…', keywords: ['greenlist', 'whitelist', 'content id', 'channel', 'allow', 'claim'] },
+  { kind: 'blocklist', title: 'Request a blocklist period…', keywords: ['blocklist', 'block', 'ugc', 'monetisation', 'period'] },
+  { kind: 'licensing', title: 'Request a cover licence…', keywords: ['cover', 'licence', 'license', 'mechanical', 'song', 'royalty'] },
+  { kind: 'chartRegistration', title: 'Register for charts…', keywords: ['chart', 'soundscan', 'registration', 'upc', 'isrc'] },
+  { kind: 'pitch', title: 'Pitch a release…', keywords: ['pitch', 'playlist', 'playlisting', 'editors', 'spotify'] },
+  { kind: 'youtubeMcn', title: 'Join YouTube MCN…', keywords: ['youtube', 'mcn', 'network', 'channel', 'join'] },
+]
+
+/** The dashboard with a kind's request dialog open (`?request=<kind>`): the dialog lives in its requester section. */
+export const requestDialogPath = (kind: ReviewKindName) => `/dashboard?request=${kind}`
+
 /** Feature controls' global commands: the shared review queue's oldest request, the chart data provider's file. */
 export const FEATURE_CONTROL_COMMANDS: readonly Command[] = [
+  ...REQUEST_COMMANDS.map(
+    ({ kind, title, keywords }): Command => ({
+      id: `featureRequests.new.${kind}`,
+      title,
+      subject: `${REVIEW_KINDS[kind].label} request`,
+      group: 'Your requests',
+      keywords: [...keywords, 'request', 'ask', 'new'],
+      access: 'auth',
+      // Staff review requests; only artists and labels file them (for their own releases).
+      when: (context) => context.account !== null && context.account.type !== 'admin',
+      run: (_context, env) => env.open(requestDialogPath(kind)),
+    }),
+  ),
   {
     id: 'featureRequests.reviewNext',
     title: 'Review next pending feature request (any kind)',
@@ -207,7 +245,7 @@ export const FEATURE_CONTROL_COMMANDS: readonly Command[] = [
     group: 'Cover song licensing',
     keywords: ['mechanical', 'rate', 'royalty', 'statutory', 'licensing', 'cover', 'licence', 'license', 'period', ...MECHANICAL_FORMATS],
     access: 'admin',
-    placeholder: 'Format, first day, per copy, per minute in dollars: physical 2024-01-01 0.124 0.0239',
+    placeholder: 'Format, first day, per copy, per minute in dollars: physical 2025-01-01 0.13 0.025',
     search: async (query) => {
       const period = ratePeriodOf(query)
       if (!period) return []

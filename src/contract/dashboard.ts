@@ -48,6 +48,9 @@ export const dashboardOverview = z.object({
   whitelistTakedown: dashboardRequestList,
   blocklist: dashboardRequestList,
   blocklistTakedown: dashboardRequestList,
+  /** Split portal items: pending splits (payees yet to accept); the takedown variant: open splits of tracks on releases pending takedown. */
+  splits: dashboardRequestList,
+  splitsTakedown: dashboardRequestList,
 })
 export type DashboardOverview = z.infer<typeof dashboardOverview>
 
@@ -75,7 +78,7 @@ export const dashboardEndpoints = {
     path: 'dashboard',
     access: 'auth',
     summary:
-      'Admins only: the newest releases, releases pending takedown (8) and pending edit (6); pending whitelist and blocklist requests and those on releases pending takedown; up to 5 of each with its total',
+      'Admins only: the newest releases, releases pending takedown (8) and pending edit (6); pending whitelist and blocklist requests and those on releases pending takedown; pending splits and open splits on releases pending takedown; up to 5 of each with its total',
     response: dashboardOverview,
   }),
   'dashboard.statistics': endpoint({

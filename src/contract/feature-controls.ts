@@ -408,6 +408,17 @@ export const licensedSong = z.object({
 /** One pending request in the shared review queue: its kind and where its single screen is. */
 export const queueItem = z.object({ id: z.number(), kind: z.enum(REVIEW_KIND_NAMES as [string, ...string[]]), path: z.string(), title: z.string() })
 
+/** A release of the signed-in account with its tracks: what the requester's forms pick from. */
+export const ownRelease = z.object({
+  id: z.number(),
+  title: z.string(),
+  artist: z.string(),
+  upc: z.string().nullable(),
+  releaseDate: z.string().nullable(),
+  tracks: z.array(z.object({ id: z.number(), title: z.string(), isrc: z.string().nullable() })),
+})
+export type OwnRelease = z.infer<typeof ownRelease>
+
 export const featureControlEndpoints = {
   'featureRequests.queue': endpoint({
     method: 'GET',
@@ -415,6 +426,23 @@ export const featureControlEndpoints = {
     access: 'admin',
     summary: 'The shared review queue: pending requests of every feature-control kind, oldest first (at most 500)',
     response: z.object({ data: z.array(queueItem) }),
+  }),
+  'featureRequests.mine': endpoint({
+    method: 'GET',
+    path: 'feature-requests/mine/{page}',
+    access: 'auth',
+    summary: "The signed-in account's own requests of every feature-control kind, newest first, with their status and any reason",
+    params: z.object({ page }),
+    query: z.object({ per_page: perPage }),
+    response: pageOf(reviewRow),
+  }),
+  'featureRequests.ownReleases': endpoint({
+    method: 'GET',
+    path: 'feature-requests/releases',
+    access: 'auth',
+    summary: "The signed-in account's own releases (newest first, or those whose title or UPC matches) with their tracks, at most 20: what a request is filed for",
+    query: z.object({ search: z.string().trim().max(100, 'The search is too long').optional() }),
+    response: z.object({ data: z.array(ownRelease) }),
   }),
   'greenlist.list': greenlist.list,
   'greenlist.single': greenlist.single,

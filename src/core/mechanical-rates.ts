@@ -26,7 +26,7 @@ export interface MechanicalRate {
 /**
  * The published US statutory rates this product seeds, only those whose figures were found in the
  * sources cited (docs/feature-controls.md). Later periods (the yearly cost-of-living adjustments
- * from 2024 on) are added by staff through the rate table call: a date with no rate in force has no
+ * from 2025 on) are added by staff through the rate table call: a date with no rate in force has no
  * royalty computed rather than a guessed one.
  */
 export const US_STATUTORY_RATES: readonly MechanicalRate[] = MECHANICAL_FORMATS.flatMap((format) => [
@@ -45,6 +45,15 @@ export const US_STATUTORY_RATES: readonly MechanicalRate[] = MECHANICAL_FORMATS.
     perCopy: '0.12',
     perMinute: '0.0231',
     source: 'Phonorecords IV, 87 FR 76937 (Dec. 16, 2022): 12¢ or 2.31¢ per minute from Jan. 1, 2023; adjusted yearly from 2024 (88 FR 86058)',
+  },
+  {
+    format,
+    from: '2024-01-01',
+    to: '2024-12-31',
+    perCopy: '0.124',
+    perMinute: '0.0239',
+    source:
+      'Phonorecords IV cost-of-living adjustment for 2024 (88 FR 86058): 12.4¢ or 2.39¢ per minute, as published by Affordable Song Licensing ("statutory mechanical licensing rates as of January 2024": $0.124 up to 5:00, $0.239 for 9:01–10:00)',
   },
 ])
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { createTestApp, type TestApp } from '../helpers/app'
 import type { TestClient } from '../helpers/client'
 import { twoWorkspaces, type createWorkspace } from '../helpers/fixtures'
-import { releases } from '../../src/server/db/schema'
+import { releases, splits } from '../../src/server/db/schema'
 import { RELEASE_STATUS } from '../../src/core/release-status'
 import { createRelease } from './releases-fixtures'
 
@@ -52,5 +52,36 @@ describe('the dashboard’s whitelist and blocklist lists', () => {
     const elsewhere = await otherAdmin.ok('dashboard.overview')
     expect(elsewhere.whitelist).toEqual({ items: [], total: 0 })
     expect(elsewhere.blocklistTakedown).toEqual({ items: [], total: 0 })
+  })
+})
+
+describe('the dashboard’s split portal lists', () => {
+  it('lists pending splits and, as the takedown variant, open splits of tracks on releases pending takedown, each with its total', async () => {
+    const kept = await createRelease(t.services, { tenantId: ws.tenant.id, accountId: ws.artist.id, title: 'Split Kept' }, [{ title: 'Kept Track' }])
+    const going = await createRelease(t.services, { tenantId: ws.tenant.id, accountId: ws.artist.id, title: 'Split Going' }, [{ title: 'Going Track' }])
+    const split = async (trackId: number, status: string) =>
+      (
+        await t.services.db
+          .insert(splits)
+          .values({ tenantId: ws.tenant.id, trackId, ownerAccountId: ws.artist.id, status, startsOn: '2026-01-01' })
+          .returning()
+      )[0].id
+    const waiting = await split(kept.tracks[0].id, 'pending')
+    await split(kept.tracks[0].id, 'ended')
+    const goingActive = await split(going.tracks[0].id, 'active')
+    await split(going.tracks[0].id, 'declined')
+    await t.services.db.update(releases).set({ status: RELEASE_STATUS.takedownPending }).where(eq(releases.id, going.release.id))
+
+    const overview = await admin.ok('dashboard.overview')
+    expect(overview.splits).toEqual({
+      total: 1,
+      items: [expect.objectContaining({ id: waiting, title: 'Kept Track', status: 'pending', path: `/royalty-shares/single/${waiting}` })],
+    })
+    expect(overview.splits.items[0].requester).toBeTruthy()
+    expect(overview.splitsTakedown).toMatchObject({ total: 1, items: [{ id: goingActive, title: 'Going Track', status: 'active' }] })
+
+    const elsewhere = await otherAdmin.ok('dashboard.overview')
+    expect(elsewhere.splits).toEqual({ items: [], total: 0 })
+    expect(elsewhere.splitsTakedown).toEqual({ items: [], total: 0 })
   })
 })

@@ -39,23 +39,30 @@ describe('feature-control commands', () => {
     expect(keys).not.toContain('blocklist.changeStatus:ended')
   })
 
-  it('"Change status…" chooses among the moves every selected request allows that need no reason', async () => {
+  it('"Change status…" offers every move the selected requests allow, a refusal once its reason is typed', async () => {
     const action = FEATURE_REQUEST_ACTIONS.find((entry) => entry.key === 'blocklist.changeStatus:choose')!
     expect(action.label).toBe('Change status…')
-    const choices = async (statuses: string[]) => {
-      const target = {
-        kind: 'blocklist' as const,
-        from: 'selection' as const,
-        items: statuses.map((status, index) => ({ id: index + 1, title: '', state: { status, title: '', requesterName: '' } })),
-      }
-      const children = await action.command(target).children!(context, fakeCommandEnv())
-      return children.map((child) => ({ value: child.id.split('.').pop(), title: child.title as string }))
+    const target = (statuses: string[]) => ({
+      kind: 'blocklist' as const,
+      from: 'selection' as const,
+      items: statuses.map((status, index) => ({ id: index + 1, title: '', state: { status, title: '', requesterName: '' } })),
+    })
+    const choices = async (statuses: string[], query = '') => {
+      const found = await action.command(target(statuses)).search!(query, context, fakeCommandEnv(), new AbortController().signal)
+      return found.map((child) => child.title as string)
     }
-    expect((await choices(['pending'])).map((choice) => choice.value)).toEqual(['approved'])
-    expect((await choices(['rejected'])).map((choice) => choice.value)).toEqual(['pending'])
-    expect(await choices(['pending', 'rejected'])).toEqual([])
+    expect(await choices(['pending'])).toEqual([expect.stringMatching(/^Approved: In force/)])
+    expect(await choices(['pending'], 'Proof missing')).toEqual([expect.stringMatching(/^Approved: /), expect.stringMatching(/^Rejected because “Proof missing”: /)])
     expect(await choices(['approved'])).toEqual([])
-    expect((await choices(['pending']))[0].title).toMatch(/^Approved: In force/)
+    expect(await choices(['approved'], 'Campaign over')).toEqual([expect.stringMatching(/^Lifted because “Campaign over”: Ended early/)])
+    expect(await choices(['rejected'])).toEqual([expect.stringMatching(/^Pending: /)])
+    expect(await choices(['pending', 'rejected'], 'x')).toEqual([])
+
+    // The chosen move is one call with its reason.
+    const env = fakeCommandEnv({ 'blocklist.changeStatus': { changed: 2, message: '2 blocklist entry requests are now rejected.' } })
+    const found = await action.command(target(['pending', 'pending'])).search!('Proof missing', context, env, new AbortController().signal)
+    await found.find((child) => String(child.title).startsWith('Rejected'))!.run!(context, env)
+    expect(env.call).toHaveBeenCalledWith('blocklist.changeStatus', { body: { ids: [1, 2], status: 'rejected', reason: 'Proof missing' } })
   })
 })
 
@@ -88,15 +95,34 @@ describe('mechanical rate command', () => {
     ])
     const setRate = command('licensing.updateRates')
     const env = fakeCommandEnv({ 'licensing.rates': { data: US_STATUTORY_RATES }, 'licensing.updateRates': { data: [] } })
-    const [choice] = await setRate.search!('download 2024-01-01 0.124 0.0239', context, env, new AbortController().signal)
-    expect(choice.title).toBe('Download from 2024-01-01: $0.124 a copy or $0.0239 a minute')
+    const [choice] = await setRate.search!('download 2025-01-01 0.13 0.025', context, env, new AbortController().signal)
+    expect(choice.title).toBe('Download from 2025-01-01: $0.13 a copy or $0.025 a minute')
     await choice.run!(context, env)
-    expect(env.call).toHaveBeenCalledWith('licensing.updateRates', { body: { data: [...US_STATUTORY_RATES, { format: 'download', from: '2024-01-01', to: null, perCopy: '0.124', perMinute: '0.0239', source: 'Set by staff' }] } })
+    expect(env.call).toHaveBeenCalledWith('licensing.updateRates', { body: { data: [...US_STATUTORY_RATES, { format: 'download', from: '2025-01-01', to: null, perCopy: '0.13', perMinute: '0.025', source: 'Set by staff' }] } })
     // An open period before a later one would overlap it: refused before any call.
     const clash = fakeCommandEnv({ 'licensing.rates': { data: US_STATUTORY_RATES } })
     const [inside] = await setRate.search!('physical 2020-01-01 0.2 0.03', context, clash, new AbortController().signal)
     await inside.run!(context, clash)
     expect(clash.notify).toHaveBeenCalledWith('Two physical periods overlap: from 2020-01-01 and from 2023-01-01', 'error')
     expect(clash.call).not.toHaveBeenCalledWith('licensing.updateRates', expect.anything())
+  })
+})
+
+describe('requester commands', () => {
+  it('offers artists and labels one "New request" command per kind, opening its dialog on the dashboard; staff never', async () => {
+    const titles = ['Request greenlisting…', 'Request a blocklist period…', 'Request a cover licence…', 'Register for charts…', 'Pitch a release…', 'Join YouTube MCN…']
+    const requests = FEATURE_CONTROL_COMMANDS.filter((entry) => entry.id.startsWith('featureRequests.new.'))
+    expect(requests.map((entry) => entry.title)).toEqual(titles)
+    const artist = { account: { id: 5, type: 'artist', isOperator: false } } as CommandContext
+    const label = { account: { id: 6, type: 'label', isOperator: false } } as CommandContext
+    const staff = { account: { id: 1, type: 'admin', isOperator: true } } as CommandContext
+    for (const entry of requests) {
+      expect(entry.when!(artist)).toBe(true)
+      expect(entry.when!(label)).toBe(true)
+      expect(entry.when!(staff)).toBe(false)
+    }
+    const env = fakeCommandEnv()
+    await command('featureRequests.new.licensing').run!(artist, env)
+    expect(env.open).toHaveBeenCalledWith('/dashboard?request=licensing')
   })
 })

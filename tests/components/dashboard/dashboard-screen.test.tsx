@@ -78,6 +78,11 @@ function renderDashboard() {
           items: [{ id: 44, title: 'Going Record', status: 'approved', requester: 'Ada Artist', created: '2024-01-03T00:00:00.000Z', path: '/blocklist/44' }],
           total: 1,
         },
+        splits: {
+          items: [{ id: 51, title: 'Kept Track', status: 'pending', requester: 'Ada Artist', created: '2024-01-04T00:00:00.000Z', path: '/royalty-shares/single/51' }],
+          total: 3,
+        },
+        splitsTakedown: { items: [], total: 0 },
       }),
     'POST /api/dashboard/statistics': () =>
       respond(200, {
@@ -133,6 +138,10 @@ describe('dashboard', () => {
     const takedown = screen.getByRole('region', { name: 'Blocklist takedowns' })
     expect(within(takedown).getByRole('link', { name: '#44 Going Record' }).getAttribute('href')).toBe('/blocklist/44')
     expect(within(screen.getByRole('region', { name: 'Whitelist takedowns' })).getByText('0 in total')).toBeTruthy()
+    const split = screen.getByRole('region', { name: 'Split portal' })
+    expect(within(split).getByText('3 in total')).toBeTruthy()
+    expect(within(split).getByRole('link', { name: '#51 Kept Track' }).getAttribute('href')).toBe('/royalty-shares/single/51')
+    expect(within(screen.getByRole('region', { name: 'Split portal takedowns' })).getByText('No split is on a release being taken down.')).toBeTruthy()
   })
 
   it('charts each monthly series labelled like "Jan 24", a single month padded with an empty point', async () => {
@@ -169,5 +178,7 @@ describe('dashboard', () => {
     expect(dashboardCalls(requests)).toEqual([])
     expect(screen.getByRole('heading', { name: 'Active sessions' })).toBeTruthy()
     expect(screen.getByRole('heading', { name: 'Recent sign-ins' })).toBeTruthy()
+    // An artist's own requests instead (tests/components/feature-controls/requester-section.test.tsx).
+    expect(screen.getByRole('region', { name: 'Your requests' })).toBeTruthy()
   })
 })

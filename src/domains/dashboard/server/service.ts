@@ -8,6 +8,7 @@ import { requireStaff } from '@server/accounts'
 import { catalogueStats as catalogue } from '@domains/catalogue/server/public'
 import { monthlyEarnings } from '@domains/earnings/server/public'
 import { dashboardRequestLists } from '@domains/feature-controls/server/public'
+import { dashboardSplitLists } from '@domains/splits/server/public'
 import * as repo from './repository'
 
 /** How many releases each dashboard list shows; its total counts them all. */
@@ -75,7 +76,8 @@ export async function dashboardOverview(ctx: AuthedContext) {
   const edit = await catalogue.newestReleases(db, tenantId, DASHBOARD_LIST_SIZE, RELEASE_STATUS.editPending)
   const now = new Date()
   const requests = await dashboardRequestLists(db, tenantId, DASHBOARD_LIST_SIZE)
-  return { releases: listOf(recent, now), pendingTakedown: listOf(takedown, now), pendingEdit: listOf(edit, now), ...requests }
+  const splits = await dashboardSplitLists(db, tenantId, DASHBOARD_LIST_SIZE)
+  return { releases: listOf(recent, now), pendingTakedown: listOf(takedown, now), pendingEdit: listOf(edit, now), ...requests, ...splits }
 }
 
 /** Releases, accounts and tracks created, and earnings and admin fees, per month of the range (the last 12 months by default), zero-filled. */

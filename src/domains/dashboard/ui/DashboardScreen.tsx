@@ -17,6 +17,7 @@ import { HealthCard } from './HealthCard'
 import { BalanceCard } from '@domains/earnings/ui/BalanceCard'
 import { sumMoney } from '@core/decimal'
 import { SupportDashboardCard } from '@domains/support/ui/SupportDashboardCard'
+import { RequesterSection } from '@domains/feature-controls/ui/requester'
 
 // ECharts is large: its chunk loads only when the statistics are drawn.
 const MonthlyChart = lazy(() => import('./MonthlyChart'))
@@ -42,6 +43,7 @@ export default function DashboardScreen() {
         </Text>
       </div>
       {me.account.type === 'admin' && <AdminDashboard />}
+      {me.account.type !== 'admin' && <RequesterSection />}
       <TwoFactorPanel />
       <ActiveSessionsPanel />
       <LoginHistoryPanel />
@@ -106,6 +108,13 @@ function AdminDashboard() {
             list={data.blocklistTakedown}
             viewAll="/blocklisting/1"
             empty="No blocklisted release is being taken down."
+          />
+          <RequestCard title="Split portal" list={data.splits} viewAll="/royalty-shares/manage/1?status=pending" empty="No split is waiting for its payees." />
+          <RequestCard
+            title="Split portal takedowns"
+            list={data.splitsTakedown}
+            viewAll="/royalty-shares/manage/1"
+            empty="No split is on a release being taken down."
           />
         </Grid>
       )}

@@ -94,7 +94,8 @@ function toRow(row: ListRow): ReviewRowResult {
 
 interface Filter {
   tenantId: number
-  kind: string
+  /** None: every kind (the requester's own list). */
+  kind?: string
   status?: string
   search?: string
   from?: string
@@ -103,7 +104,8 @@ interface Filter {
 }
 
 function where(filter: Filter): SQL {
-  const conditions: SQL[] = [sql`r.tenant_id = ${filter.tenantId}`, sql`r.kind = ${filter.kind}`]
+  const conditions: SQL[] = [sql`r.tenant_id = ${filter.tenantId}`]
+  if (filter.kind) conditions.push(sql`r.kind = ${filter.kind}`)
   if (filter.status) conditions.push(sql`r.status = ${filter.status}`)
   if (filter.from) conditions.push(sql`r.created_at >= ${filter.from}::date`)
   if (filter.to) conditions.push(sql`r.created_at < (${filter.to}::date + 1)`)
@@ -334,6 +336,52 @@ export async function reviewQueue(ctx: AuthedContext) {
       kind: row.kind,
       title: row.title,
       path: requestPath(REVIEW_KINDS[row.kind as ReviewKind], Number(row.id)),
+    })),
+  }
+}
+
+/**
+ * The signed-in account's requests of every kind, newest first: the dashboard's "Your requests".
+ * feature_requests_requester_idx narrows to the account's own rows, which stay few per account.
+ */
+export async function myRequests(ctx: AuthedContext, params: { page: number }, query: { per_page: number }) {
+  return listPage(ctx.services.db, { tenantId: ctx.tenant.id, requesterId: ctx.session.account.id }, params.page, query.per_page)
+}
+
+const OWN_RELEASES = 20
+
+/** The account's own releases with their tracks (newest first, or matching a title or UPC): what its request forms pick from. */
+export async function ownReleases(ctx: AuthedContext, query: { search?: string }) {
+  const db = ctx.services.db
+  const text = query.search?.trim()
+  const conditions: SQL[] = [sql`rel.tenant_id = ${ctx.tenant.id}`, sql`rel.account_id = ${ctx.session.account.id}`]
+  if (text) conditions.push(sql`(rel.title ilike ${likePattern(text)} or rel.upc = ${text})`)
+  // releases_account_idx is (account_id, created_at desc).
+  const releases = await db.execute<{ id: number; title: string; artist_text: string; upc: string | null; release_date: string | Date | null }>(sql`
+    select rel.id, rel.title, rel.artist_text, rel.upc, rel.release_date from releases rel
+    where ${sql.join(conditions, sql` and `)}
+    order by rel.created_at desc nulls last, rel.id desc limit ${OWN_RELEASES}`)
+  const ids = releases.rows.map((row) => Number(row.id))
+  const tracks = ids.length
+    ? await db.execute<{ id: number; release_id: number; title: string; isrc: string | null }>(sql`
+        select t.id, t.release_id, t.title, t.isrc from tracks t
+        where t.tenant_id = ${ctx.tenant.id} and t.release_id in (${sql.join(
+          ids.map((value) => sql`${value}`),
+          sql`, `,
+        )})
+        order by t.release_id, t.position, t.id`)
+    : { rows: [] }
+  const day = (value: string | Date | null) => (value === null ? null : value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10))
+  return {
+    data: releases.rows.map((row) => ({
+      id: Number(row.id),
+      title: row.title,
+      artist: row.artist_text,
+      upc: row.upc,
+      releaseDate: day(row.release_date),
+      tracks: tracks.rows
+        .filter((track) => Number(track.release_id) === Number(row.id))
+        .map((track) => ({ id: Number(track.id), title: track.title, isrc: track.isrc })),
     })),
   }
 }

@@ -6,7 +6,7 @@ import { greenlistKind } from './greenlist'
 import { getRates, licensingKind, searchLicensedSongs, updateRates } from './licensing'
 import { getPitchSettings, pitchKind, updatePitchSettings } from './pitch'
 import { youtubeMcnKind } from './youtube-mcn'
-import { reviewQueue, reviewService } from './review'
+import { myRequests, ownReleases, reviewQueue, reviewService } from './review'
 
 const greenlist = reviewService(greenlistKind)
 const blocklist = reviewService(blocklistKind)
@@ -17,6 +17,8 @@ const licensing = reviewService(licensingKind)
 
 export const featureControlHandlers: Handlers<IdsOf<typeof featureControlEndpoints>> = {
   'featureRequests.queue': ({ ctx }) => reviewQueue(ctx),
+  'featureRequests.mine': ({ ctx, params, query }) => myRequests(ctx, params, query),
+  'featureRequests.ownReleases': ({ ctx, query }) => ownReleases(ctx, query),
   'greenlist.list': ({ ctx, params, query }) => greenlist.list(ctx, params, query),
   'greenlist.single': ({ ctx, params }) => greenlist.single(ctx, params.id),
   'greenlist.changeStatus': ({ ctx, body }) => greenlist.changeStatus(ctx, body),

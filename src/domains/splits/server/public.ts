@@ -7,6 +7,7 @@ import { bigintArray } from '@server/db/arrays'
 export { payeesForTracks } from './allocation'
 export { splitPayeeRows } from './report-rows'
 export { accountSplitsPage } from './service'
+export { dashboardSplitLists } from './dashboard-lists'
 
 /** Relations of this domain that other domains may name in SQL (read only); none. */
 export const readModels: readonly string[] = []
