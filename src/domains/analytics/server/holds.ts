@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
-import type { TrackHold } from '@contract/analytics'
+import type { z } from 'zod'
+import type { trackHold } from '@contract/analytics'
 import type { AuthedContext } from '@server/context'
 import { auditedMutation } from '@server/audit'
 import type { Queryable } from '@server/db/engine'
@@ -21,7 +22,7 @@ async function namesOf(db: Queryable, tenantId: number, ids: readonly number[]) 
 }
 
 /** Holds as the contract shows them: the track, who acted, and what is held per account now. */
-async function describe(db: Queryable, tenantId: number, holds: readonly HoldRow[]): Promise<TrackHold[]> {
+async function describe(db: Queryable, tenantId: number, holds: readonly HoldRow[]): Promise<z.input<typeof trackHold>[]> {
   const trackIds = [...new Set(holds.map((hold) => hold.trackId))]
   const refs = await trackRefs(db, tenantId, trackIds)
   const amounts = await heldAmounts(db, tenantId, trackIds)
