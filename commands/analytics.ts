@@ -54,6 +54,55 @@ export const TREND_IMPORT_ACTIONS: readonly RecordAction[] = [
   }),
 ]
 
+const trackKind = ['track'] as const
+const trackName = (target: Target<'track'>) => {
+  const item = target.items[0]
+  return item?.state?.title ?? item?.title ?? `track #${item?.id}`
+}
+const reasonAsk = (what: string) => ({
+  kind: 'text' as const,
+  placeholder: `Why? The reason is recorded with the ${what}.`,
+  validate: (text: string) => (text.trim().length === 0 ? 'Give a reason' : text.length > 500 ? 'The reason is too long' : null),
+})
+
+/**
+ * Hold and release a flagged track's earnings (issue 24 item 5): the spike list's buttons, the track
+ * tab's header and the palette on a track. Held money stays out of its payees' balances and payouts.
+ */
+export const TRACK_HOLD_ACTIONS: readonly RecordAction[] = [
+  defineAction({
+    id: 'analytics.holdTrack',
+    kinds: trackKind,
+    scope: 'one',
+    label: 'Hold earnings…',
+    tone: 'red',
+    title: (target) => `Hold earnings of ${trackName(target)}…`,
+    group: 'Track',
+    keywords: ['hold', 'earnings', 'freeze', 'fraud', 'spike', 'artificial', 'streams', 'suspicious'],
+    available: (state) => state.earningsHeld === false,
+    ask: { ...reasonAsk('hold'), confirmTitle: (text, target) => `Hold earnings of ${trackName(target)}: “${text}”` },
+    input: (item, reason: string) => ({ params: { id: item.id }, body: { reason } }),
+    success: (result) => `Earnings of ${result.title} are held (${result.amount} now); new earnings will be held too.`,
+  }),
+  defineAction({
+    id: 'analytics.releaseHold',
+    kinds: trackKind,
+    scope: 'one',
+    label: 'Release earnings…',
+    tone: 'green',
+    title: (target) => `Release held earnings of ${trackName(target)}…`,
+    group: 'Track',
+    keywords: ['release', 'unhold', 'earnings', 'held', 'unfreeze', 'fraud'],
+    available: (state) => state.earningsHeld === true,
+    ask: { ...reasonAsk('release'), confirmTitle: (text, target) => `Release held earnings of ${trackName(target)}: “${text}”` },
+    input: (item, reason: string) => ({ params: { id: item.id }, body: { reason } }),
+    success: (result) => `Held earnings of ${result.title} are released to their payees' balances.`,
+  }),
+]
+
+/** The overview filtered to the streams of an account's releases ("Analytics for this account"). */
+export const accountAnalyticsPath = (id: string | number) => `${ANALYTICS_PATH}?account=${encodeURIComponent(String(id))}`
+
 /** The release tab's analytics section. */
 export const releaseAnalyticsPath = (id: string | number) => `/releases/single/${id}?section=analytics`
 
@@ -69,6 +118,17 @@ export const ANALYTICS_COMMANDS: readonly Command[] = [
     onRecord: true,
     when: (context) => context.record?.kind === 'release',
     run: (context, env) => env.open(releaseAnalyticsPath(context.record!.id)),
+  },
+  {
+    id: 'analytics.forAccount',
+    title: 'Analytics for this account',
+    subject: 'Account analytics',
+    group: 'Analytics',
+    keywords: ['analytics', 'streams', 'trends', 'account', 'artist', 'label', 'platforms', 'countries'],
+    access: 'admin',
+    onRecord: true,
+    when: (context) => context.record?.kind === 'account',
+    run: (context, env) => env.open(accountAnalyticsPath(context.record!.id)),
   },
   {
     id: 'analytics.importTrends',

@@ -55,6 +55,8 @@ export interface TrackRecordState {
   scanStatus?: number | null
   /** Why no scan can be requested now (where the scan history was loaded), else null. */
   scanBlocked?: string | null
+  /** Whether its earnings are held (analytics' Hold earnings); absent until the hold is loaded. */
+  earningsHeld?: boolean
 }
 
 const FILE_WORDS = { audio: 'audio', instrument: 'instrumental version', dolby: 'Dolby Atmos version' } as const

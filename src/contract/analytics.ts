@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { endpoint } from './define'
-import { idParams, nullableTimestamp, page, pageOf, perPage, timestamp } from './common'
+import { id, idParams, nullableTimestamp, page, pageOf, perPage, timestamp } from './common'
 import { ANALYTICS_PLATFORM_SLUGS, IMPORTABLE_PLATFORMS, TREND_DIMENSIONS } from '@core/analytics-platforms'
 import { ANALYTICS_PRESETS, MAX_DIRECT_DAYS, daysBetween } from '@core/analytics-range'
 
@@ -83,6 +83,8 @@ export const analyticsQuery = z
     date: z.enum(ANALYTICS_PRESETS).default('lastThirtyDays'),
     from: day.optional(),
     to: day.optional(),
+    /** Only the streams of this account's releases ("Analytics for this account"). */
+    account: id.optional(),
   })
   .superRefine((value, issue) => {
     if (value.date !== 'custom') return
@@ -181,6 +183,8 @@ export const spikeAnswer = z.object({
       observed: count,
       baseline: count,
       score: z.number(),
+      /** Whether the track's earnings are held now (the spike's "Hold earnings" action). */
+      held: z.boolean(),
       countries: z.array(contribution),
       sources: z.array(contribution),
     }),
@@ -241,6 +245,27 @@ const importAction = (verb: 'commit' | 'cancel', summary: string) =>
   })
 
 export { TOP_LIMIT }
+
+/** A flagged track's held earnings (docs/analytics.md, "Held earnings"): standing until released. */
+export const trackHold = z.object({
+  id: z.number(),
+  ...trackRef,
+  reason: z.string(),
+  heldAt: timestamp,
+  heldBy: z.string().nullable(),
+  /** Null while the hold stands. */
+  releasedAt: nullableTimestamp,
+  releasedBy: z.string().nullable(),
+  releaseReason: z.string().nullable(),
+  /** What is held now (cents), in all and per account; zero once released. */
+  amount: z.string(),
+  accounts: z.array(z.object({ id: z.number(), name: z.string(), amount: z.string() })),
+})
+export type TrackHold = z.infer<typeof trackHold>
+
+const holdReason = z.object({
+  reason: z.string().trim().min(1, 'Give a reason').max(500, 'The reason is too long (500 characters at most)'),
+})
 
 export const analyticsEndpoints = {
   'analytics.importTrends': endpoint({
@@ -389,5 +414,38 @@ export const analyticsEndpoints = {
       "Suspicious spikes in tracks' daily Spotify streams (rolling median and MAD with weekly seasonality, docs/analytics.md) with the evidence: baseline, observed, the countries and sources that carry them",
     query: analyticsQuery,
     response: spikeAnswer,
+  }),
+  'analytics.holds': endpoint({
+    method: 'GET',
+    path: 'analytics/holds',
+    access: 'admin',
+    summary: 'Tracks whose earnings are or were held, standing first: what is held per account, who held and released them and why',
+    query: z.object({
+      page,
+      per_page: perPage,
+      track_id: id.optional(),
+      account_id: id.optional(),
+      standing: z.enum(['true', 'false']).optional(),
+    }),
+    response: pageOf(trackHold),
+  }),
+  'analytics.holdTrack': endpoint({
+    method: 'POST',
+    path: 'analytics/tracks/{id}/hold',
+    access: 'admin',
+    summary:
+      "Hold a flagged track's earnings: its money leaves its payees' balances (and payouts) now and as it arrives, until released; 409 when already held",
+    params: idParams,
+    body: holdReason,
+    response: trackHold,
+  }),
+  'analytics.releaseHold': endpoint({
+    method: 'POST',
+    path: 'analytics/tracks/{id}/release-hold',
+    access: 'admin',
+    summary: "Release a track's held earnings back to its payees' balances; 404 when none are held",
+    params: idParams,
+    body: holdReason,
+    response: trackHold,
   }),
 } as const

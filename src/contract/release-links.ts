@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { endpoint } from './define'
+import { releaseAnalytics } from './analytics'
 import { id, idParams, nullableTimestamp, timestamp } from './common'
 import { artwork } from './releases'
 import { SLUG_PATTERN, SLUG_RULE } from '@core/short-links'
@@ -183,9 +184,10 @@ export const releaseLinksEndpoints = {
     method: 'GET',
     path: 'releases/analytics/{id}',
     access: 'admin',
-    summary: "Clicks on the release's smartlink over the last 90 days, per platform and per day; empty before anyone clicked",
+    summary:
+      "Clicks on the release's smartlink over the last 90 days, per platform and per day (empty before anyone clicked), and beside them, under `streams`, the release's streams over the same days per platform, country and day from the trend rollups",
     params: idParams,
-    response: smartlinkAnalytics,
+    response: smartlinkAnalytics.extend({ streams: releaseAnalytics }),
   }),
   'releases.assets': endpoint({
     method: 'GET',

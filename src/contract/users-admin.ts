@@ -74,6 +74,8 @@ export const balanceLines = z.object({
   payouts: z.string(),
   publishing: z.string(),
   sales: z.string(),
+  /** Earnings of flagged tracks held out of `available` until released (analytics' Hold earnings). */
+  held: z.string().optional(),
   available: z.string(),
   /** The recoupable debt still standing (cents, "0.00" when none): withdrawals are refused while it stands. */
   debt: z.string(),

@@ -68,4 +68,12 @@ describe('spikes and artificial streams', () => {
       404,
     )
   })
+
+  it('marks a spike whose track’s earnings are held, and unmarks it once released', async () => {
+    expect((await admin.ok('analytics.spikeDetection', { query: range })).spikes[0].held).toBe(false)
+    await admin.ok('analytics.holdTrack', { params: { id: trackId }, body: { reason: 'Planted spike' } })
+    expect((await admin.ok('analytics.spikeDetection', { query: range })).spikes[0].held).toBe(true)
+    await admin.ok('analytics.releaseHold', { params: { id: trackId }, body: { reason: 'Checked' } })
+    expect((await admin.ok('analytics.spikeDetection', { query: range })).spikes[0].held).toBe(false)
+  })
 })

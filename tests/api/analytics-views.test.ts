@@ -171,6 +171,42 @@ describe('analytics views read the rollups', () => {
     expect((await stranger.call('analytics.release', { params: { id: releaseId }, query: range })).status).toBe(404)
   })
 
+  it("releases/analytics/{id}: the smartlink clicks, and beside them the release's streams over the same days", async () => {
+    const { rows } = await t.services.db.execute<{ release_id: number }>(sql`select release_id from tracks where id = ${tracks[0]}`)
+    const releaseId = Number(rows[0].release_id)
+    const answer = await admin.ok('releases.analytics', { params: { id: releaseId } })
+    // The clicks part as it was (nobody clicked), the streams part from the rollups: today's 7 Spotify streams.
+    expect(answer).toMatchObject({ releaseId, smartlinkId: null, total: 0, platforms: [], days: [] })
+    expect(answer.streams.range).toEqual({ from: answer.from, to: answer.to })
+    expect(answer.streams.total).toBe(7)
+    expect(answer.streams.platforms).toEqual([{ platform: 'spotify', label: 'Spotify', streams: 7 }])
+    expect(answer.streams.countries.map((item) => [item.label, item.streams])).toEqual([['DE', 7]])
+    expect(answer.streams.series.at(-1)).toEqual({ day: today, streams: 7 })
+    const stranger = await signedIn(t.app, 'admin@other.test')
+    expect((await stranger.call('releases.analytics', { params: { id: releaseId } })).status).toBe(404)
+  })
+
+  it('"Analytics for this account": every view filtered to the streams of its releases', async () => {
+    const artist = { ...range, account: ws.artist.id }
+    const view = await admin.ok('analytics.overview', { query: artist })
+    expect(view.totals).toMatchObject({ streams: 205, tracks: 2 })
+    expect(view.series.slice(0, 3).map((point) => point.streams)).toEqual([140, 60, 5])
+    expect((await admin.ok('analytics.overview', { query: { ...range, account: ws.label.id } })).totals.streams).toBe(300)
+    expect((await admin.ok('analytics.platform', { params: { platform: 'deezer' }, query: artist })).totals.streams).toBe(60)
+    const songs = await admin.ok('analytics.topSongs', { params: { platform: 'all' }, query: artist })
+    expect(songs.map((song) => song.trackId)).toEqual([tracks[0], tracks[1]])
+    const accounts = await admin.ok('analytics.topUsers', { params: { platform: 'all' }, query: artist })
+    expect(accounts.map((account) => [account.accountId, account.streams])).toEqual([[ws.artist.id, 205]])
+    const countries = await admin.ok('analytics.breakdown', { params: { platform: 'all', breakdown: 'country' }, query: artist })
+    expect(countries.total).toBe(205)
+    const days = await admin.ok('analytics.histogramDays', { query: { ...artist, platform: 'all' } })
+    expect(days.buckets.reduce((sum, bucket) => sum + bucket.streams, 0)).toBe(205)
+    // An account of another workspace has no releases here: nothing, never the other workspace's streams.
+    const other = await createWorkspace(t.services, 'third')
+    expect((await admin.ok('analytics.overview', { query: { ...range, account: other.artist.id } })).totals.streams).toBe(0)
+    expect((await admin.call('analytics.overview', { query: { ...range, account: 'x' as unknown as number } })).status).toBe(400)
+  })
+
   it('ranks releases by smartlink clicks in the period', async () => {
     const releaseIds = (
       await t.services.db.execute<{ id: number; title: string }>(

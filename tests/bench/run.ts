@@ -48,6 +48,11 @@ const { values } = parseArgs({
     'ingest-rows': { type: 'string', default: '100000' },
     /** --only fanblast: the blast's size (tests/bench/fanblast.ts). */
     recipients: { type: 'string', default: '100000' },
+    /** --only analytics: the trend report's lines, the fact rows seeded for the reads, tracks, timed runs per read (tests/bench/analytics.ts). */
+    'trend-lines': { type: 'string', default: '1000000' },
+    facts: { type: 'string', default: '20000000' },
+    tracks: { type: 'string', default: '20000' },
+    'read-runs': { type: 'string', default: '40' },
   },
 })
 const accounts = Number(values.accounts)
@@ -61,6 +66,19 @@ const log = (message: string) => console.log(message)
 if (values.only === 'fanblast') {
   const { runFanblastBench } = await import('./fanblast')
   await runFanblastBench({ recipients: Number(values.recipients), log })
+  process.exit(0)
+}
+
+// Analytics, like the fan blast, runs on a database of its own and exits.
+if (values.only === 'analytics') {
+  const { runAnalyticsBench } = await import('./analytics')
+  await runAnalyticsBench({
+    lines: Number(values['trend-lines']),
+    facts: Number(values.facts),
+    tracks: Number(values.tracks),
+    runs: Number(values['read-runs']),
+    log,
+  })
   process.exit(0)
 }
 

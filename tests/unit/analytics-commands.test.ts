@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { CommandRegistry } from '../../commands/registry'
-import { ANALYTICS_COMMANDS, TREND_IMPORT_ACTIONS, TREND_IMPORT_FLOW_PATH, platformViewPath } from '../../commands/analytics'
+import { ANALYTICS_COMMANDS, TRACK_HOLD_ACTIONS, TREND_IMPORT_ACTIONS, TREND_IMPORT_FLOW_PATH, platformViewPath } from '../../commands/analytics'
 import type { Command, CommandContext } from '../../commands/types'
 import { ANALYTICS_PLATFORMS } from '../../src/core/analytics-platforms'
 import { fakeCommandEnv } from '../helpers/command-env'
@@ -33,6 +33,29 @@ describe('analytics commands', () => {
     const env = fakeCommandEnv()
     command('analytics.forRelease').run!(onRelease, env)
     expect(env.open).toHaveBeenCalledWith('/releases/single/42?section=analytics')
+  })
+
+  it('"Analytics for this account" opens the overview filtered to the focused account, and only on an account', () => {
+    const onAccount: CommandContext = { ...admin, record: { kind: 'account', id: '9' } }
+    expect(shown(onAccount)['analytics.forAccount']).toBe('Analytics for this account')
+    expect(shown(admin)['analytics.forAccount']).toBeUndefined()
+    const env = fakeCommandEnv()
+    command('analytics.forAccount').run!(onAccount, env)
+    expect(env.open).toHaveBeenCalledWith('/analytics/overview?account=9')
+  })
+
+  it('offers Hold earnings on a track whose earnings are not held, Release on one that is', () => {
+    const onTrack = (state: Record<string, unknown>): CommandContext => ({ ...admin, record: { kind: 'track', id: '5', title: 'Night Drive', state } })
+    const holds = new CommandRegistry()
+    holds.register(TRACK_HOLD_ACTIONS.flatMap((action) => action.commands))
+    const offered = (context: CommandContext) =>
+      holds.available(context).map((entry) => [entry.command.id.split(':')[0].replace(/\.(record|selection)$/, ''), entry.title])
+    expect(offered(onTrack({ title: 'Night Drive', earningsHeld: false }))).toEqual([['analytics.holdTrack', 'Hold earnings of Night Drive…']])
+    expect(offered(onTrack({ title: 'Night Drive', earningsHeld: true }))).toEqual([
+      ['analytics.releaseHold', 'Release held earnings of Night Drive…'],
+    ])
+    // Until the track's hold is loaded, neither is offered.
+    expect(offered(onTrack({ title: 'Night Drive' }))).toEqual([])
   })
 
   it('"Import trend report…" opens the imports section with the flow started', () => {

@@ -15,7 +15,7 @@ const MAX_SPIKES = 50
 /** Days of history before the period, so its first days have a baseline. */
 const LEAD_DAYS = 8 * 7
 
-async function trackRefs(db: Queryable, tenantId: number, ids: readonly number[]) {
+export async function trackRefs(db: Queryable, tenantId: number, ids: readonly number[]) {
   if (!ids.length) return new Map<number, { title: string; isrc: string | null; releaseId: number; releaseTitle: string }>()
   const { rows } = await db.execute<Record<string, unknown>>(sql`
     select t.id, t.title, t.isrc, r.id as release_id, r.title as release_title
@@ -129,6 +129,9 @@ export async function spotifySpikes(db: Queryable, tenantId: number, range: DayR
     .sort((a, b) => b.score - a.score || a.day.localeCompare(b.day))
     .slice(0, MAX_SPIKES)
   const refs = await trackRefs(db, tenantId, [...new Set(found.map((spike) => spike.trackId))])
+  const { rows: heldRows } = await db.execute<{ track_id: number }>(sql`
+    select track_id from earnings_holds where tenant_id = ${tenantId} and released_at is null`)
+  const held = new Set(heldRows.map((row) => Number(row.track_id)))
   const spikes: SpikeAnswer['spikes'] = []
   for (const spike of found) {
     const ref = refs.get(spike.trackId)
@@ -136,6 +139,7 @@ export async function spotifySpikes(db: Queryable, tenantId: number, range: DayR
     spikes.push({
       ...spike,
       ...ref,
+      held: held.has(spike.trackId),
       countries: await evidence(db, tenantId, spike.trackId, spike.day, 'country'),
       sources: await evidence(db, tenantId, spike.trackId, spike.day, 'source'),
     })

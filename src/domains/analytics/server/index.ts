@@ -1,6 +1,6 @@
 import type { DomainServer } from '@server/domains'
 import type { AnyHandler } from '@server/handlers'
-import { analyticsHandlers } from './routes'
+import { analyticsHandlers, releaseAnalyticsHandlers } from './routes'
 import { registerTrendJobs } from './trend-import'
 import { registerQueryJobs } from './queries'
 import { trendsSeeder } from './seed'
@@ -8,7 +8,7 @@ import { trendsSeeder } from './seed'
 /** Analytics: trend report imports into monthly fact partitions and daily rollups (docs/analytics.md). */
 export const analyticsServer: DomainServer = {
   name: 'analytics',
-  handlers: analyticsHandlers as unknown as Record<string, AnyHandler>,
+  handlers: { ...analyticsHandlers, ...releaseAnalyticsHandlers } as unknown as Record<string, AnyHandler>,
   seeders: [trendsSeeder],
   registerJobs(runner, services) {
     registerTrendJobs(runner, services)

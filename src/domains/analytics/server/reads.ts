@@ -20,10 +20,20 @@ export type PlatformScope = string
 export const rangeOf = (query: Query, today = dayString(new Date())): DayRange =>
   resolveRange(query.date, { from: query.from, to: query.to }, today)
 
-const onPlatform = (platform: PlatformScope) => (platform === 'all' ? sql`` : sql`and platform = ${platform}`)
+/**
+ * The platform (`all`: every one) and, for "Analytics for this account", the tracks of the account's
+ * releases (catalogue's published tracks and releases); the rollups' keys lead with tenant and
+ * platform, so the filter is a semi-join on track_id.
+ */
+const onPlatform = (platform: PlatformScope, tenantId?: number, account?: number) => {
+  const where = platform === 'all' ? sql`` : sql`and platform = ${platform}`
+  if (account === undefined) return where
+  return sql`${where} and track_id in (select t.id from tracks t join releases r on r.id = t.release_id
+    where t.tenant_id = ${tenantId} and r.tenant_id = ${tenantId} and r.account_id = ${account})`
+}
 
-export async function summary(db: Queryable, tenantId: number, platform: PlatformScope, range: DayRange): Promise<TrendSummary> {
-  const where = sql`tenant_id = ${tenantId} and day between ${range.from}::date and ${range.to}::date ${onPlatform(platform)}`
+export async function summary(db: Queryable, tenantId: number, platform: PlatformScope, range: DayRange, account?: number): Promise<TrendSummary> {
+  const where = sql`tenant_id = ${tenantId} and day between ${range.from}::date and ${range.to}::date ${onPlatform(platform, tenantId, account)}`
   const [totals, series, platforms] = [
     await db.execute<Record<string, string>>(sql`
       select coalesce(sum(streams), 0)::bigint as streams, coalesce(sum(listeners), 0)::bigint as listeners,
@@ -54,11 +64,11 @@ export async function summary(db: Queryable, tenantId: number, platform: Platfor
   }
 }
 
-export async function topSongs(db: Queryable, tenantId: number, platform: PlatformScope, range: DayRange) {
+export async function topSongs(db: Queryable, tenantId: number, platform: PlatformScope, range: DayRange, account?: number) {
   const { rows } = await db.execute<Record<string, unknown>>(sql`
     with top as (
       select track_id, sum(streams)::bigint as streams from trend_daily
-      where tenant_id = ${tenantId} and day between ${range.from}::date and ${range.to}::date ${onPlatform(platform)}
+      where tenant_id = ${tenantId} and day between ${range.from}::date and ${range.to}::date ${onPlatform(platform, tenantId, account)}
       group by track_id order by 2 desc, 1 limit ${TOP_LIMIT}
     )
     select top.track_id, top.streams, t.title, t.isrc, r.id as release_id, r.title as release_title, r.artist_text
@@ -75,11 +85,11 @@ export async function topSongs(db: Queryable, tenantId: number, platform: Platfo
   }))
 }
 
-export async function topAccounts(db: Queryable, tenantId: number, platform: PlatformScope, range: DayRange) {
+export async function topAccounts(db: Queryable, tenantId: number, platform: PlatformScope, range: DayRange, account?: number) {
   const { rows } = await db.execute<Record<string, unknown>>(sql`
     with per_track as (
       select track_id, sum(streams)::bigint as streams from trend_daily
-      where tenant_id = ${tenantId} and day between ${range.from}::date and ${range.to}::date ${onPlatform(platform)}
+      where tenant_id = ${tenantId} and day between ${range.from}::date and ${range.to}::date ${onPlatform(platform, tenantId, account)}
       group by track_id
     ), per_account as (
       select r.account_id, count(*)::bigint as tracks, sum(p.streams)::bigint as streams
@@ -103,10 +113,11 @@ export async function breakdown(
   platform: PlatformScope,
   dimension: TrendDimension,
   range: DayRange,
+  account?: number,
 ): Promise<BreakdownAnswer> {
   const { rows } = await db.execute<{ value: string; streams: string }>(sql`
     select value, sum(streams)::bigint as streams from trend_breakdown_daily
-    where tenant_id = ${tenantId} and dimension = ${dimension} and day between ${range.from}::date and ${range.to}::date ${onPlatform(platform)}
+    where tenant_id = ${tenantId} and dimension = ${dimension} and day between ${range.from}::date and ${range.to}::date ${onPlatform(platform, tenantId, account)}
     group by value`)
   const items = labelBreakdown(
     platform === 'all' ? null : platform,
@@ -172,20 +183,20 @@ export async function topReleasesByClicks(db: Queryable, tenantId: number, range
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']
 
 /** Streams by ISO day of week (1 = Monday) from the daily rollup. */
-export async function histogramDays(db: Queryable, tenantId: number, platform: PlatformScope, range: DayRange) {
+export async function histogramDays(db: Queryable, tenantId: number, platform: PlatformScope, range: DayRange, account?: number) {
   const { rows } = await db.execute<{ dow: number; streams: string }>(sql`
     select extract(isodow from day)::int as dow, sum(streams)::bigint as streams from trend_daily
-    where tenant_id = ${tenantId} and day between ${range.from}::date and ${range.to}::date ${onPlatform(platform)}
+    where tenant_id = ${tenantId} and day between ${range.from}::date and ${range.to}::date ${onPlatform(platform, tenantId, account)}
     group by 1`)
   const by = new Map(rows.map((row) => [Number(row.dow), Number(row.streams)]))
   return { buckets: WEEKDAYS.map((label, index) => ({ label, streams: by.get(index + 1) ?? 0 })) }
 }
 
 /** Streams by hour of day from the per-dimension rollup's `hour` values. */
-export async function histogramHourly(db: Queryable, tenantId: number, platform: PlatformScope, range: DayRange) {
+export async function histogramHourly(db: Queryable, tenantId: number, platform: PlatformScope, range: DayRange, account?: number) {
   const { rows } = await db.execute<{ value: string; streams: string }>(sql`
     select value, sum(streams)::bigint as streams from trend_breakdown_daily
-    where tenant_id = ${tenantId} and dimension = 'hour' and day between ${range.from}::date and ${range.to}::date ${onPlatform(platform)}
+    where tenant_id = ${tenantId} and dimension = 'hour' and day between ${range.from}::date and ${range.to}::date ${onPlatform(platform, tenantId, account)}
     group by 1`)
   const by = new Map(rows.map((row) => [Number(row.value), Number(row.streams)]))
   return { buckets: Array.from({ length: 24 }, (_, hour) => ({ label: String(hour).padStart(2, '0'), streams: by.get(hour) ?? 0 })) }
@@ -193,15 +204,16 @@ export async function histogramHourly(db: Queryable, tenantId: number, platform:
 
 // Handlers' shape: the workspace from the request, the period from the query.
 export const readsFor = (ctx: AuthedContext) => ({
-  summary: (platform: PlatformScope, query: Query) => summary(ctx.services.db, ctx.tenant.id, platform, rangeOf(query)),
-  topSongs: (platform: PlatformScope, query: Query) => topSongs(ctx.services.db, ctx.tenant.id, platform, rangeOf(query)),
-  topAccounts: (platform: PlatformScope, query: Query) => topAccounts(ctx.services.db, ctx.tenant.id, platform, rangeOf(query)),
+  summary: (platform: PlatformScope, query: Query) => summary(ctx.services.db, ctx.tenant.id, platform, rangeOf(query), query.account),
+  topSongs: (platform: PlatformScope, query: Query) => topSongs(ctx.services.db, ctx.tenant.id, platform, rangeOf(query), query.account),
+  topAccounts: (platform: PlatformScope, query: Query) =>
+    topAccounts(ctx.services.db, ctx.tenant.id, platform, rangeOf(query), query.account),
   release: (id: number, query: Query) => releaseStreams(ctx.services.db, ctx.tenant.id, id, rangeOf(query)),
   topReleases: (query: Query) => topReleasesByClicks(ctx.services.db, ctx.tenant.id, rangeOf(query)),
   histogramDays: (query: Query & { platform: PlatformScope }) =>
-    histogramDays(ctx.services.db, ctx.tenant.id, query.platform, rangeOf(query)),
+    histogramDays(ctx.services.db, ctx.tenant.id, query.platform, rangeOf(query), query.account),
   histogramHourly: (query: Query & { platform: PlatformScope }) =>
-    histogramHourly(ctx.services.db, ctx.tenant.id, query.platform, rangeOf(query)),
+    histogramHourly(ctx.services.db, ctx.tenant.id, query.platform, rangeOf(query), query.account),
   breakdown: (platform: PlatformScope, dimension: TrendDimension, query: Query) =>
-    breakdown(ctx.services.db, ctx.tenant.id, platform, dimension, rangeOf(query)),
+    breakdown(ctx.services.db, ctx.tenant.id, platform, dimension, rangeOf(query), query.account),
 })

@@ -4,6 +4,8 @@ import * as imports from './trend-import'
 import { rangeOf, readsFor } from './reads'
 import { artificialStreams, spotifySpikes } from './fraud'
 import { listQueries, submitQuery } from './queries'
+import { holdTrack, holdsPage, releaseTrackHold } from './holds'
+import { releaseAnalytics } from './release'
 
 export const analyticsHandlers: Handlers<IdsOf<typeof analyticsEndpoints>> = {
   'analytics.importTrends': ({ ctx, params, files }) => imports.uploadTrends(ctx, params.platform, files.file),
@@ -25,4 +27,12 @@ export const analyticsHandlers: Handlers<IdsOf<typeof analyticsEndpoints>> = {
   'analytics.artificialStreams': ({ ctx, params, query }) =>
     artificialStreams(ctx.services.db, ctx.tenant.id, params.platform, rangeOf(query)),
   'analytics.spikeDetection': ({ ctx, query }) => spotifySpikes(ctx.services.db, ctx.tenant.id, rangeOf(query)),
+  'analytics.holds': ({ ctx, query }) => holdsPage(ctx, query),
+  'analytics.holdTrack': ({ ctx, params, body }) => holdTrack(ctx, params.id, body.reason),
+  'analytics.releaseHold': ({ ctx, params, body }) => releaseTrackHold(ctx, params.id, body.reason),
+}
+
+/** releases/analytics/{id} (catalogue's contract): the smartlink clicks and, beside them, the release's streams. */
+export const releaseAnalyticsHandlers: Handlers<'releases.analytics'> = {
+  'releases.analytics': ({ ctx, params }) => releaseAnalytics(ctx, params.id),
 }

@@ -10,6 +10,27 @@ import { OverviewSection } from './OverviewSection'
 import { TrendImportsSection } from './TrendImportsSection'
 import { JobsSection } from './JobsSection'
 import { viewOf } from './view'
+import { api } from '@client/api'
+import { useLoad } from '@client/state/useLoad'
+import { RecordLink } from '@client/ui/RecordLink'
+
+const fetchAccountName = (key: string, signal: AbortSignal) =>
+  api.call('users.single', { params: { id: Number(key) } }, { signal }).then((account) => account.displayName)
+
+/** The account the view is filtered to, named, with the way back to every account. */
+function AccountFilter({ id, onClear }: { id: number; onClear(): void }) {
+  const name = useLoad(fetchAccountName, String(id)).data
+  return (
+    <Flex gap="2" align="center" role="status" aria-label="Account filter">
+      <Text size="2">
+        Only the releases of <RecordLink to={`/users/${id}`}>{name ?? `account #${id}`}</RecordLink>
+      </Text>
+      <Button size="1" variant="soft" color="gray" onClick={onClear}>
+        All accounts
+      </Button>
+    </Flex>
+  )
+}
 
 const SECTIONS = [
   { id: 'overview', label: 'Overview' },
@@ -88,6 +109,7 @@ export default function AnalyticsScreen({ search }: ScreenProps) {
             ))}
           </Select.Content>
         </Select.Root>
+        {view.query.account !== undefined && <AccountFilter id={view.query.account} onClear={() => tab.setSearch({ account: null })} />}
         {custom && (
           <CustomRange
             key={`${view.query.from ?? ''}:${view.query.to ?? ''}`}

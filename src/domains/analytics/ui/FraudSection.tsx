@@ -5,6 +5,7 @@ import { api } from '@client/api'
 import { useLoad } from '@client/state/useLoad'
 import { NamedTable } from '@client/ui/NamedTable'
 import { RecordLink } from '@client/ui/RecordLink'
+import { RecordActions } from '@client/ui/RecordActions'
 import type { AnalyticsView } from './view'
 
 type Artificial = (typeof ARTIFICIAL_PLATFORMS)[number]
@@ -106,6 +107,7 @@ export function SpikeDetection({ view, version }: { view: AnalyticsView; version
               <Table.ColumnHeaderCell justify="end">Score</Table.ColumnHeaderCell>
               <Table.ColumnHeaderCell>Countries</Table.ColumnHeaderCell>
               <Table.ColumnHeaderCell>Sources</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Earnings</Table.ColumnHeaderCell>
             </Table.Row>
           </Table.Header>
           <Table.Body>
@@ -125,6 +127,22 @@ export function SpikeDetection({ view, version }: { view: AnalyticsView; version
                 </Table.Cell>
                 <Table.Cell>{evidence(spike.countries)}</Table.Cell>
                 <Table.Cell>{evidence(spike.sources)}</Table.Cell>
+                <Table.Cell>
+                  <Flex gap="2" align="center">
+                    {spike.held && <Badge color="amber">Held</Badge>}
+                    <RecordActions
+                      record={{
+                        kind: 'track',
+                        id: String(spike.trackId),
+                        title: spike.title,
+                        state: { title: spike.title, releaseId: spike.releaseId, releaseTitle: spike.releaseTitle, earningsHeld: spike.held },
+                      }}
+                      buttons={['analytics.holdTrack', 'analytics.releaseHold']}
+                      menu={false}
+                      size="1"
+                    />
+                  </Flex>
+                </Table.Cell>
               </Table.Row>
             ))}
           </Table.Body>

@@ -17,10 +17,13 @@ import { STILL_PENDING_STATUS } from '@machines/load/load.machine'
 import { useLoad, type LoadState } from '@client/state/useLoad'
 import { NamedTable } from '@client/ui/NamedTable'
 import { RecordLink } from '@client/ui/RecordLink'
+import { offMap } from './country-map'
 import { viewKey, type AnalyticsView } from './view'
 import { ArtificialStreams, SpikeDetection, reportsArtificial } from './FraudSection'
 
 const TrendChart = lazy(() => import('./TrendChart'))
+// Its own chunk: the world's outlines load only when a country breakdown is drawn.
+const CountryMap = lazy(() => import('./CountryMap'))
 
 // Every figure of the view is its own load (load machine): each has its own loading and error flag,
 // so a slow breakdown never holds the totals back, and a 777 answer keeps only its chart loading.
@@ -30,8 +33,14 @@ type Input = string
 const parse = (input: Input) => JSON.parse(input) as { view: AnalyticsView; version: number }
 
 /** A range longer than the rollups answer at once: asked as a job (analytics/submit). */
+// An account's view is never asked as a job: analytics/submit answers for every account, so a long
+// range there is left to the direct read, which refuses it (400) rather than show others' streams.
 const isLong = (view: AnalyticsView) =>
-  view.query.date === 'custom' && !!view.query.from && !!view.query.to && daysBetween(view.query.from, view.query.to) > MAX_DIRECT_DAYS
+  view.query.account === undefined &&
+  view.query.date === 'custom' &&
+  !!view.query.from &&
+  !!view.query.to &&
+  daysBetween(view.query.from, view.query.to) > MAX_DIRECT_DAYS
 
 /**
  * Asks a long-range question: the answer once its job is done; until then the server answers 777 (or
@@ -114,7 +123,7 @@ function Breakdown({
   input: Input
   dimension: TrendDimension
   title: string
-  kind: 'bar' | 'hbar' | 'donut'
+  kind: 'bar' | 'hbar' | 'donut' | 'map'
 }) {
   const { view, version } = parse(input)
   const load = useLoad(
@@ -133,6 +142,8 @@ function Breakdown({
           <Text size="2" color="gray">
             No {title.toLowerCase()} reported for this period.
           </Text>
+        ) : kind === 'map' ? (
+          <CountriesOnMap items={data.items} title={title} />
         ) : (
           <Chart
             kind={kind}
@@ -146,6 +157,37 @@ function Breakdown({
         )
       }
     </Metric>
+  )
+}
+
+/** Streams by country on the world map, the top countries as bars beside it, and what no map can place. */
+function CountriesOnMap({ items, title }: { items: BreakdownAnswer['items']; title: string }) {
+  const top = items.slice(0, 15)
+  const unplaced = offMap(items)
+  const summary = `${title}: ${items
+    .slice(0, 8)
+    .map((item) => `${item.label} ${formatCount(item.streams)}`)
+    .join(', ')}`
+  return (
+    <Grid columns={{ initial: '1', md: '3' }} gap="3">
+      <Box gridColumn={{ md: 'span 2' }}>
+        <Suspense fallback={<Skeleton height="320px" />}>
+          <CountryMap items={items} label={`Map of streams by country. ${summary}`} />
+        </Suspense>
+        {unplaced.length > 0 && (
+          <Text size="1" color="gray">
+            Not on the map: {unplaced.map((item) => `${item.label || 'unknown'} ${formatCount(item.streams)}`).join(', ')}
+          </Text>
+        )}
+      </Box>
+      <Chart
+        kind="hbar"
+        height={320}
+        label={summary}
+        labels={top.map((item) => item.label)}
+        values={top.map((item) => item.streams)}
+      />
+    </Grid>
   )
 }
 
@@ -338,8 +380,8 @@ export function OverviewSection({ view, version }: { view: AnalyticsView; versio
           )}
         </Metric>
       </Grid>
+      <Breakdown input={input} dimension="country" title="Countries" kind="map" />
       <Grid columns={{ initial: '1', md: '2', lg: '3' }} gap="3">
-        <Breakdown input={input} dimension="country" title="Countries" kind="hbar" />
         <Breakdown input={input} dimension="age" title="Age" kind="bar" />
         <Breakdown input={input} dimension="gender" title="Gender" kind="bar" />
         <Breakdown input={input} dimension="devices" title="Devices" kind="donut" />

@@ -3,12 +3,12 @@ import { analyticsPlatform } from '@core/analytics-platforms'
 
 // What the analytics tab shows, read from its address: `?platform=` (absent: every platform),
 // `?date=` (absent: lastThirtyDays, the spec's preview), `?from=&to=` for a custom range, and
-// `?section=imports` for the trend imports.
+// `?section=imports` for the trend imports, `?account=` for the streams of one account's releases.
 
 export interface AnalyticsView {
   section: 'overview' | 'imports' | 'jobs'
   platform: string
-  query: { date: AnalyticsPreset; from?: string; to?: string }
+  query: { date: AnalyticsPreset; from?: string; to?: string; account?: number }
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
@@ -25,6 +25,8 @@ export function viewOf(search: URLSearchParams): AnalyticsView {
     date === 'custom' && DAY.test(from) && DAY.test(to) && from <= to
       ? { date, from, to }
       : { date: date === 'custom' ? 'lastThirtyDays' : date }
+  const account = Number(search.get('account'))
+  if (Number.isSafeInteger(account) && account > 0) (query as { account?: number }).account = account
   const askedSection = search.get('section')
   const section = askedSection === 'imports' || askedSection === 'jobs' ? askedSection : 'overview'
   return { section, platform, query: query as AnalyticsView['query'] }
@@ -32,4 +34,4 @@ export function viewOf(search: URLSearchParams): AnalyticsView {
 
 /** The cache key of one read of the view (per metric). */
 export const viewKey = (view: AnalyticsView, metric: string) =>
-  `analytics:${metric}:${view.platform}:${view.query.date}:${view.query.from ?? ''}:${view.query.to ?? ''}`
+  `analytics:${metric}:${view.platform}:${view.query.date}:${view.query.from ?? ''}:${view.query.to ?? ''}:${view.query.account ?? ''}`

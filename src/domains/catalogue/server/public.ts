@@ -7,6 +7,8 @@ export * as catalogueStats from './stats'
 export { catalogueTitles, releaseOwners, releaseTarget, trackTarget, type MatchTarget } from './royalties-read'
 export { catalogueTrackRows } from './report-rows'
 export { listAccountReleases } from './account-releases'
+// A release's smartlink clicks: analytics answers releases/analytics/{id} with them and the streams.
+export { loadAnalytics as smartlinkClicks } from './links.service'
 // Codes: catalogue operations give UPCs and ISRCs from a CSV through this (it owns the pools, not the releases).
 export { giveCodes } from './codes.service'
 export { createIngestedRelease, type IngestedRelease } from './ingest.service'

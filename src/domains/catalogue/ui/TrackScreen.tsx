@@ -32,6 +32,7 @@ import { RecordActions } from '@client/ui/RecordActions'
 import { Cover } from './release/ReleaseHeader'
 import { StatusBadge } from './status'
 import { formatMinSec } from './min-sec'
+import { formatMoney } from '@core/format'
 import { ACTION_FAILED, saveForm } from './actions'
 import { TextInput } from './inputs'
 import { CompareTable, type CompareRow } from './CompareTable'
@@ -39,6 +40,12 @@ import { TrackFiles } from './track/TrackFiles'
 import { TrackScans } from './track/TrackScans'
 
 type TrackSingle = EndpointOutput<Endpoints['releases.track']>
+
+/** The track's standing earnings hold, if any (analytics' Hold earnings). */
+const fetchHold = (key: string, signal: AbortSignal) =>
+  api
+    .call('analytics.holds', { query: { track_id: Number(key.split(':')[0]), standing: 'true', page: 1, per_page: 25 } }, { signal })
+    .then((page) => page.data[0] ?? null)
 
 const fetchTrack = (key: string, signal: AbortSignal) =>
   api.call('releases.track', { params: { id: Number(key.split(':')[0]) } }, { signal })
@@ -213,6 +220,9 @@ export default function TrackScreen({ params, search }: ScreenProps) {
   const valid = Number.isInteger(id) && id > 0
   const load = useLoad(fetchTrack, `${valid ? id : 0}:${version}`, { cacheKey: `track:${id}` })
   const track = load.data && load.data.id === id ? load.data : null
+  const holdLoad = useLoad(fetchHold, `${valid ? id : 0}:${version}`)
+  // undefined while it loads: the hold actions wait for it rather than offer the wrong one.
+  const hold = holdLoad.data
   const compareRaw = Number(search.get('compare'))
   const compareId = Number.isInteger(compareRaw) && compareRaw > 0 && compareRaw !== id ? compareRaw : null
   // ?upload=audio (from the palette) opens that file's chooser.
@@ -227,9 +237,10 @@ export default function TrackScreen({ params, search }: ScreenProps) {
       releaseTitle: track.release.title,
       files: { audio: Boolean(track.audioUrl), instrument: Boolean(track.instrumentUrl), dolby: Boolean(track.dolbyUrl) },
       scanStatus: track.scanStatus,
+      ...(hold === undefined ? {} : { earningsHeld: hold !== null }),
     }
     return { kind: 'track' as const, id: String(track.id), title: track.title, state }
-  }, [track])
+  }, [track, hold])
   const { setTitle, publishRecord } = tab
   useEffect(() => {
     if (!track) return
@@ -247,6 +258,14 @@ export default function TrackScreen({ params, search }: ScreenProps) {
   return (
     <Flex direction="column" gap="4" p="4">
       <TrackHeader track={track} record={record} />
+      {hold && (
+        <Callout.Root color="amber" role="status" aria-label="Earnings held">
+          <Callout.Text>
+            Earnings held since {hold.heldAt.slice(0, 10)}{hold.heldBy ? ` by ${hold.heldBy}` : ''}: {hold.reason}. {formatMoney(hold.amount)} is
+            kept out of its payees' balances and payouts until released.
+          </Callout.Text>
+        </Callout.Root>
+      )}
       {compareId && (
         <TrackCompare
           track={track}
@@ -297,7 +316,7 @@ function TrackHeader({ track, record }: { track: TrackSingle; record: RecordRef 
           </Flex>
         </Flex>
       </Flex>
-      <RecordActions record={record} buttons={['releases.trackRemove']} menu={false} />
+      <RecordActions record={record} buttons={['releases.trackRemove', 'analytics.holdTrack', 'analytics.releaseHold']} menu={false} />
     </Flex>
   )
 }

@@ -4,6 +4,8 @@
 export { availableUnits, balanceLines, lockAccount, postPublishing, reversePublishing, toCents } from './ledger/service'
 // Payouts post their reserve, release and settle entries through the ledger's own posting code.
 export { createTransaction, insertEntries, type NewEntry } from './ledger/posting'
+// Held earnings of a flagged track (analytics' spike review places and releases them).
+export { heldAmounts, listHolds, placeHold, releaseHold, type HoldRow } from './ledger/holds'
 export { monthlyEarnings } from './reports/stats'
 export {
   accountMonthlyRows,
@@ -34,4 +36,4 @@ export { rawData } from './imports/raw-rows'
  * balance is their sum; payouts pick who may be paid from it) and the per-account monthly rollup.
  * Writes go through the posting functions above.
  */
-export const readModels: readonly string[] = ['ledger_entries', 'earnings_account_monthly']
+export const readModels: readonly string[] = ['ledger_entries', 'earnings_account_monthly', 'earnings_holds']

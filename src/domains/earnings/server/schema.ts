@@ -222,7 +222,8 @@ export const ledgerTransactions = pgTable(
  * Append-only, double-entry: every transaction's entries sum to zero. Books: `account` (an artist's
  * or label's balance, account_id set), `tenant` (the operator's share), `suspense` (unmatched
  * statement money), `clearing` (what the stores paid: the negative side of imports), `payouts`
- * (money paid out). Categories name the balance line: earnings, sales, adjustment, publishing, payouts.
+ * (money paid out), `held` (a held track's earnings, kept out of the balances until released:
+ * ledger/holds.ts). Categories name the balance line: earnings, sales, adjustment, publishing, payouts, held.
  */
 /**
  * A recoupable debt: the shortfall an admin confirmed when a rollback or a manual adjustment took an
@@ -279,7 +280,9 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_transaction_idx').on(t.transactionId),
     index('ledger_entries_import_idx').on(t.importId),
     index('ledger_entries_book_idx').on(t.tenantId, t.book, t.category),
-    check('ledger_entries_book_check', sql`${t.book} in ('account', 'tenant', 'suspense', 'clearing', 'payouts')`),
+    // A held track's entries are summed per account at every posting while the hold stands (ledger/holds.ts).
+    index('ledger_entries_track_idx').on(t.tenantId, t.trackId),
+    check('ledger_entries_book_check', sql`${t.book} in ('account', 'tenant', 'suspense', 'clearing', 'payouts', 'held')`),
     check('ledger_entries_account_book_check', sql`(${t.book} = 'account') = (${t.accountId} is not null)`),
   ],
 )
@@ -391,4 +394,30 @@ export const earningsReleaseDetail = pgTable(
     net: money('net').notNull().default('0'),
   },
   (t) => [primaryKey({ columns: [t.releaseId, t.period, t.channel, t.territory] })],
+)
+
+/**
+ * A track whose earnings are held (a suspicious spike, artificial streams): while `released_at` is
+ * null, every account's net of the track's entries is moved to the `held` book (ledger/holds.ts), so
+ * balances and payouts leave it out; releasing moves it back. At most one standing hold per track.
+ */
+export const earningsHolds = pgTable(
+  'earnings_holds',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    trackId: ref('track_id').notNull(),
+    reason: text('reason').notNull(),
+    heldBy: ref('held_by').references(() => accounts.id, { onDelete: 'set null' }),
+    heldAt: at('held_at').notNull().defaultNow(),
+    releasedBy: ref('released_by').references(() => accounts.id, { onDelete: 'set null' }),
+    releasedAt: at('released_at'),
+    releaseReason: text('release_reason'),
+  },
+  (t) => [
+    uniqueIndex('earnings_holds_standing_idx')
+      .on(t.tenantId, t.trackId)
+      .where(sql`${t.releasedAt} is null`),
+    index('earnings_holds_tenant_idx').on(t.tenantId, t.heldAt.desc(), t.id),
+  ],
 )

@@ -7,6 +7,7 @@ import { moneyText, moneyUnits, SHARE_ONE, SHARE_SCALE, toScaled } from '@core/d
 import { payeesForTracks } from '@domains/splits/server/public'
 import { releaseOwners, releaseTarget, trackTarget, type MatchTarget } from '@domains/catalogue/server/public'
 import { ledgerEntries, ledgerTransactions, manualMatches } from '../schema'
+import { sweepHolds } from './holds'
 
 // Posting statements to the ledger and keeping the rollups current (rules: docs/royalties.md).
 // SQL aggregates the lines (1M lines become a few thousand groups); JS allocates the groups with
@@ -14,8 +15,8 @@ import { ledgerEntries, ledgerTransactions, manualMatches } from '../schema'
 // GROUP BY ... ON CONFLICT DO UPDATE adding deltas, in the caller's transaction.
 
 export type Source = 'cms' | 'audiosalad'
-export type Category = 'earnings' | 'sales' | 'adjustment' | 'publishing' | 'payouts' | 'payout_fee'
-export type Book = 'account' | 'tenant' | 'suspense' | 'clearing' | 'payouts'
+export type Category = 'earnings' | 'sales' | 'adjustment' | 'publishing' | 'payouts' | 'payout_fee' | 'held'
+export type Book = 'account' | 'tenant' | 'suspense' | 'clearing' | 'payouts' | 'held'
 
 /** The balance line statement money of a source belongs to. */
 export const categoryOf = (source: string): Category => (source === 'cms' ? 'earnings' : 'sales')
@@ -411,6 +412,7 @@ export async function postImport(
   await insertEntries(tx, tenantId, transactionId, entries.list())
   await applyLineRollups(tx, tenantId, 1, 'all')
   await applyEntryRollups(tx, tenantId, transactionId)
+  await sweepHolds(tx, tenantId, actorId, `Held track earnings of import #${importId}`)
   return { net: money(net), tenantShare: money(tenantShare), suspense: money(suspense), transactionId }
 }
 
@@ -445,6 +447,8 @@ export async function rollbackImport(
   await applyLineRollups(tx, tenantId, -1, 'all')
   await applyEntryRollups(tx, tenantId, transactionId)
   await dropEmptyRollups(tx, tenantId, transactionId)
+  // A held track's rolled-back earnings come out of the held money, not the balance.
+  await sweepHolds(tx, tenantId, actorId, `Held track earnings of rolled-back import #${importId}`)
   return { transactionId, net: row.net_base }
 }
 
@@ -611,6 +615,7 @@ export async function matchLines(
   await insertEntries(tx, tenantId, transactionId, entries.list())
   await applyLineRollups(tx, tenantId, 1, 'match')
   await applyEntryRollups(tx, tenantId, transactionId)
+  await sweepHolds(tx, tenantId, actorId, 'Held track earnings of matched lines')
   return { lines: marked.length, posted: postIds.length, amount: money(amount), transactionId, target: resolved }
 }
 

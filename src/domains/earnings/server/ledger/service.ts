@@ -128,6 +128,8 @@ export interface BalanceSummary {
     payouts: string
     publishing: string
     sales: string
+    /** A flagged track's earnings held out of `available` (positive cents; ledger/holds.ts). */
+    held: string
     available: string
     /** The recoupable debt still standing (cents; "0.00" when none) and what recorded it. */
     debt: string
@@ -179,6 +181,7 @@ export async function balanceLines(q: Queryable, tenantId: number, accountId: nu
       payouts: toCents(line('payouts')),
       publishing: toCents(line('publishing')),
       sales: toCents(line('sales')),
+      held: toCents(-line('held')),
       available: toCents(available),
     },
     lastEarnings: last[0] ? { date: last[0].date, amount: toCents(units(last[0].amount)) } : { date: null, amount: '0.00' },

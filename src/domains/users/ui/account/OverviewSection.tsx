@@ -36,7 +36,7 @@ function useOfferedKeys(record: AccountRecord): Set<string> {
   return new Set(useRecordActions(record).flatMap((entry) => (entry.disabledReason ? [] : [entry.action.key])))
 }
 
-const BALANCE_LINES: [Exclude<keyof UserSingle['balance'], 'debt' | 'debtNote'>, string][] = [
+const BALANCE_LINES: [Exclude<keyof UserSingle['balance'], 'debt' | 'debtNote' | 'held'>, string][] = [
   ['earnings', 'Earnings'],
   ['sales', 'Sales'],
   ['publishing', 'Publishing (manual entries)'],
@@ -114,6 +114,16 @@ function BalanceCard({ account }: { account: UserSingle }) {
             </DataList.Value>
           </DataList.Item>
         ))}
+        {account.balance.held && account.balance.held !== '0.00' && (
+          <DataList.Item>
+            <DataList.Label>Held (flagged tracks)</DataList.Label>
+            <DataList.Value>
+              <Text color="amber" aria-label="Held earnings">
+                {formatMoney(account.balance.held)} kept out of Available until released
+              </Text>
+            </DataList.Value>
+          </DataList.Item>
+        )}
         {account.balance.debt !== '0.00' && (
           <DataList.Item>
             <DataList.Label>Recoupable debt</DataList.Label>

@@ -1,0 +1,239 @@
+// `npm run bench -- --only analytics [--trend-lines 1000000] [--facts 20000000]`: trend ingestion and the
+// analytics reads (issue 24, docs/analytics.md). On a database of its own: PostgreSQL when DATABASE_URL
+// is set (database BENCH_DB, default wl_analytics_bench, dropped and made again), else PGlite in a
+// temporary directory.
+//
+// 1. Ingestion: a Spotify trend report of --trend-lines lines goes THROUGH THE REAL PATH (spooled
+//    upload stored by the file store, the parse job's streaming read into trend_facts, commit into the
+//    rollups). Prints lines a second for the dry run, the commit and both, and the peak memory
+//    (resident set). Goals: >= 150,000 lines/s, < 300 MB.
+// 2. Reads: --facts more fact rows seeded with INSERT ... SELECT (a year, 12 platforms, --tracks
+//    tracks, countries and sources), rolled up by the same SQL shape, then each overview and platform
+//    read (summary, top songs, top accounts, country and source breakdowns, days histogram) timed
+//    --read-runs times on the default period (last 30 days) and on a year. Goal: p95 < 100 ms.
+import { createHash } from 'node:crypto'
+import { closeSync, createWriteStream, mkdtempSync, openSync, readSync, statSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { sql } from 'drizzle-orm'
+import { openDatabase, type Database } from '../../src/server/db/engine'
+import { migrateDatabase } from '../../src/server/db/migrate'
+import { FileStore } from '../../src/server/storage/file-store'
+import { LocalStorage } from '../../src/server/storage/backends'
+import { JobRunner } from '../../src/server/jobs/runner'
+import type { Services } from '../../src/server/context'
+import { commitTrendImport, createTrendImport, parseTrendImport } from '../../src/domains/analytics/server/trend-import'
+import { ensureFactPartitions } from '../../src/domains/analytics/server/rollups'
+import { breakdown, histogramDays, summary, topAccounts, topSongs } from '../../src/domains/analytics/server/reads'
+import { addDays, dayString } from '../../src/core/analytics-range'
+
+const PLATFORMS = ['spotify', 'apple', 'deezer', 'amazon', 'youtube-content', 'youtube-shorts', 'tiktok', 'soundcloud', 'pandora', 'anghami', 'meta', 'audiomack']
+const COUNTRIES = ['US', 'GB', 'DE', 'FR', 'BR', 'MX', 'SE', 'JP', 'NG', 'IN', 'ES', 'IT', 'CA', 'AU', 'NL', 'PL', 'TR', 'KR', 'ID', 'PH']
+const SOURCES = ['collection', 'album', 'search', 'radio', 'others_playlist', 'play_queue', 'artist', 'other']
+
+async function open(log: (message: string) => void): Promise<Database> {
+  const url = process.env.DATABASE_URL
+  if (!url) {
+    log('PGlite in a temporary directory')
+    return openDatabase({ dataDir: mkdtempSync(path.join(os.tmpdir(), 'wl-analytics-bench-')), pgliteMode: 'inline' })
+  }
+  const name = (process.env.BENCH_DB ?? 'wl_analytics_bench').replace(/[^a-z0-9_]/g, '')
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  await admin.query(`drop database if exists ${name} with (force)`)
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const benchUrl = new URL(url)
+  benchUrl.pathname = `/${name}`
+  log(`PostgreSQL database ${name}`)
+  return openDatabase({ url: benchUrl.toString() })
+}
+
+const isrcOf = (index: number) => `QZBNC${String(index).padStart(7, '0')}`
+
+/** The report written to disk as the multipart reader spools an upload (hashed on the way). */
+async function writeReport(file: string, lines: number, tracks: number, until: string) {
+  const hash = createHash('sha256')
+  const out = createWriteStream(file)
+  const write = (text: string) => {
+    hash.update(text)
+    return out.write(text) ? Promise.resolve() : new Promise<void>((resolve) => out.once('drain', () => resolve()))
+  }
+  await write('date,isrc,country,streams,listeners,source,product,gender,age_group\n')
+  let chunk = ''
+  for (let line = 0; line < lines; line += 1) {
+    const day = addDays(until, -(line % 28))
+    chunk += `${day},${isrcOf(line % tracks)},${COUNTRIES[line % COUNTRIES.length]},${1 + (line % 97)},${1 + (line % 41)},${SOURCES[line % SOURCES.length]},${line % 3 ? 'paid' : 'free'},${line % 2 ? 'm' : 'f'},25-34\n`
+    if (chunk.length > 1 << 16) {
+      await write(chunk)
+      chunk = ''
+    }
+  }
+  await write(chunk)
+  await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())))
+  return { size: statSync(file).size, sha256: hash.digest('hex') }
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
+}
+
+export async function runAnalyticsBench(options: {
+  lines: number
+  facts: number
+  tracks: number
+  runs: number
+  log(message: string): void
+}) {
+  const { lines, facts, tracks, runs, log } = options
+  const database = await open(log)
+  await migrateDatabase(database)
+  const { db } = database
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'wl-analytics-files-'))
+  const services = {
+    db,
+    database,
+    files: new FileStore(new LocalStorage(path.join(dir, 'store'))),
+    jobs: new JobRunner(db),
+    now: () => new Date(),
+  } as unknown as Services
+
+  await db.execute(sql`insert into tenants (slug, name) values ('trendbench', 'Trend bench')`)
+  const [{ tenant }] = (await db.execute<{ tenant: number }>(sql`select id as tenant from tenants where slug = 'trendbench'`)).rows
+  await db.execute(sql`insert into accounts (tenant_id, email, type, first_name, last_name)
+    select ${tenant}, 'artist' || g || '@trendbench.test', case when g = 0 then 'admin' else 'artist' end, 'Bench', 'Artist ' || g
+    from generate_series(0, 200) g`)
+  const [{ adminId }] = (
+    await db.execute<{ adminId: number }>(sql`select id as "adminId" from accounts where tenant_id = ${tenant} and type = 'admin'`)
+  ).rows
+  // A release per ten tracks, owned by the 200 artists in turn.
+  await db.execute(sql`insert into releases (tenant_id, account_id, title, artists, artist_text, release_date, track_count, status)
+    select ${tenant}, (select id from accounts where tenant_id = ${tenant} and type = 'artist' order by id offset (g % 200) limit 1),
+      'Bench release ' || g, '["Bench Artist"]'::jsonb, 'Bench Artist', '2025-01-10', 10, 1
+    from generate_series(0, ${Math.ceil(tracks / 10) - 1}) g`)
+  await db.execute(sql`insert into tracks (tenant_id, release_id, position, title, isrc)
+    select ${tenant}, r.id, 1 + (g % 10), 'Bench track ' || g, 'QZBNC' || lpad(g::text, 7, '0')
+    from generate_series(0, ${tracks - 1}) g
+    join lateral (select id from releases where tenant_id = ${tenant} order by id offset (g / 10) limit 1) r on true`)
+  await db.execute(sql`analyze`)
+  log(`${tracks.toLocaleString()} tracks on ${Math.ceil(tracks / 10).toLocaleString()} releases of 200 artists`)
+
+  // 1. Ingestion through the real path.
+  const until = addDays(dayString(new Date()), -1)
+  const file = path.join(dir, 'spotify.csv')
+  const written = await writeReport(file, lines, tracks, until)
+  const actor = { tenantId: tenant, actorAccountId: adminId, ip: null, requestId: 'bench' }
+  let peakRss = process.memoryUsage().rss
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, process.memoryUsage().rss)
+  }, 50)
+  // Only the head is in memory, as for a spooled upload.
+  const head = Buffer.alloc(1 << 16)
+  const fd = openSync(file, 'r')
+  readSync(fd, head, 0, head.length, 0)
+  closeSync(fd)
+  const startedAt = performance.now()
+  const created = await createTrendImport(
+    services,
+    actor,
+    'spotify',
+    { filename: 'spotify.csv', data: head, spooled: { path: file, size: written.size, sha256: written.sha256 } } as never,
+    false,
+  )
+  await parseTrendImport(services, tenant, created.id)
+  const parsedAt = performance.now()
+  await commitTrendImport(services, actor, created.id)
+  const committedAt = performance.now()
+  clearInterval(sampler)
+  peakRss = Math.max(peakRss, process.memoryUsage().rss)
+  const [report] = (
+    await db.execute<{ status: string; rows: number; matched: number }>(sql`
+      select status, (report->>'rows')::int as rows, (report->>'matched')::int as matched from trend_imports where id = ${created.id}`)
+  ).rows
+  const perSecond = (ms: number) => Math.round(lines / (ms / 1000)).toLocaleString()
+  log(
+    `Trend ingestion: ${lines.toLocaleString()} lines (${(written.size / 1024 / 1024).toFixed(1)} MB), import ${report.status}, ${report.matched.toLocaleString()} matched; ` +
+      `dry run ${Math.round(parsedAt - startedAt)} ms (${perSecond(parsedAt - startedAt)} lines/s), commit ${Math.round(committedAt - parsedAt)} ms (${perSecond(committedAt - parsedAt)} lines/s), ` +
+      `both ${perSecond(committedAt - startedAt)} lines/s; peak RSS ${Math.round(peakRss / 1024 / 1024)} MB; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs`,
+  )
+
+  // 2. Facts at scale, seeded in SQL (a year of 12 platforms), rolled up as a commit does.
+  if (facts > 0) {
+    const seedAt = performance.now()
+    const first = addDays(until, -364)
+    const months = new Set<string>()
+    for (let day = first; day <= until; day = addDays(day, 27)) months.add(day.slice(0, 7))
+    months.add(until.slice(0, 7))
+    await ensureFactPartitions(db, [...months])
+    const [{ importId }] = (
+      await db.execute<{ importId: number }>(sql`
+        insert into trend_imports (tenant_id, platform, status, file_name, content_hash, created_by)
+        values (${tenant}, 'spotify', 'committed', 'seeded', 'bench-seeded', ${adminId}) returning id as "importId"`)
+    ).rows
+    const step = 1_000_000
+    for (let start = 0; start < facts; start += step) {
+      const end = Math.min(facts, start + step) - 1
+      await db.execute(sql`
+        insert into trend_facts (tenant_id, import_id, line, platform, day, isrc, track_id, country, streams, listeners, artificial, dims)
+        select ${tenant}, ${importId}, g, (${sql.param(PLATFORMS)}::text[])[1 + g % ${PLATFORMS.length}],
+          ${first}::date + ((g / ${PLATFORMS.length}) % 365)::int,
+          'QZBNC' || lpad(((g * 7919) % ${tracks})::text, 7, '0'), t.id,
+          (${sql.param(COUNTRIES)}::text[])[1 + (g / 7) % ${COUNTRIES.length}], 1 + g % 113, 1 + g % 37, case when g % 101 = 0 then 3 else 0 end,
+          jsonb_build_object('source', (${sql.param(SOURCES)}::text[])[1 + (g / 3) % ${SOURCES.length}], 'tier', case when g % 3 = 0 then 'free' else 'paid' end)
+        from generate_series(${start}::bigint, ${end}::bigint) g
+        join tracks t on t.tenant_id = ${tenant} and t.isrc = 'QZBNC' || lpad(((g * 7919) % ${tracks})::text, 7, '0')`)
+    }
+    const factsAt = performance.now()
+    await db.execute(sql`
+      insert into trend_daily (tenant_id, platform, track_id, day, streams, listeners, artificial)
+      select tenant_id, platform, track_id, day, sum(streams), sum(listeners), sum(artificial) from trend_facts
+      where import_id = ${importId} group by 1, 2, 3, 4
+      on conflict (tenant_id, platform, track_id, day) do update set streams = trend_daily.streams + excluded.streams,
+        listeners = trend_daily.listeners + excluded.listeners, artificial = trend_daily.artificial + excluded.artificial`)
+    await db.execute(sql`
+      insert into trend_breakdown_daily (tenant_id, platform, track_id, day, dimension, value, streams)
+      select f.tenant_id, f.platform, f.track_id, f.day, v.key, v.value, sum(f.streams)
+      from trend_facts f cross join lateral jsonb_each_text(f.dims || jsonb_build_object('country', f.country)) v
+      where f.import_id = ${importId} group by 1, 2, 3, 4, 5, 6
+      on conflict (tenant_id, platform, dimension, day, track_id, value) do update set streams = trend_breakdown_daily.streams + excluded.streams`)
+    await db.execute(sql`analyze`)
+    const [sizes] = (
+      await db.execute<{ facts: string; daily: string; breakdown: string }>(sql`
+        select (select count(*) from trend_facts)::bigint as facts, (select count(*) from trend_daily)::bigint as daily,
+          (select count(*) from trend_breakdown_daily)::bigint as breakdown`)
+    ).rows
+    log(
+      `Seeded ${Number(sizes.facts).toLocaleString()} fact rows in ${Math.round((factsAt - seedAt) / 1000)} s, rolled up in ${Math.round((performance.now() - factsAt) / 1000)} s: ` +
+        `trend_daily ${Number(sizes.daily).toLocaleString()} rows, trend_breakdown_daily ${Number(sizes.breakdown).toLocaleString()} rows`,
+    )
+  }
+
+  // The reads each screen makes, on the default period and on a year.
+  const periods = { '30 days': { from: addDays(until, -29), to: until }, year: { from: addDays(until, -364), to: until } }
+  const reads: Record<string, (range: { from: string; to: string }) => Promise<unknown>> = {
+    'overview summary': (range) => summary(db, tenant, 'all', range),
+    'spotify summary': (range) => summary(db, tenant, 'spotify', range),
+    'top songs (all)': (range) => topSongs(db, tenant, 'all', range),
+    'top accounts (spotify)': (range) => topAccounts(db, tenant, 'spotify', range),
+    'countries (all)': (range) => breakdown(db, tenant, 'all', 'country', range),
+    'sources (spotify)': (range) => breakdown(db, tenant, 'spotify', 'source', range),
+    'days histogram (all)': (range) => histogramDays(db, tenant, 'all', range),
+  }
+  for (const [period, range] of Object.entries(periods)) {
+    const figures: string[] = []
+    for (const [name, read] of Object.entries(reads)) {
+      await read(range)
+      const times: number[] = []
+      for (let run = 0; run < runs; run += 1) {
+        const at = performance.now()
+        await read(range)
+        times.push(performance.now() - at)
+      }
+      figures.push(`${name} p50 ${percentile(times, 50).toFixed(1)} / p95 ${percentile(times, 95).toFixed(1)} ms`)
+    }
+    log(`Reads over ${period}: ${figures.join('; ')}`)
+  }
+  await database.close()
+}
