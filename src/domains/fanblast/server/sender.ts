@@ -1,9 +1,9 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm'
 import type { Services } from '@server/context'
 import type { BulkSender } from '@server/mail/mailer'
-import { escapeMarkup } from '@server/markup'
 import { fanblastBlasts } from './schema'
 import { blastText } from './sanitize'
+import { blastTemplate, isSafeAddress, type BlastTemplate } from './message'
 import { SEND_JOB } from './service'
 import { unsubscribeToken } from './unsubscribe'
 
@@ -119,8 +119,14 @@ export async function sendBlast(services: Services, tenantId: number, blastId: n
   const settings = services.config.fanblast
   const sender = await services.mail.bulk(tenantId, options.connections ?? settings?.connections ?? DEFAULT_CONNECTIONS)
   const rate = options.ratePerSecond ?? settings?.rate ?? DEFAULT_RATE
-  const html = blast.content
-  const text = blastText(blast.content)
+  // Built once per run; each copy only fills in its address, message id, date and unsubscribe link.
+  const template = blastTemplate({
+    fromName: blast.fromName,
+    fromAddress: sender.fromAddress,
+    subject: blast.subject,
+    html: blast.content,
+    text: blastText(blast.content),
+  })
   let done = 0
   try {
     while (!options.signal?.aborted) {
@@ -142,7 +148,7 @@ export async function sendBlast(services: Services, tenantId: number, blastId: n
       const sendable = claimed.filter((row) => !row.unsubscribed && !row.bounced)
       const outcomes = [
         ...suppressed,
-        ...(await sendBatch(sender, services, blast, sendable, { html, text, rate, tenantId, signal: options.signal })),
+        ...(await sendBatch(sender, services, blast, sendable, { template, rate, tenantId, signal: options.signal })),
       ]
       await record(services, tenantId, outcomes)
       done += outcomes.length
@@ -159,7 +165,7 @@ async function sendBatch(
   services: Services,
   blast: typeof fanblastBlasts.$inferSelect,
   rows: Claimed[],
-  context: { html: string; text: string; rate: number; tenantId: number; signal?: AbortSignal },
+  context: { template: BlastTemplate; rate: number; tenantId: number; signal?: AbortSignal },
 ): Promise<Outcome[]> {
   const base = blast.baseUrl.replace(/\/+$/, '')
   return Promise.all(
@@ -167,22 +173,12 @@ async function sendBatch(
       await limiter.take(context.tenantId, context.rate)
       // Stopped before this one left: its claim is handed back, a later run sends it.
       if (context.signal?.aborted) return { id: row.id, fanId: row.fan_id, state: 'queued', response: '', attempts: row.attempts - 1 }
-      const unsubscribe = `${base}/u/${unsubscribeToken(services, context.tenantId, row.id)}`
+      if (!isSafeAddress(row.email))
+        return { id: row.id, fanId: row.fan_id, state: 'failed', response: 'The address cannot be written in a message', attempts: row.attempts }
+      const unsubscribeUrl = `${base}/u/${unsubscribeToken(services, context.tenantId, row.id)}`
       try {
-        const info = await sender.send({
-          from: { name: blast.fromName, address: sender.fromAddress },
-          to: row.email,
-          subject: blast.subject,
-          messageId: `<blast-${blast.id}.${row.id}.${blast.messageId}>`,
-          text: `${context.text}\n\n--\nYou get this because you signed up for news from ${blast.fromName}. Unsubscribe: ${unsubscribe}`,
-          html: `<!doctype html><html><body>${context.html}<hr><p style="font-size:12px;color:#666">You get this because you signed up for news from ${escapeMarkup(blast.fromName)}. <a href="${escapeMarkup(unsubscribe)}">Unsubscribe</a></p></body></html>`,
-          headers: {
-            // RFC 8058: a mail client unsubscribes with one POST, no page to visit.
-            'List-Unsubscribe': `<${unsubscribe}>`,
-            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-            Precedence: 'bulk',
-          },
-        })
+        const raw = context.template.fill({ to: row.email, messageId: `<blast-${blast.id}.${row.id}.${blast.messageId}>`, unsubscribeUrl })
+        const info = await sender.sendRaw({ from: context.template.from, to: row.email }, raw)
         return { id: row.id, fanId: row.fan_id, state: 'sent', response: info.response.slice(0, 500), attempts: row.attempts }
       } catch (error) {
         return outcomeOf(error, row)
