@@ -265,6 +265,10 @@ describe('sending', () => {
     let single = await admin.ok('fanblast.single', { params: { id: made.id } })
     expect(single.status).toBe('sending')
     expect(single.progress).toMatchObject({ sent: 4, deferred: 1, bounced: 1 })
+    // The artist sees the same progress in their own list; a blast not yet approved has none.
+    const mine = await artist.ok('fanblast.mine', { query: { page: 1 } })
+    expect(mine.data.find((item) => item.id === made.id)?.progress).toMatchObject({ sent: 4, deferred: 1, bounced: 1, queued: 0 })
+    expect(mine.data.find((item) => item.status === 'rejected')?.progress).toBeNull()
 
     // The retry comes due: the deferred one is sent, the blast is done.
     await t.services.db.execute(sql`update fanblast_recipients set next_attempt_at = now() where blast_id = ${made.id} and state = 'deferred'`)

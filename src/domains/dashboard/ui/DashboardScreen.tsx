@@ -17,6 +17,7 @@ import { HealthCard } from './HealthCard'
 import { BalanceCard } from '@domains/earnings/ui/BalanceCard'
 import { sumMoney } from '@core/decimal'
 import { SupportDashboardCard } from '@domains/support/ui/SupportDashboardCard'
+import { FanBlastSection } from '@domains/fanblast/ui/FanBlastSection'
 
 // ECharts is large: its chunk loads only when the statistics are drawn.
 const MonthlyChart = lazy(() => import('./MonthlyChart'))
@@ -42,6 +43,7 @@ export default function DashboardScreen() {
         </Text>
       </div>
       {me.account.type === 'admin' && <AdminDashboard />}
+      {(me.account.type === 'artist' || me.account.type === 'label') && <FanBlastSection />}
       <TwoFactorPanel />
       <ActiveSessionsPanel />
       <LoginHistoryPanel />
