@@ -70,4 +70,29 @@ export const FANBLAST_ACTIONS: readonly RecordAction[] = [
   }),
 ]
 
-export const FANBLAST_COMMANDS: readonly Command[] = []
+/** The artist's fan blast section on the dashboard; `?fanblast=compose|import` moves the keyboard to that form. */
+export const FANBLAST_SECTION_PATH = '/dashboard'
+
+const artistOnly = (context: { account: { type: string } | null }) =>
+  context.account?.type === 'artist' || context.account?.type === 'label'
+
+export const FANBLAST_COMMANDS: readonly Command[] = [
+  {
+    id: 'fanblast.compose',
+    title: 'Compose fan blast…',
+    subject: 'Fan blast',
+    group: 'Fan blast',
+    keywords: ['fan blast', 'blast', 'email', 'fans', 'newsletter', 'campaign', 'compose', 'write'],
+    when: artistOnly,
+    run: (_context, env) => env.open(`${FANBLAST_SECTION_PATH}?fanblast=compose`),
+  },
+  {
+    id: 'fanblast.importFans',
+    title: 'Import fans…',
+    subject: 'Fans',
+    group: 'Fan blast',
+    keywords: ['fan blast', 'fans', 'audience', 'import', 'csv', 'consent', 'upload'],
+    when: artistOnly,
+    run: (_context, env) => env.open(`${FANBLAST_SECTION_PATH}?fanblast=import`),
+  },
+]

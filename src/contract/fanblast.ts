@@ -51,6 +51,10 @@ export const blastSingle = blastItem.extend({
 })
 export type BlastSingle = z.infer<typeof blastSingle>
 
+/** A blast as its author sees it in their list: with its email log's counts once approved (null before). */
+export const myBlastItem = blastItem.extend({ progress: blastProgress.nullable() })
+export type MyBlastItem = z.infer<typeof myBlastItem>
+
 export const recipientItem = z.object({
   id: z.number(),
   email: z.string(),
@@ -144,9 +148,9 @@ export const fanblastEndpoints = {
     method: 'GET',
     path: 'fanblast/mine',
     access: 'auth',
-    summary: 'Your own blasts, newest first, with their status and reason',
+    summary: 'Your own blasts, newest first, with their status, reason and sending progress',
     query: z.object({ page }),
-    response: pageOf(blastItem),
+    response: pageOf(myBlastItem),
   }),
   'fanblast.fans': endpoint({
     method: 'GET',

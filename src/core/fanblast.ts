@@ -56,6 +56,8 @@ export const FINAL_RECIPIENT_STATES: readonly RecipientState[] = ['sent', 'bounc
 export const FAN_SOURCES = ['smartlink', 'import'] as const
 export type FanSource = (typeof FAN_SOURCES)[number]
 
+export const FAN_SOURCE_LABELS: Record<FanSource, string> = { smartlink: 'Smartlink sign-up', import: 'Imported list' }
+
 /** The subject as lists show it: a leading "Message from" (the spec's rule) is left out. */
 export function listSubject(subject: string): string {
   const trimmed = subject.replace(/^\s*message\s+from\b[\s:,-]*/i, '').trim()

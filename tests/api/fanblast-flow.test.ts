@@ -4,9 +4,9 @@ import { SMTPServer } from 'smtp-server'
 import type { AddressInfo } from 'node:net'
 import { createTestApp, type TestApp } from '../helpers/app'
 import type { TestClient } from '../helpers/client'
-import { createWorkspace, signedIn } from '../helpers/fixtures'
+import { createAccount, createWorkspace, signedIn } from '../helpers/fixtures'
 import { accounts, auditLog, fanblastFans, fanblastRecipients, platformLinks } from '../../src/server/db/schema'
-import { sendBlast } from '../../src/domains/fanblast/server/sender'
+import { reserveSendSlots, sendBlast } from '../../src/domains/fanblast/server/sender'
 import { unsubscribeToken } from '../../src/domains/fanblast/server/unsubscribe'
 import { REPORT_SOURCES } from '../../src/domains/reports/server/sources'
 import { createRelease } from './releases-fixtures'
@@ -21,6 +21,8 @@ const GLOBEX = 'globex.wl.test'
 interface Received {
   to: string
   raw: string
+  /** When it arrived (ms): the pace tests read the spread. */
+  at: number
 }
 
 /** A local SMTP server: 451 once for `deferOnce` addresses, 550 for `refuse` ones, keeps the rest. */
@@ -45,7 +47,7 @@ async function startMailServer() {
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8')
         for (const rcpt of session.envelope.rcptTo) {
-          const mail = { to: rcpt.address.toLowerCase(), raw }
+          const mail = { to: rcpt.address.toLowerCase(), raw, at: Date.now() }
           received.push(mail)
           listeners.forEach((listen) => listen(mail))
         }
@@ -263,6 +265,10 @@ describe('sending', () => {
     let single = await admin.ok('fanblast.single', { params: { id: made.id } })
     expect(single.status).toBe('sending')
     expect(single.progress).toMatchObject({ sent: 4, deferred: 1, bounced: 1 })
+    // The artist sees the same progress in their own list; a blast not yet approved has none.
+    const mine = await artist.ok('fanblast.mine', { query: { page: 1 } })
+    expect(mine.data.find((item) => item.id === made.id)?.progress).toMatchObject({ sent: 4, deferred: 1, bounced: 1, queued: 0 })
+    expect(mine.data.find((item) => item.status === 'rejected')?.progress).toBeNull()
 
     // The retry comes due: the deferred one is sent, the blast is done.
     await t.services.db.execute(sql`update fanblast_recipients set next_attempt_at = now() where blast_id = ${made.id} and state = 'deferred'`)
@@ -365,6 +371,40 @@ describe('sending', () => {
     expect((await admin.ok('fanblast.single', { params: { id: made.id } })).status).toBe('sent')
   })
 
+  it('keeps one pace per workspace in the database, shared by every sender of it; another workspace has its own', async () => {
+    const { db } = t.services
+    const [globex] = (await db.execute<{ id: number }>(sql`select id from tenants where slug = 'globex'`)).rows
+    await db.execute(sql`delete from fanblast_send_pace`)
+    // Slots are handed out one after another whoever asks: a second sender waits for the first one's second.
+    expect(await reserveSendSlots(db, ws.tenant.id, 10, 10)).toBe(0)
+    const second = await reserveSendSlots(db, ws.tenant.id, 10, 10)
+    expect(second).toBeGreaterThan(800)
+    expect(second).toBeLessThanOrEqual(1000)
+    expect(await reserveSendSlots(db, Number(globex.id), 10, 10)).toBe(0)
+
+    // Two senders at once, each of a blast to the same 20 fans, at 20 messages a second for the workspace:
+    // the 40 messages take about two seconds together (one each would have taken one second apart).
+    // An account of its own, so the site reports' figures of the other tests stay as they are.
+    const pacer = await createAccount(t.services, { tenantId: ws.tenant.id, email: 'pacer@acme.test', type: 'label' })
+    await db.update(accounts).set({ enableFanBlast: true }).where(eq(accounts.id, pacer.id))
+    const pacerClient = await signedIn(t.app, 'pacer@acme.test', { host: ACME })
+    await importFans(pacerClient, ['email,consent date,proof', ...Array.from({ length: 20 }, (_, n) => `pace${n}@pace.test,2026-01-01,form`)])
+    await t.services.jobs.stop()
+    const blasts = []
+    for (const subject of ['Pace one', 'Pace two']) {
+      const made = await pacerClient.ok('fanblast.submit', { body: { subject, from: 'Label', content: '<p>Hi</p>' } })
+      await admin.ok('fanblast.approve', { body: { id: made.id } })
+      blasts.push(made.id)
+    }
+    await db.execute(sql`delete from fanblast_send_pace`)
+    await Promise.all(blasts.map((id) => sendBlast(t.services, ws.tenant.id, id, { ratePerSecond: 20, connections: 4 })))
+    await t.services.jobs.start()
+    const paced = mail.received.filter((received) => received.to.endsWith('@pace.test'))
+    expect(paced).toHaveLength(40)
+    const spread = Math.max(...paced.map((m) => m.at)) - Math.min(...paced.map((m) => m.at))
+    // 1.95 s of slots; the first connection's set-up comes off the front. Unshared, the spread is about 1 s.
+    expect(spread).toBeGreaterThanOrEqual(1400)
+  })
 })
 describe('site reports', () => {
   const rowsOf = async (kind: string, accountId: number | null = null) => {

@@ -138,6 +138,8 @@ const SCREEN_OWN_FORMS: Readonly<Record<string, string>> = {
   'licensing.create': "the requester's New request dialog on the dashboard is the form (song, album, format and quantities, licensee)",
   'pitch.create': "the requester's New request dialog on the dashboard is the form (release, track, texts, tour dates, links, photo and sheet)",
   'analytics.submit': "a read sent as POST (the analytics view's figures over a range too long to answer at once, asked as a job)",
+  'fanblast.submit': "the dashboard's fan blast section: the compose form (artists and labels)",
+  'fanblast.importFans': "the dashboard's fan blast section: the audience import form (a CSV with proof of consent)",
 }
 
 /** Contract endpoints no screen calls (each says why); not a way around declaring one a screen does call. */
@@ -148,8 +150,6 @@ const NOT_CALLED_BY_THE_CLIENT: Readonly<Record<string, string>> = {
   'support.requesterReply': "the artist portal's answer on the requester's own ticket; staff reply with support.reply",
   'helpCenter.createThread': 'the Send Message dialog opens threads with helpCenter.sendMessage; the REST name is kept for API clients',
   'dashboard.createThread': "the spec's dashboard call for a new thread; the Send Message dialog uses helpCenter.sendMessage",
-  'fanblast.submit': "the artist portal's fan blast form; staff review blasts, they do not write them",
-  'fanblast.importFans': "the artist portal's audience import (a CSV with proof of consent); staff read fans with fanblast.fans",
 }
 
 describe('record actions: declared once', () => {
@@ -189,7 +189,7 @@ describe('record actions: declared once', () => {
     ).toEqual([])
     const stale = Object.keys(SCREEN_OWN_FORMS).filter((id) => !mentionedByScreens.has(id))
     expect(stale, 'no screen calls these any more: remove them from SCREEN_OWN_FORMS').toEqual([])
-    expect(Object.keys(SCREEN_OWN_FORMS).length).toBeLessThanOrEqual(81)
+    expect(Object.keys(SCREEN_OWN_FORMS).length).toBeLessThanOrEqual(83)
   })
 
   it('declares each action once, with the contract endpoint as its id and access from the contract', () => {

@@ -1,7 +1,10 @@
 import nodemailer, { type Transporter } from 'nodemailer'
+import { randomUUID } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { parseConnectionUrl } from 'nodemailer/lib/shared'
 import type { Queryable } from '../db/engine'
+import { RawSmtpPool, type RawPoolOptions } from './raw-pool'
 import type { JobRunner } from '../jobs/runner'
 
 export interface MailMessage {
@@ -78,6 +81,11 @@ export async function sendWithSmtp(
 /** Many messages of one workspace over kept-open connections (fan blasts). */
 export interface BulkSender {
   send(message: Omit<MailMessage, 'tenantId'> & { from?: { name: string; address: string } }): Promise<{ messageId: string; response: string }>
+  /**
+   * A message built by the caller (every header, CRLF line ends) to one envelope recipient: a blast builds
+   * its MIME once and fills it per copy, which composing each copy here would cost many times over.
+   */
+  sendRaw(envelope: { from: string; to: string }, raw: Buffer): Promise<{ response: string }>
   /** The workspace's sender address (its own server's, else the platform's). */
   fromAddress: string
   close(): void
@@ -120,12 +128,8 @@ export class Mailer {
     const own = tenantId && this.workspaceSmtp ? await this.workspaceSmtp(tenantId) : null
     if (own) return sendWithSmtp(own, message)
     const info = await this.transporter.sendMail({ from: this.options.from, ...message })
-    if (this.mode === 'outbox') {
-      await mkdir(this.options.outboxDir, { recursive: true })
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-zA-Z0-9@.-]/g, '')}.eml`
-      await writeFile(path.join(this.options.outboxDir, name), info.message as Buffer, { mode: 0o600 })
-      return { messageId: info.messageId, response: `kept in outbox as ${name}` }
-    }
+    if (this.mode === 'outbox')
+      return { messageId: info.messageId, response: `kept in outbox as ${await this.keep(info.message as Buffer, info.messageId)}` }
     return { messageId: info.messageId, response: String(info.response ?? '') }
   }
 
@@ -136,11 +140,15 @@ export class Mailer {
   async bulk(tenantId: number, maxConnections = 5): Promise<BulkSender> {
     const own = this.workspaceSmtp ? await this.workspaceSmtp(tenantId) : null
     if (!own && this.mode === 'outbox')
-      return { fromAddress: addressOf(this.options.from), send: ({ from: _from, ...message }) => this.send(message), close() {} }
+      return {
+        fromAddress: addressOf(this.options.from),
+        send: ({ from: _from, ...message }) => this.send(message),
+        sendRaw: async (_envelope, raw) => ({ response: `kept in outbox as ${await this.keep(raw, randomUUID())}` }),
+        close() {},
+      }
     const pool = { pool: true, maxConnections, maxMessages: Infinity } as const
-    const transport = own
-      ? nodemailer.createTransport({
-          ...pool,
+    const connection = own
+      ? {
           host: own.host,
           port: own.port,
           secure: own.encryption === 'ssl',
@@ -150,8 +158,10 @@ export class Mailer {
           connectionTimeout: 10_000,
           greetingTimeout: 10_000,
           socketTimeout: 20_000,
-        })
-      : nodemailer.createTransport({ ...pool, url: this.options.smtpUrl })
+        }
+      : parseConnectionUrl(this.options.smtpUrl)
+    const transport = nodemailer.createTransport({ ...pool, ...connection })
+    const raw = new RawSmtpPool(connection as RawPoolOptions, maxConnections)
     const fromAddress = own ? own.from.address : addressOf(this.options.from)
     const defaultFrom = own ? own.from : this.options.from
     return {
@@ -160,8 +170,22 @@ export class Mailer {
         const info = await transport.sendMail({ ...message, from: from ?? defaultFrom })
         return { messageId: info.messageId, response: String(info.response ?? '') }
       },
-      close: () => transport.close(),
+      async sendRaw(envelope, message) {
+        return { response: await raw.send(envelope, message) }
+      },
+      close: () => {
+        transport.close()
+        raw.close()
+      },
     }
+  }
+
+  /** Writes a message to the outbox; answers its file name. */
+  private async keep(message: Buffer, messageId: string): Promise<string> {
+    await mkdir(this.options.outboxDir, { recursive: true })
+    const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${messageId.replace(/[^a-zA-Z0-9@.-]/g, '')}.eml`
+    await writeFile(path.join(this.options.outboxDir, name), message, { mode: 0o600 })
+    return name
   }
 
   close(): void {

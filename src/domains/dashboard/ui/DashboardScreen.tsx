@@ -18,6 +18,7 @@ import { BalanceCard } from '@domains/earnings/ui/BalanceCard'
 import { sumMoney } from '@core/decimal'
 import { SupportDashboardCard } from '@domains/support/ui/SupportDashboardCard'
 import { RequesterSection } from '@domains/feature-controls/ui/requester'
+import { FanBlastSection } from '@domains/fanblast/ui/FanBlastSection'
 
 // ECharts is large: its chunk loads only when the statistics are drawn.
 const MonthlyChart = lazy(() => import('./MonthlyChart'))
@@ -44,6 +45,7 @@ export default function DashboardScreen() {
       </div>
       {me.account.type === 'admin' && <AdminDashboard />}
       {me.account.type !== 'admin' && <RequesterSection />}
+      {(me.account.type === 'artist' || me.account.type === 'label') && <FanBlastSection />}
       <TwoFactorPanel />
       <ActiveSessionsPanel />
       <LoginHistoryPanel />

@@ -95,3 +95,12 @@ export const fanblastRecipients = pgTable(
     index('fanblast_recipients_state_idx').on(t.blastId, t.state, t.id),
   ],
 )
+
+/**
+ * A workspace's sending pace, shared by every app process (docs/fanblast.md, "Rate limit"): the moment its
+ * next message may leave. Senders reserve a run of slots with one atomic UPDATE … RETURNING.
+ */
+export const fanblastSendPace = pgTable('fanblast_send_pace', {
+  tenantId: tenantColumn().primaryKey(),
+  nextAt: at('next_at').notNull(),
+})

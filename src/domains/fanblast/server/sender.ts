@@ -1,9 +1,10 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm'
 import type { Services } from '@server/context'
+import type { Queryable } from '@server/db/engine'
 import type { BulkSender } from '@server/mail/mailer'
-import { escapeMarkup } from '@server/markup'
 import { fanblastBlasts } from './schema'
 import { blastText } from './sanitize'
+import { blastTemplate, isSafeAddress, type BlastTemplate } from './message'
 import { SEND_JOB } from './service'
 import { unsubscribeToken } from './unsubscribe'
 
@@ -40,17 +41,23 @@ export interface SendOptions {
   onBatch?: (fraction: number) => Promise<void>
 }
 
-/** Spaces sends out to a rate per workspace, across the jobs of one process. */
-class RateLimiter {
-  private next = new Map<number, number>()
-  async take(tenantId: number, rate: number): Promise<void> {
-    const now = Date.now()
-    const at = Math.max(now, this.next.get(tenantId) ?? 0)
-    this.next.set(tenantId, at + 1000 / rate)
-    if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now))
-  }
+/**
+ * Reserves `count` consecutive send slots of the workspace at `rate` a second, shared by every app process
+ * through one row (fanblast_send_pace): a single atomic UPDATE moves the workspace's next free moment on by
+ * count / rate seconds and answers how long to wait for the first slot. The database's clock decides, so
+ * processes on machines whose clocks differ still share one pace. Slots reserved and then not used (a
+ * stopped sender) are lost, which only ever slows a workspace down.
+ */
+export async function reserveSendSlots(db: Queryable, tenantId: number, rate: number, count: number): Promise<number> {
+  const seconds = count / rate
+  const reserved = await db.execute<{ wait_ms: number }>(sql`
+    insert into fanblast_send_pace as p (tenant_id, next_at) values (${tenantId}, now() + make_interval(secs => ${seconds}))
+    on conflict (tenant_id) do update set next_at = greatest(p.next_at, now()) + make_interval(secs => ${seconds})
+    returning greatest(0, extract(epoch from (p.next_at - now())) * 1000 - ${seconds * 1000})::float8 as wait_ms`)
+  return Number(reserved.rows[0]?.wait_ms ?? 0)
 }
-const limiter = new RateLimiter()
+
+const sleep = (ms: number) => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve())
 
 type Claimed = {
   id: number
@@ -119,15 +126,23 @@ export async function sendBlast(services: Services, tenantId: number, blastId: n
   const settings = services.config.fanblast
   const sender = await services.mail.bulk(tenantId, options.connections ?? settings?.connections ?? DEFAULT_CONNECTIONS)
   const rate = options.ratePerSecond ?? settings?.rate ?? DEFAULT_RATE
-  const html = blast.content
-  const text = blastText(blast.content)
+  // A batch's slots are reserved at once, so a slow pace claims less: a claim must leave well within its lease.
+  const batch = Math.max(1, Math.min(options.batch ?? BATCH, Math.floor((rate * CLAIM_LEASE_MS) / 1000 / 5)))
+  // Built once per run; each copy only fills in its address, message id, date and unsubscribe link.
+  const template = blastTemplate({
+    fromName: blast.fromName,
+    fromAddress: sender.fromAddress,
+    subject: blast.subject,
+    html: blast.content,
+    text: blastText(blast.content),
+  })
   let done = 0
   try {
     while (!options.signal?.aborted) {
       // Queued rows first, in id order (fanblast_recipients_state_idx), then deferred ones come due.
-      let claimed = await claim(services, tenantId, blastId, sql`state = 'queued'`, options.batch ?? BATCH)
+      let claimed = await claim(services, tenantId, blastId, sql`state = 'queued'`, batch)
       if (claimed.length === 0)
-        claimed = await claim(services, tenantId, blastId, sql`state = 'deferred' and next_attempt_at <= now()`, options.batch ?? BATCH)
+        claimed = await claim(services, tenantId, blastId, sql`state = 'deferred' and next_attempt_at <= now()`, batch)
       if (claimed.length === 0) break
       // Fans who unsubscribed or bounced since approval get nothing.
       const suppressed: Outcome[] = claimed
@@ -142,7 +157,7 @@ export async function sendBlast(services: Services, tenantId: number, blastId: n
       const sendable = claimed.filter((row) => !row.unsubscribed && !row.bounced)
       const outcomes = [
         ...suppressed,
-        ...(await sendBatch(sender, services, blast, sendable, { html, text, rate, tenantId, signal: options.signal })),
+        ...(await sendBatch(sender, services, blast, sendable, { template, rate, tenantId, signal: options.signal })),
       ]
       await record(services, tenantId, outcomes)
       done += outcomes.length
@@ -159,30 +174,22 @@ async function sendBatch(
   services: Services,
   blast: typeof fanblastBlasts.$inferSelect,
   rows: Claimed[],
-  context: { html: string; text: string; rate: number; tenantId: number; signal?: AbortSignal },
+  context: { template: BlastTemplate; rate: number; tenantId: number; signal?: AbortSignal },
 ): Promise<Outcome[]> {
   const base = blast.baseUrl.replace(/\/+$/, '')
+  // One reservation for the whole batch; its messages then leave 1/rate apart.
+  const firstAt = Date.now() + (rows.length ? await reserveSendSlots(services.db, context.tenantId, context.rate, rows.length) : 0)
   return Promise.all(
-    rows.map(async (row): Promise<Outcome> => {
-      await limiter.take(context.tenantId, context.rate)
+    rows.map(async (row, index): Promise<Outcome> => {
+      await sleep(firstAt + (index * 1000) / context.rate - Date.now())
       // Stopped before this one left: its claim is handed back, a later run sends it.
       if (context.signal?.aborted) return { id: row.id, fanId: row.fan_id, state: 'queued', response: '', attempts: row.attempts - 1 }
-      const unsubscribe = `${base}/u/${unsubscribeToken(services, context.tenantId, row.id)}`
+      if (!isSafeAddress(row.email))
+        return { id: row.id, fanId: row.fan_id, state: 'failed', response: 'The address cannot be written in a message', attempts: row.attempts }
+      const unsubscribeUrl = `${base}/u/${unsubscribeToken(services, context.tenantId, row.id)}`
       try {
-        const info = await sender.send({
-          from: { name: blast.fromName, address: sender.fromAddress },
-          to: row.email,
-          subject: blast.subject,
-          messageId: `<blast-${blast.id}.${row.id}.${blast.messageId}>`,
-          text: `${context.text}\n\n--\nYou get this because you signed up for news from ${blast.fromName}. Unsubscribe: ${unsubscribe}`,
-          html: `<!doctype html><html><body>${context.html}<hr><p style="font-size:12px;color:#666">You get this because you signed up for news from ${escapeMarkup(blast.fromName)}. <a href="${escapeMarkup(unsubscribe)}">Unsubscribe</a></p></body></html>`,
-          headers: {
-            // RFC 8058: a mail client unsubscribes with one POST, no page to visit.
-            'List-Unsubscribe': `<${unsubscribe}>`,
-            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-            Precedence: 'bulk',
-          },
-        })
+        const raw = context.template.fill({ to: row.email, messageId: `<blast-${blast.id}.${row.id}.${blast.messageId}>`, unsubscribeUrl })
+        const info = await sender.sendRaw({ from: context.template.from, to: row.email }, raw)
         return { id: row.id, fanId: row.fan_id, state: 'sent', response: info.response.slice(0, 500), attempts: row.attempts }
       } catch (error) {
         return outcomeOf(error, row)

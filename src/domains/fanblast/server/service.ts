@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { and, desc, eq, ilike, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm'
 import type { BlastItem, FanItem, RecipientItem } from '@contract/fanblast'
 import type { EndpointResult, Endpoints, UploadedFile } from '@contract/index'
 import { canMoveBlast, listSubject, RECIPIENT_STATES, type BlastStatus, type RecipientState } from '@core/fanblast'
@@ -91,7 +91,22 @@ export async function myBlasts(ctx: AuthedContext, query: { page: number }): Pro
     .orderBy(desc(fanblastBlasts.createdAt), desc(fanblastBlasts.id))
     .limit(perPage)
     .offset((query.page - 1) * perPage)
-  return { data: rows.map(itemOf), meta: pageMeta(total, estimate, query.page, perPage) }
+  // One grouped count for the page's approved blasts (fanblast_recipients_state_idx), not one per blast.
+  const approved = rows.filter((row) => row.blast.status !== 'submitted' && row.blast.status !== 'rejected').map((row) => row.blast.id)
+  const progress = new Map<number, Record<RecipientState, number>>()
+  if (approved.length) {
+    const counts = await db
+      .select({ blast: fanblastRecipients.blastId, state: fanblastRecipients.state, n: sql<number>`count(*)::int` })
+      .from(fanblastRecipients)
+      .where(and(eq(fanblastRecipients.tenantId, tenantId), inArray(fanblastRecipients.blastId, approved)))
+      .groupBy(fanblastRecipients.blastId, fanblastRecipients.state)
+    for (const id of approved) progress.set(id, Object.fromEntries(RECIPIENT_STATES.map((state) => [state, 0])) as Record<RecipientState, number>)
+    for (const row of counts) progress.get(Number(row.blast))![row.state] = Number(row.n)
+  }
+  return {
+    data: rows.map((row) => ({ ...itemOf(row), progress: progress.get(row.blast.id) ?? null })),
+    meta: pageMeta(total, estimate, query.page, perPage),
+  }
 }
 
 export async function blastProgress(db: Queryable, tenantId: number, blastId: number): Promise<Record<RecipientState, number>> {
