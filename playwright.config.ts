@@ -9,6 +9,17 @@ const port = Number(process.env.E2E_PORT ?? 3199)
 // variable, so specs can read the server's outbox (DATA_DIR/outbox) through it.
 const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'wl-e2e-')))
 
+/**
+ * Usage discovery talks to the local fake provider that tests/e2e/discovery.spec.ts starts on this
+ * port (nothing calls it before that spec submits tracks).
+ */
+export const USAGE_PROVIDER = { port: port + 1000, key: 'e2e-usage-key', webhookSecret: 'e2e-usage-secret' }
+const USAGE_DISCOVERY_ENV = {
+  USAGE_DISCOVERY_URL: `http://127.0.0.1:${USAGE_PROVIDER.port}`,
+  USAGE_DISCOVERY_KEY: USAGE_PROVIDER.key,
+  USAGE_DISCOVERY_WEBHOOK_SECRET: USAGE_PROVIDER.webhookSecret,
+}
+
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 60_000,
@@ -30,6 +41,6 @@ export default defineConfig({
     timeout: 360_000,
     reuseExistingServer: false,
     stdout: 'pipe',
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO: '1', LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO: '1', LOG_LEVEL: 'warn', DATABASE_URL: '', ...USAGE_DISCOVERY_ENV },
   },
 })

@@ -36,7 +36,8 @@ export const earningsOverview = z.object({
   /** 'all': the top lists cover all time (no range asked); 'range': they cover from…to. */
   scope: z.enum(['all', 'range']),
   /** Every month of from…to, zero when nothing was imported for it. */
-  monthly: z.array(z.object({ month: z.string(), total: money, adminFee: money, quantity: z.number() })),
+  /** discoveryMode: the net of lines of tracks in Spotify Discovery Mode that month (part of total). */
+  monthly: z.array(z.object({ month: z.string(), total: money, adminFee: money, quantity: z.number(), discoveryMode: money })),
   totals: z.object({
     /** Statement net over from…to, in the base currency. */
     net: money,
@@ -48,6 +49,8 @@ export const earningsOverview = z.object({
     unmatched: money,
     quantity: z.number(),
     lines: z.number(),
+    /** Lines of tracks in Spotify Discovery Mode in their month and their net (part of net; docs/discovery.md). */
+    discoveryMode: z.object({ lines: z.number(), net: money }),
   }),
   users: pageOf(
     z.object({ rank: z.number(), id: z.number(), user: z.string(), email: z.string(), image: z.string().nullable(), total: money }),
@@ -78,7 +81,8 @@ export const dashboardBalance = z.object({
 })
 export type DashboardBalance = z.infer<typeof dashboardBalance>
 
-export const accountSalesRow = z.object({ release: releaseRef, quantity: z.number(), net: money })
+/** discoveryMode: the part of net from months the release's tracks were in Spotify Discovery Mode. */
+export const accountSalesRow = z.object({ release: releaseRef, quantity: z.number(), net: money, discoveryMode: money })
 export type AccountSalesRow = z.infer<typeof accountSalesRow>
 
 export const accountSalesOverview = z.object({

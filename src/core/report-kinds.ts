@@ -30,7 +30,7 @@ export const SITE_REPORT_KINDS: readonly ReportKindInfo[] = [
   kind('audience-export', 'Audience export'),
   kind('top-fans', 'Top fans'),
   kind('influencer', 'Influencer', 'Audience'),
-  kind('usage-discovery', 'Usage discovery', 'Usage discovery'),
+  kind('usage-discovery', 'Usage discovery'),
   kind('platform-id', 'Platform IDs', 'Delivery'),
   kind('delivery-log', 'Delivery log', 'Delivery'),
   kind('spotify-playlist', 'Spotify playlists', 'Analytics'),

@@ -196,6 +196,26 @@ describe('statement lines of tracks in Discovery Mode', () => {
       sql`select count(*)::int as n from statement_line_groups where import_id = ${detail.id} and discovery_mode`,
     )
     expect(Number(tagged.rows[0].n)).toBe(2)
+
+    // Committed, the earnings screens read that revenue apart from the rollups.
+    await admin.ok('earnings.importCommit', { params: { id: detail.id } })
+    const overview = await admin.ok('earnings.overview', { params: { id: 1 }, query: { from: '2026-04', to: '2026-04' } })
+    expect(overview.totals.discoveryMode).toEqual({ lines: 2, net: '12.500000' })
+    expect(overview.totals.net).toBe('41.500000')
+    expect(overview.monthly).toEqual([expect.objectContaining({ month: '2026-04', total: '41.500000', discoveryMode: '12.500000' })])
+    const sales = await admin.ok('users.sales', { params: { id: ws.artist.id }, query: { page: 1, per_page: 100 } })
+    const rowOf = (made: { release: { id: number } }) => sales.data.find((row) => row.release.id === made.release.id)
+    expect(rowOf(approvedTrack)).toMatchObject({ net: '11.000000', discoveryMode: '10.000000' })
+    expect(rowOf(wholeRelease)).toMatchObject({ net: '2.500000', discoveryMode: '2.500000' })
+    expect(rowOf(paused)).toMatchObject({ net: '4.000000', discoveryMode: '0.000000' })
+    expect(rowOf(otherMonth)).toMatchObject({ net: '16.000000', discoveryMode: '0.000000' })
+
+    // A rollback takes it back out with the rest of the import.
+    await admin.ok('earnings.importRollback', { params: { id: detail.id }, body: {} })
+    const after = await admin.ok('earnings.overview', { params: { id: 1 }, query: { from: '2026-04', to: '2026-04' } })
+    expect(after.totals.discoveryMode).toEqual({ lines: 0, net: '0.000000' })
+    const salesAfter = await admin.ok('users.sales', { params: { id: ws.artist.id }, query: { page: 1, per_page: 100 } })
+    expect(salesAfter.data.find((row) => row.release.id === approvedTrack.release.id)).toBeUndefined()
   })
 })
 

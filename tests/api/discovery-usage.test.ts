@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
+import { parse } from 'csv-parse/sync'
 import { createTestApp, type TestApp } from '../helpers/app'
 import type { TestClient } from '../helpers/client'
 import { twoWorkspaces, type createWorkspace } from '../helpers/fixtures'
@@ -274,5 +275,57 @@ describe('analytics of usage discovery', () => {
     expect((await otherAdmin.ok('usageAnalytics.topSongs', { query: {} })).data).toEqual([])
     const backwards = await admin.call('usageAnalytics.overview', { query: { from: '2026-02-01', to: '2026-01-01' } })
     expect(backwards.status).toBe(400)
+  })
+})
+
+describe('the usage-discovery site report', () => {
+  async function reportCsv(client: TestClient, body: { userId?: number }) {
+    const queued = await client.ok('siteReports.usage-discovery', { body })
+    expect(queued).toMatchObject({ kind: 'usage-discovery', type: 'Usage discovery', status: 'queued' })
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      await t.services.jobs.drain()
+      const report = await client.ok('reports.get', { params: { id: queued.id } })
+      if (report.status === 'failed') throw new Error(report.error ?? 'failed')
+      if (report.status === 'ready') break
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    const download = await client.call('reports.download', { params: { id: queued.id } })
+    expect(download.status).toBe(200)
+    return parse(download.response.body) as string[][]
+  }
+
+  it("is produced from the stored matches: the workspace's, or one account's, never another workspace's", async () => {
+    const { release, tracks } = await liveRelease(1)
+    const [row] = await inDiscovery([tracks[0].id])
+    const [made] = fake.addMatches(row.assetId!, [{ platform: 'apple', views: 321, copyPercentage: 12.5, userName: 'Report Viewer' }])
+    await refresh()
+    const [header, ...rows] = await reportCsv(admin, {})
+    expect(header.slice(0, 5)).toEqual(['match_id', 'provider_match_id', 'found', 'status', 'platform'])
+    const at = (name: string) => header.indexOf(name)
+    const line = rows.find((cells) => cells[at('provider_match_id')] === made.id)!
+    expect(line).toBeDefined()
+    expect([
+      line[at('platform')],
+      line[at('status')],
+      line[at('track_id')],
+      line[at('isrc')],
+      line[at('release')],
+      line[at('account_id')],
+      line[at('user_name')],
+      line[at('views')],
+      line[at('copy_percentage')],
+      line[at('match_length_s')],
+      line[at('upload_date')],
+    ]).toEqual(['apple', 'new', String(tracks[0].id), tracks[0].isrc, release.title, String(ws.artist.id), 'Report Viewer', '321', '12.50', '95.500', '2026-05-02'])
+    // Ids in order: the file is read by keyset.
+    const ids = rows.map((cells) => Number(cells[at('match_id')]))
+    expect(ids).toEqual([...ids].sort((a, b) => a - b))
+
+    const artistOnly = await reportCsv(admin, { userId: ws.artist.id })
+    expect(artistOnly.slice(1).some((cells) => cells[at('provider_match_id')] === made.id)).toBe(true)
+    const labelOnly = await reportCsv(admin, { userId: ws.label.id })
+    expect(labelOnly.slice(1)).toEqual([])
+    const theirs = await reportCsv(otherAdmin, {})
+    expect(theirs.slice(1).some((cells) => cells[at('provider_match_id')] === made.id)).toBe(false)
   })
 })

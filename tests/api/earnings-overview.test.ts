@@ -57,8 +57,30 @@ beforeAll(async () => {
       tenantShare: '123456.789123',
       unmatched: '0.5',
     },
-    { tenantId, period: '2024-01-01', source: 'cms', lines: 5, quantity: 500, net: '100.000001', tenantShare: '10', unmatched: '0' },
-    { tenantId, period: '2024-03-01', source: 'audiosalad', lines: 2, quantity: 20, net: '50', tenantShare: '5', unmatched: '1' },
+    {
+      tenantId,
+      period: '2024-01-01',
+      source: 'cms',
+      lines: 5,
+      quantity: 500,
+      net: '100.000001',
+      tenantShare: '10',
+      unmatched: '0',
+      discoveryLines: 2,
+      discoveryNet: '40.000001',
+    },
+    {
+      tenantId,
+      period: '2024-03-01',
+      source: 'audiosalad',
+      lines: 2,
+      quantity: 20,
+      net: '50',
+      tenantShare: '5',
+      unmatched: '1',
+      discoveryLines: 1,
+      discoveryNet: '0.5',
+    },
     { tenantId, period: day(thisMonth), source: 'audiosalad', lines: 1, quantity: 7, net: '7.25', tenantShare: '0.725', unmatched: '0' },
     // Another workspace's money never shows here.
     { tenantId: other.tenant.id, period: '2024-01-01', source: 'audiosalad', lines: 1, quantity: 1, net: '999999', tenantShare: '1' },
@@ -109,11 +131,11 @@ describe('earnings overview', () => {
     const overview = await admin.ok('earnings.overview', { params: { id: 1 }, query: { from: '2023-12', to: '2024-04' } })
     expect(overview).toMatchObject({ from: '2023-12', to: '2024-04', scope: 'range' })
     expect(overview.monthly).toEqual([
-      { month: '2023-12', total: '0.000000', adminFee: '0.000000', quantity: 0 },
-      { month: '2024-01', total: '1234667.891235', adminFee: '123466.789123', quantity: 1500 },
-      { month: '2024-02', total: '0.000000', adminFee: '0.000000', quantity: 0 },
-      { month: '2024-03', total: '50.000000', adminFee: '5.000000', quantity: 20 },
-      { month: '2024-04', total: '0.000000', adminFee: '0.000000', quantity: 0 },
+      { month: '2023-12', total: '0.000000', adminFee: '0.000000', quantity: 0, discoveryMode: '0.000000' },
+      { month: '2024-01', total: '1234667.891235', adminFee: '123466.789123', quantity: 1500, discoveryMode: '40.000001' },
+      { month: '2024-02', total: '0.000000', adminFee: '0.000000', quantity: 0, discoveryMode: '0.000000' },
+      { month: '2024-03', total: '50.000000', adminFee: '5.000000', quantity: 20, discoveryMode: '0.500000' },
+      { month: '2024-04', total: '0.000000', adminFee: '0.000000', quantity: 0, discoveryMode: '0.000000' },
     ])
     // Exact: net − admin fee − unmatched, to the micro-unit.
     expect(overview.totals).toEqual({
@@ -123,6 +145,8 @@ describe('earnings overview', () => {
       accounts: '1111244.602112',
       quantity: 1520,
       lines: 17,
+      // The part of the net from tracks in Spotify Discovery Mode, from the same rollup.
+      discoveryMode: { lines: 3, net: '40.500001' },
     })
   })
 
@@ -132,7 +156,7 @@ describe('earnings overview', () => {
     expect(overview.to).toBe(thisMonth)
     expect(overview.from).toBe(addMonths(thisMonth, -11))
     expect(overview.monthly).toHaveLength(12)
-    expect(overview.monthly.at(-1)).toEqual({ month: thisMonth, total: '7.250000', adminFee: '0.725000', quantity: 7 })
+    expect(overview.monthly.at(-1)).toEqual({ month: thisMonth, total: '7.250000', adminFee: '0.725000', quantity: 7, discoveryMode: '0.000000' })
     expect(overview.users.data.slice(0, 4).map((row) => [row.rank, row.id, row.total])).toEqual([
       [1, ws.label.id, '1000000.500000'],
       [2, ws.artist.id, '900000.000000'],

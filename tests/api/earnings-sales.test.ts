@@ -40,7 +40,7 @@ beforeAll(async () => {
 
   await db.insert(earningsReleaseTotals).values([
     { tenantId, releaseId: first.release.id, quantity: 10, net: '10.5' },
-    { tenantId, releaseId: second.release.id, quantity: 2000, net: '1234.567891' },
+    { tenantId, releaseId: second.release.id, quantity: 2000, net: '1234.567891', discoveryNet: '234.5' },
     { tenantId, releaseId: theirs.release.id, quantity: 1, net: '99999' },
   ])
   const lastMonth = addMonths(thisMonth, -1)
@@ -125,11 +125,17 @@ describe("an account's sales", () => {
   it('lists the releases of the account with sales, best first, with artwork', async () => {
     const page = await admin.ok('users.sales', { params: { id: ws.artist.id }, query: {} })
     expect(page.data).toEqual([
-      { release: { id: second.release.id, title: 'Second', artist: 'Test Artist', artwork: null }, quantity: 2000, net: '1234.567891' },
+      {
+        release: { id: second.release.id, title: 'Second', artist: 'Test Artist', artwork: null },
+        quantity: 2000,
+        net: '1234.567891',
+        discoveryMode: '234.500000',
+      },
       {
         release: { id: first.release.id, title: 'First', artist: 'Test Artist', artwork: '/covers/first.jpg' },
         quantity: 10,
         net: '10.500000',
+        discoveryMode: '0.000000',
       },
     ])
     expect(page.data.map((row) => row.release.id)).not.toContain(quiet.release.id)

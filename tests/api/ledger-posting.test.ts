@@ -87,12 +87,14 @@ describe('posting an import', () => {
         net: '137.250001',
         tenant_share: '3.000000',
         unmatched: '7.250000',
+        discovery_lines: 0,
+        discovery_net: '0.000000',
       },
     ])
     expect(state.earnings_release_totals).toEqual(
       expect.arrayContaining([
-        { tenant_id: ws.tenant.id, release_id: r1.release.id, quantity: 18, net: '110.000001' },
-        { tenant_id: ws.tenant.id, release_id: r2.release.id, quantity: 4, net: '20.000000' },
+        { tenant_id: ws.tenant.id, release_id: r1.release.id, quantity: 18, net: '110.000001', discovery_net: '0.000000' },
+        { tenant_id: ws.tenant.id, release_id: r2.release.id, quantity: 4, net: '20.000000', discovery_net: '0.000000' },
       ]),
     )
     expect(state.earnings_track_monthly).toContainEqual(

@@ -242,3 +242,32 @@ describe('demo payouts', () => {
     expect(check.rows[0].paypal).toBeGreaterThanOrEqual(2)
   })
 })
+
+describe('demo discovery', () => {
+  it('has Discovery Mode submissions in several statuses whose months tag statement lines, and usage matches with segments', async () => {
+    const statuses = await t.services.db.execute<{ status: string; n: number }>(
+      sql`select status, count(*)::int as n from spotify_discovery group by status order by status`,
+    )
+    expect(statuses.rows.map((row) => row.status)).toEqual(['approved', 'pending', 'rejected', 'removed'])
+    expect(await count(sql`select count(*)::int as n from spotify_discovery where removal_status = 'requested'`)).toBe(1)
+    expect(await count(sql`select count(*)::int as n from spotify_discovery where status = 'approved' and not enabled`)).toBe(1)
+    const admin = new TestClient(t.app)
+    await admin.ok('auth.login', { body: { email: 'admin@demo.test', password: DEMO_PASSWORD } })
+    // The statements seeded after discovery tagged the lines of the approved months: the overview shows them apart.
+    const overview = await admin.ok('earnings.overview', { params: { id: 1 }, query: { from: '2026-07', to: '2026-09' } })
+    expect(Number(overview.totals.discoveryMode.net)).toBeGreaterThan(0)
+    expect(overview.totals.discoveryMode.lines).toBeGreaterThan(0)
+
+    const matches = await admin.ok('pex.matches', { params: { page: 1 }, query: { per_page: 100 } })
+    expect(matches.meta.total).toBe(48)
+    expect(new Set(matches.data.map((row) => row.platform))).toEqual(new Set(['twitch', 'apple', 'spotify', 'raw']))
+    const detail = await admin.ok('pex.match', { params: { id: matches.data[0].id } })
+    expect(detail.segments.length).toBeGreaterThan(0)
+    const assets = await admin.ok('pex.uploadedTracks', { params: { page: 1 }, query: { per_page: 100 } })
+    expect(new Set(assets.data.map((row) => row.status))).toEqual(new Set(['registered', 'failed', 'cancelled']))
+    // Found over the last 30 days, in the rollup the analytics read.
+    const daily = await admin.ok('usageAnalytics.overview', { query: {} })
+    expect(daily.days.filter((day) => day.matches > 0).length).toBeGreaterThan(20)
+    expect(daily.days.reduce((sum, day) => sum + day.matches, 0)).toBe(48)
+  })
+})

@@ -53,6 +53,12 @@ const { values } = parseArgs({
     facts: { type: 'string', default: '20000000' },
     tracks: { type: 'string', default: '20000' },
     'read-runs': { type: 'string', default: '40' },
+    /** --only discovery: the workspace's matches, tracks in discovery and the refresh's new matches (tests/bench/discovery.ts). */
+    matches: { type: 'string', default: '1000000' },
+    assets: { type: 'string', default: '300000' },
+    'new-matches': { type: 'string', default: '100000' },
+    /** --only discovery: measure the workspace an earlier run generated instead of generating it again. */
+    reuse: { type: 'boolean', default: false },
   },
 })
 const accounts = Number(values.accounts)
@@ -79,6 +85,13 @@ if (values.only === 'analytics') {
     runs: Number(values['read-runs']),
     log,
   })
+  process.exit(0)
+}
+
+// Usage discovery's lists and refresh: a database of its own, no server (tests/bench/discovery.ts).
+if (values.only === 'discovery') {
+  const { runDiscoveryBench } = await import('./discovery')
+  await runDiscoveryBench({ matches: Number(values.matches), assets: Number(values.assets), newMatches: Number(values['new-matches']), reuse: Boolean(values.reuse), log })
   process.exit(0)
 }
 

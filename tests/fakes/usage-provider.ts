@@ -29,7 +29,7 @@ export interface FakeMatchInput {
 /** A WAV header and a little silence: enough for a file-type check. */
 export const FAKE_AUDIO = silentWav()
 
-export async function startFakeUsageProvider(options: { key: string; webhookSecret: string }) {
+export async function startFakeUsageProvider(options: { key: string; webhookSecret: string; port?: number }) {
   const assets = new Map<string, FakeAsset>()
   const feed: Record<string, unknown>[] = []
   let counter = 0
@@ -90,7 +90,7 @@ export async function startFakeUsageProvider(options: { key: string; webhookSecr
       send(404, { message: 'Not found' })
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 
   function makeMatch(assetId: string, input: FakeMatchInput = {}) {

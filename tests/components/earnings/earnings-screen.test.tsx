@@ -47,9 +47,9 @@ function overview(overrides: Partial<EarningsOverview> = {}): EarningsOverview {
     to: '2024-03',
     scope: 'all',
     monthly: [
-      { month: '2024-01', total: '1234567.891234', adminFee: '123456.789123', quantity: 1500 },
-      { month: '2024-02', total: '0.000000', adminFee: '0.000000', quantity: 0 },
-      { month: '2024-03', total: '1.005000', adminFee: '0.100000', quantity: 3 },
+      { month: '2024-01', total: '1234567.891234', adminFee: '123456.789123', quantity: 1500, discoveryMode: '3456.785000' },
+      { month: '2024-02', total: '0.000000', adminFee: '0.000000', quantity: 0, discoveryMode: '0.000000' },
+      { month: '2024-03', total: '1.005000', adminFee: '0.100000', quantity: 3, discoveryMode: '0.000000' },
     ],
     totals: {
       net: '1234568.896234',
@@ -58,6 +58,7 @@ function overview(overrides: Partial<EarningsOverview> = {}): EarningsOverview {
       unmatched: '0.500000',
       quantity: 1503,
       lines: 42,
+      discoveryMode: { lines: 7, net: '3456.785000' },
     },
     users: {
       data: [{ rank: 26, id: 5, user: 'Nina Vale', email: 'nina@demo.test', image: '/api/files/9', total: '1000000.5' }],
@@ -104,6 +105,10 @@ describe('earnings overview', () => {
     expect(within(totals).getByTestId('total-Admin fee').textContent).toContain('$123,456.89')
     expect(within(totals).getByTestId('total-Statement net').textContent).toContain('42 lines, 1,503 units')
     expect(within(totals).getByTestId('total-Unmatched').textContent).toContain('$0.50')
+    // Discovery Mode revenue is shown apart, with how many lines carried it.
+    const discovery = within(totals).getByTestId('total-Spotify Discovery Mode').textContent
+    expect(discovery).toContain('$3,456.79')
+    expect(discovery).toContain('7 lines of tracks in Discovery Mode')
 
     const accounts = screen.getByRole('table', { name: 'Top accounts' })
     const nina = within(accounts).getByRole('link', { name: 'Nina Vale' })
@@ -129,7 +134,7 @@ describe('earnings overview', () => {
     expect(within(screen.getByRole('region', { name: 'Top accounts' })).getByText('all time')).toBeTruthy()
   })
 
-  it('draws every month, the empty ones as zero, with the admin fee beside the net', async () => {
+  it('draws every month, the empty ones as zero, with the admin fee and the Discovery Mode part beside the net', async () => {
     renderScreen('/earnings/overview/1', () => overview())
     const chart = await screen.findByRole('list', { name: 'Monthly chart' })
     expect(
@@ -139,6 +144,7 @@ describe('earnings overview', () => {
     ).toEqual([
       'Statement net: 2024-01=1234567.891234 2024-02=0.000000 2024-03=1.005000',
       'Admin fee: 2024-01=123456.789123 2024-02=0.000000 2024-03=0.100000',
+      'Spotify Discovery Mode: 2024-01=3456.785000 2024-02=0.000000 2024-03=0.000000',
     ])
   })
 
@@ -171,8 +177,16 @@ describe('earnings overview', () => {
 
   it('says so when nothing was imported yet', async () => {
     const empty = overview({
-      monthly: [{ month: '2024-01', total: '0.000000', adminFee: '0.000000', quantity: 0 }],
-      totals: { net: '0.000000', adminFee: '0.000000', accounts: '0.000000', unmatched: '0.000000', quantity: 0, lines: 0 },
+      monthly: [{ month: '2024-01', total: '0.000000', adminFee: '0.000000', quantity: 0, discoveryMode: '0.000000' }],
+      totals: {
+        net: '0.000000',
+        adminFee: '0.000000',
+        accounts: '0.000000',
+        unmatched: '0.000000',
+        quantity: 0,
+        lines: 0,
+        discoveryMode: { lines: 0, net: '0.000000' },
+      },
       users: { data: [], meta: { total: 0, totalIsEstimate: false, page: 1, per_page: 25, last_page: 1 } },
       releases: [],
       tracks: [],

@@ -97,7 +97,7 @@ describe("release tab's sales", () => {
 describe("account tab's sales", () => {
   it('shows the credited totals and the releases by sales, paged', async () => {
     const page = (n: number) => ({
-      data: [{ release: { id: 100 + n, title: `Release ${n}`, artist: 'Nina', artwork: null }, quantity: 5, net: '1234.5' }],
+      data: [{ release: { id: 100 + n, title: `Release ${n}`, artist: 'Nina', artwork: null }, quantity: 5, net: '1234.5', discoveryMode: '234.5' }],
       meta: { total: 26, totalIsEstimate: false, page: n, per_page: 25, last_page: 2 },
     })
     const { requests } = serveRoutes({
@@ -125,6 +125,9 @@ describe("account tab's sales", () => {
     expect(screen.getByText('Feb 24')).toBeTruthy()
     const table = await screen.findByRole('table', { name: 'Sales by release' })
     expect(within(table).getByRole('link', { name: 'Release 1' }).getAttribute('href')).toBe('/releases/single/101?section=sales')
+    // The Discovery Mode part of each release's net has its own column.
+    expect(within(table).getByRole('columnheader', { name: 'Spotify Discovery Mode' })).toBeTruthy()
+    expect(within(table).getByText('$234.50')).toBeTruthy()
     await userEvent.click(screen.getByRole('button', { name: 'Page 2' }))
     expect(await screen.findByRole('link', { name: 'Release 2' })).toBeTruthy()
     await waitFor(() => expect(requests.filter((request) => request.path === '/api/users/single/sales/42')).toHaveLength(2))

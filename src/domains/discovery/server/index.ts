@@ -3,6 +3,7 @@ import type { AnyHandler } from '@server/handlers'
 import { discoveryHandlers } from './routes'
 import { discoverySearch, usageMatchSearch } from './search'
 import { registerUsageJobs, registerUsageWebhook } from './usage/jobs'
+import { discoverySeeder } from './seed'
 
 /**
  * Discovery (docs/discovery.md): Spotify Discovery Mode submissions, removals, the toggle and
@@ -14,4 +15,5 @@ export const discoveryServer: DomainServer = {
   searchProviders: [discoverySearch, usageMatchSearch],
   registerJobs: registerUsageJobs,
   routes: registerUsageWebhook,
+  seeders: [discoverySeeder],
 }

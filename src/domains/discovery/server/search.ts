@@ -74,7 +74,7 @@ export const usageMatchSearch: SearchProvider = {
     if (query.id === null && query.fuzzy && !query.identifier)
       branches.push(sql`select m.id, m.found_at as created_at from usage_matches m
         where m.tenant_id = ${tenantId} and m.track_id in (select x.id from tracks x where x.tenant_id = ${tenantId} and x.title ilike ${likePattern(query.text)})
-        order by m.found_at desc, m.id desc limit ${limit}`)
+        order by m.found_at desc nulls last, m.id desc nulls last limit ${limit}`)
     const ids = await newestIds(db, branches, limit)
     if (ids.length === 0) return []
     const result = await db.execute<{ id: number; provider_id: string; title: string; platform: MatchPlatform; status: MatchStatus; user_name: string | null }>(sql`

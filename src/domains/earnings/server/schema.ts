@@ -304,6 +304,9 @@ export const earningsMonthly = pgTable(
     /** The operator's share (admin fee). */
     tenantShare: money('tenant_share').notNull().default('0'),
     unmatched: money('unmatched').notNull().default('0'),
+    /** Lines and net of tracks in Spotify Discovery Mode that month (tagged when read; docs/discovery.md). */
+    discoveryLines: bigint('discovery_lines', { mode: 'number' }).notNull().default(0),
+    discoveryNet: money('discovery_net').notNull().default('0'),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.period, t.source] })],
 )
@@ -353,6 +356,8 @@ export const earningsReleaseTotals = pgTable(
     releaseId: ref('release_id').primaryKey(),
     quantity: bigint('quantity', { mode: 'number' }).notNull().default(0),
     net: money('net').notNull().default('0'),
+    /** The part of net from months its tracks were in Spotify Discovery Mode. */
+    discoveryNet: money('discovery_net').notNull().default('0'),
   },
   (t) => [index('earnings_release_totals_rank_idx').on(t.tenantId, t.net.desc(), t.releaseId)],
 )

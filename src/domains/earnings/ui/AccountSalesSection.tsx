@@ -76,6 +76,7 @@ export function AccountSalesSection({ userId, version = 0 }: { userId: number; v
                   head={(row) => <ReleaseCell release={row.release} />}
                   units={(row) => row.quantity}
                   net={(row) => row.net}
+                  extra={{ header: 'Spotify Discovery Mode', value: (row) => row.discoveryMode }}
                 />
               )}
               {sales.meta.total > sales.meta.per_page && (

@@ -24,6 +24,8 @@ const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/
 const MAX_MONTHS = 120
 /** The canvas cannot read CSS variables: a grey that reads on light and dark backgrounds. */
 const ADMIN_FEE_COLOR = '#8b8d98'
+/** Spotify's green, for the Discovery Mode part of the net. */
+const DISCOVERY_COLOR = '#1db954'
 
 const fetchOverview = (key: string, signal: AbortSignal) => {
   const [page, from, to] = key.split('|')
@@ -141,6 +143,11 @@ function TotalsCards({ data }: { data: EarningsOverview }) {
     { label: 'Admin fee', value: data.totals.adminFee, hint: "The workspace's share" },
     { label: 'Credited to accounts', value: data.totals.accounts, hint: 'After the admin fee and splits' },
     { label: 'Unmatched', value: data.totals.unmatched, hint: 'Held until matched by hand' },
+    {
+      label: 'Spotify Discovery Mode',
+      value: data.totals.discoveryMode.net,
+      hint: `${formatCount(data.totals.discoveryMode.lines)} lines of tracks in Discovery Mode that month (part of the net)`,
+    },
   ]
   return (
     <section aria-label="Totals">
@@ -161,6 +168,7 @@ function TotalsCards({ data }: { data: EarningsOverview }) {
 function MonthlyCard({ data }: { data: EarningsOverview }) {
   const site = useSite()
   const empty = data.monthly.every((row) => Number(row.total) === 0 && Number(row.adminFee) === 0)
+  const discovery = data.monthly.some((row) => Number(row.discoveryMode) !== 0)
   return (
     <Card asChild>
       <section aria-label="Monthly totals">
@@ -177,6 +185,17 @@ function MonthlyCard({ data }: { data: EarningsOverview }) {
                 series={[
                   { name: 'Statement net', kind: 'bar', color: site.colors.primary, values: data.monthly.map((row) => row.total) },
                   { name: 'Admin fee', kind: 'line', color: ADMIN_FEE_COLOR, values: data.monthly.map((row) => row.adminFee) },
+                  // Drawn only when some month had Discovery Mode revenue: an empty series is noise in the legend.
+                  ...(discovery
+                    ? [
+                        {
+                          name: 'Spotify Discovery Mode',
+                          kind: 'line' as const,
+                          color: DISCOVERY_COLOR,
+                          values: data.monthly.map((row) => row.discoveryMode),
+                        },
+                      ]
+                    : []),
                 ]}
               />
             </Suspense>

@@ -16,6 +16,7 @@ export function SalesTable<Row>({
   head,
   units,
   net,
+  extra,
   align,
 }: {
   /** The table's accessible name. */
@@ -29,6 +30,8 @@ export function SalesTable<Row>({
   units(row: Row): number
   /** The row's net, a decimal string. */
   net(row: Row): string
+  /** A further money column after Net (its header and value), e.g. the Discovery Mode part of the net. */
+  extra?: { header: string; value(row: Row): string }
   /** Rows whose header has two lines (artwork, a subtitle) centre their cells. */
   align?: 'center'
 }) {
@@ -39,6 +42,7 @@ export function SalesTable<Row>({
           <Table.ColumnHeaderCell>{first}</Table.ColumnHeaderCell>
           <Table.ColumnHeaderCell justify="end">Units</Table.ColumnHeaderCell>
           <Table.ColumnHeaderCell justify="end">Net</Table.ColumnHeaderCell>
+          {extra && <Table.ColumnHeaderCell justify="end">{extra.header}</Table.ColumnHeaderCell>}
         </Table.Row>
       </Table.Header>
       <Table.Body>
@@ -49,6 +53,11 @@ export function SalesTable<Row>({
             <Table.Cell justify="end">
               <Money value={net(row)} />
             </Table.Cell>
+            {extra && (
+              <Table.Cell justify="end">
+                <Money value={extra.value(row)} />
+              </Table.Cell>
+            )}
           </Table.Row>
         ))}
       </Table.Body>

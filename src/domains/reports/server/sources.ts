@@ -31,6 +31,7 @@ import { catalogueTrackRows } from '@domains/catalogue/server/public'
 import { payoutHistoryRows } from '@domains/payouts/server/public'
 import { audienceRows, blastRows, topFanRows } from '@domains/fanblast/server/public'
 import { rawData } from '@domains/earnings/server/public'
+import { usageMatchRows } from '@domains/discovery/server/public'
 import type { ReportScope, ReportSource } from '@server/report-source'
 
 // Report sources: for each report kind, its CSV header and the rows, streamed from the database
@@ -398,6 +399,59 @@ const exchangeRate: ReportSource = {
   },
 }
 
+/** usage-discovery: the matches the usage-discovery provider found in the period (docs/discovery.md). */
+const usageDiscovery: ReportSource = {
+  header: [
+    'match_id',
+    'provider_match_id',
+    'found',
+    'status',
+    'platform',
+    'track_id',
+    'isrc',
+    'track',
+    'release_id',
+    'release',
+    'account_id',
+    'media_url',
+    'user_name',
+    'user_url',
+    'copy_title',
+    'upload_date',
+    'views',
+    'shares',
+    'duration_s',
+    'match_length_s',
+    'copy_percentage',
+  ],
+  async *rows(q, scope) {
+    for await (const row of usageMatchRows(q, scope))
+      yield [
+        row.id,
+        row.provider_id,
+        row.found,
+        row.status,
+        row.platform,
+        row.track_id,
+        row.isrc ?? '',
+        row.track_title ?? '',
+        row.release_id,
+        row.release_title ?? '',
+        row.account_id,
+        row.media_url ?? '',
+        row.user_name ?? '',
+        row.user_url ?? '',
+        row.copy_title ?? '',
+        row.upload_date ?? '',
+        row.views,
+        row.shares,
+        row.duration,
+        row.match_length,
+        row.copy_percentage,
+      ]
+  },
+}
+
 // ---------------------------------------------------------------------------------------------
 // Admin earning reports
 
@@ -553,6 +607,7 @@ export const REPORT_SOURCES: Readonly<Record<string, ReportSource>> = {
   'audience-export': audienceExport,
   'fan-blast': fanBlast,
   'top-fans': topFans,
+  'usage-discovery': usageDiscovery,
   'exchange-rate': exchangeRate,
   'release-earning': releaseEarning,
   'artist-earning': artistEarning,

@@ -342,7 +342,8 @@ export async function listAssets(ctx: AuthedContext, pageNo: number, query: { pe
     conditions.push(sql`(${sql.join(parts, sql` or `)})`)
   }
   const where = sql`where ${sql.join(conditions, sql` and `)}`
-  const order = sql`a.created_at desc, a.id desc`
+  // NULLS LAST as the index keeps them (drizzle's desc()): a plain DESC would sort the whole table.
+  const order = sql`a.created_at desc nulls last, a.id desc nulls last`
   const rows = await ctx.services.db.execute<AssetRow>(sql`
     with page as (select a.id from usage_assets a ${where} order by ${order} limit ${query.per_page} offset ${(pageNo - 1) * query.per_page})
     ${ASSET_SELECT} order by ${order}`)
@@ -519,7 +520,8 @@ export async function listMatches(ctx: AuthedContext, pageNo: number, query: { p
     conditions.push(sql`(${sql.join(parts, sql` or `)})`)
   }
   const where = sql`where ${sql.join(conditions, sql` and `)}`
-  const order = sql`m.found_at desc, m.id desc`
+  // NULLS LAST as usage_matches_tenant_found_idx keeps them: a plain DESC sorted all the matches (bench).
+  const order = sql`m.found_at desc nulls last, m.id desc nulls last`
   const rows = await ctx.services.db.execute<MatchRow>(sql`
     with page as (select m.id from usage_matches m ${where} order by ${order} limit ${query.per_page} offset ${(pageNo - 1) * query.per_page})
     select m.* from page join usage_matches m on m.id = page.id order by ${order}`)
@@ -551,7 +553,7 @@ export async function singleMatch(ctx: AuthedContext, id: number) {
   const row = result.rows[0]
   if (!row) throw notFound('There is no such match in this workspace.')
   const queue = await ctx.services.db.execute<{ id: number }>(sql`
-    select m.id from usage_matches m where m.tenant_id = ${tenantId} and m.status = 'new' order by m.found_at desc, m.id desc limit 500`)
+    select m.id from usage_matches m where m.tenant_id = ${tenantId} and m.status = 'new' order by m.found_at desc nulls last, m.id desc nulls last limit 500`)
   return {
     ...matchRow(row),
     track: { id: Number(row.track_id), title: row.track_title },

@@ -208,23 +208,24 @@ async function aggregateLines(tx: Tx, where: SQL, importId?: number): Promise<vo
     importId === undefined
       ? sql``
       : sql`union all
-        select g.import_id, g.period, g.channel, g.territory, g.release_id, g.track_id, g.lines, g.quantity, g.net_base
+        select g.import_id, g.period, g.channel, g.territory, g.release_id, g.track_id, g.lines, g.quantity, g.net_base, g.discovery_mode
         from statement_line_groups g
         where g.import_id = ${importId}`
   // Grouped first, joined to the imports after: the join runs once per group, not once per line.
   await tx.execute(sql`
     create temporary table ledger_line_agg on commit drop as
-    select u.import_id, i.source, u.period, u.channel, u.territory, u.release_id, u.track_id, u.lines, u.quantity, u.net
+    select u.import_id, i.source, u.period, u.channel, u.territory, u.release_id, u.track_id, u.lines, u.quantity, u.net, u.discovery
     from (
       select import_id, period, channel, territory, release_id, track_id,
-        sum(lines)::bigint as lines, sum(quantity)::bigint as quantity, sum(net) as net
+        sum(lines)::bigint as lines, sum(quantity)::bigint as quantity, sum(net) as net, discovery
       from (
-        select l.import_id, l.period, l.channel, l.territory, l.release_id, l.track_id, 1::bigint as lines, l.quantity, l.net_base as net
+        select l.import_id, l.period, l.channel, l.territory, l.release_id, l.track_id, 1::bigint as lines, l.quantity, l.net_base as net,
+          false as discovery
         from statement_lines l
         where ${where}
         ${groups}
       ) x
-      group by import_id, period, channel, territory, release_id, track_id
+      group by import_id, period, channel, territory, release_id, track_id, discovery
     ) u
     join statement_imports i on i.id = u.import_id`)
   await tx.execute(sql`analyze pg_temp.ledger_line_agg`)
@@ -265,16 +266,19 @@ async function applyLineRollups(tx: Tx, tenantId: number, sign: 1 | -1, mode: 'a
   const from = sql`from pg_temp.ledger_line_agg a`
   if (mode === 'all') {
     await tx.execute(sql`
-      insert into earnings_monthly (tenant_id, period, source, lines, quantity, net, tenant_share, unmatched)
+      insert into earnings_monthly (tenant_id, period, source, lines, quantity, net, tenant_share, unmatched, discovery_lines, discovery_net)
       select ${tenantId}, a.period, a.source, ${s} * sum(a.lines), ${s} * sum(a.quantity), ${s} * sum(a.net), 0,
-        ${s} * coalesce(sum(a.net) filter (where a.release_id is null), 0)
+        ${s} * coalesce(sum(a.net) filter (where a.release_id is null), 0),
+        ${s} * coalesce(sum(a.lines) filter (where a.discovery), 0), ${s} * coalesce(sum(a.net) filter (where a.discovery), 0)
       ${from}
       group by a.period, a.source
       on conflict (tenant_id, period, source) do update set
         lines = earnings_monthly.lines + excluded.lines,
         quantity = earnings_monthly.quantity + excluded.quantity,
         net = earnings_monthly.net + excluded.net,
-        unmatched = earnings_monthly.unmatched + excluded.unmatched`)
+        unmatched = earnings_monthly.unmatched + excluded.unmatched,
+        discovery_lines = earnings_monthly.discovery_lines + excluded.discovery_lines,
+        discovery_net = earnings_monthly.discovery_net + excluded.discovery_net`)
     await tx.execute(sql`
       insert into earnings_channel_monthly (tenant_id, period, channel, quantity, net)
       select ${tenantId}, a.period, a.channel, ${s} * sum(a.quantity), ${s} * sum(a.net)
@@ -301,13 +305,14 @@ async function applyLineRollups(tx: Tx, tenantId: number, sign: 1 | -1, mode: 'a
       quantity = earnings_track_monthly.quantity + excluded.quantity,
       net = earnings_track_monthly.net + excluded.net`)
   await tx.execute(sql`
-    insert into earnings_release_totals (tenant_id, release_id, quantity, net)
-    select ${tenantId}, a.release_id, ${s} * sum(a.quantity), ${s} * sum(a.net)
+    insert into earnings_release_totals (tenant_id, release_id, quantity, net, discovery_net)
+    select ${tenantId}, a.release_id, ${s} * sum(a.quantity), ${s} * sum(a.net), ${s} * coalesce(sum(a.net) filter (where a.discovery), 0)
     ${matched}
     group by a.release_id
     on conflict (release_id) do update set
       quantity = earnings_release_totals.quantity + excluded.quantity,
-      net = earnings_release_totals.net + excluded.net`)
+      net = earnings_release_totals.net + excluded.net,
+      discovery_net = earnings_release_totals.discovery_net + excluded.discovery_net`)
   await tx.execute(sql`
     insert into earnings_track_totals (tenant_id, track_id, release_id, quantity, net)
     select ${tenantId}, a.track_id, min(a.release_id), ${s} * sum(a.quantity), ${s} * sum(a.net)

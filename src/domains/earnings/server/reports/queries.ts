@@ -27,21 +27,35 @@ export interface MonthlyRow {
   net: string
   fee: string
   quantity: number
+  /** Net of the lines of tracks in Spotify Discovery Mode that month. */
+  discovery: string
 }
 
 /** earnings_monthly per month of the range, every month present (zero when nothing was imported). */
 export async function monthlyTotals(db: Queryable, tenantId: number, range: Range): Promise<MonthlyRow[]> {
-  const result = await db.execute<{ month: string; net: string | null; fee: string | null; quantity: string | number | null }>(sql`
-    select to_char(m.month, 'YYYY-MM') as month, e.net::text as net, e.fee::text as fee, e.quantity as quantity
+  const result = await db.execute<{
+    month: string
+    net: string | null
+    fee: string | null
+    quantity: string | number | null
+    discovery: string | null
+  }>(sql`
+    select to_char(m.month, 'YYYY-MM') as month, e.net::text as net, e.fee::text as fee, e.quantity as quantity, e.discovery::text as discovery
     from generate_series(${firstDay(range.from)}::date, ${firstDay(range.to)}::date, interval '1 month') as m(month)
     left join (
-      select period, sum(net) as net, sum(tenant_share) as fee, sum(quantity) as quantity
+      select period, sum(net) as net, sum(tenant_share) as fee, sum(quantity) as quantity, sum(discovery_net) as discovery
       from earnings_monthly
       where tenant_id = ${tenantId} and ${within(sql`period`, range.from, range.to)}
       group by period
     ) as e on e.period = m.month::date
     order by m.month`)
-  return result.rows.map((row) => ({ month: row.month, net: money(row.net), fee: money(row.fee), quantity: Number(row.quantity ?? 0) }))
+  return result.rows.map((row) => ({
+    month: row.month,
+    net: money(row.net),
+    fee: money(row.fee),
+    quantity: Number(row.quantity ?? 0),
+    discovery: money(row.discovery),
+  }))
 }
 
 /** Sums over earnings_monthly for the range. */
@@ -52,9 +66,12 @@ export async function rangeTotals(db: Queryable, tenantId: number, range: Range)
     unmatched: string | null
     quantity: string | null
     lines: string | null
+    discovery_lines: string | null
+    discovery_net: string | null
   }>(sql`
     select sum(net)::text as net, sum(tenant_share)::text as fee, sum(unmatched)::text as unmatched,
-      sum(quantity)::text as quantity, sum(lines)::text as lines
+      sum(quantity)::text as quantity, sum(lines)::text as lines,
+      sum(discovery_lines)::text as discovery_lines, sum(discovery_net)::text as discovery_net
     from earnings_monthly
     where tenant_id = ${tenantId} and ${within(sql`period`, range.from, range.to)}`)
   const row = result.rows[0]
@@ -62,7 +79,15 @@ export async function rangeTotals(db: Queryable, tenantId: number, range: Range)
   const fee = money(row?.fee)
   const unmatched = money(row?.unmatched)
   const accounts = fromScaled(toScaled(net, MONEY_SCALE) - toScaled(fee, MONEY_SCALE) - toScaled(unmatched, MONEY_SCALE), MONEY_SCALE)
-  return { net, adminFee: fee, unmatched, accounts, quantity: Number(row?.quantity ?? 0), lines: Number(row?.lines ?? 0) }
+  return {
+    net,
+    adminFee: fee,
+    unmatched,
+    accounts,
+    quantity: Number(row?.quantity ?? 0),
+    lines: Number(row?.lines ?? 0),
+    discoveryMode: { lines: Number(row?.discovery_lines ?? 0), net: money(row?.discovery_net) },
+  }
 }
 
 /**
@@ -259,8 +284,8 @@ export async function accountTotals(db: Queryable, tenantId: number, accountId: 
 /** One page of releases (of the given ids) with sales, best first, from earnings_release_totals. */
 export async function releaseTotalsPage(db: Queryable, tenantId: number, releaseIds: readonly number[], limit: number, offset: number) {
   if (releaseIds.length === 0) return { rows: [], total: 0 }
-  const result = await db.execute<{ release_id: number; quantity: string; net: string; count: string | number }>(sql`
-    select t.release_id, t.quantity::text as quantity, t.net::text as net, count(*) over () as count
+  const result = await db.execute<{ release_id: number; quantity: string; net: string; discovery: string; count: string | number }>(sql`
+    select t.release_id, t.quantity::text as quantity, t.net::text as net, t.discovery_net::text as discovery, count(*) over () as count
     from earnings_release_totals t
     where t.tenant_id = ${tenantId}
       and t.release_id = any(array[${sql.join(
@@ -270,7 +295,12 @@ export async function releaseTotalsPage(db: Queryable, tenantId: number, release
       and (t.net <> 0 or t.quantity <> 0)
     order by t.net desc, t.release_id
     limit ${limit} offset ${offset}`)
-  const rows = result.rows.map((row) => ({ releaseId: Number(row.release_id), quantity: Number(row.quantity), net: money(row.net) }))
+  const rows = result.rows.map((row) => ({
+    releaseId: Number(row.release_id),
+    quantity: Number(row.quantity),
+    net: money(row.net),
+    discovery: money(row.discovery),
+  }))
   let total = Number(result.rows[0]?.count ?? 0)
   if (rows.length === 0 && offset > 0) {
     const counted = await db.execute<{ n: string | number }>(sql`

@@ -110,7 +110,13 @@ export async function earningsOverview(
     from: range.from,
     to: range.to,
     scope: scoped ? ('range' as const) : ('all' as const),
-    monthly: monthly.map((row) => ({ month: row.month, total: row.net, adminFee: row.fee, quantity: row.quantity })),
+    monthly: monthly.map((row) => ({
+      month: row.month,
+      total: row.net,
+      adminFee: row.fee,
+      quantity: row.quantity,
+      discoveryMode: row.discovery,
+    })),
     totals,
     users: {
       data: ranked.map((row, index) => {
@@ -176,7 +182,12 @@ export async function accountSales(ctx: AuthedContext, accountId: number, page: 
     rows.map((row) => row.releaseId),
   )
   return {
-    data: rows.map((row) => ({ release: releaseRef(cards.get(row.releaseId), row.releaseId), quantity: row.quantity, net: row.net })),
+    data: rows.map((row) => ({
+      release: releaseRef(cards.get(row.releaseId), row.releaseId),
+      quantity: row.quantity,
+      net: row.net,
+      discoveryMode: row.discovery,
+    })),
     meta: pageMeta(total, false, page, perPage),
   }
 }
