@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../helpers/app'
 import type { TestClient } from '../helpers/client'
 import { twoWorkspaces } from '../helpers/fixtures'
 import { createRelease, upc } from './releases-fixtures'
-import { auditLog, ingestionRows, releases, tracks } from '../../src/server/db/schema'
+import { auditLog, ingestionRows, ingestions, releases, tracks } from '../../src/server/db/schema'
 import { runCommit } from '../../src/domains/catalogue-ops/server/ingestion.service'
 import { silentWav } from '@server/wav'
 
@@ -156,22 +156,24 @@ describe('catalogue ingestion', () => {
     const lines = [1, 2, 3].flatMap((n) => [row({ release: `Rerun ${n}`, track: `A${n}` }), row({ release: `Rerun ${n}`, track: `B${n}` })])
     const dry = await upload(lines, { fetchAudio: 'false' })
     expect(dry).toMatchObject({ good: 6, releases: 3 })
-    await admin.ok('ingestion.commit', { body: { id: dry.id } })
-    // The process stops after the first release: its signal reads aborted from the second check on.
+    // Committing as the commit call leaves it, without a queued job racing the run under test.
+    await t.services.db.update(ingestions).set({ status: 'committing' }).where(eq(ingestions.id, dry.id))
+    // The process stops after the first batch: its signal reads aborted from the second check on.
     let checks = 0
     const stopping = {
       get aborted() {
         checks += 1
-        return checks > 2
+        return checks > 1
       },
     } as AbortSignal
-    await expect(runCommit(t.services, ws.tenant.id, dry.id, stopping)).rejects.toThrow('stopped')
+    // Batches of one release, so the stop falls between two of them.
+    await expect(runCommit(t.services, ws.tenant.id, dry.id, stopping, 1)).rejects.toThrow('stopped')
     const titles = ['Rerun 1', 'Rerun 2', 'Rerun 3']
     const halfway = await t.services.db.select().from(releases).where(inArray(releases.title, titles))
     expect(halfway.map((release) => [release.title, release.trackCount])).toEqual([['Rerun 1', 2]])
     expect(await t.services.db.select().from(tracks).where(eq(tracks.releaseId, halfway[0].id))).toHaveLength(2)
-    // Run again (the queued job): it goes on with the releases left, never making one twice.
-    await t.services.jobs.drain()
+    // Run again (as the job runner does after a crash): it goes on with the releases left, never making one twice.
+    await runCommit(t.services, ws.tenant.id, dry.id)
     const made = await t.services.db.select().from(releases).where(inArray(releases.title, titles))
     expect(made.map((release) => release.title).sort()).toEqual(titles)
     for (const release of made) expect(release.trackCount).toBe(2)
@@ -179,6 +181,39 @@ describe('catalogue ingestion', () => {
     expect(rows.every((entry) => entry.status === 'committed')).toBe(true)
     // A second run finds nothing left to do.
     expect((await admin.call('ingestion.commit', { body: { id: dry.id } })).status).toBe(409)
+  })
+
+  it('commits many releases in one batch, and a release that fails at commit fails only its own rows', async () => {
+    const lines = [1, 2, 3, 4].flatMap((n) => [row({ release: `Batch ${n}`, track: `A${n}` }), row({ release: `Batch ${n}`, track: `B${n}` })])
+    const dry = await upload(lines, { fetchAudio: 'false' })
+    expect(dry).toMatchObject({ good: 8, releases: 4 })
+    // Between the dry run and the commit the owner of "Batch 3" goes away (its account id no longer exists).
+    await t.services.db.execute(sql`
+      update ingestion_rows set data = jsonb_set(data, '{accountId}', '999999999')
+       where ingestion_id = ${dry.id} and release_title = 'Batch 3'`)
+    await admin.ok('ingestion.commit', { body: { id: dry.id } })
+    await t.services.jobs.drain()
+    expect(await admin.ok('ingestion.single', { params: { id: dry.id } })).toMatchObject({ status: 'committed', committed: 6, failed: 2, releases: 3 })
+    const made = await t.services.db
+      .select()
+      .from(releases)
+      .where(inArray(releases.title, ['Batch 1', 'Batch 2', 'Batch 3', 'Batch 4']))
+    expect(made.map((release) => [release.title, release.trackCount]).sort()).toEqual([
+      ['Batch 1', 2],
+      ['Batch 2', 2],
+      ['Batch 4', 2],
+    ])
+    // Each row points at its own release and track, in CSV order.
+    const rows = await t.services.db.select().from(ingestionRows).where(eq(ingestionRows.ingestionId, dry.id)).orderBy(ingestionRows.csvRow)
+    for (const release of made) {
+      const own = rows.filter((entry) => entry.releaseTitle === release.title)
+      const releaseTracks = await t.services.db.select().from(tracks).where(eq(tracks.releaseId, release.id)).orderBy(tracks.position)
+      expect(own.map((entry) => [entry.releaseId, entry.trackId, entry.trackTitle])).toEqual(
+        releaseTracks.map((track) => [release.id, track.id, track.title]),
+      )
+    }
+    expect(rows.filter((entry) => entry.status === 'failed').map((entry) => entry.releaseTitle)).toEqual(['Batch 3', 'Batch 3'])
+    expect(rows.find((entry) => entry.status === 'failed')?.error).toMatch(/^The release could not be created/)
   })
 
   it('refuses a file without the required columns, and non-staff', async () => {
@@ -195,11 +230,11 @@ describe('catalogue ingestion', () => {
 
   it('removes one ingestion and clears the history; the releases stay', async () => {
     const history = await admin.ok('ingestion.history', { query: {} })
-    expect(history.meta.total).toBe(3)
+    expect(history.meta.total).toBe(4)
     const removed = await admin.ok('ingestion.remove', { body: { id: history.data[0].id } })
     expect(removed.id).toBe(history.data[0].id)
-    expect((await admin.ok('ingestion.history', { query: {} })).meta.total).toBe(2)
-    expect(await admin.ok('ingestion.clear')).toEqual({ removed: 2 })
+    expect((await admin.ok('ingestion.history', { query: {} })).meta.total).toBe(3)
+    expect(await admin.ok('ingestion.clear')).toEqual({ removed: 3 })
     expect((await admin.ok('ingestion.history', { query: {} })).meta.total).toBe(0)
     expect(await t.services.db.select().from(releases).where(eq(releases.title, 'Harbour Lights'))).toHaveLength(1)
   })

@@ -77,6 +77,12 @@ describe('opening and listing tickets', () => {
     const quoting = await openTicket(label, `Follow-up to #${second}`)
     expect(await ids({ search: `#${second}` })).toEqual([second])
     expect(await ids({ search: 'LABEL@supdesk.test' })).toEqual([quoting, first])
+    // The total of a short page is exact without a second search; past the last page it is counted.
+    const meta = async (query: Record<string, string | number>) =>
+      (await admin.ok('support.list', { query: { page: 1, per_page: 25, ...query } })).meta
+    expect(await meta({ search: 'label@supdesk.test' })).toMatchObject({ total: 2, totalIsEstimate: false, last_page: 1 })
+    expect(await meta({ search: 'label@supdesk.test', page: 3 })).toMatchObject({ total: 2, totalIsEstimate: false })
+    expect(await meta({ search: 'nothing like this at all' })).toMatchObject({ total: 0, last_page: 1 })
     await admin.ok('support.changeStatus', { body: { ids: [second], status: 'pending' } })
     expect(await ids({ status: 'pending' })).toEqual([second])
     const today = new Date().toISOString().slice(0, 10)

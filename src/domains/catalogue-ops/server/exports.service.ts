@@ -145,29 +145,50 @@ interface TrackLine extends Record<string, unknown> {
   release_status: number
 }
 
-/** The selection's tracks joined to their release, a page at a time on (release, position, track). */
-function selectionTracks(services: Services, exportRow: ExportRecord) {
+/** Releases per page of an export: ~5,000 tracks at an album's size, one index probe per release. */
+const RELEASES_PER_PAGE = 200
+
+/**
+ * The selection's tracks joined to their release, a page of releases at a time (release id order),
+ * each release's tracks by (position, id). Paging on releases, not on a (release, position, track)
+ * key over tracks: the planner then always takes the next releases from their primary key and their
+ * tracks from tracks_release_idx, where the row-comparison keyset over a million tracks could pick a
+ * tenant-wide scan. `cms` reads only the columns the CMS file has (no owner join).
+ */
+async function* selectionTracks(services: Services, exportRow: Pick<ExportRecord, 'tenantId' | 'all' | 'releaseIds'>, columns: 'cms' | 'full' = 'full') {
   const tenantId = exportRow.tenantId
   const which = exportRow.all
     ? sql`r.status = any(${bigintArray(EXPORTABLE)}::smallint[])`
     : sql`r.id = any(${bigintArray(exportRow.releaseIds)})`
-  return keysetRows<TrackLine, [number, number, number]>(
-    services.db,
-    (after, size) => sql`
-      select r.id as release_id, r.status as release_status, r.title as release_title, r.type as release_type, r.upc, r.catalog_number,
-             r.label, r.primary_genre, r.secondary_genre, r.release_date::text as release_date,
-             r.original_release_date::text as original_release_date, r.c_line, r.c_year, r.p_line, r.p_year, r.artist_text,
-             r.territories, a.email as owner_email,
-             t.id as track_id, t.position, t.title as track_title, t.isrc, t.explicit, t.duration, t.audio_url
-        from tracks t
-        join releases r on r.id = t.release_id and r.tenant_id = ${tenantId}
-        join accounts a on a.id = r.account_id
-       where t.tenant_id = ${tenantId} and ${which}
-         ${after ? sql`and (t.release_id, t.position, t.id) > (${after[0]}, ${after[1]}, ${after[2]})` : sql``}
-       order by t.release_id, t.position, t.id
-       limit ${size}`,
-    (row) => [Number(row.release_id), Number(row.position), Number(row.track_id)],
-  )
+  const select =
+    columns === 'cms'
+      ? sql`select r.id as release_id, r.status as release_status, r.title as release_title, r.upc, r.label, r.primary_genre,
+               r.release_date::text as release_date, r.artist_text, r.territories,
+               t.id as track_id, t.position, t.title as track_title, t.isrc
+          from tracks t join releases r on r.id = t.release_id and r.tenant_id = t.tenant_id`
+      : sql`select r.id as release_id, r.status as release_status, r.title as release_title, r.type as release_type, r.upc, r.catalog_number,
+               r.label, r.primary_genre, r.secondary_genre, r.release_date::text as release_date,
+               r.original_release_date::text as original_release_date, r.c_line, r.c_year, r.p_line, r.p_year, r.artist_text,
+               r.territories, a.email as owner_email,
+               t.id as track_id, t.position, t.title as track_title, t.isrc, t.explicit, t.duration, t.audio_url
+          from tracks t join releases r on r.id = t.release_id and r.tenant_id = t.tenant_id
+          join accounts a on a.id = r.account_id`
+  let after = 0
+  for (;;) {
+    const { rows: page } = await services.db.execute<{ id: number }>(sql`
+      select r.id from releases r
+       where r.tenant_id = ${tenantId} and ${which} and r.id > ${after}
+       order by r.id limit ${RELEASES_PER_PAGE}`)
+    if (!page.length) return
+    const ids = page.map((row) => Number(row.id))
+    const { rows } = await services.db.execute<TrackLine>(sql`
+      ${select}
+       where t.tenant_id = ${tenantId} and t.release_id = any(${bigintArray(ids)})
+       order by t.release_id, t.position, t.id`)
+    yield* rows
+    if (page.length < RELEASES_PER_PAGE) return
+    after = ids[ids.length - 1]
+  }
 }
 
 function cmsRow(row: Record<string, unknown>): unknown[] {
@@ -368,7 +389,7 @@ export async function runExport(services: Services, tenantId: number, exportId: 
       const header = exportRow.kind === 'cms' ? CMS_HEADER : RELEASE_HEADER
       const toCells = exportRow.kind === 'cms' ? cmsRow : releaseRow
       async function* rows() {
-        for await (const line of selectionTracks(services, exportRow)) {
+        for await (const line of selectionTracks(services, exportRow, exportRow.kind === 'cms' ? 'cms' : 'full')) {
           seen(line)
           if (trackCount % 5000 === 0)
             await db.update(catalogueExports).set({ tracks: trackCount }).where(eq(catalogueExports.id, exportId))

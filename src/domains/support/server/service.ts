@@ -174,9 +174,14 @@ export async function listTickets(
     assigneeId: query.assigneeId,
   }
   const [rows, settings] = await Promise.all([repo.listPage(db, filter, query.page, query.per_page), settingsOf(db, ctx.tenant.id)])
-  // The planner's estimate first, searches and date ranges too: counting 10,000 matches of a common
-  // word costs a scan of a million-ticket table (~200 ms); a rarer match is counted exactly.
-  const { total, estimate } = await countCapped(db, repo.listFrom(filter), { estimateFirst: true })
+  // A short page that is not past the end holds the last matches: the total is known without
+  // running the search a second time (a rare phrase costs its trigram scan once, not twice).
+  // Otherwise the planner's estimate first, searches and date ranges too: counting 10,000 matches of
+  // a common word costs a scan of a million-ticket table (~200 ms); a rarer match is counted exactly.
+  const { total, estimate } =
+    rows.length < query.per_page && (rows.length > 0 || query.page === 1)
+      ? { total: (query.page - 1) * query.per_page + rows.length, estimate: false }
+      : await countCapped(db, repo.listFrom(filter), { estimateFirst: true })
   const now = ctx.services.now()
   return {
     data: rows.map((row) => toRow(row, settings.firstResponseMinutes, now)),
@@ -274,7 +279,7 @@ export async function unresolvedTickets(ctx: AuthedContext) {
     requesterId: isStaff(ctx) ? undefined : ctx.session.account.id,
   }
   const rows = await repo.listPage(db, filter, 1, 5)
-  const { total } = await countCapped(db, repo.listFrom(filter), { estimateFirst: true })
+  const { total } = rows.length < 5 ? { total: rows.length } : await countCapped(db, repo.listFrom(filter), { estimateFirst: true })
   const settings = await settingsOf(db, ctx.tenant.id)
   return { total, items: rows.map((row) => toRow(row, settings.firstResponseMinutes, ctx.services.now())) }
 }
@@ -362,11 +367,13 @@ interface NewComment {
   messageId?: string | null
   file?: Attachment
   files?: { name: string; data: Buffer }[]
+  /** commentBodies(html) when the caller already has them (a new ticket's description): sanitised once, not twice. */
+  bodies?: { html: string; plain: string }
 }
 
 /** Adds a comment (sanitised; plain body derived) with its attachments, inside `tx`. */
 export async function addComment(services: Services, tx: Tx, tenantId: number, input: NewComment, kept: FileRow[]) {
-  const bodies = commentBodies(input.html)
+  const bodies = input.bodies ?? commentBodies(input.html)
   const comment = await repo.insertComment(tx, {
     tenantId,
     ticketId: input.ticketId,
@@ -692,6 +699,7 @@ export async function createTicket(services: Services, actor: AuditActor, tenant
           ticketId: ticket.id,
           authorId: input.requesterAccountId,
           html: input.html,
+          bodies,
           isSupportTeam: false,
           internal: false,
           messageId: input.messageId,
