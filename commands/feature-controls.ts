@@ -136,7 +136,7 @@ export const FEATURE_REQUEST_ACTIONS: readonly RecordAction[] = [...reviewAction
   ...reviewActions('licensing', LICENSING),
 ]
 
-/** A new rate period typed in the palette: "physical 2025-01-01 0.13 0.025" (format, first day, per copy, per minute, in dollars). */
+/** A new rate period typed in the palette: "physical 2026-01-01 0.13 0.025" (format, first day, per copy, per minute, in dollars). */
 export function ratePeriodOf(query: string): Omit<MechanicalRate, 'to' | 'source'> | null {
   const match = /^\s*(physical|download)\s+(\d{4}-\d{2}-\d{2})\s+(\d{1,3}(?:\.\d{1,6})?)\s+(\d{1,3}(?:\.\d{1,6})?)\s*$/i.exec(query)
   if (!match) return null
@@ -245,7 +245,7 @@ export const FEATURE_CONTROL_COMMANDS: readonly Command[] = [
     group: 'Cover song licensing',
     keywords: ['mechanical', 'rate', 'royalty', 'statutory', 'licensing', 'cover', 'licence', 'license', 'period', ...MECHANICAL_FORMATS],
     access: 'admin',
-    placeholder: 'Format, first day, per copy, per minute in dollars: physical 2025-01-01 0.13 0.025',
+    placeholder: 'Format, first day, per copy, per minute in dollars: physical 2026-01-01 0.13 0.025',
     search: async (query) => {
       const period = ratePeriodOf(query)
       if (!period) return []

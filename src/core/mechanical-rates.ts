@@ -25,9 +25,9 @@ export interface MechanicalRate {
 
 /**
  * The published US statutory rates this product seeds, only those whose figures were found in the
- * sources cited (docs/feature-controls.md). Later periods (the yearly cost-of-living adjustments
- * from 2025 on) are added by staff through the rate table call: a date with no rate in force has no
- * royalty computed rather than a guessed one.
+ * sources cited (docs/feature-controls.md). Later periods (2026's adjustment: its per-minute rate was not
+ * found) are added by staff through the rate table call: a date with no rate in force has no royalty
+ * computed rather than a guessed one.
  */
 export const US_STATUTORY_RATES: readonly MechanicalRate[] = MECHANICAL_FORMATS.flatMap((format) => [
   {
@@ -54,6 +54,15 @@ export const US_STATUTORY_RATES: readonly MechanicalRate[] = MECHANICAL_FORMATS.
     perMinute: '0.0239',
     source:
       'Phonorecords IV cost-of-living adjustment for 2024 (88 FR 86058): 12.4¢ or 2.39¢ per minute, as published by Affordable Song Licensing ("statutory mechanical licensing rates as of January 2024": $0.124 up to 5:00, $0.239 for 9:01–10:00)',
+  },
+  {
+    format,
+    from: '2025-01-01',
+    to: '2025-12-31',
+    perCopy: '0.127',
+    perMinute: '0.0245',
+    source:
+      "Phonorecords IV cost-of-living adjustment for 2025, announced by the Copyright Royalty Judges in December 2024: 12.7¢ or 2.45¢ per minute from Jan. 1, 2025 (Music Tech Policy via Hypebot, Dec. 2024; The Trichordist, Jan. 16, 2025: 12.4¢ to 12.7¢)",
   },
 ])
 

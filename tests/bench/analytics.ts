@@ -15,10 +15,9 @@ import { createHash } from 'node:crypto'
 import { closeSync, createWriteStream, mkdtempSync, openSync, readSync, statSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
 import { sql } from 'drizzle-orm'
-import { openDatabase, type Database } from '../../src/server/db/engine'
 import { migrateDatabase } from '../../src/server/db/migrate'
+import { openBenchDatabase } from './scratch-db'
 import { FileStore } from '../../src/server/storage/file-store'
 import { LocalStorage } from '../../src/server/storage/backends'
 import { JobRunner } from '../../src/server/jobs/runner'
@@ -31,24 +30,6 @@ import { addDays, dayString } from '../../src/core/analytics-range'
 const PLATFORMS = ['spotify', 'apple', 'deezer', 'amazon', 'youtube-content', 'youtube-shorts', 'tiktok', 'soundcloud', 'pandora', 'anghami', 'meta', 'audiomack']
 const COUNTRIES = ['US', 'GB', 'DE', 'FR', 'BR', 'MX', 'SE', 'JP', 'NG', 'IN', 'ES', 'IT', 'CA', 'AU', 'NL', 'PL', 'TR', 'KR', 'ID', 'PH']
 const SOURCES = ['collection', 'album', 'search', 'radio', 'others_playlist', 'play_queue', 'artist', 'other']
-
-async function open(log: (message: string) => void): Promise<Database> {
-  const url = process.env.DATABASE_URL
-  if (!url) {
-    log('PGlite in a temporary directory')
-    return openDatabase({ dataDir: mkdtempSync(path.join(os.tmpdir(), 'wl-analytics-bench-')), pgliteMode: 'inline' })
-  }
-  const name = (process.env.BENCH_DB ?? 'wl_analytics_bench').replace(/[^a-z0-9_]/g, '')
-  const admin = new pg.Client({ connectionString: url })
-  await admin.connect()
-  await admin.query(`drop database if exists ${name} with (force)`)
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const benchUrl = new URL(url)
-  benchUrl.pathname = `/${name}`
-  log(`PostgreSQL database ${name}`)
-  return openDatabase({ url: benchUrl.toString() })
-}
 
 const isrcOf = (index: number) => `QZBNC${String(index).padStart(7, '0')}`
 
@@ -88,7 +69,7 @@ export async function runAnalyticsBench(options: {
   log(message: string): void
 }) {
   const { lines, facts, tracks, runs, log } = options
-  const database = await open(log)
+  const database = await openBenchDatabase({ defaultName: 'wl_analytics_bench', log })
   await migrateDatabase(database)
   const { db } = database
   const dir = mkdtempSync(path.join(os.tmpdir(), 'wl-analytics-files-'))

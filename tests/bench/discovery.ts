@@ -6,39 +6,15 @@
 // through storeMatches one feed page (1,000) at a time (goal ≥ 20,000 matches/s). On PostgreSQL
 // (DATABASE_URL) in the database BENCH_DB (default wl_discovery_bench, dropped and made again);
 // without DATABASE_URL on PGlite in a temporary directory.
-import { mkdtempSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import pg from 'pg'
 import { sql } from 'drizzle-orm'
-import { openDatabase, type Database } from '../../src/server/db/engine'
+import type { Database } from '../../src/server/db/engine'
 import { migrateDatabase } from '../../src/server/db/migrate'
+import { openBenchDatabase } from './scratch-db'
 import type { AuthedContext } from '../../src/server/context'
 import { listAssets, listMatches, storeMatches } from '../../src/domains/discovery/server/usage/service'
 import type { ProviderMatch } from '../../src/domains/discovery/server/usage/provider'
 
 const FEED_PAGE = 1_000
-
-async function open(log: (message: string) => void, reuse: boolean): Promise<Database> {
-  const url = process.env.DATABASE_URL
-  if (!url) {
-    log('PGlite in a temporary directory')
-    return openDatabase({ dataDir: mkdtempSync(path.join(os.tmpdir(), 'wl-discovery-bench-')), pgliteMode: 'inline' })
-  }
-  const name = (process.env.BENCH_DB ?? 'wl_discovery_bench').replace(/[^a-z0-9_]/g, '')
-  const admin = new pg.Client({ connectionString: url })
-  await admin.connect()
-  const exists = (await admin.query(`select 1 from pg_database where datname = $1`, [name])).rowCount
-  if (!reuse || !exists) {
-    await admin.query(`drop database if exists ${name} with (force)`)
-    await admin.query(`create database ${name}`)
-  }
-  await admin.end()
-  const benchUrl = new URL(url)
-  benchUrl.pathname = `/${name}`
-  log(`PostgreSQL database ${name}`)
-  return openDatabase({ url: benchUrl.toString() })
-}
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b)
@@ -47,7 +23,7 @@ const percentile = (values: number[], p: number) => {
 
 export async function runDiscoveryBench(options: { matches: number; assets: number; newMatches: number; reuse: boolean; log(message: string): void }) {
   const { matches, assets, newMatches, log } = options
-  const database = await open(log, options.reuse)
+  const database = await openBenchDatabase({ defaultName: 'wl_discovery_bench', log, reuse: options.reuse })
   await migrateDatabase(database)
   const db = database.db
   const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(1)

@@ -4,14 +4,12 @@
 // On PostgreSQL (DATABASE_URL) in the database BENCH_DB (default wl_fanblast_bench, dropped and made
 // again); without DATABASE_URL on PGlite in a temporary directory. Prints messages a second and the
 // process's peak memory (resident set), the goals being ≥ 500 messages/s and < 300 MB.
-import { mkdtempSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { spawn } from 'node:child_process'
-import pg from 'pg'
 import { sql } from 'drizzle-orm'
-import { openDatabase, type Database } from '../../src/server/db/engine'
 import { migrateDatabase } from '../../src/server/db/migrate'
+import { openBenchDatabase } from './scratch-db'
 import { Mailer } from '../../src/server/mail/mailer'
 import { SecretBox } from '../../src/server/crypto'
 import { JobRunner } from '../../src/server/jobs/runner'
@@ -28,24 +26,6 @@ server.listen(0, '127.0.0.1', () => process.send({ port: server.server.address()
 process.on('message', () => { const cpu = process.cpuUsage(); process.send({ received, cpuMs: (cpu.user + cpu.system) / 1000 }) })
 `
 
-async function open(log: (message: string) => void): Promise<Database> {
-  const url = process.env.DATABASE_URL
-  if (!url) {
-    log('PGlite in a temporary directory')
-    return openDatabase({ dataDir: mkdtempSync(path.join(os.tmpdir(), 'wl-fanblast-bench-')), pgliteMode: 'inline' })
-  }
-  const name = (process.env.BENCH_DB ?? 'wl_fanblast_bench').replace(/[^a-z0-9_]/g, '')
-  const admin = new pg.Client({ connectionString: url })
-  await admin.connect()
-  await admin.query(`drop database if exists ${name} with (force)`)
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const benchUrl = new URL(url)
-  benchUrl.pathname = `/${name}`
-  log(`PostgreSQL database ${name}`)
-  return openDatabase({ url: benchUrl.toString() })
-}
-
 export async function runFanblastBench(options: { recipients: number; log(message: string): void }) {
   const { recipients, log } = options
   // What config.ts would read (FANBLAST_RATE, FANBLAST_CONNECTIONS), so a run can try other figures.
@@ -61,7 +41,7 @@ export async function runFanblastBench(options: { recipients: number; log(messag
       smtp.send('count')
     })
 
-  const database = await open(log)
+  const database = await openBenchDatabase({ defaultName: 'wl_fanblast_bench', log })
   await migrateDatabase(database)
   const { db } = database
   const services = {

@@ -38,57 +38,8 @@ export interface IngestedRelease {
  * mid-way leaves no half release), taking pool codes when it is submitted. Answers the ids in order.
  */
 export async function createIngestedRelease(tx: Tx, services: Pick<Services, 'codes' | 'now'>, tenantId: number, input: IngestedRelease) {
-  const now = services.now()
-  const [release] = await tx
-    .insert(releases)
-    .values({
-      tenantId,
-      accountId: input.accountId,
-      title: input.title,
-      type: input.type,
-      upc: input.upc,
-      label: input.label,
-      primaryGenre: input.primaryGenre,
-      secondaryGenre: input.secondaryGenre,
-      releaseDate: input.releaseDate,
-      originalReleaseDate: input.originalReleaseDate,
-      cLine: input.cLine,
-      cYear: input.cYear,
-      pLine: input.pLine,
-      pYear: input.pYear,
-      artists: input.artists,
-      artistText: input.artists.join(', '),
-      participants: input.participants,
-      territories: ['WW'],
-      status: input.submit ? RELEASE_STATUS.underReview : RELEASE_STATUS.draft,
-      publishDate: input.submit ? now.toISOString().slice(0, 10) : null,
-      trackCount: input.tracks.length,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning({ id: releases.id })
-  const created = input.tracks.length
-    ? await tx
-        .insert(tracks)
-        .values(
-          input.tracks.map((track, index) => ({
-            tenantId,
-            releaseId: release.id,
-            position: index + 1,
-            title: track.title,
-            isrc: track.isrc,
-            explicit: track.explicit,
-            participants: track.participants,
-            writers: track.writers,
-            audioUrl: track.audioUrl,
-            createdAt: now,
-            updatedAt: now,
-          })),
-        )
-        .returning({ id: tracks.id, position: tracks.position })
-    : []
-  const codes = input.submit ? await fillCodesAtSubmission(tx, services, tenantId, release.id) : {}
-  return { releaseId: release.id, trackIds: created.sort((a, b) => a.position - b.position).map((row) => row.id), codes }
+  const [made] = await createIngestedReleases(tx, services, tenantId, [input])
+  return made
 }
 
 /** Rows per INSERT of tracks: 12 parameters a row stays well under PostgreSQL's 65,535 per statement. */
