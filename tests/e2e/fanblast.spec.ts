@@ -64,35 +64,58 @@ async function staff(browser: Browser) {
 const stamp = Date.now()
 const CROWD = [`e2e-a-${stamp}@fans.test`, `e2e-b-${stamp}@fans.test`, `e2e-c-${stamp}@fans.test`]
 
-test('an artist submits, staff approve with the keyboard, every fan gets one message with working unsubscribe, and an unsubscribed fan gets nothing next time', async ({
+test('an artist imports fans and submits in the browser, staff approve with the keyboard, every fan gets one message with working unsubscribe, and an unsubscribed fan gets nothing next time', async ({
   browser,
   playwright,
 }) => {
-  test.setTimeout(180_000)
+  test.setTimeout(240_000)
   const artist = await artistApi(playwright)
-  const imported = await artist.post('/api/fanblast/fans/import', {
-    multipart: {
-      file: {
-        name: 'fans.csv',
-        mimeType: 'text/csv',
-        buffer: Buffer.from(['email,consent date,proof of consent', ...CROWD.map((email) => `${email},2026-01-05,e2e sign-up form`)].join('\n')),
-      },
-    },
+
+  // The artist, in Chromium from the palette: "Import fans…" (a CSV with proof of consent), then
+  // "Compose fan blast…", typed and sent from the keyboard.
+  const artistPage = await (await browser.newContext({ baseURL: server.url })).newPage()
+  await new LoginPage(artistPage).goto()
+  await new LoginPage(artistPage).signIn('artist@demo.test')
+  await expect(artistPage).toHaveURL(/\/dashboard$/)
+  const artistDesk = new WorkspacePage(artistPage)
+  await artistDesk.ready()
+  await artistDesk.runInPalette('import fans', 'Import fans…')
+  const importForm = artistPage.getByRole('form', { name: 'Import fans' })
+  await expect(importForm.getByLabel(/CSV with the columns/)).toBeFocused()
+  await importForm.getByLabel(/CSV with the columns/).setInputFiles({
+    name: 'fans.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      ['email,consent date,proof of consent', ...CROWD.map((email) => `${email},2026-01-05,e2e sign-up form`)].join('\n'),
+    ),
   })
-  expect(imported.status(), await imported.text()).toBe(200)
+  await importForm.getByRole('button', { name: 'Import fans' }).focus()
+  await artistPage.keyboard.press('Enter')
+  await expect(importForm.getByRole('status')).toContainText('3 fans added')
   const fans = (await (await artist.get('/api/fanblast/fans?per_page=100')).json()) as { data: { email: string }[] }
   const everyone = fans.data.map((fan) => fan.email)
   expect(everyone).toEqual(expect.arrayContaining(CROWD))
 
   const subject = `Message from Demo Artist: e2e ${stamp}`
-  const id = await submit(artist, subject, '<h2>Hello</h2><p>New <a href="https://example.com/single">single</a> out.</p>')
+  await artistDesk.runInPalette('compose fan blast', 'Compose fan blast…')
+  const compose = artistPage.getByRole('form', { name: 'Compose fan blast' })
+  await expect(compose.getByLabel('Subject')).toBeFocused()
+  await artistPage.keyboard.type(subject)
+  await artistPage.keyboard.press('Tab') // From: the artist's name when empty
+  await artistPage.keyboard.press('Tab')
+  await artistPage.keyboard.type('New single out.\n\nSee you on tour.')
+  await artistPage.keyboard.press('Tab')
+  await artistPage.keyboard.press('Enter')
+  await expect(compose.getByRole('status')).toHaveText('Blast submitted for review.')
+  await expect(artistPage.getByRole('table', { name: 'Your fan blasts' })).toContainText(`e2e ${stamp}`)
 
   // Staff: g b opens the blasts, the row opens it, a approves it.
   const { page, workspace } = await staff(browser)
   await workspace.pressSequence('g', 'b')
   await expect(page).toHaveURL(/\/fanblast\/manage\/1$/)
   await page.getByRole('gridcell', { name: `Demo Artist: e2e ${stamp}` }).click()
-  await expect(page).toHaveURL(new RegExp(`/fanblast/single/${id}$`))
+  await expect(page).toHaveURL(/\/fanblast\/single\/\d+$/)
+  const id = Number(/\/fanblast\/single\/(\d+)$/.exec(page.url())![1])
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(subject)
   await page.locator('body').click({ position: { x: 5, y: 5 } })
   await page.keyboard.press('a')
@@ -129,8 +152,11 @@ test('an artist submits, staff approve with the keyboard, every fan gets one mes
   await workspace.runInPalette('approve blast', /Approve blast/)
   await expect(page.getByText(`Blast approved: sending to ${everyone.length - 1} fans.`)).toBeVisible()
   await page.goto(`/fanblast/single/${nextId}`)
-  await expect(page.getByTestId('blast-progress')).toContainText(`${everyone.length - 1} of ${everyone.length - 1} done`, { timeout: 60_000 })
-  for (const address of everyone.filter((email) => email !== CROWD[0])) await smtp.waitFor(address, (mail) => mail.subject === second, 30_000)
+  await expect(page.getByTestId('blast-progress')).toContainText(`${everyone.length - 1} of ${everyone.length - 1} done`, {
+    timeout: 60_000,
+  })
+  for (const address of everyone.filter((email) => email !== CROWD[0]))
+    await smtp.waitFor(address, (mail) => mail.subject === second, 30_000)
   expect(smtp.messages.filter((mail) => mail.to.includes(CROWD[0]) && mail.subject === second)).toHaveLength(0)
   await artist.dispose()
   await oneClick.dispose()

@@ -81,6 +81,15 @@ async function pickRelease(page: Page, find: string, title: string) {
 }
 
 /** On a list searched by #id: j walks to its one row, x selects it (the list takes the keys once it has the focus). */
+/**
+ * Presses the review queue's a or r once the record's own decision buttons are drawn: the keys act on
+ * the record the screen shows, which a loaded machine draws a moment after the address changes.
+ */
+async function decide(page: Page, key: 'a' | 'r') {
+  await expect(page.getByRole('main').getByRole('button', { name: key === 'a' ? /^Approve/ : /^Reject/ })).toBeEnabled()
+  await page.keyboard.press(key)
+}
+
 async function selectOnly(page: Page, id: number) {
   await expect(page.getByRole('row').filter({ hasText: `#${id}` })).toHaveCount(1)
   await page
@@ -110,9 +119,15 @@ test('an artist files all six kinds by keyboard; staff decide them from the one 
 
   // Which of the artist's releases fit: one still ahead of its date (a pitch), one with a UPC and ISRCs not registered yet.
   const own = ((await (await page.request.get('/api/feature-requests/releases')).json()) as { data: Own[] }).data
-  const mine = ((await (await page.request.get('/api/feature-requests/mine/1?per_page=500')).json()) as { data: { release: { id: number } | null; kind: string }[] }).data
+  const mine = (
+    (await (await page.request.get('/api/feature-requests/mine/1?per_page=500')).json()) as {
+      data: { release: { id: number } | null; kind: string }[]
+    }
+  ).data
   const registered = new Set(mine.filter((row) => row.kind === 'chartRegistration').map((row) => row.release?.id))
-  const chartable = own.find((release) => release.upc && !registered.has(release.id) && release.tracks.length > 0 && release.tracks.every((track) => track.isrc))
+  const chartable = own.find(
+    (release) => release.upc && !registered.has(release.id) && release.tracks.length > 0 && release.tracks.every((track) => track.isrc),
+  )
   expect(chartable, 'the demo artist has a release with a UPC and ISRCs').toBeTruthy()
   // A pitch needs a release still ahead of its date, which the demo does not promise: staff move one
   // of the artist's other releases (not taken down) a month ahead first.
@@ -169,7 +184,25 @@ test('an artist files all six kinds by keyboard; staff decide them from the one 
 
   // Cover licence: the song, the album dated when a statutory rate is in force, one format, the licensee.
   await openDialog(workspace, 'Request a cover licence…', 'Request a cover licence')
-  await fill(page, 'Harbour Lights', 'June Harper', 'The Originals', 'Harper Songs', '330', 'Covers', 'Demo Artist', '2023-06-01', '', 'CD', '1000', '1000', 'Shops', 'Leo', 'Marsh', '')
+  await fill(
+    page,
+    'Harbour Lights',
+    'June Harper',
+    'The Originals',
+    'Harper Songs',
+    '330',
+    'Covers',
+    'Demo Artist',
+    '2023-06-01',
+    '',
+    'CD',
+    '1000',
+    '1000',
+    'Shops',
+    'Leo',
+    'Marsh',
+    '',
+  )
   await page.keyboard.type('leo@example.com')
   await page.keyboard.press('Enter')
   const licence = await sent(page, 'Cover licence')
@@ -197,11 +230,11 @@ test('an artist files all six kinds by keyboard; staff decide them from the one 
   await expect(staff).toHaveURL(new RegExp(`/whitelisting/${greenlist}$`))
   await desk.ready()
   await expect(staff.getByTestId('review-queue')).toHaveText(/^Pending request \d+ of \d+ in the review queue/)
-  await staff.keyboard.press('a')
+  await decide(staff, 'a')
   await expect(staff.getByText(`Greenlist entry request #${greenlist} is now approved.`)).toBeVisible()
   await expect(staff).toHaveURL(new RegExp(`/blocklist/${blocklist}$`))
   await expect(staff.getByTestId('review-queue')).toHaveText(/^Pending request \d+ of \d+ in the review queue/)
-  await staff.keyboard.press('r')
+  await decide(staff, 'r')
   await expect(staff.getByPlaceholder('Why? The requester is told by email')).toBeFocused()
   await staff.keyboard.type('The period overlaps a campaign')
   await expect(staff.locator('[cmdk-item][data-selected="true"]')).toHaveText(/because “The period overlaps a campaign”$/)
@@ -209,11 +242,11 @@ test('an artist files all six kinds by keyboard; staff decide them from the one 
   await expect(staff.getByText(`Blocklist entry request #${blocklist} is now rejected.`)).toBeVisible()
   await expect(staff).toHaveURL(new RegExp(`/soundscan/single/${chart}$`))
   await expect(staff.getByTestId('review-queue')).toHaveText(/^Pending request \d+ of \d+ in the review queue/)
-  await staff.keyboard.press('a')
+  await decide(staff, 'a')
   await expect(staff.getByText(`Chart registration request #${chart} is now approved.`)).toBeVisible()
   await expect(staff).toHaveURL(new RegExp(`/playlisting/single/${pitch}$`))
   await expect(staff.getByTestId('review-queue')).toHaveText(/^Pending request \d+ of \d+ in the review queue/)
-  await staff.keyboard.press('a')
+  await decide(staff, 'a')
   await expect(staff.getByText(`Pitch request #${pitch} is now approved.`)).toBeVisible()
   // Licences and MCN joins have no single screen: the queue opens their list searched by #id; j x select, the palette decides.
   await expect(staff).toHaveURL(new RegExp(`/cover-song-licensing/1\\?search=%23${licence}`))
@@ -230,7 +263,9 @@ test('an artist files all six kinds by keyboard; staff decide them from the one 
 
   // Each decision reached the artist by mail, a refusal with its reason.
   expect((await mailWith(new RegExp(`greenlist entry request #${greenlist} is approved`, 'i'))).to).toContain('artist@demo.test')
-  expect((await mailWith(new RegExp(`blocklist entry request #${blocklist} is rejected`, 'i'))).text).toContain('Reason: The period overlaps a campaign')
+  expect((await mailWith(new RegExp(`blocklist entry request #${blocklist} is rejected`, 'i'))).text).toContain(
+    'Reason: The period overlaps a campaign',
+  )
   await mailWith(new RegExp(`chart registration request #${chart} is approved`, 'i'))
   await mailWith(new RegExp(`pitch request #${pitch} is approved`, 'i'))
   await mailWith(new RegExp(`cover licence request #${licence} is approved`, 'i'))

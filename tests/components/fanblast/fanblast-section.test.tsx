@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { Theme } from '@radix-ui/themes'
-import type { MyBlastItem } from '../../../src/contract/fanblast'
+import { fanblastEndpoints, type MyBlastItem } from '../../../src/contract/fanblast'
 import { locationState } from '../../../src/client/routing/navigation'
 import { FanBlastSection, paragraphsToHtml } from '../../../src/domains/fanblast/ui/FanBlastSection'
 import { FANBLAST_COMMANDS } from '../../../commands/fanblast'
@@ -12,6 +12,7 @@ import { FANBLAST_COMMANDS } from '../../../commands/fanblast'
 interface Call {
   method: string
   path: string
+  query: URLSearchParams
   body: unknown
 }
 
@@ -38,7 +39,7 @@ function serve(mine: MyBlastItem[] = []) {
     const url = new URL(String(input), 'http://localhost')
     const method = (init?.method ?? 'GET').toUpperCase()
     const body = init?.body instanceof FormData ? init.body : init?.body ? JSON.parse(String(init.body)) : undefined
-    calls.push({ method, path: url.pathname, body })
+    calls.push({ method, path: url.pathname, query: url.searchParams, body })
     const route = `${method} ${url.pathname}`
     if (route === 'GET /api/fanblast/fans')
       return json(200, {
@@ -77,6 +78,16 @@ describe('fan blast section', () => {
     expect(within(fans).getByText('ann@fans.test')).toBeTruthy()
     expect(within(fans).getByText('Smartlink sign-up (smartlink abc)')).toBeTruthy()
     expect(within(fans).getByText('2026-11-01')).toBeTruthy()
+  })
+
+  it('asks the audience with a query the server accepts', async () => {
+    const asked: URLSearchParams[] = []
+    const calls = serve()
+    renderSection()
+    await screen.findByRole('heading', { name: 'Your audience: 1,234 fans' })
+    for (const call of calls) if (call.path === '/api/fanblast/fans') asked.push(call.query)
+    expect(asked.length).toBeGreaterThan(0)
+    for (const query of asked) expect(fanblastEndpoints['fanblast.fans'].query!.safeParse(Object.fromEntries(query)).success).toBe(true)
   })
 
   it('submits a composed blast as sanitisable paragraphs and says it went to review', async () => {

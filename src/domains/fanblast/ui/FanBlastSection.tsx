@@ -18,7 +18,9 @@ import { BLAST_STATUS_COLORS } from './status'
 // "Compose fan blast…" and "Import fans…" (commands/fanblast.ts) open /dashboard?fanblast=compose|import,
 // which moves the keyboard to that form.
 
-const fetchFans = (_key: string, signal: AbortSignal) => api.call('fanblast.fans', { query: { page: 1, per_page: 10 } }, { signal })
+/** The newest fans shown: the smallest page the list call serves is 25, of which the first ten are shown. */
+const NEWEST_FANS = 10
+const fetchFans = (_key: string, signal: AbortSignal) => api.call('fanblast.fans', { query: { page: 1, per_page: 25 } }, { signal })
 const fetchMine = (_key: string, signal: AbortSignal) => api.call('fanblast.mine', { query: { page: 1 } }, { signal })
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
@@ -100,7 +102,7 @@ function Audience({ data, error }: { data: Awaited<ReturnType<typeof fetchFans>>
             </Table.Row>
           </Table.Header>
           <Table.Body>
-            {data.data.map((fan) => (
+            {data.data.slice(0, NEWEST_FANS).map((fan) => (
               <Table.Row key={fan.id}>
                 <Table.Cell>{fan.email}</Table.Cell>
                 <Table.Cell>
