@@ -78,7 +78,7 @@ export function LicensedSongSearch() {
     const controller = new AbortController()
     const timer = setTimeout(() => {
       api
-        .call('licensing.getSearch', { query: { query: text, per_page: 10 } }, { signal: controller.signal })
+        .call('licensing.getSearch', { query: { query: text, per_page: 25 } }, { signal: controller.signal })
         .then((answer) => setFound(answer.data))
         .catch(() => undefined)
     }, 250)
