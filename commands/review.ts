@@ -15,6 +15,12 @@ export interface ReviewQueue {
   endpoint: EndpointId
 }
 
+/** A list page as a queue reads it: the ids on it and how many pages there are. */
+const pageIds = (result: { data: readonly { id: number }[]; meta: { last_page: number } }) => ({
+  ids: result.data.map((row) => row.id),
+  lastPage: result.meta.last_page,
+})
+
 /** Each queue added later is one entry here. */
 export const REVIEW_QUEUES: readonly ReviewQueue[] = [
   {
@@ -23,10 +29,8 @@ export const REVIEW_QUEUES: readonly ReviewQueue[] = [
     plural: 'edit requests',
     keywords: ['review', 'next', 'pending', 'edit request', 'queue'],
     endpoint: 'releases.editRequests',
-    page: async (env, page, perPage) => {
-      const result = await env.call('releases.editRequests', { params: { page }, query: { status: 'pending', per_page: perPage } })
-      return { ids: result.data.map((row) => row.id), lastPage: result.meta.last_page }
-    },
+    page: async (env, page, perPage) =>
+      pageIds(await env.call('releases.editRequests', { params: { page }, query: { status: 'pending', per_page: perPage } })),
     path: (id) => `/release/edit-requests/view/${id}`,
   },
   {
@@ -35,10 +39,7 @@ export const REVIEW_QUEUES: readonly ReviewQueue[] = [
     plural: 'pending payouts',
     keywords: ['review', 'next', 'pending', 'payout', 'withdrawal', 'queue'],
     endpoint: 'payouts.list',
-    page: async (env, page, perPage) => {
-      const result = await env.call('payouts.list', { query: { status: 'pending', page, per_page: perPage } })
-      return { ids: result.data.map((row) => row.id), lastPage: result.meta.last_page }
-    },
+    page: async (env, page, perPage) => pageIds(await env.call('payouts.list', { query: { status: 'pending', page, per_page: perPage } })),
     path: (id) => `/payouts/manage/1?status=pending&payout=${id}`,
   },
   {
@@ -47,10 +48,7 @@ export const REVIEW_QUEUES: readonly ReviewQueue[] = [
     plural: 'unresolved tickets',
     keywords: ['review', 'next', 'support', 'ticket', 'unresolved', 'queue', 'inbox'],
     endpoint: 'support.list',
-    page: async (env, page, perPage) => {
-      const result = await env.call('support.list', { query: { unresolved: 'true', page, per_page: perPage } })
-      return { ids: result.data.map((row) => row.id), lastPage: result.meta.last_page }
-    },
+    page: async (env, page, perPage) => pageIds(await env.call('support.list', { query: { unresolved: 'true', page, per_page: perPage } })),
     path: (id) => `/support/single/${id}`,
   },
   {
@@ -59,10 +57,8 @@ export const REVIEW_QUEUES: readonly ReviewQueue[] = [
     plural: 'pending greenlist requests',
     keywords: ['review', 'next', 'pending', 'greenlist', 'whitelist', 'content id', 'queue'],
     endpoint: 'greenlist.list',
-    page: async (env, page, perPage) => {
-      const result = await env.call('greenlist.list', { params: { page }, query: { status: 'pending', per_page: perPage } })
-      return { ids: result.data.map((row) => row.id), lastPage: result.meta.last_page }
-    },
+    page: async (env, page, perPage) =>
+      pageIds(await env.call('greenlist.list', { params: { page }, query: { status: 'pending', per_page: perPage } })),
     path: (id) => `/whitelisting/${id}`,
   },
   {
@@ -71,10 +67,8 @@ export const REVIEW_QUEUES: readonly ReviewQueue[] = [
     plural: 'submitted fan blasts',
     keywords: ['review', 'next', 'submitted', 'fan blast', 'blast', 'campaign', 'queue'],
     endpoint: 'fanblast.list',
-    page: async (env, page, perPage) => {
-      const result = await env.call('fanblast.list', { query: { status: 'submitted', page, per_page: perPage } })
-      return { ids: result.data.map((row) => row.id), lastPage: result.meta.last_page }
-    },
+    page: async (env, page, perPage) =>
+      pageIds(await env.call('fanblast.list', { query: { status: 'submitted', page, per_page: perPage } })),
     path: (id) => `/fanblast/single/${id}`,
   },
   {
@@ -83,10 +77,8 @@ export const REVIEW_QUEUES: readonly ReviewQueue[] = [
     plural: 'pending Discovery Mode submissions',
     keywords: ['review', 'next', 'pending', 'spotify', 'discovery mode', 'submission', 'queue'],
     endpoint: 'spotifyDiscovery.list',
-    page: async (env, page, perPage) => {
-      const result = await env.call('spotifyDiscovery.list', { params: { page }, query: { status: 'pending', per_page: perPage } })
-      return { ids: result.data.map((row) => row.id), lastPage: result.meta.last_page }
-    },
+    page: async (env, page, perPage) =>
+      pageIds(await env.call('spotifyDiscovery.list', { params: { page }, query: { status: 'pending', per_page: perPage } })),
     path: (id) => `/spotify-discovery/single/${id}`,
   },
   {
@@ -95,10 +87,8 @@ export const REVIEW_QUEUES: readonly ReviewQueue[] = [
     plural: 'new usage matches',
     keywords: ['review', 'next', 'new', 'usage discovery', 'match', 'pex', 'claim', 'queue'],
     endpoint: 'pex.matches',
-    page: async (env, page, perPage) => {
-      const result = await env.call('pex.matches', { params: { page }, query: { status: 'new', per_page: perPage } })
-      return { ids: result.data.map((row) => row.id), lastPage: result.meta.last_page }
-    },
+    page: async (env, page, perPage) =>
+      pageIds(await env.call('pex.matches', { params: { page }, query: { status: 'new', per_page: perPage } })),
     path: (id) => `/usage-discovery/match/${id}`,
   },
 ]

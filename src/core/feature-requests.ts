@@ -28,6 +28,44 @@ export interface ReviewKindDef<S extends string = string> {
   automatic?: readonly S[]
 }
 
+/** The statuses of a kind with the common shape: its `ended` status is the fourth. */
+export type ApprovalStatus<E extends string> = 'pending' | 'approved' | 'rejected' | E
+
+const capitalised = (status: string) => status[0].toUpperCase() + status.slice(1)
+
+/**
+ * The shape most kinds share: a request starts pending; staff approve it or reject it with a reason;
+ * a rejected one can be reconsidered (back to pending); an approved one can be ended with a reason
+ * (its fourth status: revoked, removed, withdrawn), which is final. A kind names its statuses'
+ * meanings; labels, transitions and the reasons follow.
+ */
+function approvalKind<E extends string>(def: {
+  kind: string
+  label: string
+  listPath: string
+  singlePath: string | null
+  statuses: readonly ['pending', 'approved', 'rejected', E]
+  meanings: Readonly<Record<ApprovalStatus<E>, string>>
+}): ReviewKindDef<ApprovalStatus<E>> {
+  const { statuses, meanings, ...names } = def
+  const ended = statuses[3]
+  return {
+    ...names,
+    statuses,
+    initial: 'pending',
+    pending: ['pending'],
+    statusInfo: Object.fromEntries(statuses.map((status) => [status, { label: capitalised(status), meaning: meanings[status] }])) as Record<
+      ApprovalStatus<E>,
+      { label: string; meaning: string }
+    >,
+    transitions: { pending: ['approved', 'rejected'], approved: [ended], rejected: ['pending'], [ended]: [] } as Record<
+      ApprovalStatus<E>,
+      readonly ApprovalStatus<E>[]
+    >,
+    reasonRequired: ['rejected', ended],
+  }
+}
+
 export const GREENLIST_STATUSES = ['pending', 'approved', 'rejected', 'revoked'] as const
 export type GreenlistStatus = (typeof GREENLIST_STATUSES)[number]
 
@@ -36,28 +74,19 @@ export type GreenlistStatus = (typeof GREENLIST_STATUSES)[number]
  * revoked later (the channel is claimed again); a rejected one can be reconsidered (back to pending)
  * when the requester sends what was missing. Revoked is final: a new request starts over.
  */
-export const GREENLIST: ReviewKindDef<GreenlistStatus> = {
+export const GREENLIST = approvalKind({
   kind: 'greenlist',
   label: 'Greenlist entry',
   listPath: '/greenlisting',
   singlePath: '/whitelisting',
   statuses: GREENLIST_STATUSES,
-  initial: 'pending',
-  pending: ['pending'],
-  statusInfo: {
-    pending: { label: 'Pending', meaning: 'Sent by the requester; waiting for staff.' },
-    approved: { label: 'Approved', meaning: 'Matches from these channels are never claimed or actioned.' },
-    rejected: { label: 'Rejected', meaning: 'Refused with a reason; can be reconsidered.' },
-    revoked: { label: 'Revoked', meaning: 'Was approved, withdrawn with a reason; final.' },
+  meanings: {
+    pending: 'Sent by the requester; waiting for staff.',
+    approved: 'Matches from these channels are never claimed or actioned.',
+    rejected: 'Refused with a reason; can be reconsidered.',
+    revoked: 'Was approved, withdrawn with a reason; final.',
   },
-  transitions: {
-    pending: ['approved', 'rejected'],
-    approved: ['revoked'],
-    rejected: ['pending'],
-    revoked: [],
-  },
-  reasonRequired: ['rejected', 'revoked'],
-}
+})
 
 export const BLOCKLIST_STATUSES = ['pending', 'approved', 'rejected', 'lifted', 'ended'] as const
 export type BlocklistStatus = (typeof BLOCKLIST_STATUSES)[number]
@@ -78,7 +107,10 @@ export const BLOCKLIST: ReviewKindDef<BlocklistStatus> = {
   pending: ['pending'],
   statusInfo: {
     pending: { label: 'Pending', meaning: 'Sent by the requester; waiting for staff.' },
-    approved: { label: 'Approved', meaning: 'In force: user uploads on the platform are not monetised until the end date, when it ends by itself.' },
+    approved: {
+      label: 'Approved',
+      meaning: 'In force: user uploads on the platform are not monetised until the end date, when it ends by itself.',
+    },
     rejected: { label: 'Rejected', meaning: 'Refused with a reason; can be reconsidered.' },
     lifted: { label: 'Lifted', meaning: 'Ended early by staff with a reason; final.' },
     ended: { label: 'Ended', meaning: 'Its end date passed; final. A new period is a new request.' },
@@ -103,28 +135,19 @@ export type McnStatus = (typeof MCN_STATUSES)[number]
  * the network with a reason, after which a new request starts over. The spec gives it a list screen
  * only: a request is opened as its list filtered to it.
  */
-export const YOUTUBE_MCN: ReviewKindDef<McnStatus> = {
+export const YOUTUBE_MCN = approvalKind({
   kind: 'youtubeMcn',
   label: 'Channel join',
   listPath: '/youtube-mcn/manage',
   singlePath: null,
   statuses: MCN_STATUSES,
-  initial: 'pending',
-  pending: ['pending'],
-  statusInfo: {
-    pending: { label: 'Pending', meaning: 'Sent by the channel owner; waiting for staff.' },
-    approved: { label: 'Approved', meaning: 'The channel is in the network.' },
-    rejected: { label: 'Rejected', meaning: 'Refused with a reason; can be reconsidered.' },
-    removed: { label: 'Removed', meaning: 'Taken out of the network with a reason; final, a new request starts over.' },
+  meanings: {
+    pending: 'Sent by the channel owner; waiting for staff.',
+    approved: 'The channel is in the network.',
+    rejected: 'Refused with a reason; can be reconsidered.',
+    removed: 'Taken out of the network with a reason; final, a new request starts over.',
   },
-  transitions: {
-    pending: ['approved', 'rejected'],
-    approved: ['removed'],
-    rejected: ['pending'],
-    removed: [],
-  },
-  reasonRequired: ['rejected', 'removed'],
-}
+})
 
 export const CHART_REGISTRATION_STATUSES = ['pending', 'approved', 'rejected', 'revoked'] as const
 export type ChartRegistrationStatus = (typeof CHART_REGISTRATION_STATUSES)[number]
@@ -135,28 +158,19 @@ export type ChartRegistrationStatus = (typeof CHART_REGISTRATION_STATUSES)[numbe
  * one can be revoked with a reason (the provider is told in the next file by its absence), a rejected
  * one reconsidered. Revoked is final: a new request starts over.
  */
-export const CHART_REGISTRATION: ReviewKindDef<ChartRegistrationStatus> = {
+export const CHART_REGISTRATION = approvalKind({
   kind: 'chartRegistration',
   label: 'Chart registration',
   listPath: '/soundscan',
   singlePath: '/soundscan/single',
   statuses: CHART_REGISTRATION_STATUSES,
-  initial: 'pending',
-  pending: ['pending'],
-  statusInfo: {
-    pending: { label: 'Pending', meaning: 'Sent by the requester; waiting for staff.' },
-    approved: { label: 'Approved', meaning: 'In the export file for the chart data provider.' },
-    rejected: { label: 'Rejected', meaning: 'Refused with a reason; can be reconsidered.' },
-    revoked: { label: 'Revoked', meaning: 'Was approved, withdrawn with a reason; left out of the export; final.' },
+  meanings: {
+    pending: 'Sent by the requester; waiting for staff.',
+    approved: 'In the export file for the chart data provider.',
+    rejected: 'Refused with a reason; can be reconsidered.',
+    revoked: 'Was approved, withdrawn with a reason; left out of the export; final.',
   },
-  transitions: {
-    pending: ['approved', 'rejected'],
-    approved: ['revoked'],
-    rejected: ['pending'],
-    revoked: [],
-  },
-  reasonRequired: ['rejected', 'revoked'],
-}
+})
 
 export const PITCH_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn'] as const
 export type PitchStatus = (typeof PITCH_STATUSES)[number]
@@ -167,28 +181,19 @@ export type PitchStatus = (typeof PITCH_STATUSES)[number]
  * reason (the release was delayed or taken down); a rejected pitch can be reconsidered. Withdrawn is
  * final: a new pitch starts over.
  */
-export const PITCH: ReviewKindDef<PitchStatus> = {
+export const PITCH = approvalKind({
   kind: 'pitch',
   label: 'Pitch',
   listPath: '/playlisting/manage',
   singlePath: '/playlisting/single',
   statuses: PITCH_STATUSES,
-  initial: 'pending',
-  pending: ['pending'],
-  statusInfo: {
-    pending: { label: 'Pending', meaning: 'Sent by the artist; waiting for staff.' },
-    approved: { label: 'Approved', meaning: 'Pitched to the playlist editors.' },
-    rejected: { label: 'Rejected', meaning: 'Refused with a reason; can be reconsidered.' },
-    withdrawn: { label: 'Withdrawn', meaning: 'Was approved, withdrawn with a reason; final, a new pitch starts over.' },
+  meanings: {
+    pending: 'Sent by the artist; waiting for staff.',
+    approved: 'Pitched to the playlist editors.',
+    rejected: 'Refused with a reason; can be reconsidered.',
+    withdrawn: 'Was approved, withdrawn with a reason; final, a new pitch starts over.',
   },
-  transitions: {
-    pending: ['approved', 'rejected'],
-    approved: ['withdrawn'],
-    rejected: ['pending'],
-    withdrawn: [],
-  },
-  reasonRequired: ['rejected', 'withdrawn'],
-}
+})
 
 export const LICENSING_STATUSES = ['pending', 'approved', 'rejected', 'revoked'] as const
 export type LicensingStatus = (typeof LICENSING_STATUSES)[number]
@@ -200,28 +205,19 @@ export type LicensingStatus = (typeof LICENSING_STATUSES)[number]
  * licensing/getSearch); an approved licence can be revoked with a reason (royalties unpaid), a
  * rejected one reconsidered. Revoked is final. The spec gives it a list screen only.
  */
-export const LICENSING: ReviewKindDef<LicensingStatus> = {
+export const LICENSING = approvalKind({
   kind: 'licensing',
   label: 'Cover licence',
   listPath: '/cover-song-licensing',
   singlePath: null,
   statuses: LICENSING_STATUSES,
-  initial: 'pending',
-  pending: ['pending'],
-  statusInfo: {
-    pending: { label: 'Pending', meaning: 'Sent by the licensee; waiting for staff.' },
-    approved: { label: 'Approved', meaning: 'Licensed at the royalty computed on approval.' },
-    rejected: { label: 'Rejected', meaning: 'Refused with a reason; can be reconsidered.' },
-    revoked: { label: 'Revoked', meaning: 'Was licensed, withdrawn with a reason; final.' },
+  meanings: {
+    pending: 'Sent by the licensee; waiting for staff.',
+    approved: 'Licensed at the royalty computed on approval.',
+    rejected: 'Refused with a reason; can be reconsidered.',
+    revoked: 'Was licensed, withdrawn with a reason; final.',
   },
-  transitions: {
-    pending: ['approved', 'rejected'],
-    approved: ['revoked'],
-    rejected: ['pending'],
-    revoked: [],
-  },
-  reasonRequired: ['rejected', 'revoked'],
-}
+})
 
 /** Every finished kind, by name: the server, the screens, the palette and the queue read this. */
 export const REVIEW_KINDS = {
@@ -323,7 +319,9 @@ const host = (pattern: string) => `^https?://(?:(?:www|m|web|mobile)\\.)?${patte
 const PLATFORM_URLS: Readonly<Record<GreenlistPlatform, RegExp[]>> = {
   youtube: [
     YOUTUBE_CHANNEL_ID,
-    new RegExp(`${host('youtube\\.com')}/(?:channel/UC[A-Za-z0-9_-]{22}|@[A-Za-z0-9._-]{3,30}|c/[A-Za-z0-9._-]{1,100}|user/[A-Za-z0-9._-]{1,100})/?$`),
+    new RegExp(
+      `${host('youtube\\.com')}/(?:channel/UC[A-Za-z0-9_-]{22}|@[A-Za-z0-9._-]{3,30}|c/[A-Za-z0-9._-]{1,100}|user/[A-Za-z0-9._-]{1,100})/?$`,
+    ),
   ],
   soundcloud: [new RegExp(`${host('soundcloud\\.com')}/[a-z0-9_-]{1,100}(?:/[a-z0-9_-]{1,200})?/?$`, 'i')],
   facebook: [new RegExp(`${host('(?:facebook|fb)\\.com')}/(?:profile\\.php\\?id=\\d{1,20}|[A-Za-z0-9.-]{1,100})/?$`)],
@@ -382,7 +380,8 @@ export const PITCH_LINK_LABELS: Readonly<Record<PitchLinkPlatform, string>> = {
 
 /** What each of a pitch's links may be: the artist's page on that platform. */
 const PITCH_URLS: Readonly<Record<PitchLinkPlatform, RegExp>> = {
-  spotify: /^https:\/\/open\.spotify\.com\/(?:intl-[a-z]{2}(?:-[a-z]{2})?\/)?(?:artist|album|track|playlist)\/[A-Za-z0-9]{22}\/?(?:\?si=[A-Za-z0-9_-]{1,64})?$/,
+  spotify:
+    /^https:\/\/open\.spotify\.com\/(?:intl-[a-z]{2}(?:-[a-z]{2})?\/)?(?:artist|album|track|playlist)\/[A-Za-z0-9]{22}\/?(?:\?si=[A-Za-z0-9_-]{1,64})?$/,
   facebook: PLATFORM_URLS.facebook[0],
   instagram: PLATFORM_URLS.instagram[0],
   tiktok: PLATFORM_URLS.tiktok[0],

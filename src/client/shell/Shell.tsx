@@ -17,7 +17,7 @@ import { Palette } from './Palette'
 import { Hotkeys } from './Hotkeys'
 import { SupportWidget } from './SupportWidget'
 import { loadRecents } from './recents'
-import { shellActions, useShell } from './ui-state'
+import { shellActions, useShell, type ShellDialog } from './ui-state'
 import { shellSlots } from './slots'
 import { commandEnv } from './commands'
 import { findRoute } from '../routing/registry'
@@ -33,8 +33,9 @@ const SendMessageDialog = lazy(() => import('../ui/dialogs/SendMessageDialog').t
 const UserPickerDialog = lazy(() => import('../ui/dialogs/UserPickerDialog').then((m) => ({ default: m.UserPickerDialog })))
 
 /** A lazily loaded dialog: mounted once it opens, or once the shell warmed up. */
-function Deferred({ needed, children }: { needed: boolean; children: ReactNode }) {
-  return needed ? <Suspense fallback={null}>{children}</Suspense> : null
+function Deferred({ dialog, warm, children }: { dialog: ShellDialog; warm: boolean; children: ReactNode }) {
+  const shell = useShell()
+  return warm || shell.dialog === dialog ? <Suspense fallback={null}>{children}</Suspense> : null
 }
 
 const isKnownPath = (path: string) => findRoute(new URL(path, window.location.origin).pathname) !== null
@@ -153,16 +154,16 @@ export default function Shell() {
       </Flex>
       <Hotkeys />
       <Palette />
-      <Deferred needed={warm || shell.dialog === 'shortcuts'}>
+      <Deferred dialog="shortcuts" warm={warm}>
         <ShortcutsDialog />
       </Deferred>
-      <Deferred needed={warm || shell.dialog === 'feedback'}>
+      <Deferred dialog="feedback" warm={warm}>
         <FeedbackDialog
           open={shell.dialog === 'feedback'}
           onOpenChange={(open) => (open ? shellActions.open('feedback') : shellActions.close())}
         />
       </Deferred>
-      <Deferred needed={warm || shell.dialog === 'sendMessage'}>
+      <Deferred dialog="sendMessage" warm={warm}>
         <SendMessageDialog
           open={shell.dialog === 'sendMessage'}
           recipient={shell.messageTo}
@@ -170,7 +171,7 @@ export default function Shell() {
           onOpenChange={(open) => (open ? shellActions.open('sendMessage') : shellActions.close())}
         />
       </Deferred>
-      <Deferred needed={warm || shell.dialog === 'userPicker'}>
+      <Deferred dialog="userPicker" warm={warm}>
         <UserPickerDialog
           open={shell.dialog === 'userPicker'}
           title="Create a release for…"

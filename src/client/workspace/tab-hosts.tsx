@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react'
+import { useEffect, useLayoutEffect, useRef } from 'react'
 import { createPortal } from 'react-dom'
 import { useSnapshot } from 'valtio'
 import { TabView } from './TabView'
@@ -34,7 +34,10 @@ export function shownTabs(layout: Layout): string[] {
 export function TabPortals() {
   const snap = useSnapshot(workspace)
   const shown = shownTabs(snap.state.layout as Layout).filter((id) => snap.state.tabs[id])
-  for (const id of hosts.keys()) if (!snap.state.tabs[id]) hosts.delete(id)
+  const tabs = snap.state.tabs
+  useEffect(() => {
+    for (const id of hosts.keys()) if (!tabs[id]) hosts.delete(id)
+  }, [tabs])
   return <>{shown.map((tabId) => createPortal(<TabView tabId={tabId} />, hostFor(tabId), tabId))}</>
 }
 
