@@ -25,9 +25,9 @@ export interface MechanicalRate {
 
 /**
  * The published US statutory rates this product seeds, only those whose figures were found in the
- * sources cited (docs/feature-controls.md). Later periods (2026's adjustment: its per-minute rate was not
- * found) are added by staff through the rate table call: a date with no rate in force has no royalty
- * computed rather than a guessed one.
+ * sources cited (docs/feature-controls.md). Later periods (2027's adjustment is announced each December)
+ * are added by staff through the rate table call: a date with no rate in force has no royalty computed
+ * rather than a guessed one.
  */
 export const US_STATUTORY_RATES: readonly MechanicalRate[] = MECHANICAL_FORMATS.flatMap((format) => [
   {
@@ -63,6 +63,15 @@ export const US_STATUTORY_RATES: readonly MechanicalRate[] = MECHANICAL_FORMATS.
     perMinute: '0.0245',
     source:
       "Phonorecords IV cost-of-living adjustment for 2025, announced by the Copyright Royalty Judges in December 2024: 12.7¢ or 2.45¢ per minute from Jan. 1, 2025 (Music Tech Policy via Hypebot, Dec. 2024; The Trichordist, Jan. 16, 2025: 12.4¢ to 12.7¢)",
+  },
+  {
+    format,
+    from: '2026-01-01',
+    to: '2026-12-31',
+    perCopy: '0.131',
+    perMinute: '0.0252',
+    source:
+      'Phonorecords IV cost-of-living adjustment for 2026 (37 CFR 385.11, CPI-U 324.800), announced by the Copyright Royalty Judges in December 2025: 13.1¢ or 2.52¢ per minute or fraction thereof from Jan. 1, 2026 (Hypebot, "2026 U.S. Mechanical Royalty Rates Increase", Dec. 2025; Dynamoi, Dec. 9, 2025)',
   },
 ])
 

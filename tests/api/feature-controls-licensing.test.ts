@@ -68,25 +68,25 @@ describe('cover song licensing', () => {
   })
 
   it('keeps a request with no rate in force without a royalty, and refuses to approve it until staff add the rate', async () => {
-    const id = await request(licence({ releaseDate: '2026-03-01' }))
+    const id = await request(licence({ releaseDate: '2027-03-01' }))
     expect((await single(id)).fields).toMatchObject({
       status: { canLicenseCurrently: false, canLicenseEver: true, royaltyOwed: null, royaltyRate: null },
     })
     const refused = await admin.call('licensing.changeStatus', { body: { ids: [id], status: 'approved' } })
     expect(refused.status).toBe(409)
-    expect(refused.error.message).toContain('No mechanical rate in force on 2026-03-01')
+    expect(refused.error.message).toContain('No mechanical rate in force on 2027-03-01')
     const table = [
       ...US_STATUTORY_RATES,
-      { format: 'physical' as const, from: '2026-01-01', to: null, perCopy: '0.13', perMinute: '0.025', source: 'Staff' },
-      { format: 'download' as const, from: '2026-01-01', to: null, perCopy: '0.13', perMinute: '0.025', source: 'Staff' },
+      { format: 'physical' as const, from: '2027-01-01', to: null, perCopy: '0.13', perMinute: '0.025', source: 'Staff' },
+      { format: 'download' as const, from: '2027-01-01', to: null, perCopy: '0.13', perMinute: '0.025', source: 'Staff' },
     ]
     expect((await artist.call('licensing.updateRates', { body: { data: table } })).status).toBe(403)
-    const overlapping = await admin.call('licensing.updateRates', { body: { data: [...table, { ...table[table.length - 1], from: '2026-06-01' }] } })
+    const overlapping = await admin.call('licensing.updateRates', { body: { data: [...table, { ...table[table.length - 1], from: '2027-06-01' }] } })
     expect(overlapping.status).toBe(400)
-    expect(overlapping.error.message).toBe('Two download periods overlap: from 2026-01-01 and from 2026-06-01')
+    expect(overlapping.error.message).toBe('Two download periods overlap: from 2027-01-01 and from 2027-06-01')
     expect((await admin.call('licensing.updateRates', { body: { data: [{ ...table[0], perCopy: '-1' }] } })).status).toBe(400)
     expect((await admin.ok('licensing.updateRates', { body: { data: table } })).data).toHaveLength(US_STATUTORY_RATES.length + 2)
-    expect((await artist.ok('licensing.rates')).data.find((rate) => rate.from === '2026-01-01')).toMatchObject({ perCopy: '0.13', perMinute: '0.025' })
+    expect((await artist.ok('licensing.rates')).data.find((rate) => rate.from === '2027-01-01')).toMatchObject({ perCopy: '0.13', perMinute: '0.025' })
     expect((await otherAdmin.ok('licensing.rates')).data).toHaveLength(US_STATUTORY_RATES.length)
     expect((await auditsOf(t.services, ws.tenant.id, 'mechanical_rates.updated')).length).toBe(1)
     await admin.ok('licensing.changeStatus', { body: { ids: [id], status: 'approved' } })

@@ -182,27 +182,14 @@ test('an artist files all six kinds by keyboard; staff decide them from the one 
   await page.keyboard.press('Enter')
   const pitch = await sent(page, 'Pitch')
 
-  // Cover licence: the song, the album dated when a statutory rate is in force, one format, the licensee.
+  // Cover licence: the song, the album dated when a statutory rate is in force (2026's is seeded), two
+  // formats (the second added from the keyboard with "Add a format", which focuses its first field), the licensee.
   await openDialog(workspace, 'Request a cover licence…', 'Request a cover licence')
-  await fill(
-    page,
-    'Harbour Lights',
-    'June Harper',
-    'The Originals',
-    'Harper Songs',
-    '330',
-    'Covers',
-    'Demo Artist',
-    '2023-06-01',
-    '',
-    'CD',
-    '1000',
-    '1000',
-    'Shops',
-    'Leo',
-    'Marsh',
-    '',
-  )
+  await fill(page, 'Harbour Lights', 'June Harper', 'The Originals', 'Harper Songs', '330', 'Covers', 'Demo Artist', '2026-06-01', '', 'CD', '1000', '1000', 'Shops')
+  await expect(page.getByRole('button', { name: 'Add a format' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page.getByLabel('Format 2: format', { exact: true })).toBeFocused()
+  await fill(page, '', 'Vinyl', '500', '300', 'Shops', '', '', 'Leo', 'Marsh', '')
   await page.keyboard.type('leo@example.com')
   await page.keyboard.press('Enter')
   const licence = await sent(page, 'Cover licence')
@@ -250,6 +237,7 @@ test('an artist files all six kinds by keyboard; staff decide them from the one 
   await expect(staff.getByText(`Pitch request #${pitch} is now approved.`)).toBeVisible()
   // Licences and MCN joins have no single screen: the queue opens their list searched by #id; j x select, the palette decides.
   await expect(staff).toHaveURL(new RegExp(`/cover-song-licensing/1\\?search=%23${licence}`))
+  await expect(staff.getByText('CD × 1000; Vinyl × 300')).toBeVisible()
   await selectOnly(staff, licence)
   await desk.runInPalette('Approve', new RegExp(`Approve cover licence request #${licence}\\b`))
   await expect(staff.getByText(`Cover licence request #${licence} is now approved.`)).toBeVisible()

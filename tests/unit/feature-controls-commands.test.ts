@@ -95,10 +95,10 @@ describe('mechanical rate command', () => {
     ])
     const setRate = command('licensing.updateRates')
     const env = fakeCommandEnv({ 'licensing.rates': { data: US_STATUTORY_RATES }, 'licensing.updateRates': { data: [] } })
-    const [choice] = await setRate.search!('download 2026-01-01 0.13 0.025', context, env, new AbortController().signal)
-    expect(choice.title).toBe('Download from 2026-01-01: $0.13 a copy or $0.025 a minute')
+    const [choice] = await setRate.search!('download 2027-01-01 0.13 0.025', context, env, new AbortController().signal)
+    expect(choice.title).toBe('Download from 2027-01-01: $0.13 a copy or $0.025 a minute')
     await choice.run!(context, env)
-    expect(env.call).toHaveBeenCalledWith('licensing.updateRates', { body: { data: [...US_STATUTORY_RATES, { format: 'download', from: '2026-01-01', to: null, perCopy: '0.13', perMinute: '0.025', source: 'Set by staff' }] } })
+    expect(env.call).toHaveBeenCalledWith('licensing.updateRates', { body: { data: [...US_STATUTORY_RATES, { format: 'download', from: '2027-01-01', to: null, perCopy: '0.13', perMinute: '0.025', source: 'Set by staff' }] } })
     // An open period before a later one would overlap it: refused before any call.
     const clash = fakeCommandEnv({ 'licensing.rates': { data: US_STATUTORY_RATES } })
     const [inside] = await setRate.search!('physical 2020-01-01 0.2 0.03', context, clash, new AbortController().signal)

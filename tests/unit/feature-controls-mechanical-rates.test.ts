@@ -9,8 +9,10 @@ describe('mechanical rates', () => {
     expect(rateInForce(US_STATUTORY_RATES, 'physical', '2024-01-01')).toMatchObject({ perCopy: '0.124', perMinute: '0.0239' })
     expect(rateInForce(US_STATUTORY_RATES, 'download', '2024-12-31')).toMatchObject({ perCopy: '0.124', perMinute: '0.0239' })
     expect(rateInForce(US_STATUTORY_RATES, 'download', '2025-06-30')).toMatchObject({ perCopy: '0.127', perMinute: '0.0245' })
-    // 2026 on: its per-minute rate was not in the sources at hand, so no rate is seeded (never a guessed one).
-    expect(rateInForce(US_STATUTORY_RATES, 'physical', '2026-01-01')).toBeNull()
+    expect(rateInForce(US_STATUTORY_RATES, 'physical', '2026-01-01')).toMatchObject({ perCopy: '0.131', perMinute: '0.0252' })
+    expect(rateInForce(US_STATUTORY_RATES, 'download', '2026-12-31')).toMatchObject({ perCopy: '0.131', perMinute: '0.0252' })
+    // 2027's adjustment is not yet published, so no rate is seeded for it (never a guessed one).
+    expect(rateInForce(US_STATUTORY_RATES, 'physical', '2027-01-01')).toBeNull()
     expect(rateInForce(US_STATUTORY_RATES, 'physical', '2005-12-31')).toBeNull()
     expect(rateTableRefusal(US_STATUTORY_RATES)).toBeNull()
   })
@@ -33,7 +35,7 @@ describe('mechanical rates', () => {
 
   it('refuses overlapping periods of a format, backwards periods and negative rates', () => {
     const base: MechanicalRate = { format: 'physical', from: '2024-01-01', to: null, perCopy: '0.124', perMinute: '0.0239', source: 'staff' }
-    expect(rateTableRefusal([...US_STATUTORY_RATES, { ...base, from: '2026-01-01' }])).toBeNull()
+    expect(rateTableRefusal([...US_STATUTORY_RATES, { ...base, from: '2027-01-01' }])).toBeNull()
     expect(rateTableRefusal([...US_STATUTORY_RATES, base])).toBe('Two physical periods overlap: from 2024-01-01 and from 2024-01-01')
     expect(rateTableRefusal([...US_STATUTORY_RATES, { ...base, from: '2023-06-01' }])).toBe('Two physical periods overlap: from 2023-01-01 and from 2023-06-01')
     expect(rateTableRefusal([base, { ...base, from: '2025-01-01' }])).toBe('Two physical periods overlap: from 2024-01-01 and from 2025-01-01')

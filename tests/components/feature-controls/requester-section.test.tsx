@@ -167,4 +167,66 @@ describe("the requester's dashboard section", () => {
       song: { title: 'Harbour Lights', composedBy: 'June Harper', originalRecordingArtist: 'The Originals', publishedBy: '', playingSeconds: 330 },
     })
   })
+
+  it('the licence form takes up to ten formats: "Add a format" adds a row and focuses it, each row is checked and sent', async () => {
+    const created: { path: string; body: unknown }[] = []
+    serve(created)
+    act(() => navigate('/dashboard?request=licensing'))
+    renderSection()
+    const dialog = await screen.findByRole('dialog', { name: 'Request a cover licence' })
+    const type = (label: string, value: string) => fireEvent.change(within(dialog).getByLabelText(label), { target: { value } })
+    for (const [label, value] of [
+      ['Song title', 'Harbour Lights'],
+      ['Composed by', 'June Harper'],
+      ['Original recording artist', 'The Originals'],
+      ['Playing time in seconds', '200'],
+      ['Album title', 'Covers'],
+      ['Album artist', 'Marsh Audio'],
+      ['Release date', '2026-03-01'],
+      ['Format title', 'CD'],
+      ['Copies made', '1000'],
+      ['Copies licensed', '1000'],
+      ['Licensee first name', 'Leo'],
+      ['Licensee last name', 'Marsh'],
+      ['Licensee email', 'leo@example.com'],
+    ])
+      type(label, value)
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add a format' }))
+    // Two rows now: each field names its row, and the new row's format select has the focus.
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText('Format 2: format')))
+    expect((within(dialog).getByLabelText('Format 1: format title') as HTMLInputElement).value).toBe('CD')
+    type('Format 2: format', 'download')
+    type('Format 2: format title', 'Download')
+    type('Format 2: copies made', '500')
+    fireEvent.submit(within(dialog).getByRole('form', { name: 'Request a cover licence' }))
+    // The second row is checked on its own: its copies licensed are missing.
+    expect(await within(dialog).findByText('Give the number of copies licensed')).toBeTruthy()
+    expect(document.activeElement).toBe(within(dialog).getByLabelText('Format 2: copies licensed'))
+    expect(created).toEqual([])
+    type('Format 2: copies licensed', '333')
+    fireEvent.submit(within(dialog).getByRole('form', { name: 'Request a cover licence' }))
+    await waitFor(() => expect(created).toHaveLength(1))
+    expect((created[0].body as { releases: unknown[] }).releases).toEqual([
+      { formatId: 'physical', formatTitle: 'CD', releaseQuantity: 1000, quantityLicensed: 1000, expectedOutletsOfDistribution: '' },
+      { formatId: 'download', formatTitle: 'Download', releaseQuantity: 500, quantityLicensed: 333, expectedOutletsOfDistribution: '' },
+    ])
+  })
+
+  it('removing the last format drops its row and what was typed in it', async () => {
+    serve([])
+    act(() => navigate('/dashboard?request=licensing'))
+    renderSection()
+    const dialog = await screen.findByRole('dialog', { name: 'Request a cover licence' })
+    expect(within(dialog).queryByRole('button', { name: 'Remove the last format' })).toBeNull()
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add a format' }))
+    fireEvent.change(await within(dialog).findByLabelText('Format 2: format title'), { target: { value: 'Vinyl' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove the last format' }))
+    await waitFor(() => expect(within(dialog).queryByLabelText('Format 2: format title')).toBeNull())
+    expect(within(dialog).getByLabelText('Format title')).toBeTruthy()
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add a format' }))
+    expect((await within(dialog).findByLabelText('Format 2: format title') as HTMLInputElement).value).toBe('')
+    for (let row = 3; row <= 10; row += 1) fireEvent.click(within(dialog).getByRole('button', { name: 'Add a format' }))
+    expect(within(dialog).getByLabelText('Format 10: format title')).toBeTruthy()
+    expect((within(dialog).getByRole('button', { name: 'Add a format' }) as HTMLButtonElement).disabled).toBe(true)
+  })
 })

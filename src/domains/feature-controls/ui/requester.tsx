@@ -32,8 +32,10 @@ type Files = Record<string, File | undefined>
 interface FieldSpec {
   name: string
   label: string
-  type: 'text' | 'textarea' | 'date' | 'number' | 'select' | 'release' | 'track' | 'file'
+  type: 'text' | 'textarea' | 'date' | 'number' | 'select' | 'release' | 'track' | 'file' | 'rows' | 'row-controls'
   options?: readonly { value: string; label: string }[]
+  /** A repeated group (a licence's formats): its fields per row, named `<name>.<row>.<field>`, and at most how many rows. */
+  rows?: { fields: readonly FieldSpec[]; max: number; noun: string; initial: Values }
   hint?: string
   accept?: string
   /** The track picker: whether "the whole release" is a choice. */
@@ -49,6 +51,25 @@ interface KindForm {
   body(values: Values): Record<string, unknown>
   send(body: Record<string, unknown>, files: Files): Promise<{ message: string }>
 }
+
+/** How many rows a repeated group has: kept in the form's values as `<name>.count`, at least one. */
+const rowCount = (values: Values, name: string) => Math.max(1, Number(values[`${name}.count`]) || 1)
+
+/** The form's fields as drawn: a repeated group becomes its rows' fields, then its Add/Remove buttons. */
+function drawnFields(fields: readonly FieldSpec[], values: Values): FieldSpec[] {
+  return fields.flatMap((field) => {
+    if (field.type !== 'rows' || !field.rows) return [field]
+    const count = rowCount(values, field.name)
+    const rows = Array.from({ length: count }, (_, row) =>
+      field.rows!.fields.map((sub) => ({ ...sub, name: `${field.name}.${row}.${sub.name}`, label: count > 1 ? `${field.label} ${row + 1}: ${sub.label.toLowerCase()}` : sub.label })),
+    )
+    return [...rows.flat(), { ...field, type: 'row-controls' as const }]
+  })
+}
+
+/** A repeated group's rows as the body's list: every row's fields by their own names. */
+const rowsOf = (values: Values, name: string) =>
+  Array.from({ length: rowCount(values, name) }, (_, row) => (field: string) => values[`${name}.${row}.${field}`])
 
 const number = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : Number(value.trim()))
 const optional = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value)
@@ -120,7 +141,6 @@ export const REQUEST_FORMS: Readonly<Record<ReviewKind, KindForm>> = {
   licensing: {
     title: 'Request a cover licence',
     description: 'A mechanical licence for your recording of a song: the royalty owed is worked out from the statutory rate for the format.',
-    initial: { 'releases.0.formatId': 'physical' },
     fields: [
       { name: 'song.title', label: 'Song title', type: 'text' },
       { name: 'song.composedBy', label: 'Composed by', type: 'text' },
@@ -130,11 +150,23 @@ export const REQUEST_FORMS: Readonly<Record<ReviewKind, KindForm>> = {
       { name: 'albumTitle', label: 'Album title', type: 'text' },
       { name: 'albumArtist', label: 'Album artist', type: 'text' },
       { name: 'releaseDate', label: 'Release date', type: 'date' },
-      { name: 'releases.0.formatId', label: 'Format', type: 'select', options: MECHANICAL_FORMATS.map((value) => ({ value, label: MECHANICAL_FORMAT_LABELS[value] })) },
-      { name: 'releases.0.formatTitle', label: 'Format title', type: 'text', hint: 'CD, vinyl, download…' },
-      { name: 'releases.0.releaseQuantity', label: 'Copies made', type: 'number' },
-      { name: 'releases.0.quantityLicensed', label: 'Copies licensed', type: 'number' },
-      { name: 'releases.0.expectedOutletsOfDistribution', label: 'Outlets of distribution', type: 'text' },
+      {
+        name: 'releases',
+        label: 'Format',
+        type: 'rows',
+        rows: {
+          noun: 'format',
+          max: 10,
+          initial: { formatId: 'physical' },
+          fields: [
+            { name: 'formatId', label: 'Format', type: 'select', options: MECHANICAL_FORMATS.map((value) => ({ value, label: MECHANICAL_FORMAT_LABELS[value] })) },
+            { name: 'formatTitle', label: 'Format title', type: 'text', hint: 'CD, vinyl, download…' },
+            { name: 'releaseQuantity', label: 'Copies made', type: 'number' },
+            { name: 'quantityLicensed', label: 'Copies licensed', type: 'number' },
+            { name: 'expectedOutletsOfDistribution', label: 'Outlets of distribution', type: 'text' },
+          ],
+        },
+      },
       { name: 'licensee.firstName', label: 'Licensee first name', type: 'text' },
       { name: 'licensee.lastName', label: 'Licensee last name', type: 'text' },
       { name: 'licensee.companyName', label: 'Company name', type: 'text' },
@@ -155,15 +187,13 @@ export const REQUEST_FORMS: Readonly<Record<ReviewKind, KindForm>> = {
         lastName: values['licensee.lastName'] ?? '',
         phone1: values['licensee.phone1'] ?? '',
       },
-      releases: [
-        {
-          formatId: values['releases.0.formatId'],
-          formatTitle: values['releases.0.formatTitle'] ?? '',
-          releaseQuantity: number(values['releases.0.releaseQuantity']),
-          quantityLicensed: number(values['releases.0.quantityLicensed']),
-          expectedOutletsOfDistribution: values['releases.0.expectedOutletsOfDistribution'] ?? '',
-        },
-      ],
+      releases: rowsOf(values, 'releases').map((row) => ({
+        formatId: row('formatId'),
+        formatTitle: row('formatTitle') ?? '',
+        releaseQuantity: number(row('releaseQuantity')),
+        quantityLicensed: number(row('quantityLicensed')),
+        expectedOutletsOfDistribution: row('expectedOutletsOfDistribution') ?? '',
+      })),
       song: {
         title: values['song.title'] ?? '',
         composedBy: values['song.composedBy'] ?? '',
@@ -249,6 +279,10 @@ export function fieldMessages(schema: z.ZodType, body: unknown): Record<string, 
   return messages
 }
 
+/** Each repeated group starts with one row of its initial values. */
+const initialRows = (fields: readonly FieldSpec[]): Values =>
+  Object.fromEntries(fields.flatMap((field) => (field.rows ? Object.entries(field.rows.initial).map(([name, value]) => [`${field.name}.0.${name}`, value]) : [])))
+
 const isKind = (value: string | null): value is ReviewKind => value !== null && value in REVIEW_KINDS
 
 /** A form without a release picker (a licence, a channel) asks nothing: its input is null. */
@@ -289,14 +323,22 @@ export function RequestDialog({ kind, onClose, onSent }: { kind: ReviewKind | nu
 function RequestForm({ kind, onClose, onSent }: { kind: ReviewKind; onClose(): void; onSent(): void }) {
   const form = REQUEST_FORMS[kind]
   const baseId = useId()
-  const [values, setValues] = useState<Values>(() => ({ ...form.initial }))
+  const [values, setValues] = useState<Values>(() => ({ ...form.initial, ...initialRows(form.fields) }))
+  const fields = drawnFields(form.fields, values)
+  // After "Add a format" the new row's first field takes the focus, so the keyboard goes on typing there.
+  const [focusName, setFocusName] = useState<string | null>(null)
+  useEffect(() => {
+    if (!focusName) return
+    formRef.current?.querySelector<HTMLElement>(`[name="${focusName}"]`)?.focus()
+    setFocusName(null)
+  }, [focusName])
   const [files, setFiles] = useState<Files>({})
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [formError, setFormError] = useState<string | null>(null)
   const [sending, setSending] = useState(false)
   const [search, setSearch] = useState('')
   const formRef = useRef<HTMLFormElement>(null)
-  const needsReleases = form.fields.some((field) => field.type === 'release')
+  const needsReleases = fields.some((field) => field.type === 'release')
   const releases = useLoad(fetchReleases, needsReleases ? search : null)
   const own: readonly OwnRelease[] = needsReleases ? (releases.data?.data ?? []) : []
   const release = own.find((entry) => String(entry.id) === values.releaseId)
@@ -308,7 +350,7 @@ function RequestForm({ kind, onClose, onSent }: { kind: ReviewKind; onClose(): v
     const body = form.body(values)
     const found = fieldMessages(form.schema, body)
     // The schema says only that an id is missing; the pickers say what to choose (as the server's prepare does).
-    for (const field of form.fields) {
+    for (const field of fields) {
       if (values[field.name]) continue
       if (field.type === 'release') found[field.name] = 'Choose one of your releases'
       else if (field.type === 'track' && !field.optional) found[field.name] = 'Choose a track of that release'
@@ -317,7 +359,7 @@ function RequestForm({ kind, onClose, onSent }: { kind: ReviewKind; onClose(): v
     setFormError(null)
     if (Object.keys(found).length) {
       // The first field in error takes the focus, so the keyboard lands where the fix is.
-      const first = form.fields.find((field) => found[field.name])
+      const first = fields.find((field) => found[field.name])
       if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first.name}"]`)?.focus()
       else setFormError(Object.values(found)[0])
       return
@@ -331,7 +373,7 @@ function RequestForm({ kind, onClose, onSent }: { kind: ReviewKind; onClose(): v
       const apiError = error instanceof ApiError ? error : null
       const fieldErrors = apiError?.errors ?? {}
       setErrors(fieldErrors)
-      const shown = form.fields.some((field) => fieldErrors[field.name])
+      const shown = fields.some((field) => fieldErrors[field.name])
       setFormError(shown ? null : (apiError?.message ?? 'Could not send the request. Try again.'))
     } finally {
       setSending(false)
@@ -346,8 +388,38 @@ function RequestForm({ kind, onClose, onSent }: { kind: ReviewKind; onClose(): v
       </Dialog.Description>
       <form ref={formRef} onSubmit={submit} noValidate aria-label={form.title}>
         <Flex direction="column" gap="3" style={{ maxHeight: '65vh', overflowY: 'auto', padding: 2 }}>
-          {form.fields.map((field) => {
+          {fields.map((field) => {
             const id = `${baseId}-${field.name}`
+            if (field.type === 'row-controls' && field.rows) {
+              const { noun, max, initial } = field.rows
+              const count = rowCount(values, field.name)
+              const add = () => {
+                const added = Object.fromEntries(Object.entries(initial).map(([name, value]) => [`${field.name}.${count}.${name}`, value]))
+                setValues((current) => ({ ...current, ...added, [`${field.name}.count`]: String(count + 1) }))
+                setFocusName(`${field.name}.${count}.${field.rows!.fields[0].name}`)
+              }
+              // The removed row's values go with it, so adding a row again starts it empty.
+              const remove = () =>
+                setValues((current) => ({
+                  ...Object.fromEntries(Object.entries(current).filter(([name]) => !name.startsWith(`${field.name}.${count - 1}.`))),
+                  [`${field.name}.count`]: String(count - 1),
+                }))
+              return (
+                <Flex key={field.name} gap="2" align="center">
+                  <Button type="button" variant="soft" onClick={add} disabled={count >= max}>
+                    Add a {noun}
+                  </Button>
+                  {count > 1 && (
+                    <Button type="button" variant="soft" color="gray" onClick={remove}>
+                      Remove the last {noun}
+                    </Button>
+                  )}
+                  <Text size="1" color="gray">
+                    {count} of at most {max}
+                  </Text>
+                </Flex>
+              )
+            }
             const error = errors[field.name]
             const described = error ? `${id}-error` : field.hint ? `${id}-hint` : undefined
             const common = { id, name: field.name, 'aria-invalid': error ? true : undefined, 'aria-describedby': described }
