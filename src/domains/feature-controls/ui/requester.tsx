@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react'
 import { Badge, Button, Callout, Card, Dialog, Flex, Heading, Table, Text, TextArea } from '@radix-ui/themes'
 import type { z } from 'zod'
 import {
@@ -17,7 +17,7 @@ import { REQUEST_COMMANDS } from '@commands/feature-controls'
 import { api, ApiError } from '@client/api'
 import { useLoad } from '@client/state/useLoad'
 import { useTab } from '@client/workspace/tab-context'
-import { Field } from '@client/ui/Field'
+import { Field, FieldFrame } from '@client/ui/Field'
 import { showNotice } from '@client/ui/notices/notices'
 
 // The requester's side of feature controls (docs/feature-controls.md, "Requester"): an artist's or
@@ -291,26 +291,6 @@ const fetchReleases = async (search: string | null, signal: AbortSignal) =>
 
 const selectStyle = { font: 'inherit', padding: '6px 8px', borderRadius: 6, border: '1px solid var(--gray-7)', background: 'var(--color-surface)', color: 'inherit' }
 
-function Labelled({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: ReactNode }) {
-  return (
-    <Flex direction="column" gap="1">
-      <Text as="label" htmlFor={id} size="2" weight="medium">
-        {label}
-      </Text>
-      {children}
-      {error ? (
-        <Text id={`${id}-error`} size="1" color="red" role="alert">
-          {error}
-        </Text>
-      ) : hint ? (
-        <Text id={`${id}-hint`} size="1" color="gray">
-          {hint}
-        </Text>
-      ) : null}
-    </Flex>
-  )
-}
-
 /** One kind's "New request" form: Enter in a field submits (Ctrl+Enter in a text area), Esc closes. */
 export function RequestDialog({ kind, onClose, onSent }: { kind: ReviewKind | null; onClose(): void; onSent(): void }) {
   return (
@@ -433,7 +413,7 @@ function RequestForm({ kind, onClose, onSent }: { kind: ReviewKind; onClose(): v
                     placeholder="Title or UPC"
                     hint="Shows your 20 newest releases, or those that match"
                   />
-                  <Labelled id={id} label={field.label} error={error}>
+                  <FieldFrame id={id} label={field.label} error={error}>
                     <select
                       {...common}
                       style={selectStyle}
@@ -450,12 +430,12 @@ function RequestForm({ kind, onClose, onSent }: { kind: ReviewKind; onClose(): v
                         </option>
                       ))}
                     </select>
-                  </Labelled>
+                  </FieldFrame>
                 </Flex>
               )
             if (field.type === 'track')
               return (
-                <Labelled key={field.name} id={id} label={field.label} error={error}>
+                <FieldFrame key={field.name} id={id} label={field.label} error={error}>
                   <select {...common} style={selectStyle} value={values.trackId ?? ''} onChange={(event) => set('trackId', event.target.value)}>
                     <option value="">{field.optional ? 'The whole release' : 'Choose a track'}</option>
                     {(release?.tracks ?? []).map((track) => (
@@ -465,11 +445,11 @@ function RequestForm({ kind, onClose, onSent }: { kind: ReviewKind; onClose(): v
                       </option>
                     ))}
                   </select>
-                </Labelled>
+                </FieldFrame>
               )
             if (field.type === 'select')
               return (
-                <Labelled key={field.name} id={id} label={field.label} error={error}>
+                <FieldFrame key={field.name} id={id} label={field.label} error={error}>
                   <select {...common} style={selectStyle} value={values[field.name] ?? ''} onChange={(event) => set(field.name, event.target.value)}>
                     {field.options?.map((option) => (
                       <option key={option.value} value={option.value}>
@@ -477,24 +457,24 @@ function RequestForm({ kind, onClose, onSent }: { kind: ReviewKind; onClose(): v
                       </option>
                     ))}
                   </select>
-                </Labelled>
+                </FieldFrame>
               )
             if (field.type === 'textarea')
               return (
-                <Labelled key={field.name} id={id} label={field.label} error={error} hint={field.hint}>
+                <FieldFrame key={field.name} id={id} label={field.label} error={error} hint={field.hint}>
                   <TextArea {...common} rows={3} value={values[field.name] ?? ''} onChange={(event) => set(field.name, event.target.value)} />
-                </Labelled>
+                </FieldFrame>
               )
             if (field.type === 'file')
               return (
-                <Labelled key={field.name} id={id} label={field.label} error={error} hint={field.hint}>
+                <FieldFrame key={field.name} id={id} label={field.label} error={error} hint={field.hint}>
                   <input
                     {...common}
                     type="file"
                     accept={field.accept}
                     onChange={(event) => setFiles((current) => ({ ...current, [field.name]: event.target.files?.[0] }))}
                   />
-                </Labelled>
+                </FieldFrame>
               )
             return (
               <Field

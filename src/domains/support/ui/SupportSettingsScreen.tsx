@@ -6,7 +6,7 @@ import { api } from '@client/api'
 import { useLoad } from '@client/state/useLoad'
 import { useSubmit } from '@client/ui/useSubmit'
 import { saveForm } from '@client/ui/run-action'
-import { Field } from '@client/ui/Field'
+import { Field, FieldFrame } from '@client/ui/Field'
 import { RecordLink } from '@client/ui/RecordLink'
 import { MainSkeleton } from '@client/pages/MainSkeleton'
 
@@ -27,27 +27,16 @@ function LongField({
 }) {
   const id = useId()
   return (
-    <Flex direction="column" gap="1">
-      <Text as="label" htmlFor={id} size="2" weight="medium">
-        {label}
-      </Text>
+    <FieldFrame id={id} label={label} error={error} hint={hint}>
       <TextArea
         id={id}
         value={value}
         rows={3}
         onChange={(event) => onValueChange(event.target.value)}
         aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
       />
-      {error ? (
-        <Text size="1" color="red" role="alert">
-          {error}
-        </Text>
-      ) : hint ? (
-        <Text size="1" color="gray">
-          {hint}
-        </Text>
-      ) : null}
-    </Flex>
+    </FieldFrame>
   )
 }
 
