@@ -1,5 +1,4 @@
 import type { ComponentType, LazyExoticComponent } from 'react'
-import type { Command } from '@commands/types'
 
 /** As routes.tsv spells it: guest-only routes send signed-in accounts to /dashboard. */
 export type RouteAccess = 'guest-only' | 'public' | 'auth' | 'admin'
@@ -24,10 +23,8 @@ export interface RouteDef {
   prefetch?(params: Record<string, string>, search: URLSearchParams): void
 }
 
-/** What a domain contributes to the client. */
+/** What a domain contributes to the client's router (its palette commands: src/client/shell/domain-commands.ts). */
 export interface DomainUi {
   name: string
   routes: RouteDef[]
-  /** Actions the palette offers (with `when` for the focused record or list). */
-  commands?: readonly Command[]
 }

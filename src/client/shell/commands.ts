@@ -9,7 +9,8 @@ import { OWN_ACCOUNT_COMMANDS } from '@commands/own-account'
 import { recordKindOf } from '@commands/entities'
 import type { CommandContext, CommandEnv } from '@commands/types'
 import { api } from '../api'
-import { ROUTES, DOMAIN_UIS, findRoute } from '../routing/registry'
+import { ROUTES, findRoute } from '../routing/registry'
+import { DOMAIN_COMMANDS } from './domain-commands'
 import { sessionActor } from '../state/session'
 import { workspace, workspaceActions, flushWorkspace } from '../workspace/store'
 import { currentPath, listPanes, tabsInPane } from '../workspace/layout'
@@ -27,7 +28,7 @@ registry.register(REVIEW_COMMANDS)
 registry.register(NOTIFICATION_COMMANDS)
 registry.register(OWN_ACCOUNT_COMMANDS)
 registry.register(RECORD_ACTION_COMMANDS)
-for (const domain of DOMAIN_UIS) if (domain.commands) registry.register(domain.commands)
+for (const commands of DOMAIN_COMMANDS) registry.register(commands)
 
 /** Where the user is, as the commands see it: the focused tab's route, record and list. */
 export function commandContext(): CommandContext {

@@ -1,7 +1,6 @@
 import { lazyScreen } from '@client/routing/lazy-screen'
 import type { DomainUi } from '@client/routing/types'
 import { api } from '@client/api'
-import { ANALYTICS_COMMANDS } from '@commands/analytics'
 import { viewOf } from './ui/view'
 
 /** Analytics: the overview with a view per platform (`?platform=`), and trend report imports. */
@@ -21,5 +20,4 @@ export const analyticsUi: DomainUi = {
       },
     },
   ],
-  commands: ANALYTICS_COMMANDS,
 }

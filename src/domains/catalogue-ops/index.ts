@@ -1,6 +1,5 @@
 import { lazyScreen } from '@client/routing/lazy-screen'
 import type { DomainUi } from '@client/routing/types'
-import { CATALOGUE_OPS_COMMANDS, DELIVERY_COMMANDS, EXPORT_COMMANDS, INGESTION_COMMANDS, TRANSFER_COMMANDS } from '@commands/catalogue-ops'
 
 /** Catalogue operations: the UPC and ISRC importer, the import sections and the catalogue ingestion page (docs/catalogue-ops.md). */
 export const catalogueOpsUi: DomainUi = {
@@ -16,5 +15,4 @@ export const catalogueOpsUi: DomainUi = {
     { path: '/releases/import/{page}', access: 'admin', title: 'Import', screen: lazyScreen(() => import('./ui/ImportPageScreen')) },
     { path: '/releases/export/{page}', access: 'admin', title: 'Export', screen: lazyScreen(() => import('./ui/ExportScreen')) },
   ],
-  commands: [...CATALOGUE_OPS_COMMANDS, ...INGESTION_COMMANDS, ...EXPORT_COMMANDS, ...DELIVERY_COMMANDS, ...TRANSFER_COMMANDS],
 }

@@ -3,7 +3,6 @@ import type { DomainUi } from '@client/routing/types'
 import { listPrefetch } from '@client/routing/list-prefetch'
 import { api } from '@client/api'
 import { RELEASE_FILTERS, RELEASE_SORTS, releasesQuery } from './ui/releases-list-query'
-import { RELEASE_COMMANDS, RELEASE_LINK_COMMANDS } from '@commands/releases'
 
 const ReleasesListScreen = lazyScreen(() => import('./ui/ReleasesListScreen'))
 const ReleaseScreen = lazyScreen(() => import('./ui/ReleaseScreen'))
@@ -41,5 +40,4 @@ export const catalogueUi: DomainUi = {
     { path: '/uploader', access: 'admin', title: 'New release', screen: UploaderScreen },
     { path: '/uploader/edit/{id}', access: 'admin', title: 'Edit release', screen: UploaderScreen },
   ],
-  commands: [...RELEASE_COMMANDS, ...RELEASE_LINK_COMMANDS],
 }

@@ -1,6 +1,5 @@
 import { lazyScreen } from '@client/routing/lazy-screen'
 import type { DomainUi } from '@client/routing/types'
-import { USAGE_COMMANDS } from '@commands/discovery'
 
 /** Discovery: Spotify Discovery Mode submissions and removals, usage discovery's matches and tracks (docs/discovery.md). */
 export const discoveryUi: DomainUi = {
@@ -29,5 +28,4 @@ export const discoveryUi: DomainUi = {
     { path: '/usage-discovery/uploaded/{page}', access: 'admin', title: 'In discovery', screen: lazyScreen(() => import('./ui/InDiscoveryScreen')) },
     { path: '/usage-discovery/match/{id}', access: 'admin', title: 'Match', screen: lazyScreen(() => import('./ui/MatchScreen')) },
   ],
-  commands: USAGE_COMMANDS,
 }

@@ -1,7 +1,5 @@
 import { lazyScreen } from '@client/routing/lazy-screen'
 import type { DomainUi } from '@client/routing/types'
-import { EARNINGS_COMMANDS } from '@commands/earnings'
-import { ACCOUNT_SALES_COMMANDS } from '@commands/account-sales'
 
 /** Earnings: the overview (and, at merge, statement imports, unmatched lines and exchange rates). */
 export const earningsUi: DomainUi = {
@@ -9,5 +7,4 @@ export const earningsUi: DomainUi = {
   routes: [
     { path: '/earnings/overview/{page}', access: 'auth', title: 'Earnings', screen: lazyScreen(() => import('./ui/EarningsScreen')) },
   ],
-  commands: [...EARNINGS_COMMANDS, ...ACCOUNT_SALES_COMMANDS],
 }

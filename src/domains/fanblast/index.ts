@@ -1,6 +1,5 @@
 import { lazyScreen } from '@client/routing/lazy-screen'
 import type { DomainUi } from '@client/routing/types'
-import { FANBLAST_COMMANDS } from '@commands/fanblast'
 
 /** Fan blast: the blasts list and one blast with its review and email log (docs/fanblast.md). */
 export const fanblastUi: DomainUi = {
@@ -9,5 +8,4 @@ export const fanblastUi: DomainUi = {
     { path: '/fanblast/manage/{page}', access: 'admin', title: 'Fan blast', screen: lazyScreen(() => import('./ui/BlastListScreen')) },
     { path: '/fanblast/single/{id}', access: 'admin', title: 'Fan blast message', screen: lazyScreen(() => import('./ui/BlastScreen')) },
   ],
-  commands: FANBLAST_COMMANDS,
 }

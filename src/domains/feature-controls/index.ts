@@ -1,6 +1,5 @@
 import { lazyScreen } from '@client/routing/lazy-screen'
 import type { DomainUi } from '@client/routing/types'
-import { FEATURE_CONTROL_COMMANDS } from '@commands/feature-controls'
 
 /** Feature controls: each finished kind's review list and single screen (docs/feature-controls.md). */
 export const featureControlsUi: DomainUi = {
@@ -17,5 +16,4 @@ export const featureControlsUi: DomainUi = {
     { path: '/cover-song-licensing/{page}', access: 'admin', title: 'Cover song licensing', screen: lazyScreen(() => import('./ui/LicensingListScreen')) },
     { path: '/playlisting/single/{id}', access: 'admin', title: 'Pitch Portal', screen: lazyScreen(() => import('./ui/PitchScreen')) },
   ],
-  commands: FEATURE_CONTROL_COMMANDS,
 }

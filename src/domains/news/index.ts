@@ -1,6 +1,5 @@
 import { lazyScreen } from '@client/routing/lazy-screen'
 import type { DomainUi } from '@client/routing/types'
-import { NEWS_COMMANDS } from '@commands/news'
 
 const NewsPostScreen = lazyScreen(() => import('./ui/NewsPostScreen'))
 
@@ -15,5 +14,4 @@ export const newsUi: DomainUi = {
     // Not in routes.tsv: where artists and labels read the published news (GET news/published, docs/news.md).
     { path: '/news/read/{page}', access: 'auth', title: 'Company news', screen: lazyScreen(() => import('./ui/NewsReadScreen')) },
   ],
-  commands: NEWS_COMMANDS,
 }

@@ -1,6 +1,5 @@
 import { lazyScreen } from '@client/routing/lazy-screen'
 import type { DomainUi } from '@client/routing/types'
-import { PAYOUT_BATCH_COMMANDS } from '@commands/payout-batches'
 
 /**
  * Payout batches' screens and palette actions (folded into the payouts descriptor at merge). The
@@ -23,5 +22,4 @@ export const payoutBatchesUi: DomainUi = {
       screen: lazyScreen(() => import('./ui/batches/PayoutConnectionsScreen')),
     },
   ],
-  commands: PAYOUT_BATCH_COMMANDS,
 }

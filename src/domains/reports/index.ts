@@ -1,6 +1,5 @@
 import { lazyScreen } from '@client/routing/lazy-screen'
 import type { DomainUi } from '@client/routing/types'
-import { REPORT_COMMANDS } from '@commands/reports'
 
 /** Reports: user, admin and site report lists (request, status, download, retry) and their palette actions. */
 export const reportsUi: DomainUi = {
@@ -25,5 +24,4 @@ export const reportsUi: DomainUi = {
       screen: lazyScreen(() => import('./ui/ReportsScreen').then((module) => ({ default: module.SiteReportsScreen }))),
     },
   ],
-  commands: REPORT_COMMANDS,
 }

@@ -1,6 +1,5 @@
 import { lazyScreen } from '@client/routing/lazy-screen'
 import type { DomainUi } from '@client/routing/types'
-import { SPLIT_COMMANDS } from '@commands/splits'
 
 const NewSplitScreen = lazyScreen(() => import('./ui/NewSplitScreen'))
 const SplitsListScreen = lazyScreen(() => import('./ui/SplitsListScreen'))
@@ -16,5 +15,4 @@ export const splitsUi: DomainUi = {
     { path: '/royalty-shares/single/{id}', access: 'admin', title: 'Royalty split', screen: SplitScreen },
     { path: '/royalty-shares/bulk', access: 'admin', title: 'Bulk splits', screen: BulkSplitsScreen },
   ],
-  commands: SPLIT_COMMANDS,
 }

@@ -3,7 +3,6 @@ import type { DomainUi } from '@client/routing/types'
 import { listPrefetch } from '@client/routing/list-prefetch'
 import { api } from '@client/api'
 import { USER_FILTERS, USER_SORTS, usersListInput } from './ui/users-list-query'
-import { USER_COMMANDS } from '@commands/users'
 
 const UsersListScreen = lazyScreen(() => import('./ui/UsersListScreen'))
 const AccountScreen = lazyScreen(() => import('./ui/AccountScreen'))
@@ -38,5 +37,4 @@ export const usersUi: DomainUi = {
     { path: '/admins/manage/{page}', access: 'auth', title: 'Admins', screen: AdminsListScreen },
     { path: '/admins/invites/{page}', access: 'auth', title: 'Admin invites', screen: AdminInvitesScreen },
   ],
-  commands: USER_COMMANDS,
 }

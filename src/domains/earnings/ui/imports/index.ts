@@ -1,6 +1,5 @@
 import { lazyScreen } from '@client/routing/lazy-screen'
 import type { DomainUi } from '@client/routing/types'
-import { IMPORT_COMMANDS } from '@commands/earnings-imports'
 
 const ImportScreen = lazyScreen(() => import('./ImportScreen'))
 
@@ -8,5 +7,4 @@ const ImportScreen = lazyScreen(() => import('./ImportScreen'))
 export const earningsImportsUi: DomainUi = {
   name: 'earnings-imports',
   routes: [{ path: '/earnings/import/{id}', access: 'admin', title: 'Statement import', screen: ImportScreen }],
-  commands: IMPORT_COMMANDS,
 }
