@@ -63,6 +63,16 @@ const renderSection = () =>
     </Theme>,
   )
 
+/** Opens the licence form from its address and gives its dialog and a way to type in a field by label. */
+async function openLicenceForm(created: { path: string; body: unknown }[] = []) {
+  serve(created)
+  act(() => navigate('/dashboard?request=licensing'))
+  renderSection()
+  const dialog = await screen.findByRole('dialog', { name: 'Request a cover licence' })
+  const type = (label: string, value: string) => fireEvent.change(within(dialog).getByLabelText(label), { target: { value } })
+  return { dialog, type }
+}
+
 describe("the requester's dashboard section", () => {
   it('lists the account’s requests of every kind with subject, status, date and the refusal reason', async () => {
     serve([], [row(12, 'youtubeMcn', 'pending', 'UCaBcDeFgHiJkLmNoPqRsTuV'), row(11, 'chartRegistration', 'rejected', 'Golden Echoes', 'The UPC is not registered yet')])
@@ -136,11 +146,7 @@ describe("the requester's dashboard section", () => {
 
   it('the licence form builds the nested body the server parses (one format, the song, the licensee)', async () => {
     const created: { path: string; body: unknown }[] = []
-    serve(created)
-    act(() => navigate('/dashboard?request=licensing'))
-    renderSection()
-    const dialog = await screen.findByRole('dialog', { name: 'Request a cover licence' })
-    const type = (label: string, value: string) => fireEvent.change(within(dialog).getByLabelText(label), { target: { value } })
+    const { dialog, type } = await openLicenceForm(created)
     type('Song title', 'Harbour Lights')
     type('Composed by', 'June Harper')
     type('Original recording artist', 'The Originals')
@@ -170,11 +176,7 @@ describe("the requester's dashboard section", () => {
 
   it('the licence form takes up to ten formats: "Add a format" adds a row and focuses it, each row is checked and sent', async () => {
     const created: { path: string; body: unknown }[] = []
-    serve(created)
-    act(() => navigate('/dashboard?request=licensing'))
-    renderSection()
-    const dialog = await screen.findByRole('dialog', { name: 'Request a cover licence' })
-    const type = (label: string, value: string) => fireEvent.change(within(dialog).getByLabelText(label), { target: { value } })
+    const { dialog, type } = await openLicenceForm(created)
     for (const [label, value] of [
       ['Song title', 'Harbour Lights'],
       ['Composed by', 'June Harper'],
@@ -213,10 +215,7 @@ describe("the requester's dashboard section", () => {
   })
 
   it('removing the last format drops its row and what was typed in it', async () => {
-    serve([])
-    act(() => navigate('/dashboard?request=licensing'))
-    renderSection()
-    const dialog = await screen.findByRole('dialog', { name: 'Request a cover licence' })
+    const { dialog } = await openLicenceForm()
     expect(within(dialog).queryByRole('button', { name: 'Remove the last format' })).toBeNull()
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add a format' }))
     fireEvent.change(await within(dialog).findByLabelText('Format 2: format title'), { target: { value: 'Vinyl' } })
