@@ -22,6 +22,7 @@ import { shellSlots } from './slots'
 import { commandEnv } from './commands'
 import { findRoute } from '../routing/registry'
 import { afterFirstList, loadGrid } from '../ui/list/grid-chunk'
+import { SHORTCUT_IDS, SHORTCUTS } from '@commands/shortcuts'
 import { queryCache } from '../state/query-cache'
 
 // The palette is the way in (mod+k must answer at once): it comes with the shell. The other dialogs
@@ -66,8 +67,22 @@ function useDocumentTitle(siteName: string) {
 }
 
 /**
+ * The screens the "g then key" shortcuts open that this account may see: their chunks are fetched
+ * when idle, so a jump from one list to another waits for its data, not for its code too.
+ */
+function preloadGoScreens() {
+  const staff = sessionActor.getSnapshot().context.me?.account.type === 'admin'
+  for (const id of SHORTCUT_IDS) {
+    const to = SHORTCUTS[id].bound === 'go' ? SHORTCUTS[id].to : undefined
+    const route = to ? findRoute(new URL(to, window.location.origin).pathname)?.route : undefined
+    if (route && (route.access !== 'admin' || staff)) void route.screen.preload?.()
+  }
+}
+
+/**
  * Almost every screen is or holds a list: the grid's chunk comes while nobody waits for anything,
- * with the mosaic's and the dialogs'. Answers whether that moment has come.
+ * with the mosaic's, the dialogs' and the screens the go-shortcuts open. Answers whether that moment
+ * has come.
  */
 function useWarmUpWhenIdle(): boolean {
   const [warm, setWarm] = useState(false)
@@ -77,6 +92,7 @@ function useWarmUpWhenIdle(): boolean {
     const warmUp = () => {
       void loadGrid()
       preloadMosaic()
+      preloadGoScreens()
       setWarm(true)
     }
     // Not before the first list painted (it paints without the grid), then when the browser is idle.
