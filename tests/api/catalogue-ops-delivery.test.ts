@@ -119,7 +119,10 @@ describe('delivery queue', () => {
     await t.services.jobs.drain()
 
     const queue = await admin.ok('delivery.queue', { query: {} })
-    expect(queue.targets).toEqual([{ target: 'sftp', configured: true }])
+    expect(queue.targets).toEqual([
+      { target: 'sftp', configured: true, reason: null },
+      { target: 'audiosalad', configured: false, reason: 'AudioSalad is not configured' },
+    ])
     const delivered = queue.data.find((row) => row.id === queued.id)!
     expect(delivered).toMatchObject({ status: 'delivered', attempts: 1, upc: upc(11) })
     expect(delivered.events.map((event) => event.status)).toEqual(['queued', 'sending', 'delivered'])
@@ -178,6 +181,10 @@ describe('delivery queue', () => {
     const refused = await staff.call('delivery.add', { params: { type: 'sftp', id: release.id } })
     expect(refused.status).toBe(503)
     expect(refused.error.message).toBe('SFTP delivery is not configured')
-    expect((await staff.ok('delivery.queue', { query: {} })).targets).toEqual([{ target: 'sftp', configured: false }])
+    expect((await staff.ok('delivery.queue', { query: {} })).targets).toContainEqual({
+      target: 'sftp',
+      configured: false,
+      reason: 'SFTP delivery is not configured',
+    })
   })
 })
