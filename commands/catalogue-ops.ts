@@ -350,6 +350,27 @@ export const DELIVERY_ACTIONS: readonly RecordAction[] = [
     }),
   ),
   defineAction({
+    id: 'delivery.retryMany',
+    variant: 'release',
+    kinds: releaseKind,
+    scope: 'both',
+    label: 'Retry failed deliveries',
+    title: (target) => `Retry the failed deliveries of ${releaseNamed(target)}`,
+    group: 'Release',
+    keywords: ['retry', 'resend', 'delivery', 'failed', 'sftp', 'audiosalad'],
+    shortcut: 'delivery.retryFailed',
+    // Known on the release's tab (it loads its deliveries); a list's selection asks the server.
+    available: (state) => (state.failedDeliveries === undefined || state.failedDeliveries.length > 0 ? true : false),
+    input: (item) => ({ body: { release_ids: [item.id] } }),
+    inputMany: (ids) => ({ body: { release_ids: [...ids] } }),
+    success: (result) =>
+      result.retried
+        ? `Sending ${result.retried} deliver${result.retried === 1 ? 'y' : 'ies'} again.`
+        : result.refused.length
+          ? `Nothing retried: ${result.refused[0].reason}`
+          : 'No failed delivery to retry.',
+  }),
+  defineAction({
     id: 'delivery.retry',
     kinds: ['delivery'] as const,
     scope: 'both',
