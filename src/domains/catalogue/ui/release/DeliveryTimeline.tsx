@@ -21,13 +21,17 @@ import type { ReleaseRef } from '../record-action'
 const PER_PAGE = 50
 const POLL_MS = 1000
 
-export type ReleaseDeliveries = Awaited<ReturnType<typeof fetchReleaseDeliveries>>
+export type ReleaseDeliveries = NonNullable<Awaited<ReturnType<typeof fetchReleaseDeliveries>>>
 
-const fetchReleaseDeliveries = (key: string, signal: AbortSignal) =>
-  api.call('delivery.queue', { query: { release_id: Number(key.split(':')[0]), page: 1, per_page: PER_PAGE } }, { signal })
+const fetchReleaseDeliveries = async (key: string, signal: AbortSignal) => {
+  const releaseId = Number(key.split(':')[0])
+  // No release (an address without a valid id): nothing to ask.
+  if (!releaseId) return null
+  return api.call('delivery.queue', { query: { release_id: releaseId, page: 1, per_page: PER_PAGE } }, { signal })
+}
 
 /** The release's deliveries, asked again every second while one is queued or being sent. */
-export function useReleaseDeliveries(releaseId: number, version: number): LoadState<ReleaseDeliveries> {
+export function useReleaseDeliveries(releaseId: number, version: number): LoadState<ReleaseDeliveries | null> {
   const [polled, setPolled] = useState(0)
   const load = useLoad(fetchReleaseDeliveries, `${releaseId}:${version}:${polled}`)
   const moving = load.data?.data.some((row) => row.status === 'queued' || row.status === 'sending') ?? false
@@ -115,7 +119,7 @@ function TargetTimeline({
 }
 
 /** Per target: the latest delivery's status and actions, and every step of the release's deliveries there, newest first. */
-export function DeliveryTimeline({ record, load }: { record: ReleaseRef; load: LoadState<ReleaseDeliveries> }) {
+export function DeliveryTimeline({ record, load }: { record: ReleaseRef; load: LoadState<ReleaseDeliveries | null> }) {
   const answer = load.data
   return (
     <Flex direction="column" gap="4" mt="4" role="region" aria-label="Delivery timeline">

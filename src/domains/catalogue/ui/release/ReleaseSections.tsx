@@ -339,7 +339,7 @@ export function DeliverySection({
 }: {
   release: ReleaseGeneral
   record: ReleaseRef
-  deliveries: LoadState<ReleaseDeliveries>
+  deliveries: LoadState<ReleaseDeliveries | null>
 }) {
   return (
     <Card size="2">
