@@ -103,7 +103,7 @@ function TargetTimeline({
         </Text>
       )}
       {events.length > 0 && (
-        <ol aria-label={`Timeline of the delivery to ${label}`} style={{ margin: 0, paddingLeft: 'var(--space-4)' }}>
+        <ol aria-label={`Timeline of the delivery to ${label}`} style={{ margin: 0, padding: 0, listStyle: 'none' }}>
           {events.map((event) => (
             <li key={event.key}>
               <Text size="1" color={event.status === 'failed' ? 'red' : undefined}>
