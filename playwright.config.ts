@@ -20,6 +20,19 @@ const USAGE_DISCOVERY_ENV = {
   USAGE_DISCOVERY_WEBHOOK_SECRET: USAGE_PROVIDER.webhookSecret,
 }
 
+/**
+ * SFTP delivery goes to the local SFTP server that tests/e2e/delivery.spec.ts starts on this port
+ * (nothing connects to it before that spec queues a release).
+ */
+export const DELIVERY_SFTP = { port: port + 1001, user: 'e2e-delivery', password: 'e2e-delivery-pass', directory: '/incoming' }
+const DELIVERY_SFTP_ENV = {
+  DELIVERY_SFTP_HOST: '127.0.0.1',
+  DELIVERY_SFTP_PORT: String(DELIVERY_SFTP.port),
+  DELIVERY_SFTP_USER: DELIVERY_SFTP.user,
+  DELIVERY_SFTP_PASSWORD: DELIVERY_SFTP.password,
+  DELIVERY_SFTP_DIR: DELIVERY_SFTP.directory,
+}
+
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 60_000,
@@ -41,6 +54,15 @@ export default defineConfig({
     timeout: 360_000,
     reuseExistingServer: false,
     stdout: 'pipe',
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO: '1', LOG_LEVEL: 'warn', DATABASE_URL: '', ...USAGE_DISCOVERY_ENV },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DEMO: '1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      ...USAGE_DISCOVERY_ENV,
+      ...DELIVERY_SFTP_ENV,
+    },
   },
 })

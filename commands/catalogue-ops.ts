@@ -1,3 +1,4 @@
+import { DELIVERY_TARGET_LABELS, DELIVERY_TARGETS } from '@contract/delivery-vocabulary'
 import type {
   CodeImportMode,
   CodeKind,
@@ -325,20 +326,49 @@ export const EXPORT_COMMANDS: readonly Command[] = [
 
 /** Deliveries: queue a release (its tab, or the release list's selection), retry or remove a delivery. */
 export const DELIVERY_ACTIONS: readonly RecordAction[] = [
+  ...DELIVERY_TARGETS.map((type) =>
+    defineAction({
+      id: 'delivery.add',
+      variant: type,
+      kinds: releaseKind,
+      scope: 'both',
+      label: `Queue for ${DELIVERY_TARGET_LABELS[type]} delivery`,
+      title: (target) => `Queue ${releaseNamed(target)} for delivery to ${DELIVERY_TARGET_LABELS[type]}`,
+      group: 'Release',
+      keywords: ['queue', 'deliver', 'delivery', type, 'ddex', 'send', 'stores'],
+      available: exportable,
+      input: (item) => ({ params: { type, id: item.id } }),
+      success: (_result, target) =>
+        target.from === 'record'
+          ? `Queued for delivery to ${DELIVERY_TARGET_LABELS[type]}: its timeline is below.`
+          : `Queued for delivery to ${DELIVERY_TARGET_LABELS[type]}: the timelines are on the export page.`,
+      past: 'Queued',
+      // From the release's tab its own timeline shows the delivery; a selection's are on the export page.
+      after: (result, target, env) => {
+        if (target.from === 'selection') toExports(result, target, env)
+      },
+    }),
+  ),
   defineAction({
-    id: 'delivery.add',
-    variant: 'sftp',
+    id: 'delivery.retryMany',
+    variant: 'release',
     kinds: releaseKind,
     scope: 'both',
-    label: 'Queue for SFTP delivery',
-    title: (target) => `Queue ${releaseNamed(target)} for delivery to SFTP`,
+    label: 'Retry failed deliveries',
+    title: (target) => `Retry the failed deliveries of ${releaseNamed(target)}`,
     group: 'Release',
-    keywords: ['queue', 'deliver', 'delivery', 'sftp', 'ddex', 'send'],
-    available: exportable,
-    input: (item) => ({ params: { type: 'sftp' as const, id: item.id } }),
-    success: () => 'Queued for delivery to SFTP: its timeline is on the export page.',
-    past: 'Queued',
-    after: toExports,
+    keywords: ['retry', 'resend', 'delivery', 'failed', 'sftp', 'audiosalad'],
+    shortcut: 'delivery.retryFailed',
+    // Known on the release's tab (it loads its deliveries); a list's selection asks the server.
+    available: (state) => (state.failedDeliveries === undefined || state.failedDeliveries.length > 0 ? true : false),
+    input: (item) => ({ body: { release_ids: [item.id] } }),
+    inputMany: (ids) => ({ body: { release_ids: [...ids] } }),
+    success: (result) =>
+      result.retried
+        ? `Sending ${result.retried} deliver${result.retried === 1 ? 'y' : 'ies'} again.`
+        : result.refused.length
+          ? `Nothing retried: ${result.refused[0].reason}`
+          : 'No failed delivery to retry.',
   }),
   defineAction({
     id: 'delivery.retry',
@@ -385,10 +415,13 @@ export const DELIVERY_COMMANDS: readonly Command[] = [
         title: 'Yes, send every failed delivery again',
         group: 'Confirm',
         run: async (_context, env) => {
-          const failed = await env.call('delivery.queue', { query: { status: 'failed', page: 1, per_page: 500 } })
-          for (const row of failed.data) await env.call('delivery.retry', { params: { id: row.id } })
+          const { retried, refused } = await env.call('delivery.retryMany', { body: {} })
           env.refresh()
-          env.notify(`Retrying ${failed.data.length} deliver${failed.data.length === 1 ? 'y' : 'ies'}.`, 'success')
+          const sent = `Retrying ${retried} deliver${retried === 1 ? 'y' : 'ies'}.`
+          env.notify(
+            refused.length ? `${sent} ${refused.length} not retried: ${refused[0].reason}` : sent,
+            refused.length ? 'info' : 'success',
+          )
         },
       },
     ],

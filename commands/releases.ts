@@ -3,6 +3,7 @@ import { stateOf } from './records'
 import { defineAction, targetOfRecord, type RecordAction, type Target } from './actions'
 import type { ReleaseGeneral } from '@contract/releases'
 import { TRACK_FILE_KINDS, type DeliveryTarget } from '@contract/releases-vocabulary'
+import type { DeliveryTargetType } from '@contract/delivery-vocabulary'
 import type { EndpointInput, EndpointOutput, Endpoints } from '@contract/index'
 import type { Smartlink } from '@contract/release-links'
 import { ASSET_SPECS, type AssetKind, type LinkPlatform } from '@contract/release-links-vocabulary'
@@ -28,6 +29,11 @@ export interface ReleaseRecordState {
   hasCover?: boolean
   /** "09:00", or null when the release goes out at the start of its date. */
   releaseTime?: ReleaseGeneral['releaseTime']
+  /**
+   * The release's failed deliveries (target and delivery id), absent where they were not loaded
+   * (a list's selection): "Retry failed deliveries" is offered only when there is one.
+   */
+  failedDeliveries?: readonly { id: number; target: DeliveryTargetType }[]
   /** The staff notes (to choose the one to remove). */
   notes?: readonly Pick<ReleaseGeneral['notes'][number], 'id' | 'content'>[]
   /**

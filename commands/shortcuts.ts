@@ -36,6 +36,7 @@ export type ShortcutGroup =
   | 'Fan blast'
   | 'Discovery Mode'
   | 'Usage match'
+  | 'Delivery'
 
 export const SHORTCUTS = {
   // The palette and dialogs.
@@ -131,6 +132,9 @@ export const SHORTCUTS = {
   'match.previous': { keys: 'k', title: 'Previous new match', group: 'Usage match', bound: 'page' },
   'match.claim': { keys: 'a', title: 'Claim the match', group: 'Usage match', bound: 'page' },
   'match.ignore': { keys: 'r', title: 'Ignore the match', group: 'Usage match', bound: 'page' },
+
+  // Deliveries (commands/catalogue-ops.ts): on a release whose delivery to a target failed.
+  'delivery.retryFailed': { keys: 'shift+r', title: 'Retry the release’s failed deliveries', group: 'Delivery', bound: 'command' },
 
   // The uploader (src/domains/catalogue/ui/uploader/UploaderForm.tsx).
   'uploader.save': { keys: 'mod+s', title: 'Save the draft', group: 'Uploader', bound: 'page' },

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { endpoint } from './define'
 import { id, idParams, nullableTimestamp, page, pageOf, perPage, timestamp } from './common'
 import { ddexPartyIdProblem } from '@core/ddex-party-id'
+import { DELIVERY_TARGETS } from './delivery-vocabulary'
 
 // Catalogue operations (docs/catalogue-ops.md): the workspace's UPC and ISRC code pools, and the
 // codes given to existing releases and tracks from a CSV (docs/formats/code-pools.md).
@@ -549,7 +550,8 @@ export const exportEndpoints = {
     method: 'PUT',
     path: 'releases/export/ddex-settings',
     access: 'admin',
-    summary: "Record the workspace's DDEX Party ID (DPID, with or without the hyphens of its printed form; its check character is verified) and name",
+    summary:
+      "Record the workspace's DDEX Party ID (DPID, with or without the hyphens of its printed form; its check character is verified) and name",
     body: z.object({
       partyId: z
         .string()
@@ -568,9 +570,7 @@ export const exportEndpoints = {
 
 // The delivery queue (docs/catalogue-ops.md "Delivery queue").
 
-export const DELIVERY_TARGETS = ['sftp'] as const
-export type DeliveryTargetType = (typeof DELIVERY_TARGETS)[number]
-export const DELIVERY_TARGET_LABELS: Record<DeliveryTargetType, string> = { sftp: 'SFTP' }
+export { DELIVERY_TARGETS, DELIVERY_TARGET_LABELS, type DeliveryTargetType } from './delivery-vocabulary'
 export const DELIVERY_STATUSES = ['queued', 'sending', 'delivered', 'failed'] as const
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number]
 
@@ -598,9 +598,13 @@ export const deliveryEndpoints = {
     method: 'GET',
     path: 'releases/queue',
     access: 'admin',
-    summary: 'The delivery queue, newest first, each delivery with its timeline; optionally one status only',
-    query: z.object({ page, per_page: perPage, status: z.enum(DELIVERY_STATUSES).optional() }),
-    response: pageOf(deliveryRow).extend({ targets: z.array(z.object({ target: z.enum(DELIVERY_TARGETS), configured: z.boolean() })) }),
+    summary:
+      "The delivery queue, newest first, each delivery with its timeline; optionally one status or one release's deliveries only (the release tab's timeline)",
+    query: z.object({ page, per_page: perPage, status: z.enum(DELIVERY_STATUSES).optional(), release_id: id.optional() }),
+    response: pageOf(deliveryRow).extend({
+      /** Every target, configured or not; `reason` says why queueing for it is refused. */
+      targets: z.array(z.object({ target: z.enum(DELIVERY_TARGETS), configured: z.boolean(), reason: z.string().nullable() })),
+    }),
   }),
   'delivery.add': endpoint({
     method: 'POST',
@@ -627,6 +631,22 @@ export const deliveryEndpoints = {
     summary: 'Send a failed delivery again',
     params: idParams,
     response: deliveryRow,
+    status: 202,
+  }),
+  'delivery.retryMany': endpoint({
+    method: 'POST',
+    path: 'releases/queue/retry',
+    access: 'admin',
+    summary:
+      'Send failed deliveries again in bulk: the ids given, the failed deliveries of the releases given, or every failed delivery of the workspace (optionally of one target); the others are listed with the reason',
+    body: z
+      .object({
+        ids: z.array(id).min(1).max(500).optional(),
+        release_ids: z.array(id).min(1).max(500).optional(),
+        target: z.enum(DELIVERY_TARGETS, 'Unknown delivery target').optional(),
+      })
+      .strict(),
+    response: z.object({ retried: z.number().int(), refused: z.array(z.object({ id: z.number().int(), reason: z.string() })) }),
     status: 202,
   }),
 }

@@ -239,16 +239,41 @@ describe('delivery actions', () => {
     expect(titles(onDelivery('sending'))).not.toContain('Remove the delivery of “Harbour Lights” from the queue')
   })
 
-  it('retries every failed delivery after a confirmation', async () => {
+  it('queues the focused release for AudioSalad delivery too', async () => {
+    const context: CommandContext = { ...admin, record: { kind: 'release', id: '42', title: 'Harbour Lights', state: { status: 4 } } }
     const env = fakeCommandEnv()
-    env.call.mockImplementation(async (id: string) =>
-      id === 'delivery.queue' ? { data: [{ id: 1 }, { id: 2 }] } : { id: 0, status: 'queued' },
-    )
+    env.call.mockResolvedValue({ id: 22, status: 'queued' })
+    const entry = registry.available(context).find((item) => item.title === 'Queue “Harbour Lights” for delivery to AudioSalad')!
+    await entry.command.run!(context, env)
+    expect(env.call).toHaveBeenCalledWith('delivery.add', { params: { type: 'audiosalad', id: 42 } })
+    // From the release's tab the timeline below shows it: nothing opens.
+    expect(env.open).not.toHaveBeenCalled()
+  })
+
+  it('retries every failed delivery after a confirmation, in one call', async () => {
+    const env = fakeCommandEnv()
+    env.call.mockResolvedValue({ retried: 2, refused: [] })
     const [confirm] = await DELIVERY_COMMANDS[0].children!(admin, env)
     await confirm.run!(admin, env)
-    expect(env.call).toHaveBeenCalledWith('delivery.retry', { params: { id: 1 } })
-    expect(env.call).toHaveBeenCalledWith('delivery.retry', { params: { id: 2 } })
+    expect(env.call).toHaveBeenCalledWith('delivery.retryMany', { body: {} })
     expect(env.notify).toHaveBeenCalledWith('Retrying 2 deliveries.', 'success')
+  })
+
+  it('offers "Retry the failed deliveries" on a release with a failed delivery (shift+r), and sends its id', async () => {
+    const onRelease = (failedDeliveries?: { id: number; target: 'sftp' | 'audiosalad' }[]): CommandContext => ({
+      ...admin,
+      record: { kind: 'release', id: '42', title: 'Harbour Lights', state: { status: 4, failedDeliveries } },
+    })
+    const title = 'Retry the failed deliveries of “Harbour Lights”'
+    expect(titles(onRelease([]))).not.toContain(title)
+    expect(titles(onRelease(undefined))).toContain(title)
+    const entry = registry.available(onRelease([{ id: 21, target: 'audiosalad' }])).find((item) => item.title === title)!
+    expect(entry.command.shortcut).toBe('delivery.retryFailed')
+    const env = fakeCommandEnv()
+    env.call.mockResolvedValue({ retried: 1, refused: [] })
+    await entry.command.run!(onRelease([{ id: 21, target: 'audiosalad' }]), env)
+    expect(env.call).toHaveBeenCalledWith('delivery.retryMany', { body: { release_ids: [42] } })
+    expect(env.notify).toHaveBeenCalledWith('Sending 1 delivery again.', 'success')
   })
 })
 

@@ -1,14 +1,14 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import { pageMeta } from '@server/db/paging'
 import { cappedTotal } from './paging'
-import type { DeliveryRowResult, DeliveryStatus, DeliveryTargetType } from '@contract/catalogue-ops'
+import { DELIVERY_TARGETS, type DeliveryRowResult, type DeliveryStatus, type DeliveryTargetType } from '@contract/catalogue-ops'
 import type { AuthedContext, Services } from '@server/context'
 import type { Queryable } from '@server/db/engine'
 import { HttpError, notConfigured, notFound } from '@server/errors'
 import { auditedMutation, type AuditActor } from '@server/audit'
 import { markDelivered } from '@domains/catalogue/server/public'
 import { releasePackage } from './exports.service'
-import { SFTP_NOT_CONFIGURED, createSftpTarget, type SftpTarget } from './sftp-target'
+import { deliveryTarget } from './delivery-targets'
 import { deliveries, deliveryEvents } from './schema'
 
 // The delivery queue (docs/catalogue-ops.md "Delivery queue"): a job per release and target builds
@@ -19,16 +19,17 @@ const NO_DELIVERY = 'There is no such delivery.'
 
 type DeliveryRecord = typeof deliveries.$inferSelect
 
-function targetOf(services: Pick<Services, 'config'>, target: DeliveryTargetType): SftpTarget {
-  // One target kind today; the switch is where the next adapter goes.
-  switch (target) {
-    case 'sftp':
-      return createSftpTarget(services.config.deliverySftp)
-  }
+export function targetsConfigured(services: Pick<Services, 'config' | 'audioSalad'>) {
+  return DELIVERY_TARGETS.map((target) => {
+    const adapter = deliveryTarget(services, target)
+    return { target, configured: adapter.configured, reason: adapter.configured ? null : adapter.notConfigured }
+  })
 }
 
-export function targetsConfigured(services: Pick<Services, 'config'>) {
-  return [{ target: 'sftp' as const, configured: targetOf(services, 'sftp').configured }]
+function configuredTarget(services: Pick<Services, 'config' | 'audioSalad'>, target: DeliveryTargetType) {
+  const adapter = deliveryTarget(services, target)
+  if (!adapter.configured) throw notConfigured(adapter.notConfigured)
+  return adapter
 }
 
 async function rowsOf(q: Queryable, tenantId: number, records: DeliveryRecord[]): Promise<DeliveryRowResult[]> {
@@ -67,9 +68,16 @@ async function readOne(q: Queryable, tenantId: number, id: number) {
   return (await rowsOf(q, tenantId, [row]))[0]
 }
 
-export async function deliveryQueue(ctx: AuthedContext, query: { page: number; per_page: number; status?: DeliveryStatus }) {
+export async function deliveryQueue(
+  ctx: AuthedContext,
+  query: { page: number; per_page: number; status?: DeliveryStatus; release_id?: number },
+) {
   const db = ctx.services.db
-  const where = and(eq(deliveries.tenantId, ctx.tenant.id), query.status ? eq(deliveries.status, query.status) : undefined)
+  const where = and(
+    eq(deliveries.tenantId, ctx.tenant.id),
+    query.status ? eq(deliveries.status, query.status) : undefined,
+    query.release_id ? eq(deliveries.releaseId, query.release_id) : undefined,
+  )
   const [records, { total, estimate }] = await Promise.all([
     db
       .select()
@@ -90,7 +98,7 @@ export async function deliveryQueue(ctx: AuthedContext, query: { page: number; p
 /** Queues a release for a target: refused when the target is not configured or the release is queued there already. */
 export async function queueDelivery(ctx: AuthedContext, target: DeliveryTargetType, releaseId: number) {
   const tenantId = ctx.tenant.id
-  if (!targetOf(ctx.services, target).configured) throw notConfigured(SFTP_NOT_CONFIGURED)
+  configuredTarget(ctx.services, target)
   const { rows } = await ctx.services.db.execute<{ id: number }>(
     sql`select id from releases where id = ${releaseId} and tenant_id = ${tenantId}`,
   )
@@ -137,24 +145,79 @@ export async function removeDelivery(ctx: AuthedContext, id: number) {
   return { ok: true as const }
 }
 
+/** Puts a failed delivery back in the queue inside the caller's transaction, or says why not. */
+async function requeue(ctx: AuthedContext, tx: Queryable, id: number): Promise<string | null> {
+  const [row] = await tx
+    .select()
+    .from(deliveries)
+    .where(and(eq(deliveries.id, id), eq(deliveries.tenantId, ctx.tenant.id)))
+  if (!row) return NO_DELIVERY
+  if (row.status !== 'failed') return 'Only a failed delivery is retried.'
+  const adapter = deliveryTarget(ctx.services, row.target as DeliveryTargetType)
+  if (!adapter.configured) return adapter.notConfigured
+  await tx.update(deliveries).set({ status: 'queued', error: null, updatedAt: ctx.services.now() }).where(eq(deliveries.id, id))
+  await tx.insert(deliveryEvents).values({ tenantId: ctx.tenant.id, deliveryId: id, status: 'retried', message: null })
+  await ctx.services.jobs.enqueue(tx, {
+    type: DELIVERY_JOB,
+    tenantId: ctx.tenant.id,
+    createdBy: ctx.session.account.id,
+    payload: { tenantId: ctx.tenant.id, deliveryId: id },
+    maxAttempts: 1,
+  })
+  return null
+}
+
 export async function retryDelivery(ctx: AuthedContext, id: number) {
   const lock = { table: deliveries, id, tenantId: ctx.tenant.id, missing: NO_DELIVERY }
   await auditedMutation(ctx, { action: 'delivery.retried', entityType: 'delivery', lock }, async (tx) => {
-    const [row] = await tx.select().from(deliveries).where(eq(deliveries.id, id))
-    if (row.status !== 'failed') throw new HttpError(409, 'Only a failed delivery is retried.', 'conflict')
-    if (!targetOf(ctx.services, row.target as DeliveryTargetType).configured) throw notConfigured(SFTP_NOT_CONFIGURED)
-    await tx.update(deliveries).set({ status: 'queued', error: null, updatedAt: ctx.services.now() }).where(eq(deliveries.id, id))
-    await tx.insert(deliveryEvents).values({ tenantId: ctx.tenant.id, deliveryId: id, status: 'retried', message: null })
-    await ctx.services.jobs.enqueue(tx, {
-      type: DELIVERY_JOB,
-      tenantId: ctx.tenant.id,
-      createdBy: ctx.session.account.id,
-      payload: { tenantId: ctx.tenant.id, deliveryId: id },
-      maxAttempts: 1,
-    })
+    const [row] = await tx.select({ target: deliveries.target }).from(deliveries).where(eq(deliveries.id, id))
+    configuredTarget(ctx.services, row.target as DeliveryTargetType)
+    const refused = await requeue(ctx, tx, id)
+    if (refused) throw new HttpError(409, refused, 'conflict')
     return { result: null, before: { status: 'failed' }, after: { status: 'queued' } }
   })
   return readOne(ctx.services.db, ctx.tenant.id, id)
+}
+
+/**
+ * The bulk retry: the ids given, or the failed deliveries of the releases given, or every failed
+ * delivery (of one target); one audited transaction each, so one refusal leaves the others sent.
+ */
+export async function retryDeliveries(ctx: AuthedContext, body: { ids?: number[]; release_ids?: number[]; target?: DeliveryTargetType }) {
+  const ids =
+    body.ids ??
+    (
+      await ctx.services.db
+        .select({ id: deliveries.id })
+        .from(deliveries)
+        .where(
+          and(
+            eq(deliveries.tenantId, ctx.tenant.id),
+            eq(deliveries.status, 'failed'),
+            body.target ? eq(deliveries.target, body.target) : undefined,
+            body.release_ids ? inArray(deliveries.releaseId, body.release_ids) : undefined,
+          ),
+        )
+        .orderBy(deliveries.id)
+    ).map((row) => row.id)
+  const refused: { id: number; reason: string }[] = []
+  let retried = 0
+  for (const id of new Set(ids)) {
+    const lock = { table: deliveries, id, tenantId: ctx.tenant.id, missing: NO_DELIVERY }
+    try {
+      await auditedMutation(ctx, { action: 'delivery.retried', entityType: 'delivery', lock }, async (tx) => {
+        const why = await requeue(ctx, tx, id)
+        // A refusal writes nothing, so it throws to roll back the audit row with it.
+        if (why) throw new HttpError(409, why, 'conflict')
+        return { result: null, before: { status: 'failed' }, after: { status: 'queued' } }
+      })
+      retried += 1
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error
+      refused.push({ id, reason: error.message })
+    }
+  }
+  return { retried, refused }
 }
 
 /**
@@ -177,15 +240,28 @@ export async function sendDelivery(services: Services, tenantId: number, deliver
   }
   await step('sending', null, { attempts: row.attempts + 1 })
   try {
+    const adapter = deliveryTarget(services, row.target as DeliveryTargetType)
+    if (!adapter.configured) throw new Error(adapter.notConfigured)
     const pkg = await releasePackage(services, tenantId, row.releaseId, `delivery-${deliveryId}-${row.attempts + 1}`)
-    const files: { path: string; data: Buffer | import('node:stream').Readable }[] = [
-      { path: `${pkg.folder}/${pkg.folder}.xml`, data: Buffer.from(pkg.xml) },
-    ]
-    for (const file of pkg.files) {
-      const stored = await services.files.find(db, tenantId, file.id)
-      if (stored) files.push({ path: `${pkg.folder}/${file.uri}`, data: await services.files.open(stored) })
-    }
-    await targetOf(services, row.target as DeliveryTargetType).upload(files)
+    const { rows: codes } = await db.execute<{ upc: string | null }>(
+      sql`select upc from releases where id = ${row.releaseId} and tenant_id = ${tenantId}`,
+    )
+    const [before] = await db
+      .select({ id: deliveries.id })
+      .from(deliveries)
+      .where(
+        and(
+          eq(deliveries.tenantId, tenantId),
+          eq(deliveries.releaseId, row.releaseId),
+          eq(deliveries.target, row.target),
+          eq(deliveries.status, 'delivered'),
+        ),
+      )
+      .limit(1)
+    const delivered = await adapter.deliver(
+      { releaseId: row.releaseId, upc: codes[0]?.upc ?? null, folder: pkg.folder, xml: pkg.xml, files: pkg.files },
+      { services, tenantId, deliveredBefore: Boolean(before) },
+    )
     const actor: AuditActor = { tenantId, actorAccountId: row.createdBy }
     await auditedMutation({ db, actor }, { action: 'release.delivered', entityType: 'release', entityId: row.releaseId }, async (tx) => {
       await markDelivered(tx, tenantId, row.releaseId, row.target, services.now())
@@ -197,7 +273,7 @@ export async function sendDelivery(services: Services, tenantId: number, deliver
         tenantId,
         deliveryId,
         status: 'delivered',
-        message: `${files.length} file${files.length === 1 ? '' : 's'} in ${pkg.folder}/`,
+        message: delivered,
       })
       return { result: null, after: { target: row.target, deliveryId } }
     })

@@ -19,7 +19,7 @@ import {
   removeIngestion,
   uploadIngestion,
 } from './ingestion.service'
-import { deliveryQueue, queueDelivery, removeDelivery, retryDelivery } from './delivery.service'
+import { deliveryQueue, queueDelivery, removeDelivery, retryDeliveries, retryDelivery } from './delivery.service'
 import { transferRelease, transferReleases } from './transfers.service'
 import { transferIn, transferInHistory } from './transfer-in.service'
 import { getDdexSettings, updateDdexSettings } from './ddex-settings'
@@ -71,6 +71,7 @@ export const catalogueOpsHandlers: Handlers<
   'delivery.add': ({ ctx, params }) => queueDelivery(ctx, params.type, params.id),
   'delivery.remove': ({ ctx, params }) => removeDelivery(ctx, params.id),
   'delivery.retry': ({ ctx, params }) => retryDelivery(ctx, params.id),
+  'delivery.retryMany': ({ ctx, body }) => retryDeliveries(ctx, body),
   'transfers.single': ({ ctx, body }) => transferRelease(ctx, body),
   'transfers.bulk': ({ ctx, body }) => transferReleases(ctx, body),
   'transfers.in': ({ ctx, body }) => transferIn(ctx, body),

@@ -9,6 +9,7 @@ import {
   type ExportStatus,
   printedPartyId,
 } from '@contract/catalogue-ops'
+import { DELIVERY_TARGET_SETUP } from '@contract/delivery-vocabulary'
 import { CONVERT_UPC_CSV_CALL, DDEX_PARTY_COMMAND, EXPORT_UPC_CSV_CALL, type DeliveryRecordState } from '@commands/catalogue-ops'
 import { runCommand } from '@client/shell/run-command'
 import { RecordActions } from '@client/ui/RecordActions'
@@ -159,8 +160,8 @@ function DeliveryQueue({ version }: { version: number }) {
         .map((target) => (
           <Callout.Root key={target.target} color="amber" size="1">
             <Callout.Text>
-              {DELIVERY_TARGET_LABELS[target.target]} delivery is not configured: releases cannot be queued for it until its server is set
-              (DELIVERY_SFTP_HOST, DELIVERY_SFTP_USER).
+              {target.reason ?? `${DELIVERY_TARGET_LABELS[target.target]} delivery is not configured`}: releases cannot be queued for it
+              until {DELIVERY_TARGET_SETUP[target.target]} are set on the server.
             </Callout.Text>
           </Callout.Root>
         ))}

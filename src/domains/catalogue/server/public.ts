@@ -16,7 +16,7 @@ export { convertReleaseType, markDelivered, markExported, type TypeConversion } 
 export { RELEASE_IMAGE_PURPOSES, releaseImageAudience, releasesByIds, tracksByIds } from './release-reads'
 // The outside services the platform builds once per app (src/server/app.ts) and hands to every request.
 export { createHttpScanProvider, type ScanProvider } from './adapters/scan-provider'
-export { createAudioSaladClient, type AudioSaladClient } from './adapters/audiosalad'
+export { AUDIOSALAD_NOT_CONFIGURED, createAudioSaladClient, type AudioSaladClient } from './adapters/audiosalad'
 
 /**
  * Relations other domains may read (never write) in SQL: royalties, splits and reports join

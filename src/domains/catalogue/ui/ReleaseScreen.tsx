@@ -22,6 +22,7 @@ import {
   TracksSection,
 } from './release/ReleaseSections'
 import { LinksSection } from './release/LinksSection'
+import { failedDeliveries, useReleaseDeliveries } from './release/DeliveryTimeline'
 import { AssetsSection } from './release/AssetsSection'
 import { ReleaseSplitsSection } from '@domains/splits/ui/ReleaseSplitsSection'
 import { ReleaseSalesSection } from '@domains/earnings/ui/ReleaseSalesSection'
@@ -46,7 +47,11 @@ const fetchRelease = (key: string, signal: AbortSignal) =>
   api.call('releases.record', { params: { id: Number(key.split(':')[0]) } }, { signal })
 
 /** What the palette's release actions read to decide which apply. */
-export function releaseRecordState(release: ReleaseGeneral, compareId: number | null): ReleaseRecordState {
+export function releaseRecordState(
+  release: ReleaseGeneral,
+  compareId: number | null,
+  failed?: ReleaseRecordState['failedDeliveries'],
+): ReleaseRecordState {
   return {
     title: release.title,
     artist: release.artist,
@@ -63,6 +68,7 @@ export function releaseRecordState(release: ReleaseGeneral, compareId: number | 
     hasCover: Boolean(release.coverUrl || release.artwork.large || release.artwork.medium),
     releaseTime: release.releaseTime,
     notes: release.notes.map(({ id, content }) => ({ id, content })),
+    failedDeliveries: failed,
   }
 }
 
@@ -87,6 +93,11 @@ export default function ReleaseScreen({ params, search }: ScreenProps) {
   const compareId = positiveId(search.get('compare'))
   const comparing = compareId !== null && compareId !== id ? compareId : null
   const requestId = positiveId(search.get('request'))
+  // Loaded with the release so its actions know of a failed delivery (Retry) on every section.
+  const deliveries = useReleaseDeliveries(valid ? id : 0, version)
+  // Kept by value: the polls while a delivery is sent answer new arrays, and the record is republished only when the failures change.
+  const failedKey = JSON.stringify(failedDeliveries(deliveries.data) ?? null)
+  const failed = useMemo(() => (JSON.parse(failedKey) as ReleaseRecordState['failedDeliveries'] | null) ?? undefined, [failedKey])
 
   const record = useMemo(
     () =>
@@ -95,10 +106,10 @@ export default function ReleaseScreen({ params, search }: ScreenProps) {
             kind: 'release' as const,
             id: String(release.id),
             title: release.title,
-            state: releaseRecordState(release, comparing),
+            state: releaseRecordState(release, comparing, failed),
           }
         : null,
-    [release, comparing],
+    [release, comparing, failed],
   )
   const { setTitle, publishRecord } = tab
   useEffect(() => {
@@ -143,7 +154,7 @@ export default function ReleaseScreen({ params, search }: ScreenProps) {
       >
         {section === 'overview' && <OverviewSection release={release} />}
         {section === 'tracks' && <TracksSection releaseId={release.id} version={version} />}
-        {section === 'delivery' && <DeliverySection release={release} record={record} />}
+        {section === 'delivery' && <DeliverySection release={release} record={record} deliveries={deliveries} />}
         {section === 'notes' && <NotesSection release={release} record={record} />}
         {section === 'history' && <HistorySection releaseId={release.id} version={version} />}
         {section === 'time' && <ReleaseTimeSection key={`${release.releaseTime}:${release.timeZone}`} release={release} record={record} />}

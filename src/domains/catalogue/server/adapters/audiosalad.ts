@@ -19,10 +19,25 @@ export interface AudioSaladDelivery {
   stores: AudioSaladStoreStatus[]
 }
 
-/** AudioSalad's client API, as far as the release tab needs it. Tests inject a fake or a local server. */
+/** What AudioSalad accepted when a release was scheduled for delivery (docs/formats/audiosalad-api.md). */
+export interface AudioSaladScheduled {
+  providerReleaseId: string
+  /** The store targets it was scheduled for, by AudioSalad's name. */
+  targets: string[]
+}
+
+/**
+ * `add` for a release's first delivery through AudioSalad, `full-update` when it was delivered
+ * before (a store that has the release refuses a second insert but takes an update).
+ */
+export type AudioSaladDeliveryAction = 'add' | 'full-update'
+
+/** AudioSalad's client API, as far as the release tab and the delivery queue need it. Tests inject a fake or a local server. */
 export interface AudioSaladClient {
   readonly configured: boolean
   deliveryStatus(upc: string): Promise<AudioSaladDelivery>
+  /** Schedules the release found by UPC for delivery to every store target AudioSalad lists for the account. */
+  scheduleDelivery(upc: string, action: AudioSaladDeliveryAction, runDate: Date): Promise<AudioSaladScheduled>
 }
 
 const TIMEOUT_MS = 15_000
@@ -110,11 +125,14 @@ export function createAudioSaladClient(config: Config['audioSalad'], fetchImpl: 
     }
     return { status: response.status, body }
   }
+  const findRelease = async (upc: string) => {
+    const found = await request(`/client-api/release?upc=${encodeURIComponent(upc)}`, { method: 'GET' })
+    return found.status === 404 ? null : releaseIdOf(found.body)
+  }
   return {
     configured: Boolean(url && key),
     async deliveryStatus(upc) {
-      const found = await request(`/client-api/release?upc=${encodeURIComponent(upc)}`, { method: 'GET' })
-      const providerReleaseId = found.status === 404 ? null : releaseIdOf(found.body)
+      const providerReleaseId = await findRelease(upc)
       if (!providerReleaseId) return { providerReleaseId: null, stores: [] }
       const status = await request('/client-api/delivery-status', {
         method: 'POST',
@@ -123,5 +141,51 @@ export function createAudioSaladClient(config: Config['audioSalad'], fetchImpl: 
       })
       return { providerReleaseId, stores: status.status === 404 ? [] : storeStatusesOf(status.body) }
     },
+    async scheduleDelivery(upc, action, runDate) {
+      const providerReleaseId = await findRelease(upc)
+      if (!providerReleaseId)
+        throw new HttpError(
+          409,
+          `AudioSalad has no release with UPC ${upc}: it delivers releases of its own catalogue, so the release must be ingested there first.`,
+          'conflict',
+        )
+      const listed = await request('/client-api/delivery-targets', { method: 'GET' })
+      const targets = deliveryTargetsOf(listed.status === 404 ? [] : listed.body)
+      if (!targets.length) throw new HttpError(409, 'AudioSalad lists no delivery target for this account.', 'conflict')
+      const scheduled = await request('/client-api/delivery', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          release_ids: [providerReleaseId],
+          target_ids: targets.map((target) => target.id),
+          // AudioSalad's dates are ISO 8601 to the second, in UTC.
+          run_date: runDate.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+          action,
+        }),
+      })
+      if (scheduled.status === 404) throw new HttpError(502, 'AudioSalad: the delivery call answered 404', 'upstream_error')
+      const refused = scheduleRefusal(scheduled.body)
+      if (refused) throw new HttpError(502, `AudioSalad: ${refused}`, 'upstream_error')
+      return { providerReleaseId, targets: targets.map((target) => target.name) }
+    },
   }
+}
+
+/** `GET /client-api/delivery-targets`: `[{ id, name }]`, bare or wrapped. */
+export function deliveryTargetsOf(body: unknown): { id: string; name: string }[] {
+  return listOf(body)
+    .filter((row): row is Record<string, unknown> => Boolean(row) && typeof row === 'object')
+    .map((row) => ({ id: text(row.id) ?? text(row.target_id), name: text(row.name) ?? text(row.target_name) }))
+    .filter((row): row is { id: string; name: string } => row.id !== null)
+    .map((row) => ({ id: row.id, name: row.name ?? `Target ${row.id}` }))
+}
+
+/** A 200 that still says no (`{ success: false, error }` or `{ errors: [...] }`): its reason, else null. */
+function scheduleRefusal(body: unknown): string | null {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return null
+  const answer = body as Record<string, unknown>
+  if (answer.success === false) return text(answer.error) ?? text(answer.message) ?? 'the delivery was refused'
+  if (Array.isArray(answer.errors) && answer.errors.length)
+    return answer.errors.map((error) => text(error) ?? JSON.stringify(error)).join('; ')
+  return null
 }

@@ -33,6 +33,8 @@ import { saveForm, ACTION_FAILED } from '../actions'
 import { RecordActions, runRecordAction } from '@client/ui/RecordActions'
 import { submitRecordAction, type ReleaseRef } from '../record-action'
 import { AudioSaladCheck, ReleaseAssignees } from './ReleaseOps'
+import { DeliveryTimeline, type ReleaseDeliveries } from './DeliveryTimeline'
+import type { LoadState } from '@client/state/useLoad'
 
 export { Empty, When }
 
@@ -330,7 +332,15 @@ export function TracksSection({ releaseId, version }: { releaseId: number; versi
   )
 }
 
-export function DeliverySection({ release, record }: { release: ReleaseGeneral; record: ReleaseRef }) {
+export function DeliverySection({
+  release,
+  record,
+  deliveries,
+}: {
+  release: ReleaseGeneral
+  record: ReleaseRef
+  deliveries: LoadState<ReleaseDeliveries | null>
+}) {
   return (
     <Card size="2">
       <Text as="p" size="2" color="gray" mb="3">
@@ -361,6 +371,7 @@ export function DeliverySection({ release, record }: { release: ReleaseGeneral; 
         </Table.Body>
       </NamedTable>
       <AudioSaladCheck releaseId={release.id} />
+      <DeliveryTimeline record={record} load={deliveries} />
     </Card>
   )
 }
