@@ -106,6 +106,14 @@ describe('catalogue ingestion actions', () => {
     expect(shown(artist)).toEqual({})
   })
 
+  it('"Import release metadata…" opens the release import page, for staff only', () => {
+    const env = fakeCommandEnv()
+    const open = INGESTION_COMMANDS.find((command) => command.id === 'releaseImport.open')!
+    expect(open).toMatchObject({ title: 'Import release metadata…', access: 'admin' })
+    open.run!(admin, env)
+    expect(env.open).toHaveBeenCalledWith('/releases/import/1?kind=releases')
+  })
+
   it('clears the history after a confirmation', async () => {
     const env = fakeCommandEnv()
     env.call.mockResolvedValue({ removed: 4 })
