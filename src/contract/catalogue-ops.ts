@@ -455,7 +455,7 @@ export const ingestionEndpoints = {
 
 // Exports (docs/catalogue-ops.md "Exports", docs/formats/youtube-cms-assets.md, docs/formats/ddex-ern.md).
 
-export const EXPORT_KINDS = ['cms', 'release', 'ddex', 'convert', 'catalog-number'] as const
+export const EXPORT_KINDS = ['cms', 'release', 'ddex', 'convert', 'catalog-number', 'audiosalad'] as const
 export type ExportKind = (typeof EXPORT_KINDS)[number]
 export const EXPORT_KIND_LABELS: Record<ExportKind, string> = {
   cms: 'YouTube CMS assets',
@@ -463,6 +463,7 @@ export const EXPORT_KIND_LABELS: Record<ExportKind, string> = {
   ddex: 'DDEX ERN 4.3',
   convert: 'Type conversion report',
   'catalog-number': 'Catalogue numbers',
+  audiosalad: 'AudioSalad metadata',
 }
 export const EXPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const
 export type ExportStatus = (typeof EXPORT_STATUSES)[number]
@@ -511,6 +512,24 @@ export const exportEndpoints = {
     access: 'admin',
     summary:
       'Export releases (the ids given, or with all=true every accepted, exported, live or edited release) as a YouTube Content ID sound-recording CSV: a streamed job writing through the file store; accepted releases move to 4 Exported',
+    body: z
+      .object({
+        ids: z
+          .array(id)
+          .max(EXPORT_MAX_IDS, `At most ${EXPORT_MAX_IDS.toLocaleString('en')} releases per export`)
+          .default([]),
+        all: z.boolean().default(false),
+      })
+      .refine((value) => value.all || value.ids.length > 0, { message: 'Choose the releases to export', path: ['ids'] }),
+    response: exportRow,
+    status: 202,
+  }),
+  'exports.audiosalad': endpoint({
+    method: 'POST',
+    path: 'releases/export/audiosalad',
+    access: 'admin',
+    summary:
+      "Export releases (the ids given, or with all=true every accepted, exported, live or edited release) in AudioSalad's release metadata XML (v3.4), one document per release in a ZIP archive: a streamed job writing through the file store; accepted releases move to 4 Exported",
     body: z
       .object({
         ids: z

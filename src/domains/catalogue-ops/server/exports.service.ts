@@ -25,6 +25,8 @@ import { readCodeLines } from './codes.service'
 import { buildNewReleaseMessage, type DdexFile, type DdexRelease } from './ddex'
 import { catalogueExports } from './schema'
 import { ddexSender } from './ddex-settings'
+import { buildAudioSaladRelease } from './audiosalad-xml'
+import { ZIP_MAX_ENTRIES, ZipWriter } from './zip-writer'
 
 // Exports (docs/catalogue-ops.md "Exports"): a job per export streams the releases' tracks a page at
 // a time into a file, stores it through the file store, records what it covered and moves the
@@ -155,7 +157,11 @@ const RELEASES_PER_PAGE = 200
  * tracks from tracks_release_idx, where the row-comparison keyset over a million tracks could pick a
  * tenant-wide scan. `cms` reads only the columns the CMS file has (no owner join).
  */
-async function* selectionTracks(services: Services, exportRow: Pick<ExportRecord, 'tenantId' | 'all' | 'releaseIds'>, columns: 'cms' | 'full' = 'full') {
+async function* selectionTracks(
+  services: Services,
+  exportRow: Pick<ExportRecord, 'tenantId' | 'all' | 'releaseIds'>,
+  columns: 'cms' | 'full' | 'audiosalad' = 'full',
+) {
   const tenantId = exportRow.tenantId
   const which = exportRow.all
     ? sql`r.status = any(${bigintArray(EXPORTABLE)}::smallint[])`
@@ -166,7 +172,13 @@ async function* selectionTracks(services: Services, exportRow: Pick<ExportRecord
                r.release_date::text as release_date, r.artist_text, r.territories,
                t.id as track_id, t.position, t.title as track_title, t.isrc
           from tracks t join releases r on r.id = t.release_id and r.tenant_id = t.tenant_id`
-      : sql`select r.id as release_id, r.status as release_status, r.title as release_title, r.type as release_type, r.upc, r.catalog_number,
+      : columns === 'audiosalad'
+        ? sql`select r.id as release_id, r.status as release_status, r.title as release_title, r.type as release_type, r.upc, r.catalog_number,
+               r.label, r.primary_genre, r.secondary_genre, r.release_date::text as release_date,
+               r.original_release_date::text as original_release_date, r.c_line, r.c_year, r.p_line, r.p_year, r.artists,
+               r.territories, t.id as track_id, t.position, t.title as track_title, t.isrc, t.explicit, t.duration, t.participants
+          from tracks t join releases r on r.id = t.release_id and r.tenant_id = t.tenant_id`
+        : sql`select r.id as release_id, r.status as release_status, r.title as release_title, r.type as release_type, r.upc, r.catalog_number,
                r.label, r.primary_genre, r.secondary_genre, r.release_date::text as release_date,
                r.original_release_date::text as original_release_date, r.c_line, r.c_year, r.p_line, r.p_year, r.artist_text,
                r.territories, a.email as owner_email,
@@ -319,6 +331,89 @@ async function ddexMessage(services: Services, exportRow: Pick<ExportRecord, 'te
   return { xml, files: [...files.values()] }
 }
 
+/** Releases already sent to the stores: AudioSalad is told to update them, not to add them. */
+const SENT_BEFORE: readonly number[] = [
+  RELEASE_STATUS.exported,
+  RELEASE_STATUS.live,
+  RELEASE_STATUS.editPending,
+  RELEASE_STATUS.edited,
+  RELEASE_STATUS.takedownPending,
+]
+
+/**
+ * The AudioSalad metadata export (docs/formats/audiosalad-metadata.md): the selection's tracks in
+ * release order, each release's lines gathered and written as one v3.4 XML entry of a ZIP archive
+ * as soon as the next release starts, so one release at a time is in memory.
+ */
+async function writeAudioSaladArchive(
+  services: Services,
+  exportRow: Pick<ExportRecord, 'tenantId' | 'all' | 'releaseIds' | 'id'>,
+  filePath: string,
+  onLine: (line: TrackLine) => unknown,
+) {
+  const { sender } = await ddexSender(services.db, exportRow.tenantId)
+  const meta = { distributor: sender.name, exportId: exportRow.id, now: services.now() }
+  const zip = new ZipWriter(filePath, meta.now)
+  const names = new Set<string>()
+  let lines: TrackLine[] = []
+  const flush = async () => {
+    if (!lines.length) return
+    const first = lines[0]
+    if (zip.count >= ZIP_MAX_ENTRIES)
+      throw new HttpError(409, `An AudioSalad export holds at most ${ZIP_MAX_ENTRIES.toLocaleString('en')} releases: export a selection.`, 'conflict')
+    const upc = (first.upc as string | null) || null
+    const base = upc ?? `release-${first.release_id}`
+    const name = names.has(base) ? `${base}-R${first.release_id}` : base
+    names.add(name)
+    const xml = buildAudioSaladRelease(
+      {
+        id: Number(first.release_id),
+        title: String(first.release_title),
+        type: String(first.release_type),
+        upc,
+        catalogNumber: (first.catalog_number as string | null) ?? null,
+        label: (first.label as string | null) ?? null,
+        artists: (first.artists as string[] | null) ?? [],
+        primaryGenre: (first.primary_genre as string | null) ?? null,
+        secondaryGenre: (first.secondary_genre as string | null) ?? null,
+        releaseDate: (first.release_date as string | null) ?? null,
+        originalReleaseDate: (first.original_release_date as string | null) ?? null,
+        cLine: (first.c_line as string | null) ?? null,
+        cYear: first.c_year === null || first.c_year === undefined ? null : Number(first.c_year),
+        pLine: (first.p_line as string | null) ?? null,
+        pYear: first.p_year === null || first.p_year === undefined ? null : Number(first.p_year),
+        territories: (first.territories as string[] | null) ?? [],
+        sentBefore: SENT_BEFORE.includes(Number(first.release_status)),
+        tracks: lines.map((line) => ({
+          id: Number(line.track_id),
+          position: Number(line.position),
+          title: String(line.track_title),
+          isrc: (line.isrc as string | null) ?? null,
+          duration: line.duration === null || line.duration === undefined ? null : Number(line.duration),
+          explicit: Boolean(line.explicit),
+          participants: (line.participants as { name: string; roles: string }[] | null) ?? [],
+        })),
+      },
+      meta,
+    )
+    await zip.add(`${name}.xml`, xml)
+    lines = []
+  }
+  try {
+    for await (const line of selectionTracks(services, exportRow, 'audiosalad')) {
+      if (lines.length && Number(lines[0].release_id) !== Number(line.release_id)) await flush()
+      await onLine(line)
+      lines.push(line)
+    }
+    await flush()
+    if (zip.count === 0) throw new HttpError(409, 'None of these releases has tracks to export.', 'conflict')
+    await zip.close()
+  } catch (error) {
+    zip.destroy()
+    throw error
+  }
+}
+
 /**
  * Runs one export: streams the selection into a temporary file (a page of tracks at a time), then
  * in one transaction stores the file, moves the accepted releases to 4 Exported (an audit row each)
@@ -345,7 +440,7 @@ export async function runExport(services: Services, tenantId: number, exportId: 
     const stamp = services.now().toISOString().slice(0, 10)
     let fileName: string
     let filePath: string
-    let kind: 'csv' | 'xml' = 'csv'
+    let kind: 'csv' | 'xml' | 'zip' = 'csv'
     if (exportRow.kind === 'catalog-number') {
       fileName = `catalogue-numbers-${exportId}-${stamp}.csv`
       filePath = path.join(dir, 'catalogue-numbers.csv')
@@ -374,6 +469,14 @@ export async function runExport(services: Services, tenantId: number, exportId: 
       const converted = await convertAll(services, exportRow, (done) => releaseIds.add(done))
       await writeCsvFile(filePath, CONVERT_HEADER, converted.rows())
       trackCount = 0
+    } else if (exportRow.kind === 'audiosalad') {
+      fileName = `audiosalad-metadata-${exportId}-${stamp}.zip`
+      filePath = path.join(dir, 'audiosalad.zip')
+      kind = 'zip'
+      await writeAudioSaladArchive(services, exportRow, filePath, (line) => {
+        seen(line)
+        if (trackCount % 5000 === 0) return db.update(catalogueExports).set({ tracks: trackCount }).where(eq(catalogueExports.id, exportId))
+      })
     } else if (exportRow.kind === 'ddex') {
       const lines: TrackLine[] = []
       for await (const line of selectionTracks(services, exportRow)) {

@@ -58,6 +58,7 @@ export const catalogueOpsHandlers: Handlers<
   'validation.mismatches': ({ ctx, query }) => validationMismatches(ctx, query),
   'validation.download': ({ ctx, query }) => downloadMismatches(ctx, query.id),
   'exports.cms': ({ ctx, body }) => queueExport(ctx, 'cms', body),
+  'exports.audiosalad': ({ ctx, body }) => queueExport(ctx, 'audiosalad', body),
   'exports.cmsCsv': ({ ctx, files }) => queueExportFromCsv(ctx, files.file!),
   'exports.bulkConvertCsv': ({ ctx, files }) => queueExportFromCsv(ctx, files.file!, 'convert'),
   'exports.cmsSingle': ({ ctx, params }) => queueExport(ctx, 'cms', { ids: [params.id] }),

@@ -163,7 +163,7 @@ export const catalogueExports = pgTable(
   },
   (t) => [
     index('catalogue_exports_tenant_idx').on(t.tenantId, t.id.desc()),
-    check('catalogue_exports_kind_check', sql`${t.kind} in ('cms', 'release', 'ddex', 'convert', 'catalog-number')`),
+    check('catalogue_exports_kind_check', sql`${t.kind} in ('cms', 'release', 'ddex', 'convert', 'catalog-number', 'audiosalad')`),
     check('catalogue_exports_status_check', sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
   ],
 )

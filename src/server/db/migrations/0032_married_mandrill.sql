@@ -31,6 +31,7 @@ CREATE TABLE "release_imports" (
 	CONSTRAINT "release_imports_status_check" CHECK ("release_imports"."status" in ('uploaded', 'parsing', 'committed', 'failed'))
 );
 --> statement-breakpoint
+ALTER TABLE "catalogue_exports" DROP CONSTRAINT "catalogue_exports_kind_check";--> statement-breakpoint
 ALTER TABLE "release_import_rows" ADD CONSTRAINT "release_import_rows_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "release_import_rows" ADD CONSTRAINT "release_import_rows_import_id_release_imports_id_fk" FOREIGN KEY ("import_id") REFERENCES "public"."release_imports"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "release_imports" ADD CONSTRAINT "release_imports_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -38,4 +39,5 @@ ALTER TABLE "release_imports" ADD CONSTRAINT "release_imports_file_id_files_id_f
 ALTER TABLE "release_imports" ADD CONSTRAINT "release_imports_created_by_accounts_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."accounts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "release_import_rows_import_idx" ON "release_import_rows" USING btree ("import_id","csv_row");--> statement-breakpoint
 CREATE INDEX "release_import_rows_failed_idx" ON "release_import_rows" USING btree ("import_id","csv_row") WHERE "release_import_rows"."result" = 'failed';--> statement-breakpoint
-CREATE INDEX "release_imports_tenant_idx" ON "release_imports" USING btree ("tenant_id","id" DESC NULLS LAST);
+CREATE INDEX "release_imports_tenant_idx" ON "release_imports" USING btree ("tenant_id","id" DESC NULLS LAST);--> statement-breakpoint
+ALTER TABLE "catalogue_exports" ADD CONSTRAINT "catalogue_exports_kind_check" CHECK ("catalogue_exports"."kind" in ('cms', 'release', 'ddex', 'convert', 'catalog-number', 'audiosalad'));
