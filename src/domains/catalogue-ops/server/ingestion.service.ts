@@ -394,12 +394,22 @@ export async function runCommit(services: Services, tenantId: number, ingestionI
     .where(and(eq(ingestions.id, ingestionId), eq(ingestions.tenantId, tenantId)))
   if (!ingestion || ingestion.status !== 'committing') return { skipped: true }
   const actor: AuditActor = { tenantId, actorAccountId: ingestion.createdBy }
+  // Counted once: a run that died before goes on from the rows still valid.
+  const [{ waiting }] = await db
+    .select({ waiting: count() })
+    .from(ingestionRows)
+    .where(and(eq(ingestionRows.ingestionId, ingestionId), eq(ingestionRows.status, 'valid')))
+  let left = Number(waiting)
+  // Batches go in release_key order and leave no row of theirs valid, so the next batch starts after
+  // the last key: read from the start, the partial index's entries of the rows committed so far
+  // (dead until vacuum) were walked again by every batch, and the run grew with the square of its size.
+  let lastKey: string | null = null
   for (;;) {
     // Stopped between two batches, never inside one: the next run goes on from here.
     if (signal?.aborted) throw new Error('stopped')
     const { rows: keys } = await db.execute<{ release_key: string }>(sql`
       select distinct release_key from ${ingestionRows}
-       where ingestion_id = ${ingestionId} and status = 'valid'
+       where ingestion_id = ${ingestionId} and status = 'valid' ${lastKey === null ? sql`` : sql`and release_key > ${lastKey}`}
        order by release_key limit ${batchSize}`)
     if (!keys.length) break
     const { rows } = await db.execute<PendingRow & { release_key: string }>(sql`
@@ -441,10 +451,8 @@ export async function runCommit(services: Services, tenantId: number, ingestionI
         }
       }
     }
-    const [{ left }] = await db
-      .select({ left: count() })
-      .from(ingestionRows)
-      .where(and(eq(ingestionRows.ingestionId, ingestionId), eq(ingestionRows.status, 'valid')))
+    lastKey = keys[keys.length - 1].release_key
+    left = Math.max(0, left - rows.length)
     await setProgress(services, ingestionId, ingestion.good ? 1 - left / ingestion.good : 1)
   }
   const { rows: totals } = await db.execute<{ committed: number; failed: number; releases: number }>(sql`
