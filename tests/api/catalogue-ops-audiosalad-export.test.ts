@@ -73,11 +73,27 @@ describe('AudioSalad metadata export (releases/export/audiosalad)', () => {
         territories: ['WW'],
       },
       [
-        { isrc: 'GBAAA2600001', title: 'One', duration: 201, explicit: true, participants: [{ name: 'Nina Vale', roles: 'Primary Artist' }, { name: 'DJ Kofi', roles: 'Featuring' }] },
+        {
+          isrc: 'GBAAA2600001',
+          title: 'One',
+          duration: 201,
+          explicit: true,
+          participants: [
+            { name: 'Nina Vale', roles: 'Primary Artist' },
+            { name: 'DJ Kofi', roles: 'Featuring' },
+          ],
+        },
         { isrc: 'GBAAA2600002', title: 'Two', duration: 185 },
       ],
     )
-    const { release: live } = await createRelease(t.services, { tenantId: ws.tenant.id, accountId: ws.artist.id, title: 'Night Bus', status: 1, upc: upc(2), territories: ['GB', 'IE'] })
+    const { release: live } = await createRelease(t.services, {
+      tenantId: ws.tenant.id,
+      accountId: ws.artist.id,
+      title: 'Night Bus',
+      status: 1,
+      upc: upc(2),
+      territories: ['GB', 'IE'],
+    })
 
     const queued = await admin.ok('exports.audiosalad', { body: { ids: [accepted.id, live.id] } })
     expect(queued).toMatchObject({ kind: 'audiosalad', status: 'queued' })
@@ -147,7 +163,16 @@ describe('AudioSalad metadata export (releases/export/audiosalad)', () => {
       { role: 'Primary Artist', name: 'Kofi', primary: 'true' },
     ])
     expect(release.track).toHaveLength(2)
-    expect(childNames(release.track[0])).toEqual(['vendor_track_id', 'isrc', 'track_number', 'title', 'track_length', 'advisory', 'display_artist', 'participant'])
+    expect(childNames(release.track[0])).toEqual([
+      'vendor_track_id',
+      'isrc',
+      'track_number',
+      'title',
+      'track_length',
+      'advisory',
+      'display_artist',
+      'participant',
+    ])
     expect(release.track[0]).toMatchObject({
       vendor_track_id: `T${tracks[0].id}`,
       isrc: 'GBAAA2600001',
@@ -171,7 +196,11 @@ describe('AudioSalad metadata export (releases/export/audiosalad)', () => {
   })
 
   it('is staff-only, per workspace, and refuses a selection without tracks', async () => {
-    const { release } = await createRelease(t.services, { tenantId: ws.tenant.id, accountId: ws.artist.id, title: 'Empty', status: 3, upc: upc(3) }, [])
+    const { release } = await createRelease(
+      t.services,
+      { tenantId: ws.tenant.id, accountId: ws.artist.id, title: 'Empty', status: 3, upc: upc(3) },
+      [],
+    )
     expect((await artist.call('exports.audiosalad', { body: { ids: [release.id] } })).status).toBe(403)
     expect((await otherAdmin.call('exports.audiosalad', { body: { ids: [release.id] } })).status).toBe(404)
     expect((await admin.call('exports.audiosalad', { body: { ids: [] } })).status).toBe(400)

@@ -42,11 +42,29 @@ describe('release metadata import (releases/import)', () => {
       upc: upc(1),
       label: 'Acme Records',
     })
-    const { release: live } = await createRelease(t.services, { tenantId: ws.tenant.id, accountId: ws.artist.id, title: 'Night Bus', status: 1, upc: upc(2) })
-    const { release: liveSame } = await createRelease(t.services, { tenantId: ws.tenant.id, accountId: ws.artist.id, title: 'Undertow', status: 1, upc: upc(4) })
+    const { release: live } = await createRelease(t.services, {
+      tenantId: ws.tenant.id,
+      accountId: ws.artist.id,
+      title: 'Night Bus',
+      status: 1,
+      upc: upc(2),
+    })
+    const { release: liveSame } = await createRelease(t.services, {
+      tenantId: ws.tenant.id,
+      accountId: ws.artist.id,
+      title: 'Undertow',
+      status: 1,
+      upc: upc(4),
+    })
     await createRelease(t.services, { tenantId: ws.tenant.id, accountId: ws.artist.id, title: 'Owned', status: 0, upc: upc(3) })
     // Another workspace's release: its UPC is no release of this workspace.
-    const { release: elsewhere } = await createRelease(t.services, { tenantId: other.tenant.id, accountId: other.artist.id, title: 'Elsewhere', status: 0, upc: upc(9) })
+    const { release: elsewhere } = await createRelease(t.services, {
+      tenantId: other.tenant.id,
+      accountId: other.artist.id,
+      title: 'Elsewhere',
+      status: 0,
+      upc: upc(9),
+    })
     const text = [
       HEADER,
       // line 2: the draft (EAN-13 spelling of its UPC-A): title fixed, label changed, catalogue number added.
@@ -113,7 +131,13 @@ describe('release metadata import (releases/import)', () => {
       trackCount: 0,
     })
     const [updated] = await t.services.db.select().from(releases).where(eq(releases.id, draft.id))
-    expect(updated).toMatchObject({ title: 'Harbour Lights', label: 'Acme Music', catalogNumber: 'ACME-001', status: 0, releaseDate: draft.releaseDate })
+    expect(updated).toMatchObject({
+      title: 'Harbour Lights',
+      label: 'Acme Music',
+      catalogNumber: 'ACME-001',
+      status: 0,
+      releaseDate: draft.releaseDate,
+    })
     const [untouched] = await t.services.db.select().from(releases).where(eq(releases.id, live.id))
     expect(untouched.title).toBe('Night Bus')
     const [theirs] = await t.services.db.select().from(releases).where(eq(releases.id, elsewhere.id))
@@ -152,7 +176,16 @@ describe('release metadata import (releases/import)', () => {
   it('reads back its own release export unchanged (one row per track)', async () => {
     const { release } = await createRelease(
       t.services,
-      { tenantId: ws.tenant.id, accountId: ws.label.id, title: 'Round Trip', status: 0, upc: upc(20), label: 'Acme', primaryGenre: 'Rock', catalogNumber: 'RT-1' },
+      {
+        tenantId: ws.tenant.id,
+        accountId: ws.label.id,
+        title: 'Round Trip',
+        status: 0,
+        upc: upc(20),
+        label: 'Acme',
+        primaryGenre: 'Rock',
+        catalogNumber: 'RT-1',
+      },
       [{ isrc: 'GBAAA2600201' }, { isrc: 'GBAAA2600202' }],
     )
     const queued = await admin.ok('exports.release', { params: { id: release.id } })
@@ -186,10 +219,15 @@ describe('release metadata import (releases/import)', () => {
   })
 
   it('says what is wrong with a whole file: no UPC column, no rows, no file, not text', async () => {
-    expect(await importFile(admin, 'title,label\nA,B')).toMatchObject({ status: 'failed', error: 'The CSV needs a upc column (UPC, EAN or Barcode).' })
+    expect(await importFile(admin, 'title,label\nA,B')).toMatchObject({
+      status: 'failed',
+      error: 'The CSV needs a upc column (UPC, EAN or Barcode).',
+    })
     expect(await importFile(admin, HEADER)).toMatchObject({ status: 'failed', error: 'The CSV has no rows.' })
     expect((await admin.call('releaseImport.upload', { multipart: { files: {} } })).status).toBe(400)
-    const binary = { file: { filename: 'x.csv', data: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d, 1, 2, 3]), contentType: 'text/csv' } }
+    const binary = {
+      file: { filename: 'x.csv', data: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d, 1, 2, 3]), contentType: 'text/csv' },
+    }
     expect((await admin.call('releaseImport.upload', { multipart: { files: binary } })).status).toBe(415)
   })
 })

@@ -116,7 +116,13 @@ describe('release metadata import page', () => {
     renderPage()
     const table = await screen.findByRole('table', { name: 'Release import history' })
     const rows = within(table).getAllByRole('row').slice(1)
-    expect(rows.map((row) => Array.from(row.querySelectorAll('td')).slice(0, 4).map((cell) => cell.textContent))).toEqual([
+    expect(
+      rows.map((row) =>
+        Array.from(row.querySelectorAll('td'))
+          .slice(0, 4)
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
       ['#5', 'releases.csv', '4', 'Done'],
       ['#4', 'old.csv', '0', 'Failed'],
     ])

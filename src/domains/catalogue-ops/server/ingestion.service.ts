@@ -386,7 +386,13 @@ async function commitReleases(services: Services, actor: AuditActor, tenantId: n
  * meanwhile, say) is retried release by release, so only the release at fault fails its rows. A run
  * that died goes on where it stopped: committed rows are no longer `valid`, and a batch is never half made.
  */
-export async function runCommit(services: Services, tenantId: number, ingestionId: number, signal?: AbortSignal, batchSize = RELEASE_BATCH) {
+export async function runCommit(
+  services: Services,
+  tenantId: number,
+  ingestionId: number,
+  signal?: AbortSignal,
+  batchSize = RELEASE_BATCH,
+) {
   const db = services.db
   const [ingestion] = await db
     .select()
@@ -407,9 +413,10 @@ export async function runCommit(services: Services, tenantId: number, ingestionI
   for (;;) {
     // Stopped between two batches, never inside one: the next run goes on from here.
     if (signal?.aborted) throw new Error('stopped')
-    const { rows: keys } = await db.execute<{ release_key: string }>(sql`
+    const after: string | null = lastKey
+    const { rows: keys }: { rows: { release_key: string }[] } = await db.execute<{ release_key: string }>(sql`
       select distinct release_key from ${ingestionRows}
-       where ingestion_id = ${ingestionId} and status = 'valid' ${lastKey === null ? sql`` : sql`and release_key > ${lastKey}`}
+       where ingestion_id = ${ingestionId} and status = 'valid' ${after === null ? sql`` : sql`and release_key > ${after}`}
        order by release_key limit ${batchSize}`)
     if (!keys.length) break
     const { rows } = await db.execute<PendingRow & { release_key: string }>(sql`

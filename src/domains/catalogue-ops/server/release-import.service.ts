@@ -36,7 +36,12 @@ const ENTITY = 'release_import'
 const CHUNK = 500
 
 /** Statuses whose metadata an import may change: the release has not been sent to the stores. */
-export const IMPORT_EDITABLE = [RELEASE_STATUS.draft, RELEASE_STATUS.underReview, RELEASE_STATUS.accepted, RELEASE_STATUS.needsDocumentation]
+export const IMPORT_EDITABLE = [
+  RELEASE_STATUS.draft,
+  RELEASE_STATUS.underReview,
+  RELEASE_STATUS.accepted,
+  RELEASE_STATUS.needsDocumentation,
+]
 
 type Column = keyof ImportedReleaseFields | 'upc' | 'email'
 
@@ -106,7 +111,10 @@ export function parseReleaseRow(line: number, record: Partial<Record<Column, str
   }
   for (const key of ['catalogNumber', 'label', 'cLine', 'pLine'] as const) {
     const value = clean(record[key])
-    if (value.length > 300) errors.push(`The ${key === 'catalogNumber' ? 'catalogue number' : key === 'label' ? 'label' : key === 'cLine' ? '© line' : '℗ line'} is longer than 300 characters`)
+    if (value.length > 300)
+      errors.push(
+        `The ${key === 'catalogNumber' ? 'catalogue number' : key === 'label' ? 'label' : key === 'cLine' ? '© line' : '℗ line'} is longer than 300 characters`,
+      )
     else if (value) fields[key] = value
   }
   for (const [key, name] of [
@@ -207,7 +215,10 @@ async function existingReleases(q: Queryable, tenantId: number, gtins: string[])
 function changesOf(row: ParsedRow, release: ExistingRelease) {
   const after: ImportedReleaseFields = {}
   const before: Record<string, unknown> = {}
-  for (const [key, value] of Object.entries(row.fields) as [keyof ImportedReleaseFields, ImportedReleaseFields[keyof ImportedReleaseFields]][]) {
+  for (const [key, value] of Object.entries(row.fields) as [
+    keyof ImportedReleaseFields,
+    ImportedReleaseFields[keyof ImportedReleaseFields],
+  ][]) {
     const current = release.values[key]
     const same = Array.isArray(value) ? JSON.stringify(value) === JSON.stringify(current) : value === current
     if (same) continue
@@ -220,7 +231,13 @@ function changesOf(row: ParsedRow, release: ExistingRelease) {
 type Plan =
   | { kind: 'create'; row: ParsedRow; accountId: number }
   | { kind: 'update'; row: ParsedRow; release: ExistingRelease; before: Record<string, unknown>; after: ImportedReleaseFields }
-  | { kind: 'done'; row: ParsedRow; result: Exclude<ReleaseImportResult, 'created' | 'updated'>; releaseId: number | null; message: string | null }
+  | {
+      kind: 'done'
+      row: ParsedRow
+      result: Exclude<ReleaseImportResult, 'created' | 'updated'>
+      releaseId: number | null
+      message: string | null
+    }
 
 type Outcome = typeof releaseImportRows.$inferInsert
 
@@ -248,17 +265,22 @@ async function planChunk(
     if (row.errors.length) return failed(row.errors.join('; '))
     if (conflictWith !== null) return failed(`Same UPC as line ${conflictWith} with other release fields`)
     const release = existing.get(row.gtin)
-    if (repeatOf !== null) return { kind: 'done', row, result: 'unchanged', releaseId: release?.id ?? null, message: `Same release as line ${repeatOf}` }
+    if (repeatOf !== null)
+      return { kind: 'done', row, result: 'unchanged', releaseId: release?.id ?? null, message: `Same release as line ${repeatOf}` }
     if (release) {
       if (row.email && row.email !== release.ownerEmail)
         return failed('This UPC is a release of another account: move it with a transfer, not an import')
       const change = changesOf(row, release)
       if (change.empty) return { kind: 'done', row, result: 'unchanged', releaseId: release.id, message: null }
       if (!IMPORT_EDITABLE.includes(release.status as (typeof IMPORT_EDITABLE)[number]))
-        return failed(`The release is ${statusLabel(release.status)}: its metadata changes through an edit request once it is in the stores`)
+        return failed(
+          `The release is ${statusLabel(release.status)}: its metadata changes through an edit request once it is in the stores`,
+        )
       return { kind: 'update', row, release, before: change.before, after: change.after }
     }
-    const missing = NEEDED_TO_CREATE.filter(({ key }) => (key === 'email' ? !row.email : row.fields[key] === undefined)).map(({ name }) => name)
+    const missing = NEEDED_TO_CREATE.filter(({ key }) => (key === 'email' ? !row.email : row.fields[key] === undefined)).map(
+      ({ name }) => name,
+    )
     if (missing.length) return failed(`No release has this UPC; a new one needs ${missing.join(', ')}`)
     const account = known.get(row.email)
     if (!account?.id || account.error) return failed(account?.error ?? 'No account with this email in the workspace')
@@ -282,10 +304,12 @@ async function apply(tx: Tx, services: Services, tenantId: number, importId: num
   const records: { entityId: number; before?: unknown; after?: unknown }[] = []
   if (creates.length) {
     const gtins = [...new Set(creates.map(({ row }) => row.gtin))].sort()
-    await tx.execute(sql`select ${sql.join(
-      gtins.map((gtin) => lockKey(tenantId, gtin)),
-      sql`, `,
-    )}`)
+    await tx.execute(
+      sql`select ${sql.join(
+        gtins.map((gtin) => lockKey(tenantId, gtin)),
+        sql`, `,
+      )}`,
+    )
     const again = await existingReleases(tx, tenantId, gtins)
     if (again.size) throw new Error(`A release with UPC ${[...again.keys()][0]} was made meanwhile: run the file again to update it`)
     const inputs: IngestedRelease[] = creates.map(({ row, accountId }) => ({
@@ -325,7 +349,14 @@ async function apply(tx: Tx, services: Services, tenantId: number, importId: num
   return { outcomes, records }
 }
 
-function outcomeOf(tenantId: number, importId: number, row: ParsedRow, result: ReleaseImportResult, releaseId: number | null, message: string | null): Outcome {
+function outcomeOf(
+  tenantId: number,
+  importId: number,
+  row: ParsedRow,
+  result: ReleaseImportResult,
+  releaseId: number | null,
+  message: string | null,
+): Outcome {
   return {
     tenantId,
     importId,
@@ -357,13 +388,20 @@ async function record(q: Queryable, importId: number, outcomes: Outcome[], progr
 }
 
 async function applyChunk(services: Services, actor: AuditActor, tenantId: number, importId: number, plans: Plan[], progress: number) {
-  const settled = plans.flatMap((plan) => (plan.kind === 'done' ? [outcomeOf(tenantId, importId, plan.row, plan.result, plan.releaseId, plan.message)] : []))
+  const settled = plans.flatMap((plan) =>
+    plan.kind === 'done' ? [outcomeOf(tenantId, importId, plan.row, plan.result, plan.releaseId, plan.message)] : [],
+  )
   const acting = plans.filter((plan) => plan.kind !== 'done')
   const audited = { action: 'release.imported', entityType: 'release' }
   try {
     await auditedMutation({ db: services.db, actor }, audited, async (tx) => {
       const { outcomes, records } = await apply(tx, services, tenantId, importId, acting)
-      await record(tx, importId, [...settled, ...outcomes].sort((a, b) => a.csvRow - b.csvRow), progress)
+      await record(
+        tx,
+        importId,
+        [...settled, ...outcomes].sort((a, b) => a.csvRow - b.csvRow),
+        progress,
+      )
       return { result: null, records }
     })
     return
@@ -382,7 +420,12 @@ async function applyChunk(services: Services, actor: AuditActor, tenantId: numbe
       outcomes.push(outcomeOf(tenantId, importId, plan.row, 'failed', null, (error as Error).message))
     }
   }
-  await record(services.db, importId, outcomes.sort((a, b) => a.csvRow - b.csvRow), progress)
+  await record(
+    services.db,
+    importId,
+    outcomes.sort((a, b) => a.csvRow - b.csvRow),
+    progress,
+  )
 }
 
 async function fail(services: Services, importId: number, message: string) {
@@ -459,7 +502,10 @@ export async function runReleaseImport(services: Services, tenantId: number, imp
       chunk = []
     }
     const records = source.pipe(byteCounter((total) => (bytes = total))).pipe(parser)
-    for await (const { record: cells, info } of records as AsyncIterable<{ record: Partial<Record<Column, string>>; info: { lines: number } }>) {
+    for await (const { record: cells, info } of records as AsyncIterable<{
+      record: Partial<Record<Column, string>>
+      info: { lines: number }
+    }>) {
       if (missingUpcColumn) break
       if (signal?.aborted) throw new Error('stopped')
       rows += 1
@@ -580,7 +626,10 @@ export async function releaseImportHistory(ctx: AuthedContext, page: number, per
   return { data: rows.map(({ row, by }) => toRow(row, by)), meta: pageMeta(total, estimate, page, perPage) }
 }
 
-export async function releaseImportLines(ctx: AuthedContext, query: { id: number; page: number; per_page: number; filter: 'all' | 'errors' }) {
+export async function releaseImportLines(
+  ctx: AuthedContext,
+  query: { id: number; page: number; per_page: number; filter: 'all' | 'errors' },
+) {
   await readOne(ctx.services.db, ctx.tenant.id, query.id)
   const db = ctx.services.db
   const where = and(

@@ -49,7 +49,13 @@ export class ZipWriter {
     if (this.entries.length >= ZIP_MAX_ENTRIES) throw new Error(`A ZIP archive holds at most ${ZIP_MAX_ENTRIES.toLocaleString('en')} files`)
     const data = typeof content === 'string' ? Buffer.from(content, 'utf8') : content
     const deflated = deflateRawSync(data)
-    const entry: Entry = { name: Buffer.from(name, 'utf8'), crc: crc32(data), compressed: deflated.length, size: data.length, offset: this.offset }
+    const entry: Entry = {
+      name: Buffer.from(name, 'utf8'),
+      crc: crc32(data),
+      compressed: deflated.length,
+      size: data.length,
+      offset: this.offset,
+    }
     if (this.offset + 30 + entry.name.length + deflated.length > ZIP_MAX_BYTES) throw new Error('The archive would pass 4 GiB')
     const header = Buffer.alloc(30)
     header.writeUInt32LE(0x04034b50, 0)

@@ -2,11 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { fromPromise } from 'xstate'
 import { useActorRef, useSelector } from '@xstate/react'
 import { Badge, Box, Button, Callout, Card, Flex, Heading, Progress, Table, Text } from '@radix-ui/themes'
-import {
-  RELEASE_IMPORT_STATUS_LABELS,
-  type ReleaseImportRow,
-  type ReleaseImportStatus,
-} from '@contract/catalogue-ops'
+import { RELEASE_IMPORT_STATUS_LABELS, type ReleaseImportRow, type ReleaseImportStatus } from '@contract/catalogue-ops'
 import { RELEASE_IMPORT_UPLOAD_CALL } from '@commands/catalogue-ops'
 import { GENERIC_ERROR, importMachine } from '@machines/import/import.machine'
 import { formatCount } from '@core/format'
@@ -95,7 +91,13 @@ function FailedRows({ run, version }: { run: ReleaseImportRow; version: number }
         </NamedTable>
       </Box>
       <Box mt="2">
-        <Pagination page={load.data.meta.page} lastPage={load.data.meta.last_page} perPage={PER_PAGE} total={load.data.meta.total} onPage={setPage} />
+        <Pagination
+          page={load.data.meta.page}
+          lastPage={load.data.meta.last_page}
+          perPage={PER_PAGE}
+          total={load.data.meta.total}
+          onPage={setPage}
+        />
       </Box>
     </Box>
   )
@@ -207,9 +209,9 @@ export function ReleaseImportPage({ page }: { page: number }) {
         <form onSubmit={submit} aria-label="Release metadata import">
           <Flex direction="column" gap="3">
             <Text size="2" color="gray">
-              A CSV with one row per release, keyed by UPC (docs: Release metadata import format; the release export reads back as
-              is). A new UPC becomes a draft of the account in owner_email; a known UPC has the filled cells written onto its release
-              while it has not gone out to the stores. Blank cells keep what the release has.
+              A CSV with one row per release, keyed by UPC (docs: Release metadata import format; the release export reads back as is). A
+              new UPC becomes a draft of the account in owner_email; a known UPC has the filled cells written onto its release while it has
+              not gone out to the stores. Blank cells keep what the release has.
             </Text>
             <Flex gap="4" align="center" wrap="wrap">
               <input
@@ -240,7 +242,8 @@ export function ReleaseImportPage({ page }: { page: number }) {
                 <Progress value={Math.round((detail?.progress ?? 0) * 100)} aria-label="Import progress" />
                 {detail && (
                   <Text size="1" color="gray">
-                    {RELEASE_IMPORT_STATUS_LABELS[detail.status]} · {formatCount(detail.rows)} rows so far · {Math.round(detail.progress * 100)}%
+                    {RELEASE_IMPORT_STATUS_LABELS[detail.status]} · {formatCount(detail.rows)} rows so far ·{' '}
+                    {Math.round(detail.progress * 100)}%
                   </Text>
                 )}
               </Flex>
@@ -267,8 +270,8 @@ export function ReleaseImportPage({ page }: { page: number }) {
             <Callout.Root color="green" role="status">
               <Callout.Text weight="bold">{IMPORT_SUCCESS}</Callout.Text>
               <Callout.Text>
-                Release import #{detail.id} ({detail.fileName}): {formatCount(detail.created)} created, {formatCount(detail.updated)} updated,{' '}
-                {formatCount(detail.unchanged)} unchanged
+                Release import #{detail.id} ({detail.fileName}): {formatCount(detail.created)} created, {formatCount(detail.updated)}{' '}
+                updated, {formatCount(detail.unchanged)} unchanged
                 {detail.failed > 0 ? `; ${formatCount(detail.failed)} not imported, listed below` : ''}.
               </Callout.Text>
             </Callout.Root>
