@@ -146,7 +146,21 @@ export const INGESTION_ACTIONS: readonly RecordAction[] = [
   }),
 ]
 
+/** The release metadata import's page ({page} is its history's page; docs/formats/release-import.md). */
+export const RELEASE_IMPORT_PATH = '/releases/import/1?kind=releases'
+/** The endpoint the release import page's file form uploads to (a file cannot be picked from the palette). */
+export const RELEASE_IMPORT_UPLOAD_CALL = 'releaseImport.upload' as const
+
 export const INGESTION_COMMANDS: readonly Command[] = [
+  {
+    id: 'releaseImport.open',
+    title: 'Import release metadata…',
+    subject: 'Releases',
+    group: 'Releases',
+    keywords: ['import', 'release', 'releases', 'metadata', 'csv', 'upc', 'update', 'bulk'],
+    access: 'admin',
+    run: (_context, env) => env.open(RELEASE_IMPORT_PATH),
+  },
   {
     id: 'ingestion.open',
     title: 'Import catalogue…',
@@ -224,6 +238,20 @@ export const EXPORT_ACTIONS: readonly RecordAction[] = [
     input: (item) => ({ body: { ids: [item.id] } }),
     inputMany: (ids) => ({ body: { ids: [...ids] } }),
     success: queued('YouTube CMS'),
+    after: toExports,
+  }),
+  defineAction({
+    id: 'exports.audiosalad',
+    kinds: releaseKind,
+    scope: 'both',
+    label: 'Export to AudioSalad',
+    title: (target) => `Export the metadata of ${releaseNamed(target)} for AudioSalad (XML)`,
+    group: 'Release',
+    keywords: ['export', 'audiosalad', 'metadata', 'xml', 'zip', 'bulk'],
+    available: exportable,
+    input: (item) => ({ body: { ids: [item.id] } }),
+    inputMany: (ids) => ({ body: { ids: [...ids] } }),
+    success: queued('AudioSalad metadata'),
     after: toExports,
   }),
   defineAction({

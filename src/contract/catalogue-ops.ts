@@ -230,6 +230,93 @@ export const mismatchRow = z.object({
 })
 export type MismatchRow = z.infer<typeof mismatchRow>
 
+// The release metadata import (docs/formats/release-import.md): one row per release, created or
+// updated by UPC; a job goes through the file once and keeps each row's outcome.
+
+export const RELEASE_IMPORT_STATUSES = ['uploaded', 'parsing', 'committed', 'failed'] as const
+export type ReleaseImportStatus = (typeof RELEASE_IMPORT_STATUSES)[number]
+export const RELEASE_IMPORT_STATUS_LABELS: Record<ReleaseImportStatus, string> = {
+  uploaded: 'Queued',
+  parsing: 'Importing',
+  committed: 'Done',
+  failed: 'Failed',
+}
+export const RELEASE_IMPORT_RESULTS = ['created', 'updated', 'unchanged', 'failed'] as const
+export type ReleaseImportResult = (typeof RELEASE_IMPORT_RESULTS)[number]
+/** Largest release metadata CSV accepted: about 200,000 releases. */
+export const RELEASE_IMPORT_MAX_BYTES = 64 * 1024 * 1024
+
+export const releaseImportRow = z.object({
+  id: z.number(),
+  status: z.enum(RELEASE_IMPORT_STATUSES),
+  fileName: z.string(),
+  rows: z.number(),
+  created: z.number(),
+  updated: z.number(),
+  unchanged: z.number(),
+  failed: z.number(),
+  /** 0..1 of the file read. */
+  progress: z.number(),
+  error: z.string().nullable(),
+  createdAt: timestamp,
+  finished: nullableTimestamp,
+  createdBy: person,
+})
+export type ReleaseImportRow = z.infer<typeof releaseImportRow>
+export type ReleaseImportRowResult = z.input<typeof releaseImportRow>
+
+export const releaseImportLine = z.object({
+  id: z.number(),
+  csvRow: z.number(),
+  upc: z.string(),
+  releaseTitle: z.string(),
+  ownerEmail: z.string(),
+  result: z.enum(RELEASE_IMPORT_RESULTS),
+  releaseId: z.number().nullable(),
+  /** Why a row failed, or what an unchanged row repeated (its release's first line). */
+  message: z.string().nullable(),
+})
+export type ReleaseImportLine = z.infer<typeof releaseImportLine>
+
+export const releaseImportEndpoints = {
+  'releaseImport.upload': endpoint({
+    method: 'POST',
+    path: 'releases/import',
+    access: 'admin',
+    summary:
+      'Upload a release metadata CSV (one row per release): a job creates the releases whose UPC is new as drafts of the named accounts and updates those not yet in the stores; each bad row is kept with its reason',
+    bodyType: 'multipart',
+    files: { file: { maxBytes: RELEASE_IMPORT_MAX_BYTES, required: true, spool: true } },
+    body: z.object({}),
+    response: z.object({ id: z.number(), status: z.enum(RELEASE_IMPORT_STATUSES) }),
+    status: 202,
+  }),
+  'releaseImport.history': endpoint({
+    method: 'GET',
+    path: 'releases/import/history',
+    access: 'admin',
+    summary: 'Release metadata imports, newest first: file, rows, created, updated, unchanged, failed, status',
+    query: z.object({ page, per_page: perPage }),
+    response: pageOf(releaseImportRow),
+  }),
+  'releaseImport.single': endpoint({
+    method: 'GET',
+    path: 'releases/import/single/{id}',
+    access: 'admin',
+    summary: 'One release metadata import: its status, progress and counts',
+    params: idParams,
+    response: releaseImportRow,
+  }),
+  'releaseImport.rows': endpoint({
+    method: 'GET',
+    path: 'releases/import/rows',
+    access: 'admin',
+    summary: "A release metadata import's rows in file order with their outcome: all, or only the failed ones",
+    query: z.object({ id, page, per_page: perPage, filter: z.enum(['all', 'errors']).default('errors') }),
+    response: pageOf(releaseImportLine),
+  }),
+}
+
 export const ingestionEndpoints = {
   'ingestion.upload': endpoint({
     method: 'POST',
@@ -369,7 +456,7 @@ export const ingestionEndpoints = {
 
 // Exports (docs/catalogue-ops.md "Exports", docs/formats/youtube-cms-assets.md, docs/formats/ddex-ern.md).
 
-export const EXPORT_KINDS = ['cms', 'release', 'ddex', 'convert', 'catalog-number'] as const
+export const EXPORT_KINDS = ['cms', 'release', 'ddex', 'convert', 'catalog-number', 'audiosalad'] as const
 export type ExportKind = (typeof EXPORT_KINDS)[number]
 export const EXPORT_KIND_LABELS: Record<ExportKind, string> = {
   cms: 'YouTube CMS assets',
@@ -377,6 +464,7 @@ export const EXPORT_KIND_LABELS: Record<ExportKind, string> = {
   ddex: 'DDEX ERN 4.3',
   convert: 'Type conversion report',
   'catalog-number': 'Catalogue numbers',
+  audiosalad: 'AudioSalad metadata',
 }
 export const EXPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const
 export type ExportStatus = (typeof EXPORT_STATUSES)[number]
@@ -425,6 +513,24 @@ export const exportEndpoints = {
     access: 'admin',
     summary:
       'Export releases (the ids given, or with all=true every accepted, exported, live or edited release) as a YouTube Content ID sound-recording CSV: a streamed job writing through the file store; accepted releases move to 4 Exported',
+    body: z
+      .object({
+        ids: z
+          .array(id)
+          .max(EXPORT_MAX_IDS, `At most ${EXPORT_MAX_IDS.toLocaleString('en')} releases per export`)
+          .default([]),
+        all: z.boolean().default(false),
+      })
+      .refine((value) => value.all || value.ids.length > 0, { message: 'Choose the releases to export', path: ['ids'] }),
+    response: exportRow,
+    status: 202,
+  }),
+  'exports.audiosalad': endpoint({
+    method: 'POST',
+    path: 'releases/export/audiosalad',
+    access: 'admin',
+    summary:
+      "Export releases (the ids given, or with all=true every accepted, exported, live or edited release) in AudioSalad's release metadata XML (v3.4), one document per release in a ZIP archive: a streamed job writing through the file store; accepted releases move to 4 Exported",
     body: z
       .object({
         ids: z

@@ -22,6 +22,7 @@ import { siteReportsEndpoints } from './site-reports'
 import { payoutsEndpoints } from './payouts'
 import { supportEndpoints } from './support'
 import { catalogueOpsEndpoints, deliveryEndpoints, exportEndpoints, ingestionEndpoints, transferEndpoints } from './catalogue-ops'
+import { releaseImportEndpoints } from './catalogue-ops'
 import { featureControlEndpoints } from './feature-controls'
 import { newsEndpoints } from './news'
 import { fanblastEndpoints } from './fanblast'
@@ -56,6 +57,7 @@ export const ENDPOINTS = {
   ...supportEndpoints,
   ...catalogueOpsEndpoints,
   ...ingestionEndpoints,
+  ...releaseImportEndpoints,
   ...exportEndpoints,
   ...deliveryEndpoints,
   ...transferEndpoints,

@@ -7,6 +7,7 @@ import { twoWorkspaces } from '../helpers/fixtures'
 import { createRelease, upc } from './releases-fixtures'
 import { auditLog, releases, tracks } from '../../src/server/db/schema'
 import { ERN_NAMESPACE } from '../../src/domains/catalogue-ops/server/ddex'
+import { csvCell } from '../../src/server/csv-stream'
 
 let t: TestApp
 let ws: Awaited<ReturnType<typeof twoWorkspaces>>['ws']
@@ -24,6 +25,8 @@ async function finished(id: number) {
   await t.services.jobs.drain()
   return admin.ok('exports.single', { params: { id } })
 }
+
+const CMS_HEADER_LINE = 'custom_id,add_asset_labels,title,artist,album,label,genre,isrc,upc,release_date,ownership'
 
 const statusOf = async (id: number) =>
   (await t.services.db.select({ status: releases.status }).from(releases).where(eq(releases.id, id)))[0].status
@@ -69,6 +72,25 @@ describe('exports', () => {
     expect(audited).toMatchObject([{ entityId: String(release.id), before: { status: 3 }, after: { status: 4, exportId: queued.id } }])
     const history = await admin.ok('exports.history', { query: {} })
     expect(history.data[0]).toMatchObject({ id: queued.id, kind: 'cms', releases: 1, tracks: 2 })
+  })
+
+  it('writes each CMS cell exactly as the CSV writer would (the lines are built in SQL)', async () => {
+    const titles = ['say "hi"', 'two\nlines', '-5', '-x', '+1', '@home', '\ttab', 'plain', '3.50', "it's, fine"]
+    const { release, tracks: made } = await createRelease(
+      t.services,
+      { tenantId: ws.tenant.id, accountId: ws.artist.id, title: '=SUM(A1)', status: 1, upc: upc(30), label: null, territories: ['GB', 'IE'] },
+      titles.map((title, index) => ({ title, isrc: `GBAAA26003${String(index).padStart(2, '0')}` })),
+    )
+    const queued = await admin.ok('exports.cmsSingle', { params: { id: release.id } })
+    expect(await finished(queued.id)).toMatchObject({ status: 'done', tracks: titles.length })
+    const body = (await admin.call('exports.file', { params: { id: queued.id } })).response.body as string
+    const expected = made.map(
+      (track, index) =>
+        [`WL-${release.id}-${track.id}`, upc(30), titles[index], 'Test Artist', '=SUM(A1)', null, null, track.isrc, upc(30), '2025-01-10', 'GB|IE']
+          .map(csvCell)
+          .join(',') + '\r\n',
+    )
+    expect(body).toBe(`${CMS_HEADER_LINE}\r\n${expected.join('')}`)
   })
 
   it('exports a selection in bulk; a live release stays live, and a release of another workspace is refused', async () => {

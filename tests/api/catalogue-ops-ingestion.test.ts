@@ -172,8 +172,9 @@ describe('catalogue ingestion', () => {
     const halfway = await t.services.db.select().from(releases).where(inArray(releases.title, titles))
     expect(halfway.map((release) => [release.title, release.trackCount])).toEqual([['Rerun 1', 2]])
     expect(await t.services.db.select().from(tracks).where(eq(tracks.releaseId, halfway[0].id))).toHaveLength(2)
-    // Run again (as the job runner does after a crash): it goes on with the releases left, never making one twice.
-    await runCommit(t.services, ws.tenant.id, dry.id)
+    // Run again (as the job runner does after a crash): it goes on with the releases left, never making one twice,
+    // a batch after the other (each starts after the last release key of the one before).
+    await runCommit(t.services, ws.tenant.id, dry.id, undefined, 1)
     const made = await t.services.db.select().from(releases).where(inArray(releases.title, titles))
     expect(made.map((release) => release.title).sort()).toEqual(titles)
     for (const release of made) expect(release.trackCount).toBe(2)

@@ -160,3 +160,32 @@ test('transfer a release to another account from the palette, previewed, and bri
   await expect(page.getByRole('table', { name: 'Transfer-in history' })).toContainText('OldDist')
   await page.screenshot({ path: 'test-results/catalogue-ops-transfers.png', fullPage: true })
 })
+
+test('import release metadata from the import sections: a new draft is made and a bad row is listed with its reason', async ({ browser }) => {
+  test.slow()
+  const page = await signedIn(browser)
+  await page.goto('/releases/import-sections')
+  await page.getByRole('link', { name: 'Release metadata' }).click()
+  await expect(page).toHaveURL(/\/releases\/import\/1\?kind=releases$/)
+  const form = page.getByRole('form', { name: 'Release metadata import' })
+  await form.getByRole('button', { name: 'Import' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'CSV file is required' })).toBeVisible()
+  const file = [
+    'upc,owner_email,release_title,release_type,label,primary_genre,release_date,artists',
+    `${upc(90)},artist@demo.test,E2E Plan,EP,Demo Records,Pop,2027-09-01,Nina Vale`,
+    `${upc(91)},artist@demo.test,E2E No Label,Single,,Pop,2027-09-01,Nina Vale`,
+  ].join('\n')
+  await form.getByLabel('CSV file').setInputFiles(csv('e2e-releases.csv', file))
+  await form.getByRole('button', { name: 'Import' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Import Successfully' }).first()).toBeVisible({ timeout: 30_000 })
+  const counts = page.getByRole('status', { name: 'Row counts' })
+  await expect(counts).toContainText('2 rows')
+  await expect(counts).toContainText('1 created')
+  await expect(counts).toContainText('1 not imported')
+  await expect(page.getByRole('table', { name: 'Rows not imported' })).toContainText('No release has this UPC; a new one needs label')
+  await expect(page.getByRole('table', { name: 'Release import history' })).toContainText('e2e-releases.csv')
+  await page.screenshot({ path: 'test-results/catalogue-ops-release-import.png', fullPage: true })
+  // The new release is a draft of the artist, found in the release list.
+  const found = (await (await page.request.get('/api/releases?search=E2E%20Plan&per_page=25')).json()) as { data: { title: string; status: number }[] }
+  expect(found.data.map((row) => [row.title, row.status])).toContainEqual(['E2E Plan', 0])
+})

@@ -106,6 +106,14 @@ describe('catalogue ingestion actions', () => {
     expect(shown(artist)).toEqual({})
   })
 
+  it('"Import release metadata…" opens the release import page, for staff only', () => {
+    const env = fakeCommandEnv()
+    const open = INGESTION_COMMANDS.find((command) => command.id === 'releaseImport.open')!
+    expect(open).toMatchObject({ title: 'Import release metadata…', access: 'admin' })
+    open.run!(admin, env)
+    expect(env.open).toHaveBeenCalledWith('/releases/import/1?kind=releases')
+  })
+
   it('clears the history after a confirmation', async () => {
     const env = fakeCommandEnv()
     env.call.mockResolvedValue({ removed: 4 })
@@ -169,6 +177,20 @@ describe('export actions', () => {
     const entry = registry.available(selection).find((item) => item.title === 'Export 2 selected releases to YouTube CMS')!
     await entry.command.run!(selection, env)
     expect(env.call).toHaveBeenCalledWith('exports.cms', { body: { ids: [1, 2] } })
+    const audiosalad = registry.available(selection).find((item) => item.title === 'Export the metadata of 2 selected releases for AudioSalad (XML)')!
+    await audiosalad.command.run!(selection, env)
+    expect(env.call).toHaveBeenCalledWith('exports.audiosalad', { body: { ids: [1, 2] } })
+  })
+
+  it('exports the focused release for AudioSalad, and says why not on a draft', async () => {
+    const title = 'Export the metadata of “Harbour Lights” for AudioSalad (XML)'
+    expect(titles(onRelease(0))[title]).toBe('Only an accepted or delivered release is exported; this one is draft.')
+    const env = fakeCommandEnv()
+    env.call.mockResolvedValue({ id: 9, kind: 'audiosalad', status: 'queued' })
+    const entry = registry.available(onRelease(3)).find((item) => item.title === title)!
+    await entry.command.run!(onRelease(3), env)
+    expect(env.call).toHaveBeenCalledWith('exports.audiosalad', { body: { ids: [42] } })
+    expect(env.open).toHaveBeenCalledWith('/releases/export/1')
   })
 })
 

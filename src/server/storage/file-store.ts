@@ -23,6 +23,8 @@ export const FILE_KINDS = {
   sheet: { mimes: ['application/pdf', 'text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'], label: 'PDF, CSV or XLSX file' },
   /** Messages we write ourselves (DDEX ERN): UTF-8 text that opens with an XML declaration. */
   xml: { mimes: ['application/xml'], label: 'XML file' },
+  /** Archives we write ourselves (the AudioSalad metadata export: one XML per release). */
+  zip: { mimes: ['application/zip'], label: 'ZIP archive' },
 } as const
 export type FileKind = keyof typeof FILE_KINDS
 

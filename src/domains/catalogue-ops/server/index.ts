@@ -6,6 +6,7 @@ import { registerExportJobs } from './exports.service'
 import { exportSearch, ingestionSearch } from './search'
 import { registerDeliveryJobs } from './delivery.service'
 import { registerValidationJobs } from './validation.service'
+import { registerReleaseImportJobs } from './release-import.service'
 
 /** Catalogue operations: the UPC and ISRC code pools and catalogue ingestion (docs/catalogue-ops.md). */
 export const catalogueOpsServer: DomainServer = {
@@ -16,6 +17,7 @@ export const catalogueOpsServer: DomainServer = {
     registerExportJobs(runner, services)
     registerDeliveryJobs(runner, services)
     registerValidationJobs(runner, services)
+    registerReleaseImportJobs(runner, services)
   },
   searchProviders: [ingestionSearch, exportSearch],
 }

@@ -103,7 +103,7 @@ export interface CheckedRow {
 }
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
-function validDate(text: string): boolean {
+export function validDate(text: string): boolean {
   const match = DATE.exec(text)
   if (!match) return false
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])))

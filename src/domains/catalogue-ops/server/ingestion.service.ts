@@ -386,7 +386,13 @@ async function commitReleases(services: Services, actor: AuditActor, tenantId: n
  * meanwhile, say) is retried release by release, so only the release at fault fails its rows. A run
  * that died goes on where it stopped: committed rows are no longer `valid`, and a batch is never half made.
  */
-export async function runCommit(services: Services, tenantId: number, ingestionId: number, signal?: AbortSignal, batchSize = RELEASE_BATCH) {
+export async function runCommit(
+  services: Services,
+  tenantId: number,
+  ingestionId: number,
+  signal?: AbortSignal,
+  batchSize = RELEASE_BATCH,
+) {
   const db = services.db
   const [ingestion] = await db
     .select()
@@ -394,12 +400,23 @@ export async function runCommit(services: Services, tenantId: number, ingestionI
     .where(and(eq(ingestions.id, ingestionId), eq(ingestions.tenantId, tenantId)))
   if (!ingestion || ingestion.status !== 'committing') return { skipped: true }
   const actor: AuditActor = { tenantId, actorAccountId: ingestion.createdBy }
+  // Counted once: a run that died before goes on from the rows still valid.
+  const [{ waiting }] = await db
+    .select({ waiting: count() })
+    .from(ingestionRows)
+    .where(and(eq(ingestionRows.ingestionId, ingestionId), eq(ingestionRows.status, 'valid')))
+  let left = Number(waiting)
+  // Batches go in release_key order and leave no row of theirs valid, so the next batch starts after
+  // the last key: read from the start, the partial index's entries of the rows committed so far
+  // (dead until vacuum) were walked again by every batch, and the run grew with the square of its size.
+  let lastKey: string | null = null
   for (;;) {
     // Stopped between two batches, never inside one: the next run goes on from here.
     if (signal?.aborted) throw new Error('stopped')
-    const { rows: keys } = await db.execute<{ release_key: string }>(sql`
+    const after: string | null = lastKey
+    const { rows: keys }: { rows: { release_key: string }[] } = await db.execute<{ release_key: string }>(sql`
       select distinct release_key from ${ingestionRows}
-       where ingestion_id = ${ingestionId} and status = 'valid'
+       where ingestion_id = ${ingestionId} and status = 'valid' ${after === null ? sql`` : sql`and release_key > ${after}`}
        order by release_key limit ${batchSize}`)
     if (!keys.length) break
     const { rows } = await db.execute<PendingRow & { release_key: string }>(sql`
@@ -441,10 +458,8 @@ export async function runCommit(services: Services, tenantId: number, ingestionI
         }
       }
     }
-    const [{ left }] = await db
-      .select({ left: count() })
-      .from(ingestionRows)
-      .where(and(eq(ingestionRows.ingestionId, ingestionId), eq(ingestionRows.status, 'valid')))
+    lastKey = keys[keys.length - 1].release_key
+    left = Math.max(0, left - rows.length)
     await setProgress(services, ingestionId, ingestion.good ? 1 - left / ingestion.good : 1)
   }
   const { rows: totals } = await db.execute<{ committed: number; failed: number; releases: number }>(sql`

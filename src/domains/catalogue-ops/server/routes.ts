@@ -4,6 +4,7 @@ import {
   type deliveryEndpoints,
   type exportEndpoints,
   type ingestionEndpoints,
+  type releaseImportEndpoints,
   type transferEndpoints,
 } from '@contract/catalogue-ops'
 import type { Handlers, IdsOf } from '@server/handlers'
@@ -24,6 +25,7 @@ import { transferRelease, transferReleases } from './transfers.service'
 import { transferIn, transferInHistory } from './transfer-in.service'
 import { getDdexSettings, updateDdexSettings } from './ddex-settings'
 import { downloadMismatches, getValidation, uploadValidation, validationHistory, validationMismatches } from './validation.service'
+import { getReleaseImport, releaseImportHistory, releaseImportLines, uploadReleaseImport } from './release-import.service'
 import { exportFile, exportHistory, getExport, queueCatalogNumberExport, queueExport, queueExportFromCsv } from './exports.service'
 
 export const catalogueOpsHandlers: Handlers<
@@ -32,6 +34,7 @@ export const catalogueOpsHandlers: Handlers<
   | IdsOf<typeof exportEndpoints>
   | IdsOf<typeof deliveryEndpoints>
   | IdsOf<typeof transferEndpoints>
+  | IdsOf<typeof releaseImportEndpoints>
 > = {
   'codes.importUpc': ({ ctx, files }) => importPool(ctx, 'upc', { file: files.file }),
   'codes.importIsrc': ({ ctx, files, body }) => importPool(ctx, 'isrc', { file: files.file, range: body }),
@@ -55,6 +58,7 @@ export const catalogueOpsHandlers: Handlers<
   'validation.mismatches': ({ ctx, query }) => validationMismatches(ctx, query),
   'validation.download': ({ ctx, query }) => downloadMismatches(ctx, query.id),
   'exports.cms': ({ ctx, body }) => queueExport(ctx, 'cms', body),
+  'exports.audiosalad': ({ ctx, body }) => queueExport(ctx, 'audiosalad', body),
   'exports.cmsCsv': ({ ctx, files }) => queueExportFromCsv(ctx, files.file!),
   'exports.bulkConvertCsv': ({ ctx, files }) => queueExportFromCsv(ctx, files.file!, 'convert'),
   'exports.cmsSingle': ({ ctx, params }) => queueExport(ctx, 'cms', { ids: [params.id] }),
@@ -76,4 +80,8 @@ export const catalogueOpsHandlers: Handlers<
   'transfers.bulk': ({ ctx, body }) => transferReleases(ctx, body),
   'transfers.in': ({ ctx, body }) => transferIn(ctx, body),
   'transfers.inHistory': ({ ctx, query }) => transferInHistory(ctx, query.page, query.per_page),
+  'releaseImport.upload': ({ ctx, files }) => uploadReleaseImport(ctx, files.file),
+  'releaseImport.history': ({ ctx, query }) => releaseImportHistory(ctx, query.page, query.per_page),
+  'releaseImport.single': ({ ctx, params }) => getReleaseImport(ctx, params.id),
+  'releaseImport.rows': ({ ctx, query }) => releaseImportLines(ctx, query),
 }

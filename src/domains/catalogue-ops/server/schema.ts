@@ -163,7 +163,7 @@ export const catalogueExports = pgTable(
   },
   (t) => [
     index('catalogue_exports_tenant_idx').on(t.tenantId, t.id.desc()),
-    check('catalogue_exports_kind_check', sql`${t.kind} in ('cms', 'release', 'ddex', 'convert', 'catalog-number')`),
+    check('catalogue_exports_kind_check', sql`${t.kind} in ('cms', 'release', 'ddex', 'convert', 'catalog-number', 'audiosalad')`),
     check('catalogue_exports_status_check', sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
   ],
 )
@@ -329,5 +329,58 @@ export const catalogueValidationMismatches = pgTable(
       'catalogue_validation_mismatches_kind_check',
       sql`${t.kind} in ('missing_here', 'missing_there', 'title', 'artist', 'label', 'release_date', 'isrcs')`,
     ),
+  ],
+)
+
+/** One release metadata import (docs/formats/release-import.md): its file, status and outcome counts. */
+export const releaseImports = pgTable(
+  'release_imports',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    fileId: ref('file_id').references(() => files.id, { onDelete: 'set null' }),
+    fileName: text('file_name').notNull(),
+    status: text('status').notNull().default('uploaded'),
+    rows: integer('rows').notNull().default(0),
+    created: integer('created').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    unchanged: integer('unchanged').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    progress: numeric('progress', { precision: 5, scale: 4 }).notNull().default('0'),
+    error: text('error'),
+    createdBy: ref('created_by').references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    finishedAt: at('finished_at'),
+  },
+  (t) => [
+    index('release_imports_tenant_idx').on(t.tenantId, t.id.desc()),
+    check('release_imports_status_check', sql`${t.status} in ('uploaded', 'parsing', 'committed', 'failed')`),
+  ],
+)
+
+/** Each row of a release metadata import with its outcome, written in the transaction that applied it. */
+export const releaseImportRows = pgTable(
+  'release_import_rows',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    importId: ref('import_id')
+      .notNull()
+      .references(() => releaseImports.id, { onDelete: 'cascade' }),
+    csvRow: integer('csv_row').notNull(),
+    upc: text('upc').notNull().default(''),
+    releaseTitle: text('release_title').notNull().default(''),
+    ownerEmail: text('owner_email').notNull().default(''),
+    result: text('result').notNull(),
+    releaseId: ref('release_id'),
+    message: text('message'),
+  },
+  (t) => [
+    index('release_import_rows_import_idx').on(t.importId, t.csvRow),
+    // The failed rows of a big file, in file order, without reading the good ones.
+    index('release_import_rows_failed_idx')
+      .on(t.importId, t.csvRow)
+      .where(sql`${t.result} = 'failed'`),
+    check('release_import_rows_result_check', sql`${t.result} in ('created', 'updated', 'unchanged', 'failed')`),
   ],
 )

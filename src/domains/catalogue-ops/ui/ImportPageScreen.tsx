@@ -18,14 +18,14 @@ import { showNotice } from '@client/ui/notices/notices'
 import { workspaceActions } from '@client/workspace/store'
 import { useTab } from '@client/workspace/tab-context'
 import type { ScreenProps } from '@client/routing/types'
-import { IMPORT_KINDS } from './import-kinds'
+import { IMPORT_KINDS, IMPORT_SUCCESS, PLEASE_WAIT } from './import-kinds'
+import { ReleaseImportPage } from './ReleaseImportPage'
 import { ValidationPage } from './ValidationPage'
 
 const IngestionChart = lazy(() => import('./IngestionChart'))
 
-export const IMPORT_SUCCESS = 'Import Successfully'
+export { IMPORT_SUCCESS, PLEASE_WAIT } from './import-kinds'
 export const GENERIC_ERROR = 'Something went wrong.'
-export const PLEASE_WAIT = 'Please wait. Delivery is being scheduled.'
 const PER_PAGE = 25
 const plural = (count: number, noun: string) => `${formatCount(count)} ${noun}${count === 1 ? '' : 's'}`
 
@@ -381,6 +381,7 @@ export default function ImportPageScreen({ params, search }: ScreenProps) {
   const kind = IMPORT_KINDS.find((entry) => entry.id === (search.get('kind') ?? 'catalog-ingestion'))
   if (kind?.id === 'audiosalad-validation')
     return <ValidationPage page={page} selected={Number(search.get('validation')) || null} />
+  if (kind?.id === 'releases') return <ReleaseImportPage page={page} />
   if (kind && kind.id !== 'catalog-ingestion')
     return (
       <Flex direction="column" gap="3" p="4">

@@ -1,5 +1,5 @@
 import { Badge, Card, Flex, Grid, Heading, Text } from '@radix-ui/themes'
-import { INGESTION_STATUS_LABELS } from '@contract/catalogue-ops'
+import { INGESTION_STATUS_LABELS, RELEASE_IMPORT_STATUS_LABELS } from '@contract/catalogue-ops'
 import { formatCount } from '@core/format'
 import { api } from '@client/api'
 import { useLoad } from '@client/state/useLoad'
@@ -18,11 +18,12 @@ interface LastRun {
 /** The newest run of every kind: one page of each history (code histories mix pool and assign runs). */
 async function fetchLastRuns(_version: number, signal: AbortSignal): Promise<Record<string, LastRun | null>> {
   const query = { page: 1, per_page: 25 }
-  const [ingestions, upc, isrc, validations] = await Promise.all([
+  const [ingestions, upc, isrc, validations, releaseImports] = await Promise.all([
     api.call('ingestion.history', { query }, { signal }),
     api.call('codes.upcHistory', { query }, { signal }),
     api.call('codes.isrcHistory', { query }, { signal }),
     api.call('validation.history', { query }, { signal }),
+    api.call('releaseImport.history', { query }, { signal }),
   ])
   const last: Record<string, LastRun | null> = {}
   for (const kind of IMPORT_KINDS) {
@@ -33,6 +34,15 @@ async function fetchLastRuns(_version: number, signal: AbortSignal): Promise<Rec
             created: row.created,
             fileName: row.fileName,
             summary: `${formatCount(row.rows)} rows · ${INGESTION_STATUS_LABELS[row.status]}`,
+          }
+        : null
+    } else if (kind.history === 'releases') {
+      const row = releaseImports.data[0]
+      last[kind.id] = row
+        ? {
+            created: row.createdAt,
+            fileName: row.fileName,
+            summary: `${formatCount(row.rows)} rows · ${formatCount(row.created)} created, ${formatCount(row.updated)} updated, ${formatCount(row.failed)} failed · ${RELEASE_IMPORT_STATUS_LABELS[row.status]}`,
           }
         : null
     } else if (kind.history === 'validation') {

@@ -1,4 +1,7 @@
-import { VALIDATION_PATH, codeImporterPath } from '@commands/catalogue-ops'
+import { RELEASE_IMPORT_PATH, VALIDATION_PATH, codeImporterPath } from '@commands/catalogue-ops'
+
+export const IMPORT_SUCCESS = 'Import Successfully'
+export const PLEASE_WAIT = 'Please wait. Delivery is being scheduled.'
 
 /** Every import kind the import sections list: what it does, where it runs, and which history says its last run. */
 export interface ImportKind {
@@ -6,7 +9,7 @@ export interface ImportKind {
   title: string
   description: string
   path: string
-  history: 'ingestion' | 'upc' | 'isrc' | 'validation'
+  history: 'ingestion' | 'upc' | 'isrc' | 'validation' | 'releases'
   /** For the code kinds: which form of the importer the history row belongs to. */
   mode?: 'pool' | 'assign'
 }
@@ -19,6 +22,14 @@ export const IMPORT_KINDS: readonly ImportKind[] = [
       "A CSV with one row per track creates draft or submitted releases for the named accounts: every row is checked in a dry run, then the good rows commit and the audio is fetched from each row's URL.",
     path: '/releases/import/1?kind=catalog-ingestion',
     history: 'ingestion',
+  },
+  {
+    id: 'releases',
+    title: 'Release metadata',
+    description:
+      'A CSV with one row per release, keyed by UPC: a new UPC becomes a draft release of the account the row names, a known one has its metadata updated while it has not gone out to the stores. Bad rows are listed with their reason.',
+    path: RELEASE_IMPORT_PATH,
+    history: 'releases',
   },
   {
     id: 'audiosalad-validation',

@@ -1,3 +1,4 @@
+import { and, eq, inArray } from 'drizzle-orm'
 import { RELEASE_STATUS } from '@core/release-status'
 import type { Services } from '@server/context'
 import type { Tx } from '@server/db/engine'
@@ -118,4 +119,43 @@ export async function createIngestedReleases(tx: Tx, services: Pick<Services, 'c
     results.push({ releaseId: releaseIds[index], trackIds: ids, codes })
   }
   return results
+}
+
+/** Release-level fields a metadata import may set (catalogue operations' release import). */
+export interface ImportedReleaseFields {
+  title?: string
+  type?: string
+  catalogNumber?: string
+  label?: string
+  primaryGenre?: string
+  secondaryGenre?: string
+  releaseDate?: string
+  originalReleaseDate?: string
+  cLine?: string
+  cYear?: number
+  pLine?: string
+  pYear?: number
+  artists?: string[]
+}
+
+/**
+ * Writes imported metadata onto a release in the caller's transaction, only while its status is one
+ * of `statuses` (a release that went out to the stores meanwhile changes through an edit request,
+ * not an import). Answers whether the release was changed.
+ */
+export async function updateImportedRelease(
+  tx: Tx,
+  services: Pick<Services, 'now'>,
+  tenantId: number,
+  releaseId: number,
+  fields: ImportedReleaseFields,
+  statuses: readonly number[],
+): Promise<boolean> {
+  const { artists, ...rest } = fields
+  const changed = await tx
+    .update(releases)
+    .set({ ...rest, ...(artists ? { artists, artistText: artists.join(', ') } : {}), updatedAt: services.now() })
+    .where(and(eq(releases.id, releaseId), eq(releases.tenantId, tenantId), inArray(releases.status, [...statuses])))
+    .returning({ id: releases.id })
+  return changed.length > 0
 }

@@ -12,6 +12,7 @@ export { loadAnalytics as smartlinkClicks } from './links.service'
 // Codes: catalogue operations give UPCs and ISRCs from a CSV through this (it owns the pools, not the releases).
 export { giveCodes } from './codes.service'
 export { createIngestedRelease, createIngestedReleases, type IngestedRelease } from './ingest.service'
+export { updateImportedRelease, type ImportedReleaseFields } from './ingest.service'
 export { convertReleaseType, markDelivered, markExported, type TypeConversion } from './exported'
 export { RELEASE_IMAGE_PURPOSES, releaseImageAudience, releasesByIds, tracksByIds } from './release-reads'
 // The outside services the platform builds once per app (src/server/app.ts) and hands to every request.

@@ -1,0 +1,292 @@
+import { useState, type FormEvent } from 'react'
+import { fromPromise } from 'xstate'
+import { useActorRef, useSelector } from '@xstate/react'
+import { Badge, Box, Button, Callout, Card, Flex, Heading, Progress, Table, Text } from '@radix-ui/themes'
+import { RELEASE_IMPORT_STATUS_LABELS, type ReleaseImportRow, type ReleaseImportStatus } from '@contract/catalogue-ops'
+import { RELEASE_IMPORT_UPLOAD_CALL } from '@commands/catalogue-ops'
+import { GENERIC_ERROR, importMachine } from '@machines/import/import.machine'
+import { formatCount } from '@core/format'
+import { api } from '@client/api'
+import { useLoad } from '@client/state/useLoad'
+import { useDataVersion } from '@client/state/useDataVersion'
+import { NamedTable } from '@client/ui/NamedTable'
+import { RecordLink } from '@client/ui/RecordLink'
+import { Empty, When } from '@client/ui/When'
+import { Pagination } from '@client/ui/list/Pagination'
+import { workspaceActions } from '@client/workspace/store'
+import { useTab } from '@client/workspace/tab-context'
+import { IMPORT_SUCCESS, PLEASE_WAIT } from './import-kinds'
+
+// The release metadata import's page (docs/formats/release-import.md): the import machine uploads
+// the file and polls the job until every row has its outcome; then the counts, the failed rows with
+// their reason, and the history.
+
+const PER_PAGE = 25
+const STATUS_COLORS: Record<ReleaseImportStatus, 'gray' | 'blue' | 'green' | 'red'> = {
+  uploaded: 'gray',
+  parsing: 'blue',
+  committed: 'green',
+  failed: 'red',
+}
+const historyPath = (page: number) => `/releases/import/${page}?kind=releases`
+
+const fetchHistory = (input: string, signal: AbortSignal) =>
+  api.call('releaseImport.history', { query: { page: Number(input.split(':')[0]), per_page: PER_PAGE } }, { signal })
+const fetchFailedRows = (input: string, signal: AbortSignal) => {
+  const [id, page] = input.split(':').map(Number)
+  return api.call('releaseImport.rows', { query: { id, page, per_page: PER_PAGE, filter: 'errors' } }, { signal })
+}
+
+function useReleaseImportFlow() {
+  const actor = useActorRef(
+    importMachine.provide({
+      actors: {
+        upload: fromPromise(async ({ input }) => {
+          const accepted = await api.upload(RELEASE_IMPORT_UPLOAD_CALL, { body: {}, files: { file: input as File } })
+          workspaceActions.refreshData()
+          return accepted
+        }),
+        fetchImport: fromPromise(({ input, signal }) => api.call('releaseImport.single', { params: { id: input.id } }, { signal })),
+      },
+    }),
+  )
+  const state = useSelector(actor, (snapshot) => snapshot.value as string | Record<string, string>)
+  const step = typeof state === 'string' ? state : Object.keys(state)[0]
+  const detail = useSelector(actor, (snapshot) => snapshot.context.detail as unknown as ReleaseImportRow | null)
+  const error = useSelector(actor, (snapshot) => snapshot.context.error)
+  return { step, detail, error, send: actor.send }
+}
+
+function FailedRows({ run, version }: { run: ReleaseImportRow; version: number }) {
+  const [page, setPage] = useState(1)
+  const load = useLoad(fetchFailedRows, `${run.id}:${page}:${version}`)
+  const rows = load.data?.data ?? []
+  if (!load.data || rows.length === 0) return null
+  return (
+    <Box>
+      <Box style={{ maxHeight: 320, overflow: 'auto' }}>
+        <NamedTable label="Rows not imported" size="1" variant="surface">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeaderCell>CSV row</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>UPC</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Release</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Owner email</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Reason</Table.ColumnHeaderCell>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {rows.map((row) => (
+              <Table.Row key={row.id}>
+                <Table.Cell>{row.csvRow}</Table.Cell>
+                <Table.Cell>{row.upc}</Table.Cell>
+                <Table.Cell>{row.releaseTitle}</Table.Cell>
+                <Table.Cell>{row.ownerEmail}</Table.Cell>
+                <Table.Cell>
+                  <Text color="red">{row.message}</Text>
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </NamedTable>
+      </Box>
+      <Box mt="2">
+        <Pagination
+          page={load.data.meta.page}
+          lastPage={load.data.meta.last_page}
+          perPage={PER_PAGE}
+          total={load.data.meta.total}
+          onPage={setPage}
+        />
+      </Box>
+    </Box>
+  )
+}
+
+function Counts({ run }: { run: ReleaseImportRow }) {
+  return (
+    <Flex gap="2" wrap="wrap" role="status" aria-label="Row counts">
+      <Badge color="gray">{formatCount(run.rows)} rows</Badge>
+      <Badge color="green">{formatCount(run.created)} created</Badge>
+      <Badge color="blue">{formatCount(run.updated)} updated</Badge>
+      <Badge color="gray">{formatCount(run.unchanged)} unchanged</Badge>
+      {run.failed > 0 && <Badge color="red">{formatCount(run.failed)} not imported</Badge>}
+    </Flex>
+  )
+}
+
+function History({ page, version, onOpen }: { page: number; version: number; onOpen(id: number): void }) {
+  const tab = useTab()
+  const load = useLoad(fetchHistory, `${page}:${version}`)
+  const rows = load.data?.data ?? []
+  return (
+    <Box>
+      <Heading as="h3" size="3" mb="2">
+        Import History
+      </Heading>
+      {load.error && (
+        <Callout.Root color="red" role="alert">
+          <Callout.Text>{load.error.message}</Callout.Text>
+        </Callout.Root>
+      )}
+      {!load.error && load.data && rows.length === 0 && <Empty>No release metadata imported yet.</Empty>}
+      {rows.length > 0 && (
+        <NamedTable label="Release import history" size="1" variant="surface">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeaderCell>Id</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>File name</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell justify="end">Rows</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Outcome</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Run by</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>When</Table.ColumnHeaderCell>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {rows.map((row) => (
+              <Table.Row key={row.id}>
+                <Table.Cell>
+                  <Button variant="ghost" size="1" onClick={() => onOpen(row.id)} aria-label={`Open release import #${row.id}`}>
+                    #{row.id}
+                  </Button>
+                </Table.Cell>
+                <Table.Cell>{row.fileName}</Table.Cell>
+                <Table.Cell justify="end">{formatCount(row.rows)}</Table.Cell>
+                <Table.Cell>
+                  <Badge color={STATUS_COLORS[row.status]} title={row.error ?? undefined}>
+                    {RELEASE_IMPORT_STATUS_LABELS[row.status]}
+                  </Badge>
+                </Table.Cell>
+                <Table.Cell>
+                  {formatCount(row.created)} created · {formatCount(row.updated)} updated · {formatCount(row.failed)} failed
+                </Table.Cell>
+                <Table.Cell>{row.createdBy?.name ?? '—'}</Table.Cell>
+                <Table.Cell>
+                  <When value={row.createdAt} />
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </NamedTable>
+      )}
+      {load.data && load.data.meta.total > 0 && (
+        <Box mt="2">
+          <Pagination
+            page={load.data.meta.page}
+            lastPage={load.data.meta.last_page}
+            perPage={PER_PAGE}
+            total={load.data.meta.total}
+            onPage={(next) => tab.navigate(historyPath(next))}
+          />
+        </Box>
+      )}
+    </Box>
+  )
+}
+
+/** `/releases/import/{page}?kind=releases`: upload, follow the job, see what happened to every row. */
+export function ReleaseImportPage({ page }: { page: number }) {
+  const version = useDataVersion()
+  const { step, detail, error, send } = useReleaseImportFlow()
+  const [file, setFile] = useState<File | null>(null)
+  const [missing, setMissing] = useState(false)
+  const busy = step === 'uploading' || step === 'parsing' || step === 'following'
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (!file) {
+      setMissing(true)
+      return
+    }
+    setMissing(false)
+    send({ type: 'UPLOAD', upload: file })
+  }
+
+  return (
+    <Flex direction="column" gap="5" p="4">
+      <Card>
+        <form onSubmit={submit} aria-label="Release metadata import">
+          <Flex direction="column" gap="3">
+            <Text size="2" color="gray">
+              A CSV with one row per release, keyed by UPC (docs: Release metadata import format; the release export reads back as is). A
+              new UPC becomes a draft of the account in owner_email; a known UPC has the filled cells written onto its release while it has
+              not gone out to the stores. Blank cells keep what the release has.
+            </Text>
+            <Flex gap="4" align="center" wrap="wrap">
+              <input
+                type="file"
+                accept=".csv,text/csv"
+                aria-label="CSV file"
+                disabled={busy}
+                onChange={(event) => {
+                  setFile(event.target.files?.[0] ?? null)
+                  setMissing(false)
+                }}
+              />
+              <Button type="submit" disabled={busy} loading={step === 'uploading'}>
+                Import
+              </Button>
+            </Flex>
+            {missing && (
+              <Callout.Root color="red" role="alert">
+                <Callout.Text weight="bold">CSV file is required</Callout.Text>
+                <Callout.Text>Please provide the file</Callout.Text>
+              </Callout.Root>
+            )}
+            {busy && (
+              <Flex direction="column" gap="2">
+                <Text size="2" role="status">
+                  {PLEASE_WAIT}
+                </Text>
+                <Progress value={Math.round((detail?.progress ?? 0) * 100)} aria-label="Import progress" />
+                {detail && (
+                  <Text size="1" color="gray">
+                    {RELEASE_IMPORT_STATUS_LABELS[detail.status]} · {formatCount(detail.rows)} rows so far ·{' '}
+                    {Math.round(detail.progress * 100)}%
+                  </Text>
+                )}
+              </Flex>
+            )}
+          </Flex>
+        </form>
+      </Card>
+
+      {step === 'error' && (
+        <Callout.Root color="red" role="alert">
+          <Callout.Text weight="bold">{GENERIC_ERROR}</Callout.Text>
+          {error && error !== GENERIC_ERROR && <Callout.Text>{error}</Callout.Text>}
+          <Flex gap="2" mt="2">
+            <Button size="1" variant="soft" onClick={() => send({ type: 'RESET' })}>
+              Start again
+            </Button>
+          </Flex>
+        </Callout.Root>
+      )}
+
+      {detail && step === 'committed' && (
+        <Card>
+          <Flex direction="column" gap="3">
+            <Callout.Root color="green" role="status">
+              <Callout.Text weight="bold">{IMPORT_SUCCESS}</Callout.Text>
+              <Callout.Text>
+                Release import #{detail.id} ({detail.fileName}): {formatCount(detail.created)} created, {formatCount(detail.updated)}{' '}
+                updated, {formatCount(detail.unchanged)} unchanged
+                {detail.failed > 0 ? `; ${formatCount(detail.failed)} not imported, listed below` : ''}.
+              </Callout.Text>
+            </Callout.Root>
+            <Counts run={detail} />
+            {detail.created > 0 && (
+              <Text size="2">
+                The new releases are drafts: <RecordLink to="/releases/manage/1?status=0">see the drafts</RecordLink>.
+              </Text>
+            )}
+            <FailedRows run={detail} version={version} />
+          </Flex>
+        </Card>
+      )}
+
+      <History page={page} version={version} onOpen={(id) => send({ type: 'FOLLOW', id })} />
+    </Flex>
+  )
+}
