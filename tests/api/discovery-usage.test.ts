@@ -207,6 +207,58 @@ describe('matches', () => {
   })
 })
 
+describe('the lists: filters and searches', () => {
+  it('find a match by its id, #id or provider id exactly, else by track title; filter by platform and status; count what they show', async () => {
+    const { release, tracks } = await liveRelease(2)
+    const [first, second] = await inDiscovery([tracks[0].id, tracks[1].id])
+    const mine = fake.addMatches(first.assetId!, [{ platform: 'twitch' }, { platform: 'apple' }])
+    const [other] = fake.addMatches(second.assetId!, [{ platform: 'raw' }])
+    await refresh()
+    const list = (query: Record<string, string | number>) => admin.ok('pex.matches', { params: { page: 1 }, query: { per_page: 25, ...query } as never })
+    const byProvider = await list({ search: mine[1].id })
+    expect(byProvider.data.map((row) => row.matchId)).toEqual([mine[1].id])
+    expect(byProvider.meta).toMatchObject({ total: 1, totalIsEstimate: false })
+    const id = byProvider.data[0].id
+    expect((await list({ search: `#${id}` })).data.map((row) => row.id)).toEqual([id])
+    expect((await list({ search: `match:${id}` })).data.map((row) => row.id)).toEqual([id])
+    // Text that names no match is a track title: that track's matches only.
+    const byTitle = await list({ search: tracks[0].title })
+    expect(byTitle.data.map((row) => row.matchId).sort()).toEqual([mine[0].id, mine[1].id].sort())
+    expect(byTitle.meta.total).toBe(2)
+    expect((await list({ search: tracks[1].title })).data.map((row) => row.matchId)).toEqual([other.id])
+    expect((await list({ search: release.title, platform: 'raw' })).data.map((row) => row.matchId)).toEqual([other.id])
+    expect((await list({ search: release.title, platform: 'apple', status: 'new' })).data.map((row) => row.matchId)).toEqual([mine[1].id])
+    expect((await list({ search: release.title, status: 'claimed' })).data).toEqual([])
+    // A text too short for a title search that names no match finds nothing.
+    expect((await list({ search: 'zz' })).data).toEqual([])
+    const apple = await list({ platform: 'apple' })
+    expect(apple.data.every((row) => row.platform === 'apple')).toBe(true)
+    expect(apple.data.map((row) => row.matchId)).toContain(mine[1].id)
+    // Searching the in-discovery list: the asset id, the row's #id, or the track title.
+    const assets = (query: Record<string, string | number>) => admin.ok('pex.uploadedTracks', { params: { page: 1 }, query: { per_page: 25, ...query } as never })
+    expect((await assets({ search: second.assetId! })).data.map((row) => row.id)).toEqual([second.id])
+    expect((await assets({ search: `#${first.id}` })).data.map((row) => row.id)).toEqual([first.id])
+    const titled = await assets({ search: tracks[0].title })
+    expect(titled.data.map((row) => row.id)).toEqual([first.id])
+    expect(titled.data[0].matches).toBe(2)
+    expect((await assets({ search: release.title, status: 'registered' })).meta).toMatchObject({ total: 2, totalIsEstimate: false })
+    expect((await assets({ search: release.title, status: 'failed' })).data).toEqual([])
+  })
+
+  it("deletes a track's matches with its assets (no foreign key: a statement trigger)", async () => {
+    const { tracks } = await liveRelease(2)
+    const [gone, kept] = await inDiscovery([tracks[0].id, tracks[1].id])
+    fake.addMatches(gone.assetId!, [{}, {}])
+    fake.addMatches(kept.assetId!, [{}])
+    await refresh()
+    const count = async (assetRowId: number) =>
+      Number((await t.services.db.execute<{ n: number }>(sql`select count(*)::int as n from usage_matches where asset_row_id = ${assetRowId}`)).rows[0].n)
+    expect([await count(gone.id), await count(kept.id)]).toEqual([2, 1])
+    await t.services.db.execute(sql`delete from tracks where tenant_id = ${ws.tenant.id} and id = ${tracks[0].id}`)
+    expect([await count(gone.id), await count(kept.id)]).toEqual([0, 1])
+  })
+})
+
 describe('the takedown guard', () => {
   async function matchOf(input: Parameters<typeof fake.addMatches>[1][number] = {}) {
     const made = await liveRelease(1)

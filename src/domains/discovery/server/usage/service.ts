@@ -66,6 +66,24 @@ function searchOn(column: SQL, raw: string | undefined, idColumn: SQL): SQL | nu
   return sql`(${sql.join(parts, sql` or `)})`
 }
 
+/** A page that is not full is the last one: its total is known without counting (a search's second pass over its matches). */
+function pageTotal(rows: number, pageNo: number, perPage: number): { total: number; estimate: boolean } | null {
+  if (rows >= perPage || (rows === 0 && pageNo > 1)) return null
+  return { total: (pageNo - 1) * perPage + rows, estimate: false }
+}
+
+/**
+ * A usage list's search box: the identifiers it may be (a #id, the provider's id) are looked up in
+ * their unique indexes first, and only when they name nothing is the text a track-title fragment
+ * (the tracks' trigram index). One OR of both made the planner walk the whole list in its order,
+ * filtering every row: 5.8 s for a match id at a million matches (bench).
+ */
+async function searchCondition(db: Queryable, table: SQL, tenant: SQL, exact: SQL, byTitle: (pattern: string) => SQL, text: string): Promise<SQL> {
+  const found = await db.execute<{ found: boolean }>(sql`select exists (select 1 from ${table} where ${tenant} and ${exact}) as found`)
+  if (found.rows[0]?.found) return exact
+  return text.length >= MIN_FUZZY_LENGTH ? byTitle(likePattern(text)) : sql`false`
+}
+
 // ---------------------------------------------------------------------------------------------
 // Submitting and removing
 
@@ -256,13 +274,22 @@ export async function refreshMatches(services: Services, tenantId: number, signa
   let created = 0
   for (let pageNo = 0; pageNo < 10_000 && !signal?.aborted; pageNo += 1) {
     const page = await services.usage.matches(referencePrefix(tenantId), cursor, FEED_PAGE)
-    const counts = await storeMatches(services.db, tenantId, page.matches)
+    const next = page.next ?? cursor
+    // A page and the cursor past it in one transaction, which need not wait for the disk: a crash
+    // loses the two together, and the feed is read again from the cursor that was kept. (The
+    // job's own completion is an ordinary commit, which flushes these.) Half the commits of a
+    // refresh, and none of its waits for a flush.
+    const counts = await services.db.transaction(async (tx) => {
+      await tx.execute(sql`set local synchronous_commit = off`)
+      const done = await storeMatches(tx, tenantId, page.matches)
+      await tx.execute(sql`
+        insert into usage_cursors (tenant_id, cursor, refreshed_at) values (${tenantId}, ${next}, now())
+        on conflict (tenant_id) do update set cursor = excluded.cursor, refreshed_at = excluded.refreshed_at`)
+      return done
+    })
     stored += counts.stored
     created += counts.created
-    if (page.next) cursor = page.next
-    await services.db.execute(sql`
-      insert into usage_cursors (tenant_id, cursor, refreshed_at) values (${tenantId}, ${cursor}, now())
-      on conflict (tenant_id) do update set cursor = excluded.cursor, refreshed_at = excluded.refreshed_at`)
+    cursor = next
     if (!page.next || page.matches.length === 0) break
   }
   return { stored, created }
@@ -334,12 +361,9 @@ export async function listAssets(ctx: AuthedContext, pageNo: number, query: { pe
   const search = query.search?.trim()
   if (search) {
     const idMatch = /^#?(\d{1,15})$/.exec(search)
-    const parts: SQL[] = []
-    if (idMatch) parts.push(sql`a.id = ${Number(idMatch[1])}`)
-    parts.push(sql`a.asset_id = ${search}`)
-    if (search.length >= MIN_FUZZY_LENGTH)
-      parts.push(sql`a.track_id in (select x.id from tracks x where x.tenant_id = ${tenantId} and x.title ilike ${likePattern(search)})`)
-    conditions.push(sql`(${sql.join(parts, sql` or `)})`)
+    const exact = idMatch ? sql`(a.id = ${Number(idMatch[1])} or a.asset_id = ${search})` : sql`a.asset_id = ${search}`
+    const byTitle = (pattern: string) => sql`a.track_id in (select x.id from tracks x where x.tenant_id = ${tenantId} and x.title ilike ${pattern})`
+    conditions.push(await searchCondition(ctx.services.db, sql`usage_assets a`, sql`a.tenant_id = ${tenantId}`, exact, byTitle, search))
   }
   const where = sql`where ${sql.join(conditions, sql` and `)}`
   // NULLS LAST as the index keeps them (drizzle's desc()): a plain DESC would sort the whole table.
@@ -347,7 +371,9 @@ export async function listAssets(ctx: AuthedContext, pageNo: number, query: { pe
   const rows = await ctx.services.db.execute<AssetRow>(sql`
     with page as (select a.id from usage_assets a ${where} order by ${order} limit ${query.per_page} offset ${(pageNo - 1) * query.per_page})
     ${ASSET_SELECT} order by ${order}`)
-  const { total, estimate } = await countCapped(ctx.services.db, sql`from usage_assets a ${where}`, { estimateFirst: !search && !query.status })
+  // A status is an indexed equality (partial indexes): the planner's estimate of it is good enough to skip counting.
+  const { total, estimate } =
+    pageTotal(rows.rows.length, pageNo, query.per_page) ?? (await countCapped(ctx.services.db, sql`from usage_assets a ${where}`, { estimateFirst: !search }))
   return {
     data: rows.rows.map((row) => ({
       id: Number(row.id),
@@ -512,12 +538,12 @@ export async function listMatches(ctx: AuthedContext, pageNo: number, query: { p
   if (query.platform) conditions.push(sql`m.platform = ${query.platform}`)
   const search = query.search?.trim()
   if (search) {
-    const idMatch = /^#?(\d{1,15})$/.exec(search)
-    const parts: SQL[] = [sql`m.provider_id = ${search}`]
-    if (idMatch) parts.push(sql`m.id = ${Number(idMatch[1])}`)
-    if (search.length >= MIN_FUZZY_LENGTH)
-      parts.push(sql`m.track_id in (select x.id from tracks x where x.tenant_id = ${tenantId} and x.title ilike ${likePattern(search)})`)
-    conditions.push(sql`(${sql.join(parts, sql` or `)})`)
+    const idMatch = /^(?:#|match:\s*)?(\d{1,15})$/i.exec(search)
+    const exact = idMatch ? sql`(m.id = ${Number(idMatch[1])} or m.provider_id = ${search})` : sql`m.provider_id = ${search}`
+    // Through the assets of the tracks found (usage_assets_tenant_track_idx), then usage_matches_asset_idx.
+    const byTitle = (pattern: string) => sql`m.asset_row_id in (select a.id from usage_assets a where a.tenant_id = ${tenantId}
+      and a.track_id in (select x.id from tracks x where x.tenant_id = ${tenantId} and x.title ilike ${pattern}))`
+    conditions.push(await searchCondition(ctx.services.db, sql`usage_matches m`, sql`m.tenant_id = ${tenantId}`, exact, byTitle, search))
   }
   const where = sql`where ${sql.join(conditions, sql` and `)}`
   // NULLS LAST as usage_matches_tenant_found_idx keeps them: a plain DESC sorted all the matches (bench).
@@ -525,7 +551,9 @@ export async function listMatches(ctx: AuthedContext, pageNo: number, query: { p
   const rows = await ctx.services.db.execute<MatchRow>(sql`
     with page as (select m.id from usage_matches m ${where} order by ${order} limit ${query.per_page} offset ${(pageNo - 1) * query.per_page})
     select m.* from page join usage_matches m on m.id = page.id order by ${order}`)
-  const { total, estimate } = await countCapped(ctx.services.db, sql`from usage_matches m ${where}`, { estimateFirst: !search && !query.status && !query.platform })
+  // Status and platform are indexed equalities whose estimate is good: a million-row filter is not counted.
+  const { total, estimate } =
+    pageTotal(rows.rows.length, pageNo, query.per_page) ?? (await countCapped(ctx.services.db, sql`from usage_matches m ${where}`, { estimateFirst: !search }))
   return { data: rows.rows.map(matchRow), meta: pageMeta(total, estimate, pageNo, query.per_page), provider: providerState(ctx.services) }
 }
 
