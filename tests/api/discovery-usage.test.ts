@@ -7,7 +7,9 @@ import { twoWorkspaces, type createWorkspace } from '../helpers/fixtures'
 import { createRelease, upc } from './releases-fixtures'
 import { auditsOf } from './payouts-fixtures'
 import { startFakeUsageProvider } from '../fakes/usage-provider'
-import { createHttpUsageProvider, parseProviderMatch, signBody } from '../../src/domains/discovery/server/usage/provider'
+import { createHttpUsageProvider, parseProviderMatch, signBody, type ProviderMatch } from '../../src/domains/discovery/server/usage/provider'
+import { refreshMatches } from '../../src/domains/discovery/server/usage/service'
+import type { Services } from '../../src/server/context'
 
 const KEY = 'usage-key'
 const SECRET = 'usage-webhook-secret'
@@ -175,6 +177,45 @@ describe('matches', () => {
     expect(detail.queue).toContain(detail.id)
     const daily = await t.services.db.execute<{ matches: number }>(sql`select sum(matches)::int as matches from usage_daily where tenant_id = ${ws.tenant.id} and track_id = ${tracks[0].id}`)
     expect(Number(daily.rows[0].matches)).toBe(1)
+  })
+
+  it('a refresh asks for the next page while it stores this one, and keeps the cursor with each page', async () => {
+    const { tracks } = await liveRelease(1)
+    const [row] = await inDiscovery([tracks[0].id])
+    const pages = [0, 1, 2].map((index) => [parseProviderMatch({ id: `pipe_${serial}_${index}`, asset_id: row.assetId, views: 10 + index })!])
+    const events: string[] = []
+    const usage = {
+      name: 'Pages',
+      configured: true,
+      async matches(_prefix: string, cursor: string | null) {
+        const at = cursor === null ? 0 : Number(cursor)
+        events.push(`ask ${at}`)
+        return { matches: pages[at] as ProviderMatch[], next: at + 1 < pages.length ? String(at + 1) : null }
+      },
+    }
+    const real = t.services.db
+    const db = new Proxy(real, {
+      get(target, prop) {
+        if (prop === 'transaction')
+          return async (fn: Parameters<typeof real.transaction>[0]) => {
+            const done = await target.transaction(fn)
+            events.push('stored')
+            return done
+          }
+        const value = Reflect.get(target, prop) as unknown
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value
+      },
+    })
+    const kept = await real.execute<{ cursor: string | null }>(sql`select cursor from usage_cursors where tenant_id = ${ws.tenant.id}`)
+    await real.execute(sql`delete from usage_cursors where tenant_id = ${ws.tenant.id}`)
+    try {
+      expect(await refreshMatches({ ...t.services, db, usage } as unknown as Services, ws.tenant.id)).toEqual({ stored: 3, created: 3 })
+      expect(events).toEqual(['ask 0', 'ask 1', 'stored', 'ask 2', 'stored', 'stored'])
+      const cursor = await real.execute<{ cursor: string }>(sql`select cursor from usage_cursors where tenant_id = ${ws.tenant.id}`)
+      expect(cursor.rows[0].cursor).toBe('2')
+    } finally {
+      await real.execute(sql`update usage_cursors set cursor = ${kept.rows[0]?.cursor ?? null} where tenant_id = ${ws.tenant.id}`)
+    }
   })
 
   it('are found from the palette by id or the provider\'s match id', async () => {

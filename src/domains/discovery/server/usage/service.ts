@@ -265,15 +265,28 @@ export async function storeMatches(db: Queryable, tenantId: number, matches: rea
   return { stored: Number(result.rows[0]?.stored ?? 0), created: Number(result.rows[0]?.created ?? 0) }
 }
 
-/** The refresh job: reads the workspace's match feed from its cursor to the end, storing each page. */
+/**
+ * The refresh job: reads the workspace's match feed from its cursor to the end, storing each page.
+ * The next page is asked for while this one is stored: the provider's answer time and the
+ * database's work overlap instead of adding up.
+ */
 export async function refreshMatches(services: Services, tenantId: number, signal?: AbortSignal) {
   if (!services.usage.configured) return { stored: 0, created: 0 }
   const state = await services.db.execute<{ cursor: string | null }>(sql`select cursor from usage_cursors where tenant_id = ${tenantId}`)
   let cursor = state.rows[0]?.cursor ?? null
   let stored = 0
   let created = 0
+  const ask = (after: string | null) => {
+    const asked = services.usage.matches(referencePrefix(tenantId), after, FEED_PAGE)
+    // A page asked for ahead and never awaited (the refresh stopped) must not be an unhandled rejection.
+    asked.catch(() => undefined)
+    return asked
+  }
+  let coming = ask(cursor)
   for (let pageNo = 0; pageNo < 10_000 && !signal?.aborted; pageNo += 1) {
-    const page = await services.usage.matches(referencePrefix(tenantId), cursor, FEED_PAGE)
+    const page = await coming
+    const last = !page.next || page.matches.length === 0
+    if (!last) coming = ask(page.next)
     const next = page.next ?? cursor
     // A page and the cursor past it in one transaction, which need not wait for the disk: a crash
     // loses the two together, and the feed is read again from the cursor that was kept. (The
@@ -290,7 +303,7 @@ export async function refreshMatches(services: Services, tenantId: number, signa
     stored += counts.stored
     created += counts.created
     cursor = next
-    if (!page.next || page.matches.length === 0) break
+    if (last) break
   }
   return { stored, created }
 }
