@@ -19,7 +19,7 @@ import { isGreenlisted } from '@domains/feature-controls/server/public'
 import { trackSplitStatus } from '@domains/splits/server/public'
 import type { AuthedContext, Services } from '@server/context'
 import type { Queryable } from '@server/db/engine'
-import { plainArray, textArray } from '@server/db/arrays'
+import { bigintArray, plainArray, textArray } from '@server/db/arrays'
 import { auditedMutation } from '@server/audit'
 import { conflict, notConfigured, notFound } from '@server/errors'
 import { countCapped, pageMeta } from '@server/db/paging'
@@ -72,16 +72,30 @@ function pageTotal(rows: number, pageNo: number, perPage: number): { total: numb
   return { total: (pageNo - 1) * perPage + rows, estimate: false }
 }
 
+/** A title fragment found in more tracks than this is left to the planner rather than listed. */
+const TITLE_TRACKS = 1_000
+
 /**
  * A usage list's search box: the identifiers it may be (a #id, the provider's id) are looked up in
  * their unique indexes first, and only when they name nothing is the text a track-title fragment
  * (the tracks' trigram index). One OR of both made the planner walk the whole list in its order,
- * filtering every row: 5.8 s for a match id at a million matches (bench).
+ * filtering every row: 5.8 s for a match id at a million matches (bench). The tracks are found once,
+ * for the page and its count both; `ofTracks(tracks)` is the list's condition on a subquery of them.
+ * `broad`: a fragment of more than TITLE_TRACKS tracks, whose total is the planner's estimate.
  */
-async function searchCondition(db: Queryable, table: SQL, tenant: SQL, exact: SQL, byTitle: (pattern: string) => SQL, text: string): Promise<SQL> {
-  const found = await db.execute<{ found: boolean }>(sql`select exists (select 1 from ${table} where ${tenant} and ${exact}) as found`)
-  if (found.rows[0]?.found) return exact
-  return text.length >= MIN_FUZZY_LENGTH ? byTitle(likePattern(text)) : sql`false`
+async function searchCondition(
+  db: Queryable,
+  tenantId: number,
+  search: { table: SQL; tenant: SQL; exact: SQL; ofTracks: (tracks: SQL) => SQL; text: string },
+): Promise<{ condition: SQL; broad: boolean }> {
+  const found = await db.execute<{ found: boolean }>(sql`select exists (select 1 from ${search.table} where ${search.tenant} and ${search.exact}) as found`)
+  if (found.rows[0]?.found) return { condition: search.exact, broad: false }
+  if (search.text.length < MIN_FUZZY_LENGTH) return { condition: sql`false`, broad: false }
+  const titled = sql`select x.id from tracks x where x.tenant_id = ${tenantId} and x.title ilike ${likePattern(search.text)}`
+  const tracks = await db.execute<{ id: number }>(sql`${titled} limit ${TITLE_TRACKS + 1}`)
+  if (!tracks.rows.length) return { condition: sql`false`, broad: false }
+  if (tracks.rows.length > TITLE_TRACKS) return { condition: search.ofTracks(titled), broad: true }
+  return { condition: search.ofTracks(sql`select unnest(${bigintArray(tracks.rows.map((row) => Number(row.id)))})`), broad: false }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -227,8 +241,16 @@ export async function registerAssets(services: Services, tenantId: number, asset
  * Stores matches once per provider id (a later sighting updates counts, never the status staff
  * gave it), for assets of this workspace; matches of unknown or other workspaces' assets are skipped.
  * New matches add to the per-day rollup. Answers how many were new.
+ *
+ * `feed`: the refresh's page, whose cursor is saved by the same statement (see refreshMatches); only
+ * for a statement of its own, outside any transaction.
  */
-export async function storeMatches(db: Queryable, tenantId: number, matches: readonly ProviderMatch[]): Promise<{ stored: number; created: number }> {
+export async function storeMatches(
+  db: Queryable,
+  tenantId: number,
+  matches: readonly ProviderMatch[],
+  feed?: { cursor: string | null },
+): Promise<{ stored: number; created: number }> {
   if (!matches.length) return { stored: 0, created: 0 }
   const n = plainArray
   const t = textArray
@@ -259,9 +281,18 @@ export async function storeMatches(db: Queryable, tenantId: number, matches: rea
       group by 2, 3
       on conflict (tenant_id, day, track_id) do update set matches = d.matches + excluded.matches, views = d.views + excluded.views
       returning 1
-    )
+    )${
+      feed
+        ? sql`,
+    moved as (
+      insert into usage_cursors (tenant_id, cursor, refreshed_at) values (${tenantId}, ${feed.cursor}, now())
+      on conflict (tenant_id) do update set cursor = excluded.cursor, refreshed_at = excluded.refreshed_at
+      returning 1
+    )`
+        : sql``
+    }
     select (select count(*) from upserted where created)::int as created, (select count(*) from upserted)::int as stored,
-      (select count(*) from rolled)::int as rolled`)
+      (select count(*) from rolled)::int as rolled${feed ? sql`, set_config('synchronous_commit', 'off', true) as commit_mode` : sql``}`)
   return { stored: Number(result.rows[0]?.stored ?? 0), created: Number(result.rows[0]?.created ?? 0) }
 }
 
@@ -288,18 +319,17 @@ export async function refreshMatches(services: Services, tenantId: number, signa
     const last = !page.next || page.matches.length === 0
     if (!last) coming = ask(page.next)
     const next = page.next ?? cursor
-    // A page and the cursor past it in one transaction, which need not wait for the disk: a crash
-    // loses the two together, and the feed is read again from the cursor that was kept. (The
-    // job's own completion is an ordinary commit, which flushes these.) Half the commits of a
-    // refresh, and none of its waits for a flush.
-    const counts = await services.db.transaction(async (tx) => {
-      await tx.execute(sql`set local synchronous_commit = off`)
-      const done = await storeMatches(tx, tenantId, page.matches)
-      await tx.execute(sql`
-        insert into usage_cursors (tenant_id, cursor, refreshed_at) values (${tenantId}, ${next}, now())
-        on conflict (tenant_id) do update set cursor = excluded.cursor, refreshed_at = excluded.refreshed_at`)
-      return done
-    })
+    // A page and the cursor past it in one statement (one round trip: a loaded machine makes each
+    // one wait for a CPU), committed without waiting for the disk: a crash loses the two together,
+    // and the feed is read again from the cursor that was kept. The job's own completion, an
+    // ordinary commit, flushes them.
+    const counts = page.matches.length
+      ? await storeMatches(services.db, tenantId, page.matches, { cursor: next })
+      : await services.db
+          .execute(sql`
+            insert into usage_cursors (tenant_id, cursor, refreshed_at) values (${tenantId}, ${next}, now())
+            on conflict (tenant_id) do update set cursor = excluded.cursor, refreshed_at = excluded.refreshed_at`)
+          .then(() => ({ stored: 0, created: 0 }))
     stored += counts.stored
     created += counts.created
     cursor = next
@@ -372,11 +402,14 @@ export async function listAssets(ctx: AuthedContext, pageNo: number, query: { pe
   if (query.status === 'cancelled') conditions.push(sql`a.cancelled_at is not null`)
   else if (query.status) conditions.push(sql`a.status = ${query.status} and a.cancelled_at is null`)
   const search = query.search?.trim()
+  let broad = false
   if (search) {
     const idMatch = /^#?(\d{1,15})$/.exec(search)
     const exact = idMatch ? sql`(a.id = ${Number(idMatch[1])} or a.asset_id = ${search})` : sql`a.asset_id = ${search}`
-    const byTitle = (pattern: string) => sql`a.track_id in (select x.id from tracks x where x.tenant_id = ${tenantId} and x.title ilike ${pattern})`
-    conditions.push(await searchCondition(ctx.services.db, sql`usage_assets a`, sql`a.tenant_id = ${tenantId}`, exact, byTitle, search))
+    const ofTracks = (tracks: SQL) => sql`a.track_id in (${tracks})`
+    const searched = await searchCondition(ctx.services.db, tenantId, { table: sql`usage_assets a`, tenant: sql`a.tenant_id = ${tenantId}`, exact, ofTracks, text: search })
+    conditions.push(searched.condition)
+    broad = searched.broad
   }
   const where = sql`where ${sql.join(conditions, sql` and `)}`
   // NULLS LAST as the index keeps them (drizzle's desc()): a plain DESC would sort the whole table.
@@ -386,7 +419,7 @@ export async function listAssets(ctx: AuthedContext, pageNo: number, query: { pe
     ${ASSET_SELECT} order by ${order}`)
   // A status is an indexed equality (partial indexes): the planner's estimate of it is good enough to skip counting.
   const { total, estimate } =
-    pageTotal(rows.rows.length, pageNo, query.per_page) ?? (await countCapped(ctx.services.db, sql`from usage_assets a ${where}`, { estimateFirst: !search }))
+    pageTotal(rows.rows.length, pageNo, query.per_page) ?? (await countCapped(ctx.services.db, sql`from usage_assets a ${where}`, { estimateFirst: !search || broad }))
   return {
     data: rows.rows.map((row) => ({
       id: Number(row.id),
@@ -550,13 +583,15 @@ export async function listMatches(ctx: AuthedContext, pageNo: number, query: { p
   if (query.status) conditions.push(sql`m.status = ${query.status}`)
   if (query.platform) conditions.push(sql`m.platform = ${query.platform}`)
   const search = query.search?.trim()
+  let broad = false
   if (search) {
     const idMatch = /^(?:#|match:\s*)?(\d{1,15})$/i.exec(search)
     const exact = idMatch ? sql`(m.id = ${Number(idMatch[1])} or m.provider_id = ${search})` : sql`m.provider_id = ${search}`
     // Through the assets of the tracks found (usage_assets_tenant_track_idx), then usage_matches_asset_idx.
-    const byTitle = (pattern: string) => sql`m.asset_row_id in (select a.id from usage_assets a where a.tenant_id = ${tenantId}
-      and a.track_id in (select x.id from tracks x where x.tenant_id = ${tenantId} and x.title ilike ${pattern}))`
-    conditions.push(await searchCondition(ctx.services.db, sql`usage_matches m`, sql`m.tenant_id = ${tenantId}`, exact, byTitle, search))
+    const ofTracks = (tracks: SQL) => sql`m.asset_row_id in (select a.id from usage_assets a where a.tenant_id = ${tenantId} and a.track_id in (${tracks}))`
+    const searched = await searchCondition(ctx.services.db, tenantId, { table: sql`usage_matches m`, tenant: sql`m.tenant_id = ${tenantId}`, exact, ofTracks, text: search })
+    conditions.push(searched.condition)
+    broad = searched.broad
   }
   const where = sql`where ${sql.join(conditions, sql` and `)}`
   // NULLS LAST as usage_matches_tenant_found_idx keeps them: a plain DESC sorted all the matches (bench).
@@ -566,7 +601,7 @@ export async function listMatches(ctx: AuthedContext, pageNo: number, query: { p
     select m.* from page join usage_matches m on m.id = page.id order by ${order}`)
   // Status and platform are indexed equalities whose estimate is good: a million-row filter is not counted.
   const { total, estimate } =
-    pageTotal(rows.rows.length, pageNo, query.per_page) ?? (await countCapped(ctx.services.db, sql`from usage_matches m ${where}`, { estimateFirst: !search }))
+    pageTotal(rows.rows.length, pageNo, query.per_page) ?? (await countCapped(ctx.services.db, sql`from usage_matches m ${where}`, { estimateFirst: !search || broad }))
   return { data: rows.rows.map(matchRow), meta: pageMeta(total, estimate, pageNo, query.per_page), provider: providerState(ctx.services) }
 }
 
