@@ -7,7 +7,9 @@ import { twoWorkspaces, type createWorkspace } from '../helpers/fixtures'
 import { createRelease, upc } from './releases-fixtures'
 import { auditsOf } from './payouts-fixtures'
 import { startFakeUsageProvider } from '../fakes/usage-provider'
-import { createHttpUsageProvider, parseProviderMatch, signBody } from '../../src/domains/discovery/server/usage/provider'
+import { createHttpUsageProvider, parseProviderMatch, signBody, type ProviderMatch } from '../../src/domains/discovery/server/usage/provider'
+import { refreshMatches } from '../../src/domains/discovery/server/usage/service'
+import type { Services } from '../../src/server/context'
 
 const KEY = 'usage-key'
 const SECRET = 'usage-webhook-secret'
@@ -177,6 +179,46 @@ describe('matches', () => {
     expect(Number(daily.rows[0].matches)).toBe(1)
   })
 
+  it('a refresh asks for the next page while it stores this one, and saves the cursor with each page', async () => {
+    const { tracks } = await liveRelease(1)
+    const [row] = await inDiscovery([tracks[0].id])
+    const pages = [0, 1, 2].map((index) => [parseProviderMatch({ id: `pipe_${serial}_${index}`, asset_id: row.assetId, views: 10 + index })!])
+    const events: string[] = []
+    const usage = {
+      name: 'Pages',
+      configured: true,
+      async matches(_prefix: string, cursor: string | null) {
+        const at = cursor === null ? 0 : Number(cursor)
+        events.push(`ask ${at}`)
+        return { matches: pages[at] as ProviderMatch[], next: at + 1 < pages.length ? String(at + 1) : null }
+      },
+    }
+    const real = t.services.db
+    const db = new Proxy(real, {
+      get(target, prop) {
+        if (prop === 'execute')
+          return async (query: Parameters<typeof real.execute>[0]) => {
+            const done = await target.execute(query)
+            events.push('db')
+            return done
+          }
+        const value = Reflect.get(target, prop) as unknown
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value
+      },
+    })
+    const kept = await real.execute<{ cursor: string | null }>(sql`select cursor from usage_cursors where tenant_id = ${ws.tenant.id}`)
+    await real.execute(sql`delete from usage_cursors where tenant_id = ${ws.tenant.id}`)
+    try {
+      expect(await refreshMatches({ ...t.services, db, usage } as unknown as Services, ws.tenant.id)).toEqual({ stored: 3, created: 3 })
+      // Read the cursor, ask for page 0; then page 1 is asked for before page 0 is stored, and so on.
+      expect(events).toEqual(['db', 'ask 0', 'ask 1', 'db', 'ask 2', 'db', 'db'])
+      const cursor = await real.execute<{ cursor: string }>(sql`select cursor from usage_cursors where tenant_id = ${ws.tenant.id}`)
+      expect(cursor.rows[0].cursor).toBe('2')
+    } finally {
+      await real.execute(sql`update usage_cursors set cursor = ${kept.rows[0]?.cursor ?? null} where tenant_id = ${ws.tenant.id}`)
+    }
+  })
+
   it('are found from the palette by id or the provider\'s match id', async () => {
     const mine = await admin.ok('pex.matches', { params: { page: 1 }, query: { per_page: 25 } })
     const { id, matchId } = mine.data[0]
@@ -204,6 +246,58 @@ describe('matches', () => {
     expect((await otherAdmin.call('pex.match', { params: { id: mine.data[0].id } })).status).toBe(404)
     expect((await artist.call('pex.matches', { params: { page: 1 }, query: { per_page: 25 } })).status).toBe(403)
     expect((await artist.call('pex.matchAction', { body: { ids: [mine.data[0].id], action: 'claim' } })).status).toBe(403)
+  })
+})
+
+describe('the lists: filters and searches', () => {
+  it('find a match by its id, #id or provider id exactly, else by track title; filter by platform and status; count what they show', async () => {
+    const { release, tracks } = await liveRelease(2)
+    const [first, second] = await inDiscovery([tracks[0].id, tracks[1].id])
+    const mine = fake.addMatches(first.assetId!, [{ platform: 'twitch' }, { platform: 'apple' }])
+    const [other] = fake.addMatches(second.assetId!, [{ platform: 'raw' }])
+    await refresh()
+    const list = (query: Record<string, string | number>) => admin.ok('pex.matches', { params: { page: 1 }, query: { per_page: 25, ...query } as never })
+    const byProvider = await list({ search: mine[1].id })
+    expect(byProvider.data.map((row) => row.matchId)).toEqual([mine[1].id])
+    expect(byProvider.meta).toMatchObject({ total: 1, totalIsEstimate: false })
+    const id = byProvider.data[0].id
+    expect((await list({ search: `#${id}` })).data.map((row) => row.id)).toEqual([id])
+    expect((await list({ search: `match:${id}` })).data.map((row) => row.id)).toEqual([id])
+    // Text that names no match is a track title: that track's matches only.
+    const byTitle = await list({ search: tracks[0].title })
+    expect(byTitle.data.map((row) => row.matchId).sort()).toEqual([mine[0].id, mine[1].id].sort())
+    expect(byTitle.meta.total).toBe(2)
+    expect((await list({ search: tracks[1].title })).data.map((row) => row.matchId)).toEqual([other.id])
+    expect((await list({ search: release.title, platform: 'raw' })).data.map((row) => row.matchId)).toEqual([other.id])
+    expect((await list({ search: release.title, platform: 'apple', status: 'new' })).data.map((row) => row.matchId)).toEqual([mine[1].id])
+    expect((await list({ search: release.title, status: 'claimed' })).data).toEqual([])
+    // A text too short for a title search that names no match finds nothing.
+    expect((await list({ search: 'zz' })).data).toEqual([])
+    const apple = await list({ platform: 'apple' })
+    expect(apple.data.every((row) => row.platform === 'apple')).toBe(true)
+    expect(apple.data.map((row) => row.matchId)).toContain(mine[1].id)
+    // Searching the in-discovery list: the asset id, the row's #id, or the track title.
+    const assets = (query: Record<string, string | number>) => admin.ok('pex.uploadedTracks', { params: { page: 1 }, query: { per_page: 25, ...query } as never })
+    expect((await assets({ search: second.assetId! })).data.map((row) => row.id)).toEqual([second.id])
+    expect((await assets({ search: `#${first.id}` })).data.map((row) => row.id)).toEqual([first.id])
+    const titled = await assets({ search: tracks[0].title })
+    expect(titled.data.map((row) => row.id)).toEqual([first.id])
+    expect(titled.data[0].matches).toBe(2)
+    expect((await assets({ search: release.title, status: 'registered' })).meta).toMatchObject({ total: 2, totalIsEstimate: false })
+    expect((await assets({ search: release.title, status: 'failed' })).data).toEqual([])
+  })
+
+  it("deletes a track's matches with its assets (no foreign key: a statement trigger)", async () => {
+    const { tracks } = await liveRelease(2)
+    const [gone, kept] = await inDiscovery([tracks[0].id, tracks[1].id])
+    fake.addMatches(gone.assetId!, [{}, {}])
+    fake.addMatches(kept.assetId!, [{}])
+    await refresh()
+    const count = async (assetRowId: number) =>
+      Number((await t.services.db.execute<{ n: number }>(sql`select count(*)::int as n from usage_matches where asset_row_id = ${assetRowId}`)).rows[0].n)
+    expect([await count(gone.id), await count(kept.id)]).toEqual([2, 1])
+    await t.services.db.execute(sql`delete from tracks where tenant_id = ${ws.tenant.id} and id = ${tracks[0].id}`)
+    expect([await count(gone.id), await count(kept.id)]).toEqual([0, 1])
   })
 })
 

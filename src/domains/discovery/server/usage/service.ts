@@ -19,7 +19,7 @@ import { isGreenlisted } from '@domains/feature-controls/server/public'
 import { trackSplitStatus } from '@domains/splits/server/public'
 import type { AuthedContext, Services } from '@server/context'
 import type { Queryable } from '@server/db/engine'
-import { plainArray, textArray } from '@server/db/arrays'
+import { bigintArray, plainArray, textArray } from '@server/db/arrays'
 import { auditedMutation } from '@server/audit'
 import { conflict, notConfigured, notFound } from '@server/errors'
 import { countCapped, pageMeta } from '@server/db/paging'
@@ -64,6 +64,38 @@ function searchOn(column: SQL, raw: string | undefined, idColumn: SQL): SQL | nu
   if (text.length >= MIN_FUZZY_LENGTH) parts.push(sql`${column} ilike ${likePattern(text)}`)
   if (!parts.length) return sql`false`
   return sql`(${sql.join(parts, sql` or `)})`
+}
+
+/** A page that is not full is the last one: its total is known without counting (a search's second pass over its matches). */
+function pageTotal(rows: number, pageNo: number, perPage: number): { total: number; estimate: boolean } | null {
+  if (rows >= perPage || (rows === 0 && pageNo > 1)) return null
+  return { total: (pageNo - 1) * perPage + rows, estimate: false }
+}
+
+/** A title fragment found in more tracks than this is left to the planner rather than listed. */
+const TITLE_TRACKS = 1_000
+
+/**
+ * A usage list's search box: the identifiers it may be (a #id, the provider's id) are looked up in
+ * their unique indexes first, and only when they name nothing is the text a track-title fragment
+ * (the tracks' trigram index). One OR of both made the planner walk the whole list in its order,
+ * filtering every row: 5.8 s for a match id at a million matches (bench). The tracks are found once,
+ * for the page and its count both; `ofTracks(tracks)` is the list's condition on a subquery of them.
+ * `broad`: a fragment of more than TITLE_TRACKS tracks, whose total is the planner's estimate.
+ */
+async function searchCondition(
+  db: Queryable,
+  tenantId: number,
+  search: { table: SQL; tenant: SQL; exact: SQL; ofTracks: (tracks: SQL) => SQL; text: string },
+): Promise<{ condition: SQL; broad: boolean }> {
+  const found = await db.execute<{ found: boolean }>(sql`select exists (select 1 from ${search.table} where ${search.tenant} and ${search.exact}) as found`)
+  if (found.rows[0]?.found) return { condition: search.exact, broad: false }
+  if (search.text.length < MIN_FUZZY_LENGTH) return { condition: sql`false`, broad: false }
+  const titled = sql`select x.id from tracks x where x.tenant_id = ${tenantId} and x.title ilike ${likePattern(search.text)}`
+  const tracks = await db.execute<{ id: number }>(sql`${titled} limit ${TITLE_TRACKS + 1}`)
+  if (!tracks.rows.length) return { condition: sql`false`, broad: false }
+  if (tracks.rows.length > TITLE_TRACKS) return { condition: search.ofTracks(titled), broad: true }
+  return { condition: search.ofTracks(sql`select unnest(${bigintArray(tracks.rows.map((row) => Number(row.id)))})`), broad: false }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -209,8 +241,16 @@ export async function registerAssets(services: Services, tenantId: number, asset
  * Stores matches once per provider id (a later sighting updates counts, never the status staff
  * gave it), for assets of this workspace; matches of unknown or other workspaces' assets are skipped.
  * New matches add to the per-day rollup. Answers how many were new.
+ *
+ * `feed`: the refresh's page, whose cursor is saved by the same statement (see refreshMatches); only
+ * for a statement of its own, outside any transaction.
  */
-export async function storeMatches(db: Queryable, tenantId: number, matches: readonly ProviderMatch[]): Promise<{ stored: number; created: number }> {
+export async function storeMatches(
+  db: Queryable,
+  tenantId: number,
+  matches: readonly ProviderMatch[],
+  feed?: { cursor: string | null },
+): Promise<{ stored: number; created: number }> {
   if (!matches.length) return { stored: 0, created: 0 }
   const n = plainArray
   const t = textArray
@@ -241,29 +281,59 @@ export async function storeMatches(db: Queryable, tenantId: number, matches: rea
       group by 2, 3
       on conflict (tenant_id, day, track_id) do update set matches = d.matches + excluded.matches, views = d.views + excluded.views
       returning 1
-    )
+    )${
+      feed
+        ? sql`,
+    moved as (
+      insert into usage_cursors (tenant_id, cursor, refreshed_at) values (${tenantId}, ${feed.cursor}, now())
+      on conflict (tenant_id) do update set cursor = excluded.cursor, refreshed_at = excluded.refreshed_at
+      returning 1
+    )`
+        : sql``
+    }
     select (select count(*) from upserted where created)::int as created, (select count(*) from upserted)::int as stored,
-      (select count(*) from rolled)::int as rolled`)
+      (select count(*) from rolled)::int as rolled${feed ? sql`, set_config('synchronous_commit', 'off', true) as commit_mode` : sql``}`)
   return { stored: Number(result.rows[0]?.stored ?? 0), created: Number(result.rows[0]?.created ?? 0) }
 }
 
-/** The refresh job: reads the workspace's match feed from its cursor to the end, storing each page. */
+/**
+ * The refresh job: reads the workspace's match feed from its cursor to the end, storing each page.
+ * The next page is asked for while this one is stored: the provider's answer time and the
+ * database's work overlap instead of adding up.
+ */
 export async function refreshMatches(services: Services, tenantId: number, signal?: AbortSignal) {
   if (!services.usage.configured) return { stored: 0, created: 0 }
   const state = await services.db.execute<{ cursor: string | null }>(sql`select cursor from usage_cursors where tenant_id = ${tenantId}`)
   let cursor = state.rows[0]?.cursor ?? null
   let stored = 0
   let created = 0
+  const ask = (after: string | null) => {
+    const asked = services.usage.matches(referencePrefix(tenantId), after, FEED_PAGE)
+    // A page asked for ahead and never awaited (the refresh stopped) must not be an unhandled rejection.
+    asked.catch(() => undefined)
+    return asked
+  }
+  let coming = ask(cursor)
   for (let pageNo = 0; pageNo < 10_000 && !signal?.aborted; pageNo += 1) {
-    const page = await services.usage.matches(referencePrefix(tenantId), cursor, FEED_PAGE)
-    const counts = await storeMatches(services.db, tenantId, page.matches)
+    const page = await coming
+    const last = !page.next || page.matches.length === 0
+    if (!last) coming = ask(page.next)
+    const next = page.next ?? cursor
+    // A page and the cursor past it in one statement (one round trip: a loaded machine makes each
+    // one wait for a CPU), committed without waiting for the disk: a crash loses the two together,
+    // and the feed is read again from the cursor that was kept. The job's own completion, an
+    // ordinary commit, flushes them.
+    const counts = page.matches.length
+      ? await storeMatches(services.db, tenantId, page.matches, { cursor: next })
+      : await services.db
+          .execute(sql`
+            insert into usage_cursors (tenant_id, cursor, refreshed_at) values (${tenantId}, ${next}, now())
+            on conflict (tenant_id) do update set cursor = excluded.cursor, refreshed_at = excluded.refreshed_at`)
+          .then(() => ({ stored: 0, created: 0 }))
     stored += counts.stored
     created += counts.created
-    if (page.next) cursor = page.next
-    await services.db.execute(sql`
-      insert into usage_cursors (tenant_id, cursor, refreshed_at) values (${tenantId}, ${cursor}, now())
-      on conflict (tenant_id) do update set cursor = excluded.cursor, refreshed_at = excluded.refreshed_at`)
-    if (!page.next || page.matches.length === 0) break
+    cursor = next
+    if (last) break
   }
   return { stored, created }
 }
@@ -332,14 +402,14 @@ export async function listAssets(ctx: AuthedContext, pageNo: number, query: { pe
   if (query.status === 'cancelled') conditions.push(sql`a.cancelled_at is not null`)
   else if (query.status) conditions.push(sql`a.status = ${query.status} and a.cancelled_at is null`)
   const search = query.search?.trim()
+  let broad = false
   if (search) {
     const idMatch = /^#?(\d{1,15})$/.exec(search)
-    const parts: SQL[] = []
-    if (idMatch) parts.push(sql`a.id = ${Number(idMatch[1])}`)
-    parts.push(sql`a.asset_id = ${search}`)
-    if (search.length >= MIN_FUZZY_LENGTH)
-      parts.push(sql`a.track_id in (select x.id from tracks x where x.tenant_id = ${tenantId} and x.title ilike ${likePattern(search)})`)
-    conditions.push(sql`(${sql.join(parts, sql` or `)})`)
+    const exact = idMatch ? sql`(a.id = ${Number(idMatch[1])} or a.asset_id = ${search})` : sql`a.asset_id = ${search}`
+    const ofTracks = (tracks: SQL) => sql`a.track_id in (${tracks})`
+    const searched = await searchCondition(ctx.services.db, tenantId, { table: sql`usage_assets a`, tenant: sql`a.tenant_id = ${tenantId}`, exact, ofTracks, text: search })
+    conditions.push(searched.condition)
+    broad = searched.broad
   }
   const where = sql`where ${sql.join(conditions, sql` and `)}`
   // NULLS LAST as the index keeps them (drizzle's desc()): a plain DESC would sort the whole table.
@@ -347,7 +417,9 @@ export async function listAssets(ctx: AuthedContext, pageNo: number, query: { pe
   const rows = await ctx.services.db.execute<AssetRow>(sql`
     with page as (select a.id from usage_assets a ${where} order by ${order} limit ${query.per_page} offset ${(pageNo - 1) * query.per_page})
     ${ASSET_SELECT} order by ${order}`)
-  const { total, estimate } = await countCapped(ctx.services.db, sql`from usage_assets a ${where}`, { estimateFirst: !search && !query.status })
+  // A status is an indexed equality (partial indexes): the planner's estimate of it is good enough to skip counting.
+  const { total, estimate } =
+    pageTotal(rows.rows.length, pageNo, query.per_page) ?? (await countCapped(ctx.services.db, sql`from usage_assets a ${where}`, { estimateFirst: !search || broad }))
   return {
     data: rows.rows.map((row) => ({
       id: Number(row.id),
@@ -511,13 +583,15 @@ export async function listMatches(ctx: AuthedContext, pageNo: number, query: { p
   if (query.status) conditions.push(sql`m.status = ${query.status}`)
   if (query.platform) conditions.push(sql`m.platform = ${query.platform}`)
   const search = query.search?.trim()
+  let broad = false
   if (search) {
-    const idMatch = /^#?(\d{1,15})$/.exec(search)
-    const parts: SQL[] = [sql`m.provider_id = ${search}`]
-    if (idMatch) parts.push(sql`m.id = ${Number(idMatch[1])}`)
-    if (search.length >= MIN_FUZZY_LENGTH)
-      parts.push(sql`m.track_id in (select x.id from tracks x where x.tenant_id = ${tenantId} and x.title ilike ${likePattern(search)})`)
-    conditions.push(sql`(${sql.join(parts, sql` or `)})`)
+    const idMatch = /^(?:#|match:\s*)?(\d{1,15})$/i.exec(search)
+    const exact = idMatch ? sql`(m.id = ${Number(idMatch[1])} or m.provider_id = ${search})` : sql`m.provider_id = ${search}`
+    // Through the assets of the tracks found (usage_assets_tenant_track_idx), then usage_matches_asset_idx.
+    const ofTracks = (tracks: SQL) => sql`m.asset_row_id in (select a.id from usage_assets a where a.tenant_id = ${tenantId} and a.track_id in (${tracks}))`
+    const searched = await searchCondition(ctx.services.db, tenantId, { table: sql`usage_matches m`, tenant: sql`m.tenant_id = ${tenantId}`, exact, ofTracks, text: search })
+    conditions.push(searched.condition)
+    broad = searched.broad
   }
   const where = sql`where ${sql.join(conditions, sql` and `)}`
   // NULLS LAST as usage_matches_tenant_found_idx keeps them: a plain DESC sorted all the matches (bench).
@@ -525,7 +599,9 @@ export async function listMatches(ctx: AuthedContext, pageNo: number, query: { p
   const rows = await ctx.services.db.execute<MatchRow>(sql`
     with page as (select m.id from usage_matches m ${where} order by ${order} limit ${query.per_page} offset ${(pageNo - 1) * query.per_page})
     select m.* from page join usage_matches m on m.id = page.id order by ${order}`)
-  const { total, estimate } = await countCapped(ctx.services.db, sql`from usage_matches m ${where}`, { estimateFirst: !search && !query.status && !query.platform })
+  // Status and platform are indexed equalities whose estimate is good: a million-row filter is not counted.
+  const { total, estimate } =
+    pageTotal(rows.rows.length, pageNo, query.per_page) ?? (await countCapped(ctx.services.db, sql`from usage_matches m ${where}`, { estimateFirst: !search || broad }))
   return { data: rows.rows.map(matchRow), meta: pageMeta(total, estimate, pageNo, query.per_page), provider: providerState(ctx.services) }
 }
 
