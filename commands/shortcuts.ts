@@ -132,6 +132,12 @@ export const SHORTCUTS = {
   'match.claim': { keys: 'a', title: 'Claim the match', group: 'Usage match', bound: 'page' },
   'match.ignore': { keys: 'r', title: 'Ignore the match', group: 'Usage match', bound: 'page' },
 
+  // Flagged-track reviews (src/domains/analytics/ui/TrackReviewScreen.tsx): the open reviews.
+  'trackReview.next': { keys: 'j', title: 'Next flagged track in review', group: 'Track review', bound: 'page' },
+  'trackReview.previous': { keys: 'k', title: 'Previous flagged track in review', group: 'Track review', bound: 'page' },
+  'trackReview.confirm': { keys: 'a', title: 'Confirm and hold its earnings (asks why)', group: 'Track review', bound: 'page' },
+  'trackReview.dismiss': { keys: 'r', title: 'Dismiss the flag (asks why)', group: 'Track review', bound: 'page' },
+
   // The uploader (src/domains/catalogue/ui/uploader/UploaderForm.tsx).
   'uploader.save': { keys: 'mod+s', title: 'Save the draft', group: 'Uploader', bound: 'page' },
 } as const satisfies Record<string, ShortcutDef>

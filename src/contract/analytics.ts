@@ -342,7 +342,8 @@ export const trendSourceBody = z
     autoCommit: z.boolean().default(false),
   })
   .superRefine((value, issue) => {
-    if (value.directory.split(/[\\/]/).includes('..')) issue.addIssue({ code: 'custom', path: ['directory'], message: 'The folder cannot go up (..)' })
+    if (value.directory.split(/[\\/]/).includes('..'))
+      issue.addIssue({ code: 'custom', path: ['directory'], message: 'The folder cannot go up (..)' })
     if (value.privateKey && !/-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----/.test(value.privateKey))
       issue.addIssue({ code: 'custom', path: ['privateKey'], message: 'Paste the private key in OpenSSH or PEM form' })
     if (value.host !== undefined && value.host !== '' && !hostName.test(value.host))
@@ -414,6 +415,91 @@ export const trendSourceEndpoints = {
     summary: 'The files scheduled sources fetched, newest first, optionally of one source: the import each went to and its status',
     query: z.object({ page, per_page: perPage, source_id: id.optional() }),
     response: pageOf(trendSourceFile),
+  }),
+} as const
+
+// ---------------------------------------------------------------------------------------------
+// The flagged-track review queue (issue 24 item 5): a spike's or an artificial-streams row's track
+// sent to review, confirmed (earnings held) or dismissed with a reason.
+
+export const TRACK_REVIEW_FLAGS = ['spike', 'artificial'] as const
+export const TRACK_REVIEW_STATUSES = ['open', 'confirmed', 'dismissed'] as const
+export type TrackReviewStatus = (typeof TRACK_REVIEW_STATUSES)[number]
+
+const reviewReason = z.object({
+  reason: z.string().trim().min(1, 'Give a reason').max(500, 'The reason is too long (500 characters at most)'),
+})
+
+export const trackReview = z.object({
+  id: z.number(),
+  ...trackRef,
+  flag: z.enum(TRACK_REVIEW_FLAGS),
+  platform: z.string(),
+  day: z.string(),
+  /** Streams that day, the median of the 28 days before, and what the store flagged as artificial in the period. */
+  evidence: z.object({ observed: count, baseline: z.number(), artificial: count, periodStreams: count }),
+  note: z.string().nullable(),
+  status: z.enum(TRACK_REVIEW_STATUSES),
+  reason: z.string().nullable(),
+  sentBy: z.string().nullable(),
+  sentAt: timestamp,
+  decidedBy: z.string().nullable(),
+  decidedAt: nullableTimestamp,
+  /** Whether the track's earnings are held now. */
+  held: z.boolean(),
+})
+export type TrackReview = z.infer<typeof trackReview>
+
+export const trackReviewEndpoints = {
+  'analytics.sendToReview': endpoint({
+    method: 'POST',
+    path: 'analytics/tracks/{id}/review',
+    access: 'admin',
+    summary:
+      "Send a flagged track (a spike's or an artificial-streams row) to the review queue with the day and platform it was flagged on; 409 when it is in review already",
+    params: idParams,
+    body: z.object({
+      flag: z.enum(TRACK_REVIEW_FLAGS),
+      platform: z.enum(ARTIFICIAL_PLATFORMS, { message: 'This store reports no artificial streams' }),
+      day: day,
+      note: z.string().trim().max(500, 'The note is too long').optional(),
+    }),
+    response: trackReview,
+    status: 201,
+  }),
+  'analytics.reviews': endpoint({
+    method: 'GET',
+    path: 'analytics/reviews',
+    access: 'admin',
+    summary: 'Flagged tracks in review, newest first (status open by default): the flag, its evidence and the decision',
+    query: z.object({ page, per_page: perPage, status: z.enum(TRACK_REVIEW_STATUSES).default('open') }),
+    response: pageOf(trackReview),
+  }),
+  'analytics.review': endpoint({
+    method: 'GET',
+    path: 'analytics/reviews/{id}',
+    access: 'admin',
+    summary: 'One flagged track in review with its evidence and decision',
+    params: idParams,
+    response: trackReview,
+  }),
+  'analytics.confirmReview': endpoint({
+    method: 'POST',
+    path: 'analytics/reviews/{id}/confirm',
+    access: 'admin',
+    summary: "Confirm a flagged track: its earnings are held (unless held already) with the reason, and the review is closed",
+    params: idParams,
+    body: reviewReason,
+    response: trackReview,
+  }),
+  'analytics.dismissReview': endpoint({
+    method: 'POST',
+    path: 'analytics/reviews/{id}/dismiss',
+    access: 'admin',
+    summary: 'Dismiss a flagged track with a reason: nothing is held, the review is closed',
+    params: idParams,
+    body: reviewReason,
+    response: trackReview,
   }),
 } as const
 
@@ -599,4 +685,5 @@ export const analyticsEndpoints = {
     response: trackHold,
   }),
   ...trendSourceEndpoints,
+  ...trackReviewEndpoints,
 } as const

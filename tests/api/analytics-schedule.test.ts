@@ -40,7 +40,14 @@ async function startSftpDrop(user: string, password: string) {
             return buffer
           }
           const of = (buffer: Buffer) => handles.get(buffer.readUInt32BE(0))
-          const attrs = (isDir: boolean, size = 0, mtime = 0) => ({ mode: isDir ? 0o40755 : 0o100644, uid: 0, gid: 0, size, atime: mtime, mtime })
+          const attrs = (isDir: boolean, size = 0, mtime = 0) => ({
+            mode: isDir ? 0o40755 : 0o100644,
+            uid: 0,
+            gid: 0,
+            size,
+            atime: mtime,
+            mtime,
+          })
           const dirOf = (name: string) => (name.endsWith('/') ? name.slice(0, -1) : name) || '/'
           sftp.on('REALPATH', (id, name) => {
             const full = name === '.' ? '/' : name.startsWith('/') ? name : `/${name}`
@@ -118,11 +125,17 @@ async function check(id: number) {
 
 const history = async (sourceId: number) => (await admin.ok('analytics.sourceFiles', { query: { source_id: sourceId } })).data
 const importCount = async () =>
-  Number((await t.services.db.execute<{ n: number }>(sql`select count(*)::int as n from trend_imports where tenant_id = ${ws.tenant.id}`)).rows[0].n)
+  Number(
+    (await t.services.db.execute<{ n: number }>(sql`select count(*)::int as n from trend_imports where tenant_id = ${ws.tenant.id}`))
+      .rows[0].n,
+  )
 const streamsOf = async () =>
   Number(
-    (await t.services.db.execute<{ n: string }>(sql`select coalesce(sum(streams), 0)::bigint as n from trend_daily where tenant_id = ${ws.tenant.id}`))
-      .rows[0].n,
+    (
+      await t.services.db.execute<{ n: string }>(
+        sql`select coalesce(sum(streams), 0)::bigint as n from trend_daily where tenant_id = ${ws.tenant.id}`,
+      )
+    ).rows[0].n,
   )
 
 beforeAll(async () => {
@@ -162,7 +175,13 @@ describe('scheduled trend imports', () => {
 
     const [first, ...rest] = await history(source.id)
     expect(rest).toEqual([])
-    expect(first).toMatchObject({ name: 'spotify-2026-03-01.csv', status: 'imported', platform: 'spotify', kind: 'folder', size: data.length })
+    expect(first).toMatchObject({
+      name: 'spotify-2026-03-01.csv',
+      status: 'imported',
+      platform: 'spotify',
+      kind: 'folder',
+      size: data.length,
+    })
     // The file went the upload's way: stored, read, dry run ready for commit.
     const detail = await admin.ok('analytics.import', { params: { id: first.importId! } })
     expect(detail).toMatchObject({ status: 'review', fileName: 'spotify-2026-03-01.csv', rows: 2, matched: 1, streams: 127 })
@@ -198,7 +217,10 @@ describe('scheduled trend imports', () => {
   it('commits at once when the source says so: the streams reach the rollups', async () => {
     const before = await streamsOf()
     dropFile('apple', 'apple.csv', Buffer.from('date,isrc,storefront,streams,listeners\n2026-03-03,USWL12600002,US,33,20\n'))
-    await admin.ok('analytics.saveSource', { params: { platform: 'apple', kind: 'folder' }, body: { directory: 'apple', autoCommit: true } })
+    await admin.ok('analytics.saveSource', {
+      params: { platform: 'apple', kind: 'folder' },
+      body: { directory: 'apple', autoCommit: true },
+    })
     await t.services.jobs.drain()
     const source = (await admin.ok('analytics.sources')).find((row) => row.platform === 'apple')!.folder!
     const [file] = await history(source.id)
@@ -210,7 +232,10 @@ describe('scheduled trend imports', () => {
     const escape = await admin.call('analytics.saveSource', { params: { platform: 'deezer', kind: 'folder' }, body: { directory: '../1' } })
     expect(escape.status).toBe(400)
     expect(escape.error.errors?.directory).toBeTruthy()
-    const absolute = await admin.call('analytics.saveSource', { params: { platform: 'deezer', kind: 'folder' }, body: { directory: '/etc' } })
+    const absolute = await admin.call('analytics.saveSource', {
+      params: { platform: 'deezer', kind: 'folder' },
+      body: { directory: '/etc' },
+    })
     // A leading slash is read inside the drop folder, never at the machine's root.
     expect(absolute.status).toBe(200)
     expect(absolute.data.directory).toBe('/etc')
@@ -219,7 +244,10 @@ describe('scheduled trend imports', () => {
   })
 
   it('fetches from an SFTP drop with a password stored encrypted, pins its host key, and reports a refused sign-in', async () => {
-    const incomplete = await admin.call('analytics.saveSource', { params: { platform: 'deezer', kind: 'sftp' }, body: { host: '127.0.0.1' } })
+    const incomplete = await admin.call('analytics.saveSource', {
+      params: { platform: 'deezer', kind: 'sftp' },
+      body: { host: '127.0.0.1' },
+    })
     expect(incomplete.status).toBe(400)
     expect(Object.keys(incomplete.error.errors ?? {}).sort()).toEqual(['password', 'username'])
 
@@ -229,7 +257,14 @@ describe('scheduled trend imports', () => {
       params: { platform: 'deezer', kind: 'sftp' },
       body: { host: '127.0.0.1', port: sftp.port, username: 'trends', password: 'drop-pass', directory: '/outgoing' },
     })
-    expect(saved).toMatchObject({ kind: 'sftp', host: '127.0.0.1', port: sftp.port, username: 'trends', hasPassword: true, hasPrivateKey: false })
+    expect(saved).toMatchObject({
+      kind: 'sftp',
+      host: '127.0.0.1',
+      port: sftp.port,
+      username: 'trends',
+      hasPassword: true,
+      hasPrivateKey: false,
+    })
     expect(JSON.stringify(saved)).not.toContain('drop-pass')
     const stored = await t.services.db.execute<{ password_encrypted: string }>(
       sql`select password_encrypted from trend_sources where id = ${saved.id}`,
@@ -241,7 +276,11 @@ describe('scheduled trend imports', () => {
     expect((await admin.ok('analytics.sources')).find((row) => row.platform === 'deezer')!.sftp!.lastError).toBeNull()
     const [file] = await history(saved.id)
     expect(file).toMatchObject({ name: 'deezer-0304.csv', status: 'imported', kind: 'sftp', size: data.length })
-    expect(await admin.ok('analytics.import', { params: { id: file.importId! } })).toMatchObject({ platform: 'deezer', streams: 41, matched: 1 })
+    expect(await admin.ok('analytics.import', { params: { id: file.importId! } })).toMatchObject({
+      platform: 'deezer',
+      streams: 41,
+      matched: 1,
+    })
     const pinned = (await admin.ok('analytics.sources')).find((row) => row.platform === 'deezer')!.sftp!
     expect(pinned.hostKey).toMatch(/^[0-9a-f]{64}$/)
 
@@ -250,7 +289,10 @@ describe('scheduled trend imports', () => {
       params: { platform: 'deezer', kind: 'sftp' },
       body: { host: '127.0.0.1', port: sftp.port, username: 'trends', directory: '/outgoing', everyMinutes: 15 },
     })
-    sftp.files.set('/outgoing/deezer-0305.csv', { data: Buffer.from(data.toString().replace('03-04', '03-05')), mtime: Math.floor(Date.now() / 1000) - 60 })
+    sftp.files.set('/outgoing/deezer-0305.csv', {
+      data: Buffer.from(data.toString().replace('03-04', '03-05')),
+      mtime: Math.floor(Date.now() / 1000) - 60,
+    })
     await t.services.jobs.drain()
     expect((await history(saved.id)).map((row) => row.name)).toEqual(['deezer-0305.csv', 'deezer-0304.csv'])
     expect((await admin.ok('analytics.sources')).find((row) => row.platform === 'deezer')!.sftp!.hostKey).toBe(pinned.hostKey)
@@ -283,12 +325,20 @@ describe('scheduled trend imports', () => {
     const audit = await t.services.db.execute<{ action: string }>(sql`
       select action from audit_log where tenant_id = ${ws.tenant.id} and entity_type = 'trendSource' order by id`)
     expect(audit.rows.map((row) => row.action)).toEqual(
-      expect.arrayContaining(['analytics.source.created', 'analytics.source.updated', 'analytics.source.check_requested', 'analytics.source.removed']),
+      expect.arrayContaining([
+        'analytics.source.created',
+        'analytics.source.updated',
+        'analytics.source.check_requested',
+        'analytics.source.removed',
+      ]),
     )
   })
 
   it('turned off, a source is not polled and cannot be checked', async () => {
-    const off = await admin.ok('analytics.saveSource', { params: { platform: 'amazon', kind: 'folder' }, body: { directory: 'amazon', enabled: false } })
+    const off = await admin.ok('analytics.saveSource', {
+      params: { platform: 'amazon', kind: 'folder' },
+      body: { directory: 'amazon', enabled: false },
+    })
     expect(off.nextCheck).toBeNull()
     expect((await admin.call('analytics.checkSource', { params: { id: off.id } })).status).toBe(409)
   })

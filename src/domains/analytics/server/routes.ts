@@ -7,6 +7,7 @@ import { listQueries, submitQuery } from './queries'
 import { holdTrack, holdsPage, releaseTrackHold } from './holds'
 import { releaseAnalytics } from './release'
 import * as schedule from './schedule'
+import * as reviews from './reviews'
 
 export const analyticsHandlers: Handlers<IdsOf<typeof analyticsEndpoints>> = {
   'analytics.importTrends': ({ ctx, params, files }) => imports.uploadTrends(ctx, params.platform, files.file),
@@ -36,6 +37,11 @@ export const analyticsHandlers: Handlers<IdsOf<typeof analyticsEndpoints>> = {
   'analytics.removeSource': ({ ctx, params }) => schedule.removeSource(ctx, params.id),
   'analytics.checkSource': ({ ctx, params }) => schedule.checkSourceNow(ctx, params.id),
   'analytics.sourceFiles': ({ ctx, query }) => schedule.sourceFilesPage(ctx, query),
+  'analytics.sendToReview': ({ ctx, params, body }) => reviews.sendToReview(ctx, params.id, body),
+  'analytics.reviews': ({ ctx, query }) => reviews.reviewsPage(ctx, query),
+  'analytics.review': ({ ctx, params }) => reviews.loadReview(ctx, params.id),
+  'analytics.confirmReview': ({ ctx, params, body }) => reviews.confirmReview(ctx, params.id, body.reason),
+  'analytics.dismissReview': ({ ctx, params, body }) => reviews.dismissReview(ctx, params.id, body.reason),
 }
 
 /** releases/analytics/{id} (catalogue's contract): the smartlink clicks and, beside them, the release's streams. */

@@ -47,7 +47,10 @@ const TIMEOUT_MS = 20_000
 
 /** `*` and `?` wildcards, case-insensitive, on the whole name. */
 export function patternMatcher(pattern: string): (name: string) => boolean {
-  const body = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')
+  const body = pattern
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.')
   const re = new RegExp(`^${body}$`, 'i')
   return (name) => re.test(name)
 }
@@ -90,7 +93,8 @@ export async function folderPath(dataDir: string, tenantId: number, directory: s
     throw new DropError(`The folder “${directory || '.'}” does not exist in the workspace’s drop folder.`)
   }
   const realRoot = await realpath(root)
-  if (real !== realRoot && !real.startsWith(realRoot + path.sep)) throw new DropError('The folder must be inside the workspace’s drop folder.')
+  if (real !== realRoot && !real.startsWith(realRoot + path.sep))
+    throw new DropError('The folder must be inside the workspace’s drop folder.')
   return real
 }
 

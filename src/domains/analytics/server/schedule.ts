@@ -74,7 +74,9 @@ function toSource(row: Row): TrendSource {
 }
 
 async function sourceRow(db: Queryable, tenantId: number, id: number): Promise<TrendSource | null> {
-  const { rows } = await db.execute<Row>(sql`select ${SOURCE_COLUMNS} from trend_sources s where s.id = ${id} and s.tenant_id = ${tenantId}`)
+  const { rows } = await db.execute<Row>(
+    sql`select ${SOURCE_COLUMNS} from trend_sources s where s.id = ${id} and s.tenant_id = ${tenantId}`,
+  )
   return rows[0] ? toSource(rows[0]) : null
 }
 
@@ -103,7 +105,9 @@ async function queuePoll(services: Services, db: Queryable, tenantId: number, so
       and payload->>'sourceId' = ${String(sourceId)} order by run_at limit 1`)
   if (rows[0]) {
     if (sooner) {
-      await db.execute(sql`update jobs set run_at = least(run_at, ${runAt.toISOString()}::timestamptz), updated_at = now() where id = ${rows[0].id}`)
+      await db.execute(
+        sql`update jobs set run_at = least(run_at, ${runAt.toISOString()}::timestamptz), updated_at = now() where id = ${rows[0].id}`,
+      )
       services.jobs.wake()
     }
     return
@@ -218,7 +222,9 @@ export async function checkSourceNow(ctx: AuthedContext, id: number): Promise<Tr
     { db: services.db, actor: actorOf(ctx, tenantId) },
     { action: 'analytics.source.check_requested', entityType: ENTITY, lock: sourceLock(tenantId, id) },
     async (tx) => {
-      const { rows } = await tx.execute<{ enabled: boolean }>(sql`select enabled from trend_sources where id = ${id} and tenant_id = ${tenantId}`)
+      const { rows } = await tx.execute<{ enabled: boolean }>(
+        sql`select enabled from trend_sources where id = ${id} and tenant_id = ${tenantId}`,
+      )
       if (!rows[0]?.enabled) throw new HttpError(409, 'This source is turned off: turn it on to check it.', 'conflict')
       await queuePoll(services, tx, tenantId, id, services.now(), true)
       return { result: undefined }
@@ -230,7 +236,7 @@ export async function checkSourceNow(ctx: AuthedContext, id: number): Promise<Tr
 // ---------------------------------------------------------------------------------------------
 // The poll
 
-interface StoredSource {
+type StoredSource = {
   id: number
   tenant_id: number
   platform: string
@@ -361,7 +367,11 @@ export async function pollSource(services: Services, tenantId: number, sourceId:
       } catch (error) {
         const known = error instanceof DropError
         if (!known) console.error('scheduled trend file failed', { sourceId: source.id, fileId, error: (error as Error).message })
-        outcome = { status: 'failed', importId: null, error: known ? error.message : 'The file could not be fetched or imported; it is tried again only if it changes.' }
+        outcome = {
+          status: 'failed',
+          importId: null,
+          error: known ? error.message : 'The file could not be fetched or imported; it is tried again only if it changes.',
+        }
       } finally {
         // The import moved the spool into the file store; anything left is a failure's.
         await rm(spoolPath, { force: true })
@@ -429,7 +439,9 @@ export async function sourceFilesPage(ctx: AuthedContext, query: { page: number;
     size: Number(row.size),
     modified: iso(row.modified_at)!,
     fetched: iso(row.fetched_at)!,
-    status: (TREND_SOURCE_FILE_STATUSES as readonly string[]).includes(String(row.status)) ? (row.status as TrendSourceFile['status']) : 'failed',
+    status: (TREND_SOURCE_FILE_STATUSES as readonly string[]).includes(String(row.status))
+      ? (row.status as TrendSourceFile['status'])
+      : 'failed',
     error: (row.error as string | null) ?? null,
     importId: row.import_id === null ? null : Number(row.import_id),
     importStatus: (row.import_status as TrendSourceFile['importStatus']) ?? null,

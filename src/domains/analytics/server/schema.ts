@@ -181,3 +181,37 @@ export const trendSourceFiles = pgTable(
     check('trend_source_files_status_check', sql`${t.status} in ('fetching', 'imported', 'duplicate', 'failed')`),
   ],
 )
+
+/**
+ * A flagged track sent to the staff review queue (issue 24 item 5) from a spike or from the
+ * artificial streams a store reported: open → confirmed (its earnings held) | dismissed (with a
+ * reason). At most one open review per track.
+ */
+export const trackReviews = pgTable(
+  'track_reviews',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    trackId: ref('track_id').notNull(),
+    /** 'spike' (spotify/spike-detection) or 'artificial' ({platform}/artificial-streams). */
+    flag: text('flag').notNull(),
+    platform: text('platform').notNull(),
+    /** The spike's day, or the last day of the period the artificial streams were counted in. */
+    day: date('day').notNull(),
+    /** What the row showed when it was sent, read again from the rollups (observed, baseline, artificial). */
+    evidence: jsonb('evidence').notNull().default({}).$type<Record<string, unknown>>(),
+    note: text('note'),
+    status: text('status').notNull().default('open'),
+    reason: text('reason'),
+    sentBy: ref('sent_by').references(() => accounts.id, { onDelete: 'set null' }),
+    sentAt: at('sent_at').notNull().defaultNow(),
+    decidedBy: ref('decided_by').references(() => accounts.id, { onDelete: 'set null' }),
+    decidedAt: at('decided_at'),
+  },
+  (t) => [
+    uniqueIndex('track_reviews_open_idx').on(t.tenantId, t.trackId).where(sql`${t.status} = 'open'`),
+    index('track_reviews_queue_idx').on(t.tenantId, t.status, t.id.desc()),
+    check('track_reviews_flag_check', sql`${t.flag} in ('spike', 'artificial')`),
+    check('track_reviews_status_check', sql`${t.status} in ('open', 'confirmed', 'dismissed')`),
+  ],
+)
