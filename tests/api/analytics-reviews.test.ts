@@ -63,7 +63,10 @@ describe('flagged-track review queue', () => {
       held: false,
       evidence: { observed: 2000, baseline: 100, artificial: 400, periodStreams: 2000 + 29 * 100 - 100 },
     })
-    const again = await admin.call('analytics.sendToReview', { params: { id: trackIds[0] }, body: { flag: 'artificial', platform: 'spotify', day: SPIKE_DAY } })
+    const again = await admin.call('analytics.sendToReview', {
+      params: { id: trackIds[0] },
+      body: { flag: 'artificial', platform: 'spotify', day: SPIKE_DAY },
+    })
     expect(again.status).toBe(409)
     const open = await admin.ok('analytics.reviews', { query: {} })
     expect(open.data.map((row) => row.id)).toEqual([sent.id])
@@ -92,7 +95,10 @@ describe('flagged-track review queue', () => {
     const dismissed = await admin.ok('analytics.dismissReview', { params: { id: sent.id }, body: { reason: 'Radio campaign, expected' } })
     expect(dismissed).toMatchObject({ status: 'dismissed', reason: 'Radio campaign, expected', held: false, note: 'store flag' })
     expect(await held(trackIds[1])).toBe(0)
-    const again = await admin.ok('analytics.sendToReview', { params: { id: trackIds[1] }, body: { flag: 'artificial', platform: 'deezer', day: SPIKE_DAY } })
+    const again = await admin.ok('analytics.sendToReview', {
+      params: { id: trackIds[1] },
+      body: { flag: 'artificial', platform: 'deezer', day: SPIKE_DAY },
+    })
     expect(again.status).toBe('open')
   })
 
@@ -101,7 +107,14 @@ describe('flagged-track review queue', () => {
     expect((await artist.call('analytics.reviews', { query: {} })).status).toBe(403)
     expect((await otherAdmin.call('analytics.review', { params: { id: open.id } })).status).toBe(404)
     expect((await otherAdmin.call('analytics.confirmReview', { params: { id: open.id }, body: { reason: 'x' } })).status).toBe(404)
-    expect((await otherAdmin.call('analytics.sendToReview', { params: { id: trackIds[0] }, body: { flag: 'spike', platform: 'spotify', day: SPIKE_DAY } })).status).toBe(404)
+    expect(
+      (
+        await otherAdmin.call('analytics.sendToReview', {
+          params: { id: trackIds[0] },
+          body: { flag: 'spike', platform: 'spotify', day: SPIKE_DAY },
+        })
+      ).status,
+    ).toBe(404)
     expect((await otherAdmin.ok('analytics.reviews', { query: {} })).data).toEqual([])
     const badPlatform = await admin.call('analytics.sendToReview', {
       params: { id: trackIds[0] },

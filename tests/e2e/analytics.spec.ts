@@ -3,7 +3,8 @@ import { signedIn } from './support/signed-in'
 
 // Issue 24's flow in Chromium on the demo workspace: import a Spotify trend report (dry run,
 // commit), see the overview and the Spotify view move by exactly its streams, open the release's
-// analytics, find the demo's planted spike, and ask a long range as a job that answers 777 while it runs.
+// analytics, find the demo's planted spike, send it to the review queue and confirm it there (its
+// earnings held), and ask a long range as a job that answers 777 while it runs.
 
 /** Days the demo's year of trends does not cover, so the views start at zero there. */
 const RANGE = 'date=custom&from=2024-06-01&to=2024-06-03'
@@ -57,6 +58,22 @@ test('trend import, overview and Spotify view, release analytics, planted spike,
   await expect(spikes).toContainText('BR')
   await expect(spikes).toContainText('others playlist')
   await page.screenshot({ path: 'test-results/analytics-spotify.png', fullPage: true })
+
+  // The spike's track goes to the review queue; there a confirms it (asking why) and holds its earnings.
+  const spikeRow = spikes.getByRole('row').filter({ hasText: 'BR' }).first()
+  await spikeRow.getByRole('button', { name: /Send to review/ }).click()
+  await expect(page).toHaveURL(/section=reviews&review=\d+/, { timeout: 20_000 })
+  const reviewId = Number(/review=(\d+)/.exec(page.url())![1])
+  const card = page.getByLabel(`Review #${reviewId}`)
+  await expect(card.getByLabel('Observed streams')).not.toHaveText('0')
+  await expect(card.getByRole('button', { name: /Confirm and hold/ })).toBeVisible()
+  await page.keyboard.press('a')
+  await expect(page.getByPlaceholder('Why? The reason is recorded with the hold.')).toBeFocused()
+  await page.keyboard.type('Playlist bot farm in Brazil')
+  await page.keyboard.press('Enter')
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/analytics/reviews/${reviewId}`)).json()) as { status: string; held: boolean }))
+    .toMatchObject({ status: 'confirmed', held: true })
 
   // A long range is a job: two asks at once, one queues it and the other answers 777.
   const statuses = await page.evaluate(async () => {

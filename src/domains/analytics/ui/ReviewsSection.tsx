@@ -31,11 +31,16 @@ const FLAG_LABELS: Record<TrackReview['flag'], string> = { spike: 'Spike', artif
 
 const fetchList = (key: string, signal: AbortSignal) => {
   const [status, page] = key.split(':')
-  return api.call('analytics.reviews', { query: { status: status as TrackReviewStatus, page: Number(page), per_page: PER_PAGE } }, { signal })
+  return api.call(
+    'analytics.reviews',
+    { query: { status: status as TrackReviewStatus, page: Number(page), per_page: PER_PAGE } },
+    { signal },
+  )
 }
 const fetchQueue = (_key: string, signal: AbortSignal) =>
   api.call('analytics.reviews', { query: { status: 'open', page: 1, per_page: QUEUE_SIZE } }, { signal })
-const fetchOne = (key: string, signal: AbortSignal) => api.call('analytics.review', { params: { id: Number(key.split(':')[0]) } }, { signal })
+const fetchOne = (key: string, signal: AbortSignal) =>
+  api.call('analytics.review', { params: { id: Number(key.split(':')[0]) } }, { signal })
 
 function ReviewDetail({ id, version, queue }: { id: number; version: number; queue: readonly number[] }) {
   const tab = useTab()
@@ -142,7 +147,9 @@ export function ReviewsSection({ version }: { version: number }) {
   const { setSearch } = tab
   const [page, setPage] = useState(1)
   const asked = tab.search.get('status')
-  const status: TrackReviewStatus = (TRACK_REVIEW_STATUSES as readonly string[]).includes(asked ?? '') ? (asked as TrackReviewStatus) : 'open'
+  const status: TrackReviewStatus = (TRACK_REVIEW_STATUSES as readonly string[]).includes(asked ?? '')
+    ? (asked as TrackReviewStatus)
+    : 'open'
   const list = useLoad(fetchList, `${status}:${page}:${version}`)
   const queue = useLoad(fetchQueue, String(version))
   const queueIds = useMemo(() => (queue.data?.data ?? []).map((row) => row.id), [queue.data])
