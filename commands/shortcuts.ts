@@ -36,6 +36,7 @@ export type ShortcutGroup =
   | 'Fan blast'
   | 'Discovery Mode'
   | 'Usage match'
+  | 'Track review'
 
 export const SHORTCUTS = {
   // The palette and dialogs.

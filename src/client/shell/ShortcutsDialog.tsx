@@ -14,6 +14,7 @@ const GROUP_ORDER: readonly ShortcutGroup[] = [
   'Fan blast',
   'Discovery Mode',
   'Usage match',
+  'Track review',
   'Uploader',
   'View',
   'Help',

@@ -184,7 +184,7 @@ export function ReviewsSection({ version }: { version: number }) {
           <Callout.Text>{list.error.message}</Callout.Text>
         </Callout.Root>
       )}
-      {!list.error && list.data && rows.length === 0 && <Empty>No {STATUS_LABELS[status].toLowerCase()} review.</Empty>}
+      {!list.error && list.data && rows.length === 0 && <Empty>{`No ${STATUS_LABELS[status].toLowerCase()} review.`}</Empty>}
       {rows.length > 0 && (
         <NamedTable label="Flagged tracks in review" size="1" variant="surface">
           <Table.Header>
