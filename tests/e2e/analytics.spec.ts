@@ -70,6 +70,7 @@ test('trend import, overview and Spotify view, release analytics, planted spike,
   await page.keyboard.press('a')
   await expect(page.getByPlaceholder('Why? The reason is recorded with the hold.')).toBeFocused()
   await page.keyboard.type('Playlist bot farm in Brazil')
+  await expect(page.locator('[cmdk-item][data-selected="true"]')).toHaveText(/and hold its earnings: “Playlist bot farm in Brazil”$/)
   await page.keyboard.press('Enter')
   await expect
     .poll(async () => ((await (await page.request.get(`/api/analytics/reviews/${reviewId}`)).json()) as { status: string; held: boolean }))

@@ -132,7 +132,7 @@ describe('scheduled sources section', () => {
   it('sends the SFTP settings from the form and shows what the server refuses by field', async () => {
     const calls = serve()
     renderSection()
-    fireEvent.click(await screen.findByRole('button', { name: 'Set up Spotify sftp drop' }))
+    fireEvent.click(await screen.findByRole('button', { name: 'Set up Spotify SFTP drop' }))
     const form = await screen.findByRole('form', { name: 'Scheduled source settings' })
     fireEvent.change(within(form).getByLabelText('Host'), { target: { value: 'sftp.spotify.test' } })
     fireEvent.change(within(form).getByLabelText('User'), { target: { value: 'wl' } })

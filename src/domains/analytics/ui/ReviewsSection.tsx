@@ -114,20 +114,24 @@ function ReviewDetail({ id, version, queue }: { id: number; version: number; que
         <DataList.Item>
           <DataList.Label>Release</DataList.Label>
           <DataList.Value>
-            <RecordLink to={`/releases/single/${review.releaseId}`}>{review.releaseTitle}</RecordLink> {review.isrc ?? ''}
+            <RecordLink to={`/releases/single/${review.releaseId}`}>{review.releaseTitle}</RecordLink>
+            {review.isrc ? ` · ${review.isrc}` : ''}
           </DataList.Value>
         </DataList.Item>
         <DataList.Item>
           <DataList.Label>Sent</DataList.Label>
           <DataList.Value>
-            {review.sentBy ?? '—'}, <When value={review.sentAt} />
+            {`${review.sentBy ?? '—'}, `}
+            <When value={review.sentAt} />
           </DataList.Value>
         </DataList.Item>
         {review.decidedAt && (
           <DataList.Item>
             <DataList.Label>Decided</DataList.Label>
             <DataList.Value>
-              {review.decidedBy ?? '—'}, <When value={String(review.decidedAt)} />: “{review.reason}”
+              {`${review.decidedBy ?? '—'}, `}
+              <When value={String(review.decidedAt)} />
+              {`: “${review.reason ?? ''}”`}
             </DataList.Value>
           </DataList.Item>
         )}

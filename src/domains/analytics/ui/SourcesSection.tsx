@@ -253,7 +253,7 @@ function SourceCell({
           size="1"
           variant="soft"
           onClick={onEdit}
-          aria-label={`Set up ${platformLabel(platform)} ${KIND_LABELS[kind].toLowerCase()}`}
+          aria-label={`Set up ${platformLabel(platform)} ${kind === 'sftp' ? 'SFTP drop' : 'watched folder'}`}
         >
           Set up…
         </Button>
