@@ -1,3 +1,5 @@
+import { mkdirSync, utimesSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { signedIn } from './support/signed-in'
 
@@ -73,7 +75,7 @@ test('trend import, overview and Spotify view, release analytics, planted spike,
   await expect(page.locator('[cmdk-item][data-selected="true"]')).toHaveText(/and hold its earnings: “Playlist bot farm in Brazil”$/)
   await page.keyboard.press('Enter')
   await expect
-    .poll(async () => ((await (await page.request.get(`/api/analytics/reviews/${reviewId}`)).json()) as { status: string; held: boolean }))
+    .poll(async () => (await (await page.request.get(`/api/analytics/reviews/${reviewId}`)).json()) as { status: string; held: boolean })
     .toMatchObject({ status: 'confirmed', held: true })
 
   // A long range is a job: two asks at once, one queues it and the other answers 777.
@@ -95,4 +97,43 @@ test('trend import, overview and Spotify view, release analytics, planted spike,
   await expect(streams).not.toHaveText('…', { timeout: 40_000 })
   await page.goto('/analytics/overview?section=jobs')
   await expect(page.getByRole('table', { name: 'Analytics jobs' })).toContainText('2020-01-01 – 2026-11-01')
+})
+
+test('a scheduled import from a watched folder: set up, the new file imported, its dry run committed', async ({ browser }) => {
+  test.slow()
+  const page = await signedIn(browser)
+  const session = (await (await page.request.get('/api/auth/session')).json()) as { me: { tenant: { id: number } } }
+  const top = (await (await page.request.get('/api/analytics/spotify/top-songs?date=lastYear')).json()) as { isrc: string }[]
+  // The workspace's drop folder on the server (playwright.config.ts gives the server this DATA_DIR).
+  const folder = path.join(process.env.E2E_DATA_DIR!, 'trend-drops', String(session.me.tenant.id), 'spotify')
+  mkdirSync(folder, { recursive: true })
+  const file = path.join(folder, 'spotify-scheduled-e2e.csv')
+  writeFileSync(file, ['date,isrc,country,streams,listeners', `2024-07-01,${top[0].isrc},DE,321,100`].join('\n') + '\n')
+  const anHourAgo = new Date(Date.now() - 3_600_000)
+  utimesSync(file, anHourAgo, anHourAgo)
+
+  await page.goto('/analytics/overview?section=sources')
+  const sources = page.getByRole('table', { name: 'Scheduled sources' })
+  const spotify = sources.getByRole('row', { name: /^Spotify/ })
+  await expect(spotify.getByText('Not configured')).toHaveCount(2)
+  await spotify.getByRole('button', { name: 'Set up Spotify watched folder' }).click()
+  const form = page.getByRole('form', { name: 'Scheduled source settings' })
+  await expect(form.getByLabel('Folder', { exact: true })).toHaveValue('spotify')
+  await form.getByRole('button', { name: 'Save' }).click()
+  await expect(form).toBeHidden()
+
+  // Saving checked it at once; Check now (the declared action) checks again and fetches nothing new.
+  await spotify.getByRole('button', { name: /Check now/ }).click()
+  const files = page.getByRole('table', { name: 'Fetched files' })
+  const row = files.getByRole('row', { name: /spotify-scheduled-e2e\.csv/ })
+  await expect(row).toContainText('Imported', { timeout: 30_000 })
+  await expect(row).toContainText('Dry run ready', { timeout: 30_000 })
+  await expect(files.getByRole('row')).toHaveCount(2)
+  await page.screenshot({ path: 'test-results/analytics-scheduled.png', fullPage: true })
+  await row.getByRole('button', { name: /^Commit/ }).click()
+  await expect(row).toContainText('Committed', { timeout: 20_000 })
+  const overview = (await (await page.request.get('/api/analytics/spotify?date=custom&from=2024-07-01&to=2024-07-01')).json()) as {
+    totals: { streams: number }
+  }
+  expect(overview.totals.streams).toBe(321)
 })
