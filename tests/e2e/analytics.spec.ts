@@ -78,7 +78,9 @@ test('trend import, overview and Spotify view, release analytics, planted spike,
     .poll(async () => (await (await page.request.get(`/api/analytics/reviews/${reviewId}`)).json()) as { status: string; held: boolean })
     .toMatchObject({ status: 'confirmed', held: true })
 
-  // A long range is a job: two asks at once, one queues it and the other answers 777.
+  // A long range is a job: asks at once, one queues it and those that come while it runs answer 777.
+  // Several asks, not two: on a quiet machine the demo's small job can finish before a lone second ask
+  // arrives (which then rightly answers the kept result with 200).
   const statuses = await page.evaluate(async () => {
     const csrf = /(?:^|; )wl_csrf=([^;]+)/.exec(document.cookie)?.[1] ?? ''
     const ask = () =>
@@ -87,9 +89,13 @@ test('trend import, overview and Spotify view, release analytics, planted spike,
         headers: { 'content-type': 'application/json', 'x-csrf-token': decodeURIComponent(csrf) },
         body: JSON.stringify({ metric: 'topSongs', platform: 'all', from: '2019-01-01', to: '2026-01-01' }),
       }).then(async (response) => ({ status: response.status, body: await response.json() }))
-    return Promise.all([ask(), ask()])
+    return Promise.all([ask(), ask(), ask(), ask(), ask(), ask()])
   })
-  expect(statuses.map((answer) => answer.status).sort()).toEqual([200, 777])
+  const codes = statuses.map((answer) => answer.status)
+  expect(codes).toContain(777)
+  expect(codes).toContain(200)
+  expect(codes.every((code) => code === 200 || code === 777)).toBe(true)
+  expect(statuses.filter((answer) => answer.status === 200 && answer.body.status === 'queued')).toHaveLength(1)
   expect(statuses.find((answer) => answer.status === 777)?.body.message).toBe('Duplicate Requests Analytics')
   // The view of a long range stays loading (no error) until its job is done, then shows the answer.
   await page.goto('/analytics/overview?date=custom&from=2020-01-01&to=2026-11-01')
