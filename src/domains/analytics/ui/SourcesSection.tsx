@@ -292,7 +292,7 @@ function SourceCell({
         <Button size="1" variant="soft" color="gray" onClick={onEdit}>
           Edit…
         </Button>
-        <RecordActions record={sourceRecord(source)} buttons={['analytics.checkSource', 'analytics.removeSource']} menu={false} />
+        <RecordActions record={sourceRecord(source)} buttons={['analytics.checkSource', 'analytics.removeSource']} menu={false} size="1" />
       </Flex>
     </Flex>
   )
