@@ -12,7 +12,7 @@ import { FEATURE_REQUEST_ACTIONS } from './feature-controls'
 import { ACCOUNT_EXPORT_ACTIONS, CONVERT_ACTIONS, DELIVERY_ACTIONS, EXPORT_ACTIONS, INGESTION_ACTIONS } from './catalogue-ops'
 import { TRANSFER_ACTIONS } from './catalogue-ops'
 import { NEWS_ACTIONS } from './news'
-import { TRACK_HOLD_ACTIONS, TREND_IMPORT_ACTIONS } from './analytics'
+import { TRACK_HOLD_ACTIONS, TRACK_REVIEW_ACTIONS, TREND_IMPORT_ACTIONS, TREND_SOURCE_ACTIONS } from './analytics'
 import { FANBLAST_ACTIONS } from './fanblast'
 import { DISCOVERY_ACTIONS, USAGE_ACTIONS } from './discovery'
 
@@ -49,6 +49,8 @@ export const RECORD_ACTIONS: readonly RecordAction[] = [
   ...DISCOVERY_ACTIONS,
   ...USAGE_ACTIONS,
   ...TRACK_HOLD_ACTIONS,
+  ...TREND_SOURCE_ACTIONS,
+  ...TRACK_REVIEW_ACTIONS,
 ]
 
 /** The palette commands of every declared action (on the focused record, and on a list's selection). */

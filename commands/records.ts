@@ -14,7 +14,7 @@ import type { HelpThreadRow } from '@contract/help-center'
 import type { DeliveryRecordState, ExportRecordState, IngestionRecordState } from './catalogue-ops'
 import type { ReviewRecordState } from './feature-controls'
 import type { NewsCategoryRecordState, NewsPostRecordState } from './news'
-import type { TrendImportRecordState } from './analytics'
+import type { FlaggedTrackRecordState, TrackReviewRecordState, TrendImportRecordState, TrendSourceRecordState } from './analytics'
 import type { BlastRecordState } from './fanblast'
 import type { DiscoveryRecordState, UsageAssetRecordState, UsageMatchRecordState } from './discovery'
 
@@ -50,6 +50,9 @@ export interface RecordStates {
   split: SplitRecordState
   statementImport: ImportRecordState
   trendImport: TrendImportRecordState
+  trendSource: TrendSourceRecordState
+  flaggedTrack: FlaggedTrackRecordState
+  trackReview: TrackReviewRecordState
   payoutBatch: PayoutBatchRecordState
   report: Pick<ReportRow, 'status' | 'scope' | 'error'>
   draft: Record<string, never>

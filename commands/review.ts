@@ -1,5 +1,6 @@
 import type { EndpointId } from '@contract/index'
 import type { Command, CommandEnv } from './types'
+import { trackReviewPath } from './analytics'
 
 /** A review queue: what "Review next …" opens. Its list endpoint answers newest first. */
 export interface ReviewQueue {
@@ -90,6 +91,15 @@ export const REVIEW_QUEUES: readonly ReviewQueue[] = [
     page: async (env, page, perPage) =>
       pageIds(await env.call('pex.matches', { params: { page }, query: { status: 'new', per_page: perPage } })),
     path: (id) => `/usage-discovery/match/${id}`,
+  },
+  {
+    id: 'trackReviews',
+    noun: 'flagged track',
+    plural: 'flagged tracks in review',
+    keywords: ['review', 'next', 'flagged', 'track', 'fraud', 'spike', 'artificial', 'streams', 'queue'],
+    endpoint: 'analytics.reviews',
+    page: async (env, page, perPage) => pageIds(await env.call('analytics.reviews', { query: { status: 'open', page, per_page: perPage } })),
+    path: (id) => trackReviewPath(id),
   },
 ]
 

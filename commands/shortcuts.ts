@@ -37,6 +37,7 @@ export type ShortcutGroup =
   | 'Discovery Mode'
   | 'Usage match'
   | 'Delivery'
+  | 'Track review'
 
 export const SHORTCUTS = {
   // The palette and dialogs.
@@ -135,6 +136,11 @@ export const SHORTCUTS = {
 
   // Deliveries (commands/catalogue-ops.ts): on a release whose delivery to a target failed.
   'delivery.retryFailed': { keys: 'shift+r', title: 'Retry the release’s failed deliveries', group: 'Delivery', bound: 'command' },
+  // Flagged-track reviews (src/domains/analytics/ui/TrackReviewScreen.tsx): the open reviews.
+  'trackReview.next': { keys: 'j', title: 'Next flagged track in review', group: 'Track review', bound: 'page' },
+  'trackReview.previous': { keys: 'k', title: 'Previous flagged track in review', group: 'Track review', bound: 'page' },
+  'trackReview.confirm': { keys: 'a', title: 'Confirm and hold its earnings (asks why)', group: 'Track review', bound: 'page' },
+  'trackReview.dismiss': { keys: 'r', title: 'Dismiss the flag (asks why)', group: 'Track review', bound: 'page' },
 
   // The uploader (src/domains/catalogue/ui/uploader/UploaderForm.tsx).
   'uploader.save': { keys: 'mod+s', title: 'Save the draft', group: 'Uploader', bound: 'page' },

@@ -267,6 +267,242 @@ const holdReason = z.object({
   reason: z.string().trim().min(1, 'Give a reason').max(500, 'The reason is too long (500 characters at most)'),
 })
 
+// ---------------------------------------------------------------------------------------------
+// Scheduled imports (docs/analytics.md, "Scheduled imports"): per platform, a watched folder and/or
+// an SFTP drop polled by a repeating job; each new file goes through the import above.
+
+export const TREND_SOURCE_KINDS = ['folder', 'sftp'] as const
+export type TrendSourceKind = (typeof TREND_SOURCE_KINDS)[number]
+export const TREND_SOURCE_FILE_STATUSES = ['fetching', 'imported', 'duplicate', 'failed'] as const
+export type TrendSourceFileStatus = (typeof TREND_SOURCE_FILE_STATUSES)[number]
+export const TREND_SOURCE_FILE_STATUS_LABELS: Record<TrendSourceFileStatus, string> = {
+  fetching: 'Fetching',
+  imported: 'Imported',
+  duplicate: 'Already imported',
+  failed: 'Failed',
+}
+
+/** A configured source. Secrets are never answered: only whether one is stored. */
+export const trendSource = z.object({
+  id: z.number(),
+  platform: z.string(),
+  kind: z.enum(TREND_SOURCE_KINDS),
+  enabled: z.boolean(),
+  directory: z.string(),
+  pattern: z.string(),
+  host: z.string().nullable(),
+  port: z.number().nullable(),
+  username: z.string().nullable(),
+  hasPassword: z.boolean(),
+  hasPrivateKey: z.boolean(),
+  /** The SFTP server's host key (SHA-256, hex), pinned at the first connection; null until then. */
+  hostKey: z.string().nullable(),
+  everyMinutes: z.number(),
+  autoCommit: z.boolean(),
+  lastChecked: nullableTimestamp,
+  lastError: z.string().nullable(),
+  /** When the repeating job next looks (null: disabled, or a check is running). */
+  nextCheck: nullableTimestamp,
+})
+export type TrendSource = z.infer<typeof trendSource>
+
+/** Every importable platform with its two sources, null where not configured. */
+export const trendSourcesAnswer = z.array(
+  z.object({ platform: z.string(), label: z.string(), folder: trendSource.nullable(), sftp: trendSource.nullable() }),
+)
+
+const hostName = /^[A-Za-z0-9.-]+$|^\[[0-9A-Fa-f:.]+\]$/
+const optionalSecret = (max: number, what: string) =>
+  z
+    .string()
+    .max(max, `The ${what} is too long`)
+    .optional()
+    .transform((value) => (value ? value : undefined))
+
+/** A source's settings. An empty password or key keeps the stored one; `clearPassword`/`clearPrivateKey` remove it. */
+export const trendSourceBody = z
+  .object({
+    enabled: z.boolean().default(true),
+    directory: z.string().trim().max(500, 'The folder is too long').default(''),
+    pattern: z
+      .string()
+      .trim()
+      .min(1, 'Which files? e.g. *.csv')
+      .max(100, 'The pattern is too long')
+      .regex(/^[^/\\]+$/, 'A file name pattern, without folders')
+      .default('*.csv'),
+    host: z.string().trim().max(253, 'The host is too long').optional(),
+    port: z.number().int().min(1, 'A port is 1 to 65535').max(65535, 'A port is 1 to 65535').default(22),
+    username: z.string().trim().max(100, 'The user name is too long').optional(),
+    password: optionalSecret(500, 'password'),
+    privateKey: optionalSecret(20_000, 'key'),
+    clearPassword: z.boolean().default(false),
+    clearPrivateKey: z.boolean().default(false),
+    everyMinutes: z.number().int().min(5, 'At least every 5 minutes').max(10080, 'At most every week (10080 minutes)').default(60),
+    autoCommit: z.boolean().default(false),
+  })
+  .superRefine((value, issue) => {
+    if (value.directory.split(/[\\/]/).includes('..'))
+      issue.addIssue({ code: 'custom', path: ['directory'], message: 'The folder cannot go up (..)' })
+    if (value.privateKey && !/-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----/.test(value.privateKey))
+      issue.addIssue({ code: 'custom', path: ['privateKey'], message: 'Paste the private key in OpenSSH or PEM form' })
+    if (value.host !== undefined && value.host !== '' && !hostName.test(value.host))
+      issue.addIssue({ code: 'custom', path: ['host'], message: 'A host name or an IP address' })
+  })
+export type TrendSourceBody = z.input<typeof trendSourceBody>
+
+export const trendSourceFile = z.object({
+  id: z.number(),
+  sourceId: z.number(),
+  platform: z.string(),
+  kind: z.enum(TREND_SOURCE_KINDS),
+  name: z.string(),
+  size: count,
+  modified: timestamp,
+  fetched: timestamp,
+  status: z.enum(TREND_SOURCE_FILE_STATUSES),
+  error: z.string().nullable(),
+  /** The import the file went to (for a duplicate, the import that already has its bytes) and where it stands. */
+  importId: z.number().nullable(),
+  importStatus: z.enum(TREND_IMPORT_STATUSES).nullable(),
+})
+export type TrendSourceFile = z.infer<typeof trendSourceFile>
+
+const sourceKindParams = z.object({
+  platform: importablePlatform,
+  kind: z.enum(TREND_SOURCE_KINDS, { message: 'A source is a folder or an SFTP drop' }),
+})
+
+export const trendSourceEndpoints = {
+  'analytics.sources': endpoint({
+    method: 'GET',
+    path: 'analytics/sources',
+    access: 'admin',
+    summary: 'Scheduled trend import sources: each importable platform with its watched folder and SFTP drop, or null when not configured',
+    response: trendSourcesAnswer,
+  }),
+  'analytics.saveSource': endpoint({
+    method: 'PUT',
+    path: 'analytics/sources/{platform}/{kind}',
+    access: 'admin',
+    summary:
+      "Configure a platform's watched folder or SFTP drop (the password and key are stored encrypted, never answered) and schedule its polling",
+    params: sourceKindParams,
+    body: trendSourceBody,
+    response: trendSource,
+  }),
+  'analytics.removeSource': endpoint({
+    method: 'DELETE',
+    path: 'analytics/sources/{id}',
+    access: 'admin',
+    summary: 'Remove a scheduled source and its polling; the files it imported stay imported',
+    params: idParams,
+    response: z.object({ id: z.number() }),
+  }),
+  'analytics.checkSource': endpoint({
+    method: 'POST',
+    path: 'analytics/sources/{id}/check',
+    access: 'admin',
+    summary: 'Check a scheduled source now: its polling job runs at once and each new file is imported',
+    params: idParams,
+    response: trendSource,
+    status: 202,
+  }),
+  'analytics.sourceFiles': endpoint({
+    method: 'GET',
+    path: 'analytics/sources/files',
+    access: 'admin',
+    summary: 'The files scheduled sources fetched, newest first, optionally of one source: the import each went to and its status',
+    query: z.object({ page, per_page: perPage, source_id: id.optional() }),
+    response: pageOf(trendSourceFile),
+  }),
+} as const
+
+// ---------------------------------------------------------------------------------------------
+// The flagged-track review queue (issue 24 item 5): a spike's or an artificial-streams row's track
+// sent to review, confirmed (earnings held) or dismissed with a reason.
+
+export const TRACK_REVIEW_FLAGS = ['spike', 'artificial'] as const
+export const TRACK_REVIEW_STATUSES = ['open', 'confirmed', 'dismissed'] as const
+export type TrackReviewStatus = (typeof TRACK_REVIEW_STATUSES)[number]
+
+const reviewReason = z.object({
+  reason: z.string().trim().min(1, 'Give a reason').max(500, 'The reason is too long (500 characters at most)'),
+})
+
+export const trackReview = z.object({
+  id: z.number(),
+  ...trackRef,
+  flag: z.enum(TRACK_REVIEW_FLAGS),
+  platform: z.string(),
+  day: z.string(),
+  /** Streams that day, the median of the 28 days before, and what the store flagged as artificial in the period. */
+  evidence: z.object({ observed: count, baseline: z.number(), artificial: count, periodStreams: count }),
+  note: z.string().nullable(),
+  status: z.enum(TRACK_REVIEW_STATUSES),
+  reason: z.string().nullable(),
+  sentBy: z.string().nullable(),
+  sentAt: timestamp,
+  decidedBy: z.string().nullable(),
+  decidedAt: nullableTimestamp,
+  /** Whether the track's earnings are held now. */
+  held: z.boolean(),
+})
+export type TrackReview = z.infer<typeof trackReview>
+
+export const trackReviewEndpoints = {
+  'analytics.sendToReview': endpoint({
+    method: 'POST',
+    path: 'analytics/tracks/{id}/review',
+    access: 'admin',
+    summary:
+      "Send a flagged track (a spike's or an artificial-streams row) to the review queue with the day and platform it was flagged on; 409 when it is in review already",
+    params: idParams,
+    body: z.object({
+      flag: z.enum(TRACK_REVIEW_FLAGS),
+      platform: z.enum(ARTIFICIAL_PLATFORMS, { message: 'This store reports no artificial streams' }),
+      day: day,
+      note: z.string().trim().max(500, 'The note is too long').optional(),
+    }),
+    response: trackReview,
+    status: 201,
+  }),
+  'analytics.reviews': endpoint({
+    method: 'GET',
+    path: 'analytics/reviews',
+    access: 'admin',
+    summary: 'Flagged tracks in review, newest first (status open by default): the flag, its evidence and the decision',
+    query: z.object({ page, per_page: perPage, status: z.enum(TRACK_REVIEW_STATUSES).default('open') }),
+    response: pageOf(trackReview),
+  }),
+  'analytics.review': endpoint({
+    method: 'GET',
+    path: 'analytics/reviews/{id}',
+    access: 'admin',
+    summary: 'One flagged track in review with its evidence and decision',
+    params: idParams,
+    response: trackReview,
+  }),
+  'analytics.confirmReview': endpoint({
+    method: 'POST',
+    path: 'analytics/reviews/{id}/confirm',
+    access: 'admin',
+    summary: "Confirm a flagged track: its earnings are held (unless held already) with the reason, and the review is closed",
+    params: idParams,
+    body: reviewReason,
+    response: trackReview,
+  }),
+  'analytics.dismissReview': endpoint({
+    method: 'POST',
+    path: 'analytics/reviews/{id}/dismiss',
+    access: 'admin',
+    summary: 'Dismiss a flagged track with a reason: nothing is held, the review is closed',
+    params: idParams,
+    body: reviewReason,
+    response: trackReview,
+  }),
+} as const
+
 export const analyticsEndpoints = {
   'analytics.importTrends': endpoint({
     method: 'POST',
@@ -448,4 +684,6 @@ export const analyticsEndpoints = {
     body: holdReason,
     response: trackHold,
   }),
+  ...trendSourceEndpoints,
+  ...trackReviewEndpoints,
 } as const

@@ -15,6 +15,7 @@ const GROUP_ORDER: readonly ShortcutGroup[] = [
   'Discovery Mode',
   'Usage match',
   'Delivery',
+  'Track review',
   'Uploader',
   'View',
   'Help',

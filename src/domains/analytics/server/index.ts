@@ -4,6 +4,7 @@ import { analyticsHandlers, releaseAnalyticsHandlers } from './routes'
 import { registerTrendJobs } from './trend-import'
 import { registerQueryJobs } from './queries'
 import { trendsSeeder } from './seed'
+import { registerSourceJobs } from './schedule'
 
 /** Analytics: trend report imports into monthly fact partitions and daily rollups (docs/analytics.md). */
 export const analyticsServer: DomainServer = {
@@ -13,5 +14,6 @@ export const analyticsServer: DomainServer = {
   registerJobs(runner, services) {
     registerTrendJobs(runner, services)
     registerQueryJobs(runner, services)
+    registerSourceJobs(runner, services)
   },
 }

@@ -6,6 +6,8 @@ import { artificialStreams, spotifySpikes } from './fraud'
 import { listQueries, submitQuery } from './queries'
 import { holdTrack, holdsPage, releaseTrackHold } from './holds'
 import { releaseAnalytics } from './release'
+import * as schedule from './schedule'
+import * as reviews from './reviews'
 
 export const analyticsHandlers: Handlers<IdsOf<typeof analyticsEndpoints>> = {
   'analytics.importTrends': ({ ctx, params, files }) => imports.uploadTrends(ctx, params.platform, files.file),
@@ -30,6 +32,16 @@ export const analyticsHandlers: Handlers<IdsOf<typeof analyticsEndpoints>> = {
   'analytics.holds': ({ ctx, query }) => holdsPage(ctx, query),
   'analytics.holdTrack': ({ ctx, params, body }) => holdTrack(ctx, params.id, body.reason),
   'analytics.releaseHold': ({ ctx, params, body }) => releaseTrackHold(ctx, params.id, body.reason),
+  'analytics.sources': ({ ctx }) => schedule.listSources(ctx),
+  'analytics.saveSource': ({ ctx, params, body }) => schedule.saveSource(ctx, params.platform, params.kind, body),
+  'analytics.removeSource': ({ ctx, params }) => schedule.removeSource(ctx, params.id),
+  'analytics.checkSource': ({ ctx, params }) => schedule.checkSourceNow(ctx, params.id),
+  'analytics.sourceFiles': ({ ctx, query }) => schedule.sourceFilesPage(ctx, query),
+  'analytics.sendToReview': ({ ctx, params, body }) => reviews.sendToReview(ctx, params.id, body),
+  'analytics.reviews': ({ ctx, query }) => reviews.reviewsPage(ctx, query),
+  'analytics.review': ({ ctx, params }) => reviews.loadReview(ctx, params.id),
+  'analytics.confirmReview': ({ ctx, params, body }) => reviews.confirmReview(ctx, params.id, body.reason),
+  'analytics.dismissReview': ({ ctx, params, body }) => reviews.dismissReview(ctx, params.id, body.reason),
 }
 
 /** releases/analytics/{id} (catalogue's contract): the smartlink clicks and, beside them, the release's streams. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { bigint, check, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { accounts, files, tenantColumn } from '@server/db/schema/platform'
 import { at, createdAt, idColumn, ref } from '@server/db/schema/columns'
 
@@ -107,5 +107,111 @@ export const analyticsQueries = pgTable(
     uniqueIndex('analytics_queries_key_idx').on(t.tenantId, t.key),
     index('analytics_queries_list_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
     check('analytics_queries_status_check', sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
+  ],
+)
+
+/**
+ * A scheduled trend import source (docs/analytics.md, "Scheduled imports"): per platform, a watched
+ * folder under the workspace's drop folder and/or an SFTP drop, polled by a repeating job. Secrets
+ * are sealed with the application's SecretBox, bound to the workspace, platform and kind.
+ */
+export const trendSources = pgTable(
+  'trend_sources',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    platform: text('platform').notNull(),
+    /** 'folder' (a folder under DATA_DIR/trend-drops/<workspace>) or 'sftp'. */
+    kind: text('kind').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    /** The folder: relative to the workspace's drop folder, or the remote directory of the SFTP drop. */
+    directory: text('directory').notNull().default(''),
+    /** Which file names are fetched: `*` and `?` wildcards, case-insensitive. */
+    pattern: text('pattern').notNull().default('*.csv'),
+    host: text('host'),
+    port: integer('port'),
+    username: text('username'),
+    passwordEncrypted: text('password_encrypted'),
+    privateKeyEncrypted: text('private_key_encrypted'),
+    /** The SFTP server's host key (SHA-256, hex), pinned at the first connection. */
+    hostKeySha256: text('host_key_sha256'),
+    everyMinutes: integer('every_minutes').notNull().default(60),
+    /** Commit each fetched file's dry run at once (else it waits in the Imports section). */
+    autoCommit: boolean('auto_commit').notNull().default(false),
+    lastCheckedAt: at('last_checked_at'),
+    lastError: text('last_error'),
+    createdBy: ref('created_by').references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: at('updated_at'),
+  },
+  (t) => [
+    uniqueIndex('trend_sources_platform_idx').on(t.tenantId, t.platform, t.kind),
+    check('trend_sources_kind_check', sql`${t.kind} in ('folder', 'sftp')`),
+    check('trend_sources_every_check', sql`${t.everyMinutes} between 5 and 10080`),
+  ],
+)
+
+/**
+ * Each file a scheduled source fetched, once: (source, name, size, modification time) is claimed
+ * before the fetch, so the same file is not fetched twice; the same bytes under another name reach
+ * the import and are refused there by their content hash (status `duplicate`).
+ */
+export const trendSourceFiles = pgTable(
+  'trend_source_files',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    sourceId: ref('source_id')
+      .notNull()
+      .references(() => trendSources.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    modifiedAt: at('modified_at').notNull(),
+    /** fetching → imported (import_id set) | duplicate (import_id: the import that has these bytes) | failed. */
+    status: text('status').notNull().default('fetching'),
+    contentHash: text('content_hash'),
+    importId: ref('import_id').references(() => trendImports.id, { onDelete: 'set null' }),
+    error: text('error'),
+    fetchedAt: at('fetched_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('trend_source_files_seen_idx').on(t.sourceId, t.name, t.size, t.modifiedAt),
+    index('trend_source_files_history_idx').on(t.tenantId, t.fetchedAt.desc(), t.id.desc()),
+    index('trend_source_files_source_idx').on(t.tenantId, t.sourceId, t.fetchedAt.desc(), t.id.desc()),
+    check('trend_source_files_status_check', sql`${t.status} in ('fetching', 'imported', 'duplicate', 'failed')`),
+  ],
+)
+
+/**
+ * A flagged track sent to the staff review queue (issue 24 item 5) from a spike or from the
+ * artificial streams a store reported: open → confirmed (its earnings held) | dismissed (with a
+ * reason). At most one open review per track.
+ */
+export const trackReviews = pgTable(
+  'track_reviews',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    trackId: ref('track_id').notNull(),
+    /** 'spike' (spotify/spike-detection) or 'artificial' ({platform}/artificial-streams). */
+    flag: text('flag').notNull(),
+    platform: text('platform').notNull(),
+    /** The spike's day, or the last day of the period the artificial streams were counted in. */
+    day: date('day').notNull(),
+    /** What the row showed when it was sent, read again from the rollups (observed, baseline, artificial). */
+    evidence: jsonb('evidence').notNull().default({}).$type<Record<string, unknown>>(),
+    note: text('note'),
+    status: text('status').notNull().default('open'),
+    reason: text('reason'),
+    sentBy: ref('sent_by').references(() => accounts.id, { onDelete: 'set null' }),
+    sentAt: at('sent_at').notNull().defaultNow(),
+    decidedBy: ref('decided_by').references(() => accounts.id, { onDelete: 'set null' }),
+    decidedAt: at('decided_at'),
+  },
+  (t) => [
+    uniqueIndex('track_reviews_open_idx').on(t.tenantId, t.trackId).where(sql`${t.status} = 'open'`),
+    index('track_reviews_queue_idx').on(t.tenantId, t.status, t.id.desc()),
+    check('track_reviews_flag_check', sql`${t.flag} in ('spike', 'artificial')`),
+    check('track_reviews_status_check', sql`${t.status} in ('open', 'confirmed', 'dismissed')`),
   ],
 )

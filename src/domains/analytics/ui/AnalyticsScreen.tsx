@@ -9,6 +9,8 @@ import { useTab } from '@client/workspace/tab-context'
 import { OverviewSection } from './OverviewSection'
 import { TrendImportsSection } from './TrendImportsSection'
 import { JobsSection } from './JobsSection'
+import { SourcesSection } from './SourcesSection'
+import { ReviewsSection } from './ReviewsSection'
 import { viewOf } from './view'
 import { api } from '@client/api'
 import { useLoad } from '@client/state/useLoad'
@@ -36,6 +38,8 @@ const SECTIONS = [
   { id: 'overview', label: 'Overview' },
   { id: 'imports', label: 'Imports' },
   { id: 'jobs', label: 'Jobs' },
+  { id: 'sources', label: 'Scheduled' },
+  { id: 'reviews', label: 'Reviews' },
 ] as const
 
 /** The toolbar's custom range: two days, applied together. */
@@ -124,6 +128,8 @@ export default function AnalyticsScreen({ search }: ScreenProps) {
           {view.section === 'overview' && <OverviewSection view={view} version={version} />}
           {view.section === 'imports' && <TrendImportsSection platform={view.platform} version={version} />}
           {view.section === 'jobs' && <JobsSection version={version} />}
+          {view.section === 'sources' && <SourcesSection version={version} />}
+          {view.section === 'reviews' && <ReviewsSection version={version} />}
         </Box>
       </SectionTabs>
     </Flex>

@@ -7,10 +7,23 @@ import { NamedTable } from '@client/ui/NamedTable'
 import { RecordLink } from '@client/ui/RecordLink'
 import { RecordActions } from '@client/ui/RecordActions'
 import type { AnalyticsView } from './view'
+import type { RecordRef } from '@commands/records'
+import type { FlaggedTrackRecordState } from '@commands/analytics'
+import { dayString, resolveRange } from '@core/analytics-range'
 
 type Artificial = (typeof ARTIFICIAL_PLATFORMS)[number]
 export const reportsArtificial = (platform: string): platform is Artificial =>
   (ARTIFICIAL_PLATFORMS as readonly string[]).includes(platform)
+
+/** A spike's or an artificial-streams row as the record "Send to review" acts on (the track, with what flagged it). */
+function flagged(row: { trackId: number; title: string }, flag: 'spike' | 'artificial', platform: Artificial, day: string): RecordRef {
+  const state: FlaggedTrackRecordState = { title: row.title, flag, platform, day }
+  return { kind: 'flaggedTrack', id: String(row.trackId), title: row.title, state }
+}
+
+/** The last day of the view's period: the day an artificial-streams row is sent to review for. */
+const lastDay = (query: AnalyticsView['query']) =>
+  resolveRange(query.date, { from: query.from, to: query.to }, dayString(new Date())).to
 
 const parse = (input: string) => JSON.parse(input) as { platform: Artificial; query: AnalyticsView['query']; version: number }
 
@@ -49,6 +62,7 @@ export function ArtificialStreams({ view, version }: { view: AnalyticsView; vers
                   <Table.ColumnHeaderCell>Track</Table.ColumnHeaderCell>
                   <Table.ColumnHeaderCell justify="end">Artificial</Table.ColumnHeaderCell>
                   <Table.ColumnHeaderCell justify="end">Of its streams</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Review</Table.ColumnHeaderCell>
                 </Table.Row>
               </Table.Header>
               <Table.Body>
@@ -62,6 +76,14 @@ export function ArtificialStreams({ view, version }: { view: AnalyticsView; vers
                     </Table.Cell>
                     <Table.Cell justify="end">{formatCount(row.artificial)}</Table.Cell>
                     <Table.Cell justify="end">{row.share.toFixed(2)}%</Table.Cell>
+                    <Table.Cell>
+                      <RecordActions
+                        record={flagged(row, 'artificial', view.platform as Artificial, lastDay(view.query))}
+                        buttons={['analytics.sendToReview']}
+                        menu={false}
+                        size="1"
+                      />
+                    </Table.Cell>
                   </Table.Row>
                 ))}
               </Table.Body>
@@ -138,6 +160,12 @@ export function SpikeDetection({ view, version }: { view: AnalyticsView; version
                         state: { title: spike.title, releaseId: spike.releaseId, releaseTitle: spike.releaseTitle, earningsHeld: spike.held },
                       }}
                       buttons={['analytics.holdTrack', 'analytics.releaseHold']}
+                      menu={false}
+                      size="1"
+                    />
+                    <RecordActions
+                      record={flagged(spike, 'spike', 'spotify', spike.day)}
+                      buttons={['analytics.sendToReview']}
                       menu={false}
                       size="1"
                     />

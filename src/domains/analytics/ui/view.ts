@@ -3,10 +3,10 @@ import { analyticsPlatform } from '@core/analytics-platforms'
 
 // What the analytics tab shows, read from its address: `?platform=` (absent: every platform),
 // `?date=` (absent: lastThirtyDays, the spec's preview), `?from=&to=` for a custom range, and
-// `?section=imports` for the trend imports, `?account=` for the streams of one account's releases.
+// `?section=imports` for the trend imports, `?section=sources` for the scheduled imports, `?section=reviews` for the flagged tracks in review, `?account=` for the streams of one account's releases.
 
 export interface AnalyticsView {
-  section: 'overview' | 'imports' | 'jobs'
+  section: 'overview' | 'imports' | 'jobs' | 'sources' | 'reviews'
   platform: string
   query: { date: AnalyticsPreset; from?: string; to?: string; account?: number }
 }
@@ -28,7 +28,9 @@ export function viewOf(search: URLSearchParams): AnalyticsView {
   const account = Number(search.get('account'))
   if (Number.isSafeInteger(account) && account > 0) (query as { account?: number }).account = account
   const askedSection = search.get('section')
-  const section = askedSection === 'imports' || askedSection === 'jobs' ? askedSection : 'overview'
+  const section = askedSection === 'imports' || askedSection === 'jobs' || askedSection === 'sources' || askedSection === 'reviews'
+      ? askedSection
+      : 'overview'
   return { section, platform, query: query as AnalyticsView['query'] }
 }
 
