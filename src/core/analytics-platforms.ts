@@ -295,7 +295,8 @@ function dayOf(text: string): string | null {
 }
 
 function count(text: string | undefined, name: string, required: boolean): number {
-  const value = (text ?? '').trim().replace(/,/g, '')
+  let value = text === undefined ? '' : text.trim()
+  if (value.indexOf(',') >= 0) value = value.replace(/,/g, '')
   if (!value) {
     if (required) throw new TrendFormatError(`${name} is empty`)
     return 0
@@ -305,35 +306,70 @@ function count(text: string | undefined, name: string, required: boolean): numbe
 }
 
 const ISRC_SHAPE = /^[A-Z]{2}[A-Z0-9]{3}\d{7}$/
+const COUNTRY_CODE = /^[A-Z]{2}$/
+const HOUR = /^\d{1,2}$/
+/** Days read, by their cell: a report repeats a few hundred dates over millions of lines. */
+const DAY_CACHE_SIZE = 4_096
+
+/**
+ * A reader of one report's records (its columns resolved once): the ingestion reads millions of
+ * lines with it, so the columns' positions, the breakdown list and the dates already read are kept
+ * instead of worked out on every line. `readTrendLine` is the same reading.
+ */
+export function trendLineReader(columns: TrendColumns): (record: readonly string[]) => TrendLine {
+  const { date, isrc, trackId: trackIdAt, country: countryAt, streams, listeners, artificial, hour } = columns.fields
+  const breakdowns = Object.entries(columns.breakdowns) as [TrendBreakdown, number][]
+  const days = new Map<string, string | null>()
+  return (record) => {
+    const cell = (index: number | undefined) => (index === undefined ? '' : (record[index] ?? '').trim())
+    const dateText = cell(date)
+    let day = days.get(dateText)
+    if (day === undefined) {
+      day = dayOf(dateText)
+      if (days.size < DAY_CACHE_SIZE) days.set(dateText, day)
+    }
+    if (!day) throw new TrendFormatError(`the date "${dateText.slice(0, 20)}" is not a date (YYYY-MM-DD)`)
+    let isrcText = cell(isrc)
+    if (isrcText && !ISRC_SHAPE.test(isrcText)) {
+      isrcText = isrcText.toUpperCase().replace(/-/g, '')
+      if (isrcText && !ISRC_SHAPE.test(isrcText)) throw new TrendFormatError(`the ISRC "${isrcText.slice(0, 20)}" is not an ISRC`)
+    }
+    const trackId = cell(trackIdAt) || null
+    if (!isrcText && !trackId) throw new TrendFormatError('the line has neither an ISRC nor a track id')
+    let country = cell(countryAt)
+    if (!COUNTRY_CODE.test(country)) country = country.toUpperCase()
+    const dims: TrendLine['dims'] = {}
+    for (const [breakdown, index] of breakdowns) {
+      // An empty cell is kept: it counts as "unknown" in that breakdown, so each adds up to the streams.
+      const value = cell(index)
+      dims[breakdown] = value.length > 200 ? value.slice(0, 200) : value
+    }
+    if (hour !== undefined) {
+      const hourText = cell(hour)
+      if (!HOUR.test(hourText) || Number(hourText) > 23) throw new TrendFormatError(`the hour "${hourText.slice(0, 10)}" is not 0–23`)
+      dims.hour = String(Number(hourText))
+    }
+    return {
+      day,
+      isrc: isrcText || null,
+      trackId: trackId ? trackId.slice(0, 200) : null,
+      country: COUNTRY_CODE.test(country) ? country : null,
+      streams: count(record[streams!], 'streams', true),
+      listeners: listeners === undefined ? 0 : count(record[listeners], 'listeners', false),
+      artificial: artificial === undefined ? 0 : count(record[artificial], 'artificial streams', false),
+      dims,
+    }
+  }
+}
+
+const readers = new WeakMap<TrendColumns, (record: readonly string[]) => TrendLine>()
 
 /** One record of a report as a line, or a TrendFormatError saying what is wrong with it. */
 export function readTrendLine(record: readonly string[], columns: TrendColumns): TrendLine {
-  const cell = (index: number | undefined) => (index === undefined ? '' : (record[index] ?? '').trim())
-  const day = dayOf(cell(columns.fields.date))
-  if (!day) throw new TrendFormatError(`the date "${cell(columns.fields.date).slice(0, 20)}" is not a date (YYYY-MM-DD)`)
-  const isrcText = cell(columns.fields.isrc).toUpperCase().replace(/-/g, '')
-  if (isrcText && !ISRC_SHAPE.test(isrcText)) throw new TrendFormatError(`the ISRC "${isrcText.slice(0, 20)}" is not an ISRC`)
-  const trackId = cell(columns.fields.trackId) || null
-  if (!isrcText && !trackId) throw new TrendFormatError('the line has neither an ISRC nor a track id')
-  const country = cell(columns.fields.country).toUpperCase()
-  const dims: TrendLine['dims'] = {}
-  for (const [breakdown, index] of Object.entries(columns.breakdowns) as [TrendBreakdown, number][]) {
-    // An empty cell is kept: it counts as "unknown" in that breakdown, so each adds up to the streams.
-    dims[breakdown] = cell(index).slice(0, 200)
+  let reader = readers.get(columns)
+  if (!reader) {
+    reader = trendLineReader(columns)
+    readers.set(columns, reader)
   }
-  if (columns.fields.hour !== undefined) {
-    const hour = cell(columns.fields.hour)
-    if (!/^\d{1,2}$/.test(hour) || Number(hour) > 23) throw new TrendFormatError(`the hour "${hour.slice(0, 10)}" is not 0–23`)
-    dims.hour = String(Number(hour))
-  }
-  return {
-    day,
-    isrc: isrcText || null,
-    trackId: trackId ? trackId.slice(0, 200) : null,
-    country: /^[A-Z]{2}$/.test(country) ? country : null,
-    streams: count(record[columns.fields.streams!], 'streams', true),
-    listeners: count(columns.fields.listeners === undefined ? '' : record[columns.fields.listeners], 'listeners', false),
-    artificial: count(columns.fields.artificial === undefined ? '' : record[columns.fields.artificial], 'artificial streams', false),
-    dims,
-  }
+  return reader(record)
 }

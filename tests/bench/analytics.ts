@@ -106,7 +106,8 @@ export async function runAnalyticsBench(options: {
   const file = path.join(dir, 'spotify.csv')
   const written = await writeReport(file, lines, tracks, until)
   const actor = { tenantId: tenant, actorAccountId: adminId, ip: null, requestId: 'bench' }
-  let peakRss = process.memoryUsage().rss
+  const startRss = process.memoryUsage().rss
+  let peakRss = startRss
   const sampler = setInterval(() => {
     peakRss = Math.max(peakRss, process.memoryUsage().rss)
   }, 50)
@@ -125,10 +126,12 @@ export async function runAnalyticsBench(options: {
   )
   await parseTrendImport(services, tenant, created.id)
   const parsedAt = performance.now()
+  const parseRss = Math.max(peakRss, process.memoryUsage().rss)
   await commitTrendImport(services, actor, created.id)
   const committedAt = performance.now()
   clearInterval(sampler)
   peakRss = Math.max(peakRss, process.memoryUsage().rss)
+  const heap = process.memoryUsage()
   const [report] = (
     await db.execute<{ status: string; rows: number; matched: number }>(sql`
       select status, (report->>'rows')::int as rows, (report->>'matched')::int as matched from trend_imports where id = ${created.id}`)
@@ -137,7 +140,8 @@ export async function runAnalyticsBench(options: {
   log(
     `Trend ingestion: ${lines.toLocaleString()} lines (${(written.size / 1024 / 1024).toFixed(1)} MB), import ${report.status}, ${report.matched.toLocaleString()} matched; ` +
       `dry run ${Math.round(parsedAt - startedAt)} ms (${perSecond(parsedAt - startedAt)} lines/s), commit ${Math.round(committedAt - parsedAt)} ms (${perSecond(committedAt - parsedAt)} lines/s), ` +
-      `both ${perSecond(committedAt - startedAt)} lines/s; peak RSS ${Math.round(peakRss / 1024 / 1024)} MB; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs`,
+      `both ${perSecond(committedAt - startedAt)} lines/s; peak RSS ${Math.round(peakRss / 1024 / 1024)} MB (${Math.round(startRss / 1024 / 1024)} MB before, ${Math.round(parseRss / 1024 / 1024)} MB by the dry run's end; ` +
+      `heap ${Math.round(heap.heapUsed / 1024 / 1024)} of ${Math.round(heap.heapTotal / 1024 / 1024)} MB at the end); load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs`,
   )
 
   // 2. Facts at scale, seeded in SQL (a year of 12 platforms), rolled up as a commit does.

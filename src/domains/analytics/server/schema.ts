@@ -48,7 +48,9 @@ export const trendImports = pgTable(
 export const trendDaily = pgTable(
   'trend_daily',
   {
-    tenantId: tenantColumn(),
+    // No foreign key: a commit writes a row per track and day, and the key's check per row cost more
+    // than the rest of the insert; the workspace is the import's, which has its key (as statement lines).
+    tenantId: ref('tenant_id').notNull(),
     platform: text('platform').notNull(),
     trackId: ref('track_id').notNull(),
     day: date('day').notNull(),
@@ -68,7 +70,8 @@ export const trendDaily = pgTable(
 export const trendBreakdownDaily = pgTable(
   'trend_breakdown_daily',
   {
-    tenantId: tenantColumn(),
+    // No foreign key, as trend_daily: several rows a line at commit.
+    tenantId: ref('tenant_id').notNull(),
     platform: text('platform').notNull(),
     trackId: ref('track_id').notNull(),
     day: date('day').notNull(),

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto'
-import { parse } from 'csv-parse'
 import { sql } from 'drizzle-orm'
 import {
   TREND_IMPORT_STATUS_LABELS,
@@ -14,12 +13,12 @@ import type { UploadedFile } from '@contract/index'
 import {
   TrendFormatError,
   analyticsPlatform,
-  readTrendLine,
   resolveTrendColumns,
-  type TrendColumns,
+  trendLineReader,
   type TrendLine,
 } from '@core/analytics-platforms'
 import type { AuthedContext, Services } from '@server/context'
+import type { PoolClient } from 'pg'
 import type { Db, Queryable } from '@server/db/engine'
 import { countCapped, pageMeta } from '@server/db/paging'
 import { actorOf, auditedMutation, type AuditActor, type Mutation } from '@server/audit'
@@ -28,6 +27,8 @@ import { csvHeaderRow } from '@server/csv-upload'
 import { FileStore } from '@server/storage/file-store'
 import { trendImports } from './schema'
 import { ensureFactPartitions, matchPending, rollUpImport } from './rollups'
+import { CsvReader } from './trend-csv'
+import { copyFrom, copyText, dimsEncoder } from './trend-copy'
 
 // A trend report's import, the statement import's path (docs/analytics.md): the upload is checked
 // by content and header, stored, hashed (a file twice is refused while its import stands) and
@@ -37,7 +38,7 @@ import { ensureFactPartitions, matchPending, rollUpImport } from './rollups'
 export const TREND_PARSE_JOB = 'analytics.import.parse'
 export const NO_IMPORT = 'This trend import does not exist.'
 const ENTITY = 'trendImport'
-/** Lines sent to the database at once. */
+/** Lines read before they are sent to the database (a COPY chunk, or one insert on PGlite). */
 const BATCH = 5_000
 
 export type TrendActor = AuditActor & { tenantId: number }
@@ -150,96 +151,166 @@ interface Read {
   errors: { count: number; first: { line: number; message: string }[] }
 }
 
-const INSERT_FACTS = `
-  insert into trend_facts (tenant_id, import_id, line, platform, day, isrc, platform_track_id, country, streams, listeners, artificial, dims)
-  select $1, $2, u.line, $3, u.day::date, u.isrc, u.track, u.country, u.streams, u.listeners, u.artificial, u.dims::jsonb
-  from unnest($4::int[], $5::text[], $6::text[], $7::text[], $8::text[], $9::bigint[], $10::bigint[], $11::bigint[], $12::text[])
-    as u(line, day, isrc, track, country, streams, listeners, artificial, dims)`
+/** A batch of readable lines on its way to the stage. */
+interface Batch {
+  lines: number[]
+  values: TrendLine[]
+}
 
-/** Streams the stored file into trend_facts in batches; unreadable lines are counted and skipped. */
-async function readFacts(
+/**
+ * Streams the stored file's records, read as lines, in batches of about BATCH; unreadable lines are
+ * counted in `read` and skipped. Holds one chunk of the file and one batch.
+ */
+async function* readBatches(
+  stream: NodeJS.ReadableStream,
+  platform: string,
+  read: Read,
+  months: Set<string>,
+  signal?: AbortSignal,
+): AsyncGenerator<Batch> {
+  const { label, format } = formatOf(platform)
+  const reader = new CsvReader()
+  let line: ((record: readonly string[]) => TrendLine) | null = null
+  const days = new Set<string>()
+  let batch: Batch = { lines: [], values: [] }
+  const sink = (record: string[], at: number) => {
+    if (!line) {
+      try {
+        line = trendLineReader(resolveTrendColumns(format, record, label))
+      } catch (error) {
+        throw new ImportFailure((error as Error).message)
+      }
+      return
+    }
+    try {
+      const value = line(record)
+      read.rows += 1
+      if (!days.has(value.day)) {
+        days.add(value.day)
+        months.add(value.day.slice(0, 7))
+        if (!read.from || value.day < read.from) read.from = value.day
+        if (!read.to || value.day > read.to) read.to = value.day
+      }
+      batch.lines.push(at)
+      batch.values.push(value)
+    } catch (error) {
+      if (!(error instanceof TrendFormatError)) throw error
+      read.errors.count += 1
+      if (read.errors.first.length < 20) read.errors.first.push({ line: at, message: error.message })
+    }
+  }
+  for await (const chunk of stream) {
+    if (signal?.aborted) throw new ImportFailure('The import was stopped.')
+    reader.push(chunk as Buffer, sink)
+    if (batch.lines.length >= BATCH) {
+      yield batch
+      batch = { lines: [], values: [] }
+    }
+  }
+  reader.end(sink)
+  if (batch.lines.length) yield batch
+}
+
+/** A batch as rows of COPY's text format, in the stage's column order. */
+function copyRows(batch: Batch, dims: (value: TrendLine['dims']) => string): string {
+  let text = ''
+  for (let index = 0; index < batch.lines.length; index += 1) {
+    const v = batch.values[index]
+    text += `${batch.lines[index]}\t${v.day}\t${v.isrc ?? '\\N'}\t${copyText(v.trackId)}\t${v.country ?? '\\N'}\t${v.streams}\t${v.listeners}\t${v.artificial}\t${dims(v.dims)}\n`
+  }
+  return text
+}
+
+const STAGE_COLUMNS = 'line, day, isrc, track, country, streams, listeners, artificial, dims'
+
+/** PGlite takes no COPY through its socket: a batch goes in as one insert of unnested arrays. */
+const INSERT_STAGE = (stage: string) => `
+  insert into ${stage} (${STAGE_COLUMNS})
+  select * from unnest($1::int[], $2::date[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::bigint[], $8::bigint[], $9::jsonb[])`
+
+/**
+ * The dry run's database side, on one connection (the stage is a temporary table): the lines are
+ * streamed into the stage (COPY on PostgreSQL), matched to tracks by ISRC with one join, moved into
+ * the monthly partitions of trend_facts with one insert, and the report is read from the stage.
+ */
+async function stageFacts(
   services: Services,
   tenantId: number,
   importId: number,
   platform: string,
   stream: NodeJS.ReadableStream,
   signal?: AbortSignal,
-): Promise<Read> {
-  const { label, format } = formatOf(platform)
-  const pool = services.database.pool
+): Promise<TrendImportReport> {
   const read: Read = { rows: 0, from: null, to: null, errors: { count: 0, first: [] } }
   const months = new Set<string>()
-  let columns: TrendColumns | null = null
-  let batch: { line: number; value: TrendLine }[] = []
-  const flush = async () => {
-    if (!batch.length) return
-    const fresh = [...new Set(batch.map(({ value }) => value.day.slice(0, 7)))].filter((month) => !months.has(month))
-    if (fresh.length) {
-      await ensureFactPartitions(services.db, fresh)
-      for (const month of fresh) months.add(month)
-    }
-    const col = <T>(pick: (line: TrendLine) => T) => batch.map(({ value }) => pick(value))
-    await pool.query({
-      name: 'analytics-insert-facts',
-      text: INSERT_FACTS,
-      values: [
-        tenantId,
-        importId,
-        platform,
-        batch.map(({ line }) => line),
-        col((l) => l.day),
-        col((l) => l.isrc),
-        col((l) => l.trackId),
-        col((l) => l.country),
-        col((l) => l.streams),
-        col((l) => l.listeners),
-        col((l) => l.artificial),
-        col((l) => JSON.stringify(l.dims)),
-      ],
-    })
-    batch = []
-  }
-  const parser = stream.pipe(parse({ bom: true, relax_column_count: true, skip_empty_lines: true, info: true }))
-  for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-    if (!columns) {
-      try {
-        columns = resolveTrendColumns(format, record, label)
-      } catch (error) {
-        throw new ImportFailure((error as Error).message)
+  const stage = `trend_stage_${importId}`
+  const match = `trend_match_${importId}`
+  const client = await services.database.pool.connect()
+  try {
+    // PGlite's one session outlives its connections: a stage a crash left behind goes first.
+    await client.query(`drop table if exists ${stage}, ${match}`)
+    // JIT compiling costs more than it saves on these one-pass statements (reset before release).
+    if (services.database.kind === 'postgres') await client.query('set jit = off')
+    await client.query(`create temp table ${stage} (line int not null, day date not null, isrc text, track text,
+      country text, streams bigint not null, listeners bigint not null, artificial bigint not null, dims jsonb not null)`)
+    const batches = readBatches(stream, platform, read, months, signal)
+    if (services.database.kind === 'postgres') {
+      const dims = dimsEncoder()
+      const text = (async function* () {
+        for await (const batch of batches) yield copyRows(batch, dims)
+      })()
+      await copyFrom(client, `copy ${stage} (${STAGE_COLUMNS}) from stdin`, text)
+    } else {
+      for await (const batch of batches) {
+        const v = batch.values
+        await client.query(INSERT_STAGE(stage), [
+          batch.lines,
+          v.map((l) => l.day),
+          v.map((l) => l.isrc),
+          v.map((l) => l.trackId),
+          v.map((l) => l.country),
+          v.map((l) => l.streams),
+          v.map((l) => l.listeners),
+          v.map((l) => l.artificial),
+          v.map((l) => JSON.stringify(l.dims)),
+        ])
       }
-      continue
     }
-    try {
-      const value = readTrendLine(record, columns)
-      read.rows += 1
-      if (!read.from || value.day < read.from) read.from = value.day
-      if (!read.to || value.day > read.to) read.to = value.day
-      batch.push({ line: info.lines, value })
-    } catch (error) {
-      if (!(error instanceof TrendFormatError)) throw error
-      read.errors.count += 1
-      if (read.errors.first.length < 20) read.errors.first.push({ line: info.lines, message: error.message })
-    }
-    if (batch.length >= BATCH) {
-      if (signal?.aborted) throw new ImportFailure('The import was stopped.')
-      await flush()
-    }
+    await ensureFactPartitions((statement) => client.query(statement), [...months])
+    // One look-up per distinct ISRC (tracks_tenant_isrc_idx); the first track of an ISRC, as matchPending.
+    await client.query(
+      `create temp table ${match} as
+        select k.isrc, min(k.id) as track_id from tracks k
+        where k.tenant_id = $1 and k.isrc in (select distinct isrc from ${stage} where isrc is not null)
+        group by k.isrc`,
+      [tenantId],
+    )
+    await client.query(`analyze ${stage}, ${match}`)
+    await client.query(
+      `insert into trend_facts (tenant_id, import_id, line, platform, day, isrc, platform_track_id, country, streams,
+         listeners, artificial, dims, track_id)
+       select $1, $2, s.line, $3, s.day, s.isrc, s.track, s.country, s.streams, s.listeners, s.artificial, s.dims, m.track_id
+       from ${stage} s left join ${match} m on m.isrc = s.isrc`,
+      [tenantId, importId, platform],
+    )
+    return await buildReport(client, stage, match, read)
+  } finally {
+    await client.query(`drop table if exists ${stage}, ${match}`).catch(() => undefined)
+    if (services.database.kind === 'postgres') await client.query('reset jit').catch(() => undefined)
+    client.release()
   }
-  await flush()
-  return read
 }
 
-async function buildReport(db: Queryable, tenantId: number, importId: number, read: Read): Promise<TrendImportReport> {
-  const range = read.from ? sql`and day between ${read.from}::date and ${read.to}::date` : sql``
-  const { rows } = await db.execute<Record<string, string | null>>(sql`
-    select count(*)::bigint as rows, count(track_id)::bigint as matched, coalesce(sum(streams), 0)::bigint as streams,
-      coalesce(sum(streams) filter (where track_id is not null), 0)::bigint as matched_streams,
-      coalesce(sum(artificial), 0)::bigint as artificial, count(distinct country)::bigint as countries
-    from trend_facts where tenant_id = ${tenantId} and import_id = ${importId} ${range}`)
-  const top = await db.execute<{ key: string; n: string; streams: string }>(sql`
-    select coalesce(isrc, platform_track_id, '') as key, count(*)::bigint as n, sum(streams)::bigint as streams
-    from trend_facts where tenant_id = ${tenantId} and import_id = ${importId} and track_id is null ${range}
-    group by 1 order by sum(streams) desc, 1 limit 10`)
+async function buildReport(client: PoolClient, stage: string, match: string, read: Read): Promise<TrendImportReport> {
+  const { rows } = await client.query<Record<string, string | number | null>>(`
+    select count(*)::bigint as rows, count(m.track_id)::bigint as matched, coalesce(sum(s.streams), 0)::bigint as streams,
+      coalesce(sum(s.streams) filter (where m.track_id is not null), 0)::bigint as matched_streams,
+      coalesce(sum(s.artificial), 0)::bigint as artificial, count(distinct s.country)::bigint as countries
+    from ${stage} s left join ${match} m on m.isrc = s.isrc`)
+  const top = await client.query<{ key: string; n: string; streams: string }>(`
+    select coalesce(s.isrc, s.track, '') as key, count(*)::bigint as n, sum(s.streams)::bigint as streams
+    from ${stage} s left join ${match} m on m.isrc = s.isrc where m.track_id is null
+    group by 1 order by sum(s.streams) desc, 1 limit 10`)
   const total = Number(rows[0].rows)
   const matched = Number(rows[0].matched)
   return {
@@ -273,14 +344,12 @@ export async function parseTrendImport(
     const file = target.fileId === null ? null : await services.files.find(db, tenantId, target.fileId)
     if (!file) throw new ImportFailure('The trend report is no longer stored: upload it again.')
     const stream = await services.files.open(file)
-    let read: Read
+    let report: TrendImportReport
     try {
-      read = await readFacts(services, tenantId, importId, target.platform, stream, options.signal)
+      report = await stageFacts(services, tenantId, importId, target.platform, stream, options.signal)
     } finally {
       stream.destroy()
     }
-    await matchPending(db, tenantId, { importId, from: read.from, to: read.to })
-    const report = await buildReport(db, tenantId, importId, read)
     await db.execute(sql`
       update trend_imports set status = 'review', rows = ${report.rows}, matched = ${report.matched},
         unmatched = ${report.unmatched}, streams = ${report.streams}, report = ${JSON.stringify(report)}::jsonb
@@ -314,9 +383,13 @@ const importMutation = (action: string, tenantId: number, id: number): Mutation 
   lock: { table: trendImports, id, tenantId, missing: NO_IMPORT },
 })
 
-async function lockedStatus(tx: Queryable, tenantId: number, id: number): Promise<{ status: TrendImportStatus; report: unknown }> {
-  const { rows } = await tx.execute<{ status: TrendImportStatus; report: unknown }>(
-    sql`select status, report from trend_imports where id = ${id} and tenant_id = ${tenantId}`,
+async function lockedStatus(
+  tx: Queryable,
+  tenantId: number,
+  id: number,
+): Promise<{ status: TrendImportStatus; report: unknown; platform: string }> {
+  const { rows } = await tx.execute<{ status: TrendImportStatus; report: unknown; platform: string }>(
+    sql`select status, report, platform from trend_imports where id = ${id} and tenant_id = ${tenantId}`,
   )
   if (!rows[0]) throw notFound(NO_IMPORT)
   return rows[0]
@@ -335,7 +408,13 @@ export async function commitTrendImport(services: Services, actor: TrendActor, i
       throw conflict(`Only a trend import whose dry run is ready can be committed; this one is ${statusWord(row.status)}.`)
     const report = trendImportReport.safeParse(row.report)
     const range = report.success ? { from: report.data.from, to: report.data.to } : { from: null, to: null }
-    await rollUpImport(tx, actor.tenantId, id, range)
+    // The rollups group a line per breakdown value (five or more per line): in memory, not spilled to disk.
+    // JIT compiling costs more than it saves on these one-pass statements.
+    if (services.database.kind === 'postgres') {
+      await tx.execute(sql`set local work_mem = '192MB'`)
+      await tx.execute(sql`set local jit = off`)
+    }
+    await rollUpImport(tx, actor.tenantId, id, row.platform, range)
     await tx.execute(sql`
       update trend_imports set status = 'committed', committed_by = ${actor.actorAccountId}, committed_at = now() where id = ${id}`)
     const later = await matchPending(tx, actor.tenantId, { committed: true })
