@@ -26,8 +26,8 @@ server.listen(0, '127.0.0.1', () => process.send({ port: server.server.address()
 process.on('message', () => { const cpu = process.cpuUsage(); process.send({ received, cpuMs: (cpu.user + cpu.system) / 1000 }) })
 `
 
-export async function runFanblastBench(options: { recipients: number; log(message: string): void }) {
-  const { recipients, log } = options
+export async function runFanblastBench(options: { recipients: number; log(message: string): void; pgliteMode?: 'worker' | 'inline' }) {
+  const { recipients, log, pgliteMode = 'worker' } = options
   // What config.ts would read (FANBLAST_RATE, FANBLAST_CONNECTIONS), so a run can try other figures.
   const rate = Number(process.env.FANBLAST_RATE ?? DEFAULT_RATE)
   const connections = Number(process.env.FANBLAST_CONNECTIONS ?? DEFAULT_CONNECTIONS)
@@ -41,7 +41,9 @@ export async function runFanblastBench(options: { recipients: number; log(messag
       smtp.send('count')
     })
 
-  const database = await openBenchDatabase({ defaultName: 'wl_fanblast_bench', log })
+  // PGlite as the server runs it by default (PGLITE_MODE, config.ts): in its worker thread; --pglite-mode inline.
+  const importedRss = process.memoryUsage().rss
+  const database = await openBenchDatabase({ defaultName: 'wl_fanblast_bench', log, pgliteMode })
   await migrateDatabase(database)
   const { db } = database
   const services = {
@@ -69,10 +71,24 @@ export async function runFanblastBench(options: { recipients: number; log(messag
   ).rows
   await db.execute(sql`analyze`)
 
-  let peakRss = process.memoryUsage().rss
-  const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, process.memoryUsage().rss)
-  }, 100)
+  // Peaks of each part: PGlite's WASM heap is an ArrayBuffer (counted in arrayBuffers when it runs in this
+  // thread, only in the RSS when it runs in its worker).
+  const mb = (bytes: number) => Math.round(bytes / 1024 / 1024)
+  const peak = { rss: 0, heapUsed: 0, external: 0, arrayBuffers: 0 }
+  const sample = () => {
+    const usage = process.memoryUsage()
+    for (const key of Object.keys(peak) as (keyof typeof peak)[]) peak[key] = Math.max(peak[key], usage[key])
+  }
+  sample()
+  const setupRss = peak.rss
+  const sampler = setInterval(sample, 100)
+  // FANBLAST_TRACE=1: the memory every 5 s, to see which phase grows it.
+  const tracer = process.env.FANBLAST_TRACE
+    ? setInterval(() => {
+        const usage = process.memoryUsage()
+        log(`  rss ${mb(usage.rss)} MB, heap used ${mb(usage.heapUsed)} of ${mb(usage.heapTotal)}, external ${mb(usage.external)}, array buffers ${mb(usage.arrayBuffers)}`)
+      }, 5000)
+    : undefined
 
   // Queued: what approving does (one INSERT … SELECT of the email log, then the status).
   const queuedAt = performance.now()
@@ -88,7 +104,9 @@ export async function runFanblastBench(options: { recipients: number; log(messag
   const finished = await sendBlast(services, tenant, blast)
   const sendMs = performance.now() - sendAt
   clearInterval(sampler)
-  peakRss = Math.max(peakRss, process.memoryUsage().rss)
+  clearInterval(tracer)
+  sample()
+  const peakRss = peak.rss
   const cpu = process.cpuUsage(cpuBefore)
   const smtpAfter = await receivedCount()
   const received = smtpAfter.received
@@ -107,7 +125,7 @@ export async function runFanblastBench(options: { recipients: number; log(messag
   log(
     `Fan blast: ${recipients.toLocaleString()} recipients queued in ${Math.round(queueMs)} ms; sent in ${(sendMs / 1000).toFixed(1)} s = ${perSecond} messages/s ` +
       `(rate limit ${rate}/s per workspace, ${connections} SMTP connections); SMTP server received ${received.toLocaleString()}, log sent ${states.sent}, other ${states.other}, blast ${states.status}${finished ? '' : ' (not finished)'}; ` +
-      `peak RSS ${Math.round(peakRss / 1024 / 1024)} MB; ` +
+      `peak RSS ${mb(peakRss)} MB (${mb(importedRss)} MB before the database opened, ${mb(setupRss)} MB before queueing; heap used ${mb(peak.heapUsed)}, external ${mb(peak.external)}, array buffers ${mb(peak.arrayBuffers)}); ` +
       `CPU per message: sender ${(senderCpuMs / Math.max(1, received)).toFixed(2)} ms, SMTP server ${(smtpCpuMs / Math.max(1, received)).toFixed(2)} ms; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs`,
   )
   services.mail.close()

@@ -71,7 +71,7 @@ const log = (message: string) => console.log(message)
 // A fan blast needs no dataset and no server: it runs on a database of its own and exits.
 if (values.only === 'fanblast') {
   const { runFanblastBench } = await import('./fanblast')
-  await runFanblastBench({ recipients: Number(values.recipients), log })
+  await runFanblastBench({ recipients: Number(values.recipients), log, pgliteMode: values['pglite-mode'] === 'inline' ? 'inline' : 'worker' })
   process.exit(0)
 }
 

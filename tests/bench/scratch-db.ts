@@ -13,12 +13,14 @@ export async function openBenchDatabase(options: {
   defaultName: string
   log(message: string): void
   reuse?: boolean
+  /** PGlite in its worker thread (as the server runs it) or in the bench's own thread. */
+  pgliteMode?: 'worker' | 'inline'
 }): Promise<Database> {
-  const { defaultName, log, reuse = false } = options
+  const { defaultName, log, reuse = false, pgliteMode = 'inline' } = options
   const url = process.env.DATABASE_URL
   if (!url) {
-    log('PGlite in a temporary directory')
-    return openDatabase({ dataDir: mkdtempSync(path.join(os.tmpdir(), `${defaultName.replace(/_/g, '-')}-`)), pgliteMode: 'inline' })
+    log(`PGlite (${pgliteMode}) in a temporary directory`)
+    return openDatabase({ dataDir: mkdtempSync(path.join(os.tmpdir(), `${defaultName.replace(/_/g, '-')}-`)), pgliteMode })
   }
   const name = (process.env.BENCH_DB ?? defaultName).replace(/[^a-z0-9_]/g, '')
   const admin = new pg.Client({ connectionString: url })

@@ -1,6 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { Worker } from 'node:worker_threads'
-import { mkdtemp, rm, mkdir } from 'node:fs/promises'
+import { execFile } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { mkdtemp, rm, mkdir, access } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
@@ -137,9 +140,39 @@ interface PgliteHost {
 
 const workerUrl = new URL('./pglite-worker.mjs', import.meta.url)
 
-async function startWorkerHost(workerData: Record<string, unknown>): Promise<PgliteHost> {
-  const worker = new Worker(workerUrl, { workerData, execArgv: [] })
-  await new Promise<void>((resolve, reject) => {
+/**
+ * PGlite's server settings (`-c`). Its WASM heap is memory the process never gets back, and PostgreSQL's
+ * shared buffers live in it, allocated and touched at start: the default 128 MB made a 190 MB heap and a
+ * 300 MB process before the first query. The data directory is real files, so pages beyond the buffers come
+ * from the operating system's cache, which is not the process's memory. Measured with the fan blast bench
+ * (docs/fanblast.md, "Bench"): a process of PGlite alone 304 MB with 128 MB, 199 MB with 32 MB.
+ */
+export const PGLITE_SETTINGS = ['shared_buffers=32MB']
+
+type HostData = { dataDir: string | null; socketPath: string; loadDataDir?: string; settings: string[] }
+
+/**
+ * A new data directory is made (initdb, then the first start) by a short-lived process: made in place it
+ * left about 450 MB in the server for good (a second WASM instance and the directory's copy in memory), and
+ * a thread that ends still left 85 MB of its allocations; a start on a directory that exists costs the
+ * settled heap alone. Done once, at a server's first start.
+ */
+async function initDataDir(workerData: HostData): Promise<void> {
+  if (!workerData.dataDir || workerData.loadDataDir) return
+  const exists = await access(path.join(workerData.dataDir, 'PG_VERSION')).then(
+    () => true,
+    () => false,
+  )
+  if (exists) return
+  await promisify(execFile)(process.execPath, [fileURLToPath(workerUrl), workerData.dataDir, JSON.stringify(workerData.settings)], {
+    maxBuffer: 16 * 1024 * 1024,
+  }).catch((error: Error & { stderr?: string }) => {
+    throw new Error(`PGlite could not make its data directory: ${error.stderr || error.message}`)
+  })
+}
+
+function waitReady(worker: Worker): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
     const onMessage = (message: WorkerMessage) => {
       if (message.type === 'ready') resolve()
       else if (message.type === 'error') reject(new Error(`PGlite failed to start: ${message.error}`))
@@ -148,6 +181,11 @@ async function startWorkerHost(workerData: Record<string, unknown>): Promise<Pgl
     worker.once('error', reject)
     worker.once('exit', (code) => reject(new Error(`PGlite worker exited with code ${code}`)))
   })
+}
+
+async function startWorkerHost(workerData: HostData): Promise<PgliteHost> {
+  const worker = new Worker(workerUrl, { workerData, execArgv: [] })
+  await waitReady(worker)
   let nextDump = 1
   return {
     dump: () =>
@@ -179,7 +217,7 @@ async function startWorkerHost(workerData: Record<string, unknown>): Promise<Pgl
 }
 
 /** Same server as the worker, in this thread: used to measure what the worker buys. */
-async function startInlineHost(workerData: { dataDir: string | null; socketPath: string; loadDataDir?: string }): Promise<PgliteHost> {
+async function startInlineHost(workerData: HostData): Promise<PgliteHost> {
   const [{ PGlite }, { pg_trgm }, { PGLiteSocketServer }, { readFile }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
@@ -187,7 +225,11 @@ async function startInlineHost(workerData: { dataDir: string | null; socketPath:
     import('node:fs/promises'),
   ])
   const loadDataDir = workerData.loadDataDir ? new Blob([new Uint8Array(await readFile(workerData.loadDataDir))]) : undefined
-  const db = await PGlite.create(workerData.dataDir ?? undefined, { extensions: { pg_trgm }, loadDataDir })
+  const db = await PGlite.create(workerData.dataDir ?? undefined, {
+    extensions: { pg_trgm },
+    loadDataDir,
+    startParams: [...PGlite.defaultStartParams, ...workerData.settings.flatMap((setting) => ['-c', setting])],
+  })
   const server = new PGLiteSocketServer({ db, path: workerData.socketPath, maxConnections: 1 })
   await server.start()
   return {
@@ -209,9 +251,16 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   // A private directory: the socket has no password, so only this user may reach it.
   const socketDir = await mkdtemp(path.join(os.tmpdir(), 'wl-pglite-'))
   const socketPath = path.join(socketDir, '.s.PGSQL.5432')
-  const workerData = { dataDir: dataDir ? path.join(dataDir, 'pglite') : null, socketPath, loadDataDir: options.snapshot }
+  const workerData: HostData = {
+    dataDir: dataDir ? path.join(dataDir, 'pglite') : null,
+    socketPath,
+    loadDataDir: options.snapshot,
+    settings: PGLITE_SETTINGS,
+  }
   let host: PgliteHost
   try {
+    // Inline (tests, measurements) makes it in place: a process start costs seconds that its memory does not need.
+    if (options.pgliteMode !== 'inline') await initDataDir(workerData)
     host = options.pgliteMode === 'inline' ? await startInlineHost(workerData) : await startWorkerHost(workerData)
   } catch (error) {
     await lock?.release()

@@ -8,13 +8,25 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
 import { readFile } from 'node:fs/promises'
 
-const { dataDir, socketPath, loadDataDir } = workerData
+/** The defaults and the engine's own settings (engine.ts, PGLITE_SETTINGS). */
+const startParams = (settings) => [...PGlite.defaultStartParams, ...settings.flatMap((setting) => ['-c', setting])]
+
+// Run as a process of its own (engine.ts, initDataDir): makes a new data directory and exits, so initdb's
+// memory leaves with the process.
+if (!parentPort) {
+  const [dataDir, settings] = process.argv.slice(2)
+  const made = await PGlite.create(dataDir, { startParams: startParams(JSON.parse(settings)) })
+  await made.close()
+  process.exit(0)
+}
+
+const { dataDir, socketPath, loadDataDir, settings } = workerData
 
 let db
 let server
 
 async function start() {
-  const options = { extensions: { pg_trgm } }
+  const options = { extensions: { pg_trgm }, startParams: startParams(settings) }
   if (loadDataDir) options.loadDataDir = new Blob([await readFile(loadDataDir)])
   db = await PGlite.create(dataDir ?? undefined, options)
   server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 1 })
@@ -22,7 +34,7 @@ async function start() {
   parentPort.postMessage({ type: 'ready' })
 }
 
-parentPort.on('message', async (message) => {
+parentPort?.on('message', async (message) => {
   if (message?.type === 'dump') {
     try {
       const blob = await db.dumpDataDir('gzip')
@@ -42,4 +54,4 @@ parentPort.on('message', async (message) => {
   }
 })
 
-start().catch((error) => parentPort.postMessage({ type: 'error', error: String(error?.stack ?? error) }))
+if (parentPort) start().catch((error) => parentPort.postMessage({ type: 'error', error: String(error?.stack ?? error) }))
