@@ -53,7 +53,12 @@ export async function createIngestedRelease(tx: Tx, services: Pick<Services, 'co
  * up with the input (another session's inserts may interleave values, never reorder ours); tracks
  * are matched back by (release, position), which is unique.
  */
-export async function createIngestedReleases(tx: Tx, services: Pick<Services, 'codes' | 'now'>, tenantId: number, inputs: readonly IngestedRelease[]) {
+export async function createIngestedReleases(
+  tx: Tx,
+  services: Pick<Services, 'codes' | 'now'>,
+  tenantId: number,
+  inputs: readonly IngestedRelease[],
+) {
   if (!inputs.length) return []
   const now = services.now().toISOString()
   const publishDate = now.slice(0, 10)
