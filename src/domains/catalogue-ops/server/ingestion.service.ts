@@ -1,7 +1,7 @@
 import { Transform } from 'node:stream'
 import { pageMeta } from '@server/db/paging'
 import { cappedTotal } from './paging'
-import { and, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm'
 import { parse } from 'csv-parse'
 import {
   INGESTION_AUDIO_MAX_BYTES,
@@ -420,7 +420,7 @@ export async function runCommit(
   for (;;) {
     // Stopped between two batches, never inside one: the next run goes on from here.
     if (signal?.aborted) throw new Error('stopped')
-    const after = lastKey === null ? sql`` : sql`and release_key > ${lastKey}`
+    const after: SQL = lastKey === null ? sql`` : sql`and release_key > ${lastKey}`
     // The batch's keys and their rows in one statement (one round trip a batch less).
     const { rows }: { rows: (PendingRow & { release_key: string })[] } = await db.execute<PendingRow & { release_key: string }>(sql`
       select id, csv_row, track_url, data, release_key from ${ingestionRows}
