@@ -1,7 +1,7 @@
 import { Transform } from 'node:stream'
 import { pageMeta } from '@server/db/paging'
 import { cappedTotal } from './paging'
-import { and, count, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm'
 import { parse } from 'csv-parse'
 import {
   INGESTION_AUDIO_MAX_BYTES,
@@ -18,7 +18,7 @@ import { accounts } from '@server/db/schema/platform'
 import { HttpError, notFound } from '@server/errors'
 import { auditedMutation, type AuditActor } from '@server/audit'
 import { csvStream, keysetRows } from '@server/csv-stream'
-import { bigintArray } from '@server/db/arrays'
+import { bigintArray, textArray } from '@server/db/arrays'
 import { createIngestedReleases } from '@domains/catalogue/server/public'
 import { AudioFetchError, fetchAudio } from './audio-fetcher'
 import {
@@ -420,17 +420,17 @@ export async function runCommit(
   for (;;) {
     // Stopped between two batches, never inside one: the next run goes on from here.
     if (signal?.aborted) throw new Error('stopped')
-    const after: SQL = lastKey === null ? sql`` : sql`and release_key > ${lastKey}`
-    // The batch's keys and their rows in one statement (one round trip a batch less).
-    const { rows }: { rows: (PendingRow & { release_key: string })[] } = await db.execute<PendingRow & { release_key: string }>(sql`
+    const after: string | null = lastKey
+    const { rows: keys }: { rows: { release_key: string }[] } = await db.execute<{ release_key: string }>(sql`
+      select distinct release_key from ${ingestionRows}
+       where ingestion_id = ${ingestionId} and status = 'valid' ${after === null ? sql`` : sql`and release_key > ${after}`}
+       order by release_key limit ${batchSize}`)
+    if (!keys.length) break
+    const { rows } = await db.execute<PendingRow & { release_key: string }>(sql`
       select id, csv_row, track_url, data, release_key from ${ingestionRows}
-       where ingestion_id = ${ingestionId} and status = 'valid' ${after}
-         and release_key in (
-           select distinct release_key from ${ingestionRows}
-            where ingestion_id = ${ingestionId} and status = 'valid' ${after}
-            order by release_key limit ${batchSize})
+       where ingestion_id = ${ingestionId} and status = 'valid'
+         and release_key = any(${sql.param(textArray(keys.map((key) => key.release_key)))}::text[])
        order by release_key, csv_row`)
-    if (!rows.length) break
     const groups = new Map<string, ReadyRow[]>()
     for (const row of rows) {
       let audioUrl: string | null = null
@@ -465,7 +465,7 @@ export async function runCommit(
         }
       }
     }
-    lastKey = rows[rows.length - 1].release_key
+    lastKey = keys[keys.length - 1].release_key
     left = Math.max(0, left - rows.length)
     await setProgress(services, ingestionId, ingestion.good ? 1 - left / ingestion.good : 1)
   }
