@@ -1,7 +1,7 @@
 import { Suspense, lazy, useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import { fromPromise } from 'xstate'
 import { useActorRef, useSelector } from '@xstate/react'
-import { Badge, Box, Button, Callout, Card, Checkbox, Flex, Heading, Progress, Table, Text } from '@radix-ui/themes'
+import { Badge, Box, Button, Callout, Card, Checkbox, Flex, Heading, Table, Text } from '@radix-ui/themes'
 import { INGESTION_STATUS_LABELS, type IngestionRow, type IngestionStatus } from '@contract/catalogue-ops'
 import { INGESTION_UPLOAD_CALL, type IngestionRecordState } from '@commands/catalogue-ops'
 import { importMachine } from '@machines/import/import.machine'
@@ -18,7 +18,8 @@ import { showNotice } from '@client/ui/notices/notices'
 import { workspaceActions } from '@client/workspace/store'
 import { useTab } from '@client/workspace/tab-context'
 import type { ScreenProps } from '@client/routing/types'
-import { IMPORT_KINDS, IMPORT_SUCCESS, PLEASE_WAIT } from './import-kinds'
+import { IMPORT_KINDS, IMPORT_SUCCESS } from './import-kinds'
+import { CsvFilePicker, CsvRequired, ImportErrorCard, ImportProgress } from './import-form'
 import { ReleaseImportPage } from './ReleaseImportPage'
 import { ValidationPage } from './ValidationPage'
 
@@ -271,13 +272,10 @@ function IngestionPage({ page }: { page: number }) {
               a dry run; commit creates the releases of the good rows, and the bad rows stay listed with their reason.
             </Text>
             <Flex gap="4" align="center" wrap="wrap">
-              <input
-                type="file"
-                accept=".csv,text/csv"
-                aria-label="CSV file"
-                disabled={busy}
-                onChange={(event) => {
-                  setFile(event.target.files?.[0] ?? null)
+              <CsvFilePicker
+                busy={busy}
+                onFile={(chosen) => {
+                  setFile(chosen)
                   setMissing(false)
                 }}
               />
@@ -291,40 +289,17 @@ function IngestionPage({ page }: { page: number }) {
                 Import
               </Button>
             </Flex>
-            {missing && (
-              <Callout.Root color="red" role="alert">
-                <Callout.Text weight="bold">CSV file is required</Callout.Text>
-                <Callout.Text>Please provide the file</Callout.Text>
-              </Callout.Root>
-            )}
+            {missing && <CsvRequired />}
             {busy && (
-              <Flex direction="column" gap="2">
-                <Text size="2" role="status">
-                  {PLEASE_WAIT}
-                </Text>
-                <Progress value={Math.round((detail?.progress ?? 0) * 100)} aria-label="Import progress" />
-                {detail && (
-                  <Text size="1" color="gray">
-                    {INGESTION_STATUS_LABELS[detail.status]} · {Math.round(detail.progress * 100)}%
-                  </Text>
-                )}
-              </Flex>
+              <ImportProgress progress={detail?.progress ?? 0}>
+                {detail && `${INGESTION_STATUS_LABELS[detail.status]} · ${Math.round(detail.progress * 100)}%`}
+              </ImportProgress>
             )}
           </Flex>
         </form>
       </Card>
 
-      {step === 'error' && (
-        <Callout.Root color="red" role="alert">
-          <Callout.Text weight="bold">{GENERIC_ERROR}</Callout.Text>
-          {error && error !== GENERIC_ERROR && <Callout.Text>{error}</Callout.Text>}
-          <Flex gap="2" mt="2">
-            <Button size="1" variant="soft" onClick={() => send({ type: 'RESET' })}>
-              Start again
-            </Button>
-          </Flex>
-        </Callout.Root>
-      )}
+      {step === 'error' && <ImportErrorCard error={error} onReset={() => send({ type: 'RESET' })} />}
 
       {detail && (step === 'review' || step === 'committed') && (
         <Card>
@@ -379,8 +354,7 @@ function IngestionPage({ page }: { page: number }) {
 export default function ImportPageScreen({ params, search }: ScreenProps) {
   const page = Math.max(1, Number(params.page) || 1)
   const kind = IMPORT_KINDS.find((entry) => entry.id === (search.get('kind') ?? 'catalog-ingestion'))
-  if (kind?.id === 'audiosalad-validation')
-    return <ValidationPage page={page} selected={Number(search.get('validation')) || null} />
+  if (kind?.id === 'audiosalad-validation') return <ValidationPage page={page} selected={Number(search.get('validation')) || null} />
   if (kind?.id === 'releases') return <ReleaseImportPage page={page} />
   if (kind && kind.id !== 'catalog-ingestion')
     return (

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react'
 import { fromPromise } from 'xstate'
 import { useActorRef, useSelector } from '@xstate/react'
-import { Badge, Box, Button, Callout, Card, Flex, Heading, Progress, Table, Text } from '@radix-ui/themes'
+import { Badge, Box, Button, Callout, Card, Flex, Heading, Table, Text } from '@radix-ui/themes'
 import { RELEASE_IMPORT_STATUS_LABELS, type ReleaseImportRow, type ReleaseImportStatus } from '@contract/catalogue-ops'
 import { RELEASE_IMPORT_UPLOAD_CALL } from '@commands/catalogue-ops'
-import { GENERIC_ERROR, importMachine } from '@machines/import/import.machine'
+import { importMachine } from '@machines/import/import.machine'
 import { formatCount } from '@core/format'
 import { api } from '@client/api'
 import { useLoad } from '@client/state/useLoad'
@@ -15,7 +15,8 @@ import { Empty, When } from '@client/ui/When'
 import { Pagination } from '@client/ui/list/Pagination'
 import { workspaceActions } from '@client/workspace/store'
 import { useTab } from '@client/workspace/tab-context'
-import { IMPORT_SUCCESS, PLEASE_WAIT } from './import-kinds'
+import { IMPORT_SUCCESS } from './import-kinds'
+import { CsvFilePicker, CsvRequired, ImportErrorCard, ImportProgress } from './import-form'
 
 // The release metadata import's page (docs/formats/release-import.md): the import machine uploads
 // the file and polls the job until every row has its outcome; then the counts, the failed rows with
@@ -214,13 +215,10 @@ export function ReleaseImportPage({ page }: { page: number }) {
               not gone out to the stores. Blank cells keep what the release has.
             </Text>
             <Flex gap="4" align="center" wrap="wrap">
-              <input
-                type="file"
-                accept=".csv,text/csv"
-                aria-label="CSV file"
-                disabled={busy}
-                onChange={(event) => {
-                  setFile(event.target.files?.[0] ?? null)
+              <CsvFilePicker
+                busy={busy}
+                onFile={(chosen) => {
+                  setFile(chosen)
                   setMissing(false)
                 }}
               />
@@ -228,41 +226,22 @@ export function ReleaseImportPage({ page }: { page: number }) {
                 Import
               </Button>
             </Flex>
-            {missing && (
-              <Callout.Root color="red" role="alert">
-                <Callout.Text weight="bold">CSV file is required</Callout.Text>
-                <Callout.Text>Please provide the file</Callout.Text>
-              </Callout.Root>
-            )}
+            {missing && <CsvRequired />}
             {busy && (
-              <Flex direction="column" gap="2">
-                <Text size="2" role="status">
-                  {PLEASE_WAIT}
-                </Text>
-                <Progress value={Math.round((detail?.progress ?? 0) * 100)} aria-label="Import progress" />
+              <ImportProgress progress={detail?.progress ?? 0}>
                 {detail && (
-                  <Text size="1" color="gray">
+                  <>
                     {RELEASE_IMPORT_STATUS_LABELS[detail.status]} · {formatCount(detail.rows)} rows so far ·{' '}
                     {Math.round(detail.progress * 100)}%
-                  </Text>
+                  </>
                 )}
-              </Flex>
+              </ImportProgress>
             )}
           </Flex>
         </form>
       </Card>
 
-      {step === 'error' && (
-        <Callout.Root color="red" role="alert">
-          <Callout.Text weight="bold">{GENERIC_ERROR}</Callout.Text>
-          {error && error !== GENERIC_ERROR && <Callout.Text>{error}</Callout.Text>}
-          <Flex gap="2" mt="2">
-            <Button size="1" variant="soft" onClick={() => send({ type: 'RESET' })}>
-              Start again
-            </Button>
-          </Flex>
-        </Callout.Root>
-      )}
+      {step === 'error' && <ImportErrorCard error={error} onReset={() => send({ type: 'RESET' })} />}
 
       {detail && step === 'committed' && (
         <Card>
