@@ -77,6 +77,19 @@ test('trend import, overview and Spotify view, release analytics, planted spike,
   await expect
     .poll(async () => (await (await page.request.get(`/api/analytics/reviews/${reviewId}`)).json()) as { status: string; held: boolean })
     .toMatchObject({ status: 'confirmed', held: true })
+  // The demo artist's other specs read her balance: the hold is released again (the declared action's call).
+  const { trackId } = (await (await page.request.get(`/api/analytics/reviews/${reviewId}`)).json()) as { trackId: number }
+  const released = await page.evaluate(async (id) => {
+    const csrf = /(?:^|; )wl_csrf=([^;]+)/.exec(document.cookie)?.[1] ?? ''
+    const response = await fetch(`/api/analytics/tracks/${id}/release-hold`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': decodeURIComponent(csrf) },
+      body: JSON.stringify({ reason: 'Reviewed in the e2e, released for the other specs' }),
+    })
+    return response.status
+  }, trackId)
+  expect(released).toBe(200)
+  expect(((await (await page.request.get(`/api/analytics/reviews/${reviewId}`)).json()) as { held: boolean }).held).toBe(false)
 
   // A long range is a job: asks at once, one queues it and those that come while it runs answer 777.
   // Several asks, not two: on a quiet machine the demo's small job can finish before a lone second ask
@@ -91,12 +104,17 @@ test('trend import, overview and Spotify view, release analytics, planted spike,
       }).then(async (response) => ({ status: response.status, body: await response.json() }))
     return Promise.all([ask(), ask(), ask(), ask(), ask(), ask()])
   })
-  const codes = statuses.map((answer) => answer.status)
-  expect(codes).toContain(777)
-  expect(codes).toContain(200)
-  expect(codes.every((code) => code === 200 || code === 777)).toBe(true)
-  expect(statuses.filter((answer) => answer.status === 200 && answer.body.status === 'queued')).toHaveLength(1)
-  expect(statuses.find((answer) => answer.status === 777)?.body.message).toBe('Duplicate Requests Analytics')
+  // Exactly one ask queues the job. Those that come while it runs answer 777; on a machine where the
+  // demo's small job ends before the others are read (seen in CI), they answer its kept result: the
+  // 777 itself is asserted with the job held in tests/api/analytics-jobs.test.ts.
+  const queued = statuses.filter((answer) => answer.status === 200 && answer.body.status === 'queued')
+  expect(queued).toHaveLength(1)
+  for (const answer of statuses) {
+    if (answer.status === 777) expect(answer.body.message).toBe('Duplicate Requests Analytics')
+    else expect(answer.status).toBe(200)
+    if (answer.status === 200 && answer.body.status !== 'queued')
+      expect(answer.body).toMatchObject({ id: queued[0].body.id, status: 'done' })
+  }
   // The view of a long range stays loading (no error) until its job is done, then shows the answer.
   await page.goto('/analytics/overview?date=custom&from=2020-01-01&to=2026-11-01')
   await expect(page.getByRole('alert')).toHaveCount(0)

@@ -14,7 +14,8 @@ const STATEMENT_NET_CENTS = 125008n
 /** The account tab's Available balance, in cents (exact: read from the text, never a float). */
 async function availableCents(page: Page): Promise<bigint> {
   await page.goto(ARTIST)
-  const balance = page.locator('.rt-DataListItem', { hasText: 'Available' })
+  // The item labelled exactly Available (a Held row says what it keeps out of Available).
+  const balance = page.locator('.rt-DataListItem').filter({ has: page.getByText('Available', { exact: true }) })
   await expect(balance).toBeVisible()
   const text = (await balance.locator('.rt-DataListValue').textContent()) ?? ''
   const match = /^(-?)\$([\d,]+)\.(\d{2})$/.exec(text.trim())

@@ -11,7 +11,9 @@ test('staff adjust a balance from the balance card and the palette, and the ledg
   await expect(admin).toHaveURL(/\/users\/\d+$/)
 
   const balance = admin.locator('.rt-Card', { has: admin.getByRole('heading', { name: 'Balance' }) })
-  const line = (label: string) => balance.locator('.rt-DataListItem', { hasText: label }).locator('.rt-DataListValue')
+  // The item labelled exactly so (a Held row says what it keeps out of Available).
+  const line = (label: string) =>
+    balance.locator('.rt-DataListItem', { has: admin.getByText(label, { exact: true }) }).locator('.rt-DataListValue')
   await expect(line('Available')).toHaveText(/^-?\$[\d,]+\.\d\d$/)
   const cents = (text: string) => Math.round(Number(text.replace(/[$,]/g, '')) * 100)
   const shown = (value: number) =>

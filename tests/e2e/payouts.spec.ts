@@ -13,7 +13,7 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\@]/g, '\\$&')
 const available = (page: Page) =>
   page
     .locator('.rt-Card', { has: page.getByRole('heading', { name: 'Balance' }) })
-    .locator('.rt-DataListItem', { hasText: 'Available' })
+    .locator('.rt-DataListItem', { has: page.getByText('Available', { exact: true }) })
     .locator('.rt-DataListValue')
 
 type Artist = { id: number; email: string }
