@@ -28,6 +28,8 @@ function wav(seconds: number): Buffer {
 test('an admin makes a release for an account: fields, a track, cover and audio, resumed after a reload, then submitted', async ({
   browser,
 }) => {
+  // Uploads cover and audio, reloads and resumes: ~58 s on a loaded 2-core runner, at the 60 s default.
+  test.slow()
   const page = await signedIn(browser)
   const uploader = new UploaderPage(page)
   await openUploaderFor(page, 'artist@demo.test')
