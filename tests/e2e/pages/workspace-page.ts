@@ -25,7 +25,8 @@ export class WorkspacePage {
   async runInPalette(text: string, item: string | RegExp, options: { newPane?: boolean } = {}) {
     await this.openPalette()
     await this.page.keyboard.type(text)
-    await expect(this.page.getByRole('option', { name: item }).first()).toBeVisible()
+    // Records come from the server's search, which another spec's import can keep busy for seconds.
+    await expect(this.page.getByRole('option', { name: item }).first()).toBeVisible({ timeout: 20_000 })
     // The best match is selected first; walk to the wanted one if it is not.
     for (let i = 0; i < 20; i++) {
       const selected = this.page.locator('[cmdk-item][data-selected="true"]')
