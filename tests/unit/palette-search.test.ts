@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { SearchHit } from '../../src/contract/search'
 import type { AuthedContext } from '../../src/server/context'
 import { parseQuery, type SearchProvider } from '../../src/server/search'
-import { gatherHits } from '../../src/domains/search/server/routes'
+import { budgetFor, gatherHits, IDENTIFIER_BUDGET_MS } from '../../src/domains/search/server/routes'
 
 describe('palette query parsing', () => {
   it('reads a number as an amount only when the query says so', () => {
@@ -36,6 +36,14 @@ const warnings: unknown[] = []
 const ctx = { req: { log: { warn: (...args: unknown[]) => warnings.push(args) } } } as unknown as AuthedContext
 
 describe('palette search providers', () => {
+  it('wait up to 3 s for an identifier (gl15, #12), and the configured budget for text', () => {
+    expect(budgetFor(parseQuery('gl15'), 400)).toBe(IDENTIFIER_BUDGET_MS)
+    expect(budgetFor(parseQuery('#12'), 400)).toBe(IDENTIFIER_BUDGET_MS)
+    expect(budgetFor(parseQuery('gl15'), 10_000)).toBe(10_000)
+    expect(budgetFor(parseQuery('velvet hearts'), 400)).toBe(400)
+  })
+
+
   it('run concurrently and answer within the budget with what is ready, naming the late kinds', async () => {
     const started = performance.now()
     const result = await gatherHits(

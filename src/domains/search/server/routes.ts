@@ -56,6 +56,14 @@ export async function gatherHits(
   }
 }
 
+/**
+ * An identifier (`gl15`, `#12`, an email, a UPC) names one record the person expects to find: its
+ * lookups are worth waiting for up to 3 s rather than dropped as late behind a busy PGlite queue
+ * (seen under load: `gl15` answered "No results"). Text searches keep the configured budget.
+ */
+export const IDENTIFIER_BUDGET_MS = 3_000
+export const budgetFor = (query: ParsedQuery, configuredMs: number) => (query.id !== null ? Math.max(configuredMs, IDENTIFIER_BUDGET_MS) : configuredMs)
+
 export const searchHandlers: Handlers<IdsOf<typeof searchEndpoints>> = {
   'search.query': async ({ ctx, query }) => {
     const parsed = parseQuery(query.q)
@@ -63,6 +71,6 @@ export const searchHandlers: Handlers<IdsOf<typeof searchEndpoints>> = {
     const providers = DOMAINS.flatMap((domain) => domain.searchProviders ?? []).filter(
       (provider) => query.kinds.includes(provider.kind) && (provider.access === 'auth' || isAdmin),
     )
-    return gatherHits(providers, ctx, parsed, query.limit, ctx.services.config.searchBudgetMs)
+    return gatherHits(providers, ctx, parsed, query.limit, budgetFor(parsed, ctx.services.config.searchBudgetMs))
   },
 }
