@@ -1,4 +1,5 @@
 import { create } from 'xmlbuilder2'
+import type { DdexRelease } from './ddex'
 
 // AudioSalad's release metadata XML, schema audiosalad_release_v3.4 (docs/formats/audiosalad-metadata.md):
 // one <release> document per release, its elements in the schema's sequence. AudioSalad does not
@@ -8,34 +9,14 @@ import { create } from 'xmlbuilder2'
 export const AUDIOSALAD_SCHEMA = 'audiosalad_release_v3.4'
 const SCHEMA_LOCATION = 'https://audiosalad-xsd.s3.amazonaws.com/audiosalad_release_v3.4.xsd'
 
-export interface AudioSaladRelease {
-  id: number
-  title: string
-  type: string
-  upc: string | null
-  catalogNumber: string | null
-  label: string | null
-  artists: string[]
-  primaryGenre: string | null
-  secondaryGenre: string | null
-  releaseDate: string | null
-  originalReleaseDate: string | null
-  cLine: string | null
-  cYear: number | null
-  pLine: string | null
-  pYear: number | null
-  territories: string[]
+/** The release's fields as the DDEX message has them (ddex.ts), with AudioSalad's own: add or update, and each track's position. */
+export interface AudioSaladRelease extends Omit<DdexRelease, 'cover' | 'tracks'> {
   /** Already sent to the stores (exported, live, edited…): AudioSalad updates it rather than adding it. */
   sentBefore: boolean
-  tracks: {
-    id: number
+  tracks: (Omit<DdexRelease['tracks'][number], 'artists' | 'audio'> & {
     position: number
-    title: string
-    isrc: string | null
-    duration: number | null
-    explicit: boolean
     participants: { name: string; roles: string }[]
-  }[]
+  })[]
 }
 
 const FORMATS: Record<string, string> = { single: 'Single', ep: 'EP', album: 'Album' }

@@ -360,6 +360,38 @@ async function fileRefs(services: Services, tenantId: number, urls: (string | nu
   return found
 }
 
+const nullableNumber = (value: unknown) => (value === null || value === undefined ? null : Number(value))
+
+/** A release's own fields from its first track line, as the DDEX message and the AudioSalad document both name them. */
+function releaseFields(first: TrackLine) {
+  return {
+    id: Number(first.release_id),
+    title: String(first.release_title),
+    type: String(first.release_type),
+    upc: (first.upc as string | null) ?? null,
+    catalogNumber: (first.catalog_number as string | null) ?? null,
+    label: (first.label as string | null) ?? null,
+    primaryGenre: (first.primary_genre as string | null) ?? null,
+    secondaryGenre: (first.secondary_genre as string | null) ?? null,
+    releaseDate: (first.release_date as string | null) ?? null,
+    originalReleaseDate: (first.original_release_date as string | null) ?? null,
+    cLine: (first.c_line as string | null) ?? null,
+    cYear: nullableNumber(first.c_year),
+    pLine: (first.p_line as string | null) ?? null,
+    pYear: nullableNumber(first.p_year),
+    territories: (first.territories as string[] | null) ?? [],
+  }
+}
+
+/** A track line's own fields, as both documents name them. */
+const trackFields = (line: TrackLine) => ({
+  id: Number(line.track_id),
+  title: String(line.track_title),
+  isrc: (line.isrc as string | null) ?? null,
+  duration: nullableNumber(line.duration),
+  explicit: Boolean(line.explicit),
+})
+
 async function ddexMessage(services: Services, exportRow: Pick<ExportRecord, 'tenantId' | 'id'>, lines: TrackLine[], messageId?: string) {
   const first = lines[0]
   const { rows: releaseRows } = await services.db.execute<{
@@ -377,29 +409,11 @@ async function ddexMessage(services: Services, exportRow: Pick<ExportRecord, 'te
     ...lines.map((line) => line.audio_url as string | null),
   ])
   const release: DdexRelease = {
-    id: Number(first.release_id),
-    title: String(first.release_title),
-    type: String(first.release_type),
-    upc: (first.upc as string | null) ?? null,
-    catalogNumber: (first.catalog_number as string | null) ?? null,
-    label: (first.label as string | null) ?? null,
+    ...releaseFields(first),
     artists: meta.artists.length ? meta.artists : [String(first.artist_text)],
-    primaryGenre: (first.primary_genre as string | null) ?? null,
-    secondaryGenre: (first.secondary_genre as string | null) ?? null,
-    releaseDate: (first.release_date as string | null) ?? null,
-    originalReleaseDate: (first.original_release_date as string | null) ?? null,
-    cLine: (first.c_line as string | null) ?? null,
-    cYear: (first.c_year as number | null) ?? null,
-    pLine: (first.p_line as string | null) ?? null,
-    pYear: (first.p_year as number | null) ?? null,
-    territories: (first.territories as string[] | null) ?? [],
     cover: meta.cover_large_url ? (files.get(meta.cover_large_url) ?? null) : null,
     tracks: lines.map((line) => ({
-      id: Number(line.track_id),
-      title: String(line.track_title),
-      isrc: (line.isrc as string | null) ?? null,
-      duration: line.duration === null || line.duration === undefined ? null : Number(line.duration),
-      explicit: Boolean(line.explicit),
+      ...trackFields(line),
       artists: (byTrack.get(Number(line.track_id)) ?? []).filter((artist) => artist.name),
       audio: line.audio_url ? (files.get(line.audio_url as string) ?? null) : null,
     })),
@@ -450,30 +464,13 @@ async function writeAudioSaladArchive(
     names.add(name)
     const xml = buildAudioSaladRelease(
       {
-        id: Number(first.release_id),
-        title: String(first.release_title),
-        type: String(first.release_type),
+        ...releaseFields(first),
         upc,
-        catalogNumber: (first.catalog_number as string | null) ?? null,
-        label: (first.label as string | null) ?? null,
         artists: (first.artists as string[] | null) ?? [],
-        primaryGenre: (first.primary_genre as string | null) ?? null,
-        secondaryGenre: (first.secondary_genre as string | null) ?? null,
-        releaseDate: (first.release_date as string | null) ?? null,
-        originalReleaseDate: (first.original_release_date as string | null) ?? null,
-        cLine: (first.c_line as string | null) ?? null,
-        cYear: first.c_year === null || first.c_year === undefined ? null : Number(first.c_year),
-        pLine: (first.p_line as string | null) ?? null,
-        pYear: first.p_year === null || first.p_year === undefined ? null : Number(first.p_year),
-        territories: (first.territories as string[] | null) ?? [],
         sentBefore: SENT_BEFORE.includes(Number(first.release_status)),
         tracks: lines.map((line) => ({
-          id: Number(line.track_id),
+          ...trackFields(line),
           position: Number(line.position),
-          title: String(line.track_title),
-          isrc: (line.isrc as string | null) ?? null,
-          duration: line.duration === null || line.duration === undefined ? null : Number(line.duration),
-          explicit: Boolean(line.explicit),
           participants: (line.participants as { name: string; roles: string }[] | null) ?? [],
         })),
       },
