@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { fromPromise } from 'xstate'
 import { useActorRef, useSelector } from '@xstate/react'
-import { Badge, Box, Button, Callout, Card, Flex, Heading, Table, Text } from '@radix-ui/themes'
+import { Badge, Box, Button, Callout, Card, Flex, Table, Text } from '@radix-ui/themes'
 import { RELEASE_IMPORT_STATUS_LABELS, type ReleaseImportRow, type ReleaseImportStatus } from '@contract/catalogue-ops'
 import { RELEASE_IMPORT_UPLOAD_CALL } from '@commands/catalogue-ops'
 import { importMachine } from '@machines/import/import.machine'
@@ -11,12 +11,12 @@ import { useLoad } from '@client/state/useLoad'
 import { useDataVersion } from '@client/state/useDataVersion'
 import { NamedTable } from '@client/ui/NamedTable'
 import { RecordLink } from '@client/ui/RecordLink'
-import { Empty, When } from '@client/ui/When'
+import { When } from '@client/ui/When'
 import { Pagination } from '@client/ui/list/Pagination'
 import { workspaceActions } from '@client/workspace/store'
 import { useTab } from '@client/workspace/tab-context'
 import { IMPORT_SUCCESS } from './import-kinds'
-import { CsvFilePicker, CsvRequired, ImportErrorCard, ImportProgress } from './import-form'
+import { CsvFilePicker, CsvRequired, ImportErrorCard, ImportHistory, ImportProgress } from './import-form'
 
 // The release metadata import's page (docs/formats/release-import.md): the import machine uploads
 // the file and polls the job until every row has its outcome; then the counts, the failed rows with
@@ -121,68 +121,52 @@ function History({ page, version, onOpen }: { page: number; version: number; onO
   const load = useLoad(fetchHistory, `${page}:${version}`)
   const rows = load.data?.data ?? []
   return (
-    <Box>
-      <Heading as="h3" size="3" mb="2">
-        Import History
-      </Heading>
-      {load.error && (
-        <Callout.Root color="red" role="alert">
-          <Callout.Text>{load.error.message}</Callout.Text>
-        </Callout.Root>
-      )}
-      {!load.error && load.data && rows.length === 0 && <Empty>No release metadata imported yet.</Empty>}
-      {rows.length > 0 && (
-        <NamedTable label="Release import history" size="1" variant="surface">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeaderCell>Id</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>File name</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell justify="end">Rows</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Outcome</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Run by</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>When</Table.ColumnHeaderCell>
+    <ImportHistory
+      heading="Import History"
+      load={load}
+      empty="No release metadata imported yet."
+      perPage={PER_PAGE}
+      onPage={(next) => tab.navigate(historyPath(next))}
+    >
+      <NamedTable label="Release import history" size="1" variant="surface">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeaderCell>Id</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>File name</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell justify="end">Rows</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>Outcome</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>Run by</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>When</Table.ColumnHeaderCell>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {rows.map((row) => (
+            <Table.Row key={row.id}>
+              <Table.Cell>
+                <Button variant="ghost" size="1" onClick={() => onOpen(row.id)} aria-label={`Open release import #${row.id}`}>
+                  #{row.id}
+                </Button>
+              </Table.Cell>
+              <Table.Cell>{row.fileName}</Table.Cell>
+              <Table.Cell justify="end">{formatCount(row.rows)}</Table.Cell>
+              <Table.Cell>
+                <Badge color={STATUS_COLORS[row.status]} title={row.error ?? undefined}>
+                  {RELEASE_IMPORT_STATUS_LABELS[row.status]}
+                </Badge>
+              </Table.Cell>
+              <Table.Cell>
+                {formatCount(row.created)} created · {formatCount(row.updated)} updated · {formatCount(row.failed)} failed
+              </Table.Cell>
+              <Table.Cell>{row.createdBy?.name ?? '—'}</Table.Cell>
+              <Table.Cell>
+                <When value={row.createdAt} />
+              </Table.Cell>
             </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {rows.map((row) => (
-              <Table.Row key={row.id}>
-                <Table.Cell>
-                  <Button variant="ghost" size="1" onClick={() => onOpen(row.id)} aria-label={`Open release import #${row.id}`}>
-                    #{row.id}
-                  </Button>
-                </Table.Cell>
-                <Table.Cell>{row.fileName}</Table.Cell>
-                <Table.Cell justify="end">{formatCount(row.rows)}</Table.Cell>
-                <Table.Cell>
-                  <Badge color={STATUS_COLORS[row.status]} title={row.error ?? undefined}>
-                    {RELEASE_IMPORT_STATUS_LABELS[row.status]}
-                  </Badge>
-                </Table.Cell>
-                <Table.Cell>
-                  {formatCount(row.created)} created · {formatCount(row.updated)} updated · {formatCount(row.failed)} failed
-                </Table.Cell>
-                <Table.Cell>{row.createdBy?.name ?? '—'}</Table.Cell>
-                <Table.Cell>
-                  <When value={row.createdAt} />
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </NamedTable>
-      )}
-      {load.data && load.data.meta.total > 0 && (
-        <Box mt="2">
-          <Pagination
-            page={load.data.meta.page}
-            lastPage={load.data.meta.last_page}
-            perPage={PER_PAGE}
-            total={load.data.meta.total}
-            onPage={(next) => tab.navigate(historyPath(next))}
-          />
-        </Box>
-      )}
-    </Box>
+          ))}
+        </Table.Body>
+      </NamedTable>
+    </ImportHistory>
   )
 }
 

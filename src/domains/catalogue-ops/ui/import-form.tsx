@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react'
-import { Button, Callout, Flex, Progress, Text } from '@radix-ui/themes'
+import { Box, Button, Callout, Flex, Heading, Progress, Text } from '@radix-ui/themes'
+import { Empty } from '@client/ui/When'
+import { Pagination } from '@client/ui/list/Pagination'
 import { GENERIC_ERROR } from '@machines/import/import.machine'
 import { PLEASE_WAIT } from './import-kinds'
 
@@ -58,5 +60,57 @@ export function ImportErrorCard({ error, onReset }: { error: string | null | und
         </Button>
       </Flex>
     </Callout.Root>
+  )
+}
+
+interface HistoryPage {
+  data: readonly unknown[]
+  meta: { page: number; last_page: number; total: number }
+}
+
+/**
+ * An import kind's history (the spec's Import History): its heading, the read's error, what shows
+ * when there is none yet, this page's table (given as children, drawn when there are rows) and its pages.
+ */
+export function ImportHistory({
+  heading,
+  load,
+  empty,
+  perPage,
+  onPage,
+  children,
+}: {
+  heading: string
+  load: { data: HistoryPage | null | undefined; error: { message: string } | null }
+  empty: string
+  perPage: number
+  onPage(page: number): void
+  children: ReactNode
+}) {
+  const count = load.data?.data.length ?? 0
+  return (
+    <Box>
+      <Heading as="h3" size="3" mb="2">
+        {heading}
+      </Heading>
+      {load.error && (
+        <Callout.Root color="red" role="alert">
+          <Callout.Text>{load.error.message}</Callout.Text>
+        </Callout.Root>
+      )}
+      {!load.error && load.data && count === 0 && <Empty>{empty}</Empty>}
+      {count > 0 && children}
+      {load.data && load.data.meta.total > 0 && (
+        <Box mt="2">
+          <Pagination
+            page={load.data.meta.page}
+            lastPage={load.data.meta.last_page}
+            perPage={perPage}
+            total={load.data.meta.total}
+            onPage={onPage}
+          />
+        </Box>
+      )}
+    </Box>
   )
 }
