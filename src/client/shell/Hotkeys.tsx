@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react'
+import { memo, useEffect, useMemo } from 'react'
 import { useHotkeys, useHotkeysContext } from 'react-hotkeys-hook'
 import { useSnapshot } from 'valtio'
 import type { Command } from '@commands/types'
@@ -9,7 +9,8 @@ import { runCommand } from './run-command'
 import { shellActions, shellState } from './ui-state'
 import { workspace, workspaceActions } from '../workspace/store'
 
-function ShortcutBinding({ hotkey, run }: { hotkey: string; run(event: KeyboardEvent): void }) {
+// Memoised: the keyboard map re-renders when the focused tab changes; its bindings need not.
+const ShortcutBinding = memo(function ShortcutBinding({ hotkey, run }: { hotkey: string; run(event: KeyboardEvent): void }) {
   useHotkeys(
     hotkey,
     (event) => {
@@ -21,7 +22,7 @@ function ShortcutBinding({ hotkey, run }: { hotkey: string; run(event: KeyboardE
     [run],
   )
   return null
-}
+})
 
 interface Binding {
   key: string

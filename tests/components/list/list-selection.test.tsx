@@ -5,7 +5,8 @@ import { Theme } from '@radix-ui/themes'
 import { TabContext, type ListHandle, type TabApi } from '../../../src/client/workspace/tab-context'
 import { ListView } from '../../../src/client/ui/list/ListView'
 import { TOOLBAR_FAILED } from '../../../src/client/ui/list/Toolbar'
-import { columns, currentUrl, gridRows, guardConsole, makeRows, renderList, rowCheckbox, serve } from './list-fixtures'
+import { columns, currentUrl, gridRows, guardConsole, makeRows, pageOf, renderList, rowCheckbox, serve, type Payout } from './list-fixtures'
+import type { ListQuery } from '../../../src/client/ui/list/list-types'
 
 guardConsole()
 
@@ -113,6 +114,29 @@ describe('ListView keyboard', () => {
     // Enter opens the cursor's row in this tab.
     await userEvent.keyboard('{Enter}')
     expect(currentUrl().pathname).toBe('/payouts/3')
+  })
+
+  it('keeps the cursor on its row and the selection when the page shown from the cache is refreshed', async () => {
+    const first = renderList({ fetch: serve(makeRows(3)), bulkActions: [markProcessed()], rowLink: (row) => `/payouts/${row.id}` })
+    await ready()
+    first.unmount()
+    // The page shows at once from the cache; the server's fresh answer (row 1 gone) lands after the keys.
+    let answer!: () => void
+    const fresh = makeRows(3).slice(1)
+    const fetch = vi.fn((query: ListQuery) => new Promise<ReturnType<typeof pageOf<Payout>>>((resolve) => (answer = () => resolve(pageOf(fresh, query)))))
+    renderList({ fetch, bulkActions: [markProcessed()], rowLink: (row) => `/payouts/${row.id}` })
+    await ready()
+    await userEvent.keyboard('jj')
+    await waitFor(() => expect(gridRows()[1].classList.contains('ag-row-focus')).toBe(true))
+    await userEvent.keyboard('x')
+    expect(within(bulkBar()).getByText('1 selected')).toBeTruthy()
+    act(() => answer())
+    await ready(2)
+    // Row 2 is now the first row: the cursor followed it, and it is still selected.
+    await waitFor(() => expect(gridRows()[0].classList.contains('ag-row-focus')).toBe(true))
+    expect(within(bulkBar()).getByText('1 selected')).toBeTruthy()
+    await userEvent.keyboard('{Enter}')
+    expect(currentUrl().pathname).toBe('/payouts/2')
   })
 
   it('leaves the keys alone while typing in the search, and / focuses it', async () => {

@@ -63,6 +63,7 @@ function FirstPaintTable<Row>({
   widths = {},
   rowId,
   selectable,
+  selectedIds,
   cursor,
   rowLink,
   onOpenRow,
@@ -110,7 +111,11 @@ function FirstPaintTable<Row>({
                 onOpenRow(row, event.metaKey || event.ctrlKey ? 'tab' : event.shiftKey ? 'right' : 'here')
               }}
             >
-              {selectable && <td className="wl-cell" aria-hidden="true" />}
+              {selectable && (
+                <td className="wl-cell" aria-hidden="true">
+                  {selectedIds?.includes(rowId(row)) ? '✓' : null}
+                </td>
+              )}
               {shown.map((column) => (
                 <td key={column.id} className={END_ALIGNED.has(column.type) ? 'wl-cell wl-cell-end' : 'wl-cell'}>
                   <Cell column={column} row={row} />
@@ -124,28 +129,46 @@ function FirstPaintTable<Row>({
   )
 }
 
+/** When the browser has nothing else to do (or after `timeout` ms at the latest). */
+function whenIdle(run: () => void, timeout: number): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(run, { timeout })
+    return () => window.cancelIdleCallback(handle)
+  }
+  const handle = window.setTimeout(run, 0)
+  return () => window.clearTimeout(handle)
+}
+
 /**
- * The one table of every list: AG Grid (community), server-paged, loaded lazily. Until its chunk is
- * here the page shows as a plain table, and the chunk is asked for only once that table has painted
- * the page's rows (the first list of a visit then waits for its data alone).
+ * The one table of every list: AG Grid (community), server-paged, loaded lazily. Every table first
+ * paints its page as the plain table, then becomes the grid: creating a grid (its DOM, styles and the
+ * layout it forces) is most of what a list costs to show, so list → list paints its rows with the
+ * plain table and lets the grid take over when the browser is idle. The first list of a visit asks
+ * for the grid's chunk only once that table has painted (it then waits for its data alone).
  */
 export function DataTable<Row>(props: DataTableProps<Row>) {
-  const [gridReady, setGridReady] = useState(gridLoaded)
+  const [gridReady, setGridReady] = useState(false)
   const waiting = props.loading && props.rows.length === 0
   useEffect(() => {
     if (gridReady || waiting) return
-    // After the frame that paints the plain table: the grid's download and parsing must not hold it back.
+    // After the frame that paints the plain table: the grid's download, parsing and creation must not hold it back.
     let current = true
+    let cancelIdle: (() => void) | undefined
     const frame = window.requestAnimationFrame ?? ((run: () => void) => window.setTimeout(run, 16))
     frame(() =>
       window.setTimeout(() => {
         if (!current) return
         listPainted()
-        void loadGrid().then(() => current && setGridReady(true))
+        const upgrade = () => {
+          if (current) cancelIdle = whenIdle(() => current && setGridReady(true), 300)
+        }
+        if (gridLoaded()) upgrade()
+        else void loadGrid().then(upgrade)
       }, 0),
     )
     return () => {
       current = false
+      cancelIdle?.()
     }
   }, [gridReady, waiting])
   if (!gridReady) return <FirstPaintTable {...props} />

@@ -142,13 +142,31 @@ export function ListView<Row>({
   const reload = useCallback(() => reloadRef.current(), [])
   const rows = useMemo(() => data?.data ?? [], [data])
 
-  // Selection and cursor belong to the page they were made on: a new page starts with neither.
-  const [selection, setSelection] = useState<{ data: unknown; ids: readonly RowKey[] }>({ data: null, ids: NO_IDS })
-  const selectedIds = selection.data === data && data ? selection.ids : NO_IDS
-  const select = useCallback((ids: readonly RowKey[]) => setSelection({ data, ids }), [data])
-  const [cursorState, setCursorState] = useState<{ data: unknown; index: number | null }>({ data: null, index: null })
-  const cursor = cursorState.data === data ? cursorState.index : null
-  const moveCursor = useCallback((index: number) => setCursorState({ data, index }), [data])
+  // Selection and cursor belong to the page (the query) they were made on: a new page starts with
+  // neither. A refresh of the same page (a page shown from the cache, then its fresh answer) keeps
+  // both: the cursor stays on its row, the selection keeps the rows still there.
+  const [selection, setSelection] = useState<{ key: string | null; ids: readonly RowKey[] }>({ key: null, ids: NO_IDS })
+  const selectedIds = useMemo(() => {
+    if (selection.key !== key || !data || selection.ids.length === 0) return NO_IDS
+    const present = new Set(rows.map((row) => String(rowId(row))))
+    const kept = selection.ids.filter((id) => present.has(String(id)))
+    return kept.length === selection.ids.length ? selection.ids : kept
+  }, [selection, key, data, rows, rowId])
+  const select = useCallback((ids: readonly RowKey[]) => setSelection({ key, ids }), [key])
+  const [cursorState, setCursorState] = useState<{ key: string | null; id: RowKey | null; index: number | null }>({
+    key: null,
+    id: null,
+    index: null,
+  })
+  const cursor = useMemo(() => {
+    if (cursorState.key !== key || cursorState.index === null || rows.length === 0) return null
+    const at = cursorState.id === null ? -1 : rows.findIndex((row) => String(rowId(row)) === String(cursorState.id))
+    return at >= 0 ? at : Math.min(cursorState.index, rows.length - 1)
+  }, [cursorState, key, rows, rowId])
+  const moveCursor = useCallback(
+    (index: number) => setCursorState({ key, index, id: rows[index] ? rowId(rows[index]) : null }),
+    [key, rows, rowId],
+  )
 
   const columnState = useColumnState(listId, columns)
   const visibleColumns = useMemo(
@@ -267,8 +285,8 @@ export function ListView<Row>({
     preventDefault: true,
   }
   const moveOptions = { ...keyOptions, ignoreEventWhen: ignoreMoveKey }
-  useHotkeys('j', () => rows.length && moveCursor(cursor === null ? 0 : Math.min(rows.length - 1, cursor + 1)), moveOptions, [rows, cursor])
-  useHotkeys('k', () => rows.length && moveCursor(cursor === null ? 0 : Math.max(0, cursor - 1)), moveOptions, [rows, cursor])
+  useHotkeys('j', () => rows.length && moveCursor(cursor === null ? 0 : Math.min(rows.length - 1, cursor + 1)), moveOptions, [rows, cursor, moveCursor])
+  useHotkeys('k', () => rows.length && moveCursor(cursor === null ? 0 : Math.max(0, cursor - 1)), moveOptions, [rows, cursor, moveCursor])
   useHotkeys(
     'enter',
     () => cursor !== null && rows[cursor] && openRow(rows[cursor], 'here'),
