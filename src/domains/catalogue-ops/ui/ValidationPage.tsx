@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { Badge, Box, Button, Callout, Card, Flex, Heading, Progress, Select, Table, Text } from '@radix-ui/themes'
+import { Badge, Button, Callout, Card, Flex, Heading, Progress, Select, Table, Text } from '@radix-ui/themes'
 import { MISMATCH_KINDS, MISMATCH_LABELS, type MismatchKind, type ValidationRow, type ValidationStatus } from '@contract/catalogue-ops'
 import { VALIDATION_PATH, VALIDATION_UPLOAD_CALL } from '@commands/catalogue-ops'
 import { formatCount } from '@core/format'
@@ -13,18 +13,26 @@ import { Pagination } from '@client/ui/list/Pagination'
 import { showNotice } from '@client/ui/notices/notices'
 import { workspaceActions } from '@client/workspace/store'
 import { useTab } from '@client/workspace/tab-context'
+import { ImportHistory } from './import-form'
 
 // The AudioSalad validation's import page (docs/formats/audiosalad-catalogue.md): upload an export,
 // follow its job, read the mismatches release by release, download them.
 
 const PER_PAGE = 25
-const STATUS_COLORS: Record<ValidationStatus, 'gray' | 'blue' | 'green' | 'red'> = { uploaded: 'gray', running: 'blue', done: 'green', failed: 'red' }
+const STATUS_COLORS: Record<ValidationStatus, 'gray' | 'blue' | 'green' | 'red'> = {
+  uploaded: 'gray',
+  running: 'blue',
+  done: 'green',
+  failed: 'red',
+}
 const STATUS_LABELS: Record<ValidationStatus, string> = { uploaded: 'Queued', running: 'Comparing', done: 'Done', failed: 'Failed' }
-const pagePath = (page: number, id?: number | null) => `${VALIDATION_PATH.replace('/import/1', `/import/${page}`)}${id ? `&validation=${id}` : ''}`
+const pagePath = (page: number, id?: number | null) =>
+  `${VALIDATION_PATH.replace('/import/1', `/import/${page}`)}${id ? `&validation=${id}` : ''}`
 
 const fetchHistory = (input: string, signal: AbortSignal) =>
   api.call('validation.history', { query: { page: Number(input.split(':')[0]), per_page: PER_PAGE } }, { signal })
-const fetchOne = (input: string, signal: AbortSignal) => api.call('validation.single', { params: { id: Number(input.split(':')[0]) } }, { signal })
+const fetchOne = (input: string, signal: AbortSignal) =>
+  api.call('validation.single', { params: { id: Number(input.split(':')[0]) } }, { signal })
 const fetchMismatches = (input: string, signal: AbortSignal) => {
   const [id, page, kind] = input.split(':')
   return api.call(
@@ -133,9 +141,7 @@ function Result({ id, version, onFinished }: { id: number; version: number; onFi
   if (run.status === 'failed')
     return (
       <Callout.Root color="red" role="alert">
-        <Callout.Text>
-          Something went wrong. {run.error}
-        </Callout.Text>
+        <Callout.Text>Something went wrong. {run.error}</Callout.Text>
       </Callout.Root>
     )
   return <Mismatches run={run} version={version} />
@@ -151,10 +157,15 @@ function Mismatches({ run, version }: { run: ValidationRow; version: number }) {
       <Flex align="center" justify="between" gap="2" wrap="wrap">
         <Text size="2" role="status" aria-label="Validation summary">
           #{run.id} {run.fileName}: {formatCount(run.rows)} rows, {formatCount(run.releases)} releases compared,{' '}
-          {run.mismatches === 0 ? 'no mismatches: the catalogues agree.' : `${formatCount(run.mismatchedReleases)} with ${formatCount(run.mismatches)} mismatches.`}
+          {run.mismatches === 0
+            ? 'no mismatches: the catalogues agree.'
+            : `${formatCount(run.mismatchedReleases)} with ${formatCount(run.mismatches)} mismatches.`}
         </Text>
         <Flex gap="2" align="center">
-          <Select.Root value={kind || 'all'} onValueChange={(value) => (setPage(1), setKind(value === 'all' ? '' : (value as MismatchKind)))}>
+          <Select.Root
+            value={kind || 'all'}
+            onValueChange={(value) => (setPage(1), setKind(value === 'all' ? '' : (value as MismatchKind)))}
+          >
             <Select.Trigger aria-label="Mismatch kind" />
             <Select.Content>
               <Select.Item value="all">Every mismatch</Select.Item>
@@ -190,7 +201,12 @@ function Mismatches({ run, version }: { run: ValidationRow; version: number }) {
                 <Table.Row key={row.id}>
                   <Table.Cell>{first ? row.upc : ''}</Table.Cell>
                   <Table.Cell>
-                    {first && (row.releaseId ? <RecordLink to={`/releases/single/${row.releaseId}`}>{row.releaseTitle}</RecordLink> : row.releaseTitle)}
+                    {first &&
+                      (row.releaseId ? (
+                        <RecordLink to={`/releases/single/${row.releaseId}`}>{row.releaseTitle}</RecordLink>
+                      ) : (
+                        row.releaseTitle
+                      ))}
                   </Table.Cell>
                   <Table.Cell>
                     <Badge color={row.kind.startsWith('missing') ? 'red' : 'amber'}>{MISMATCH_LABELS[row.kind]}</Badge>
@@ -204,7 +220,13 @@ function Mismatches({ run, version }: { run: ValidationRow; version: number }) {
         </NamedTable>
       )}
       {load.data && load.data.meta.total > PER_PAGE && (
-        <Pagination page={load.data.meta.page} lastPage={load.data.meta.last_page} perPage={PER_PAGE} total={load.data.meta.total} onPage={setPage} />
+        <Pagination
+          page={load.data.meta.page}
+          lastPage={load.data.meta.last_page}
+          perPage={PER_PAGE}
+          total={load.data.meta.total}
+          onPage={setPage}
+        />
       )}
     </Flex>
   )
@@ -225,73 +247,62 @@ export function ValidationPage({ page, selected }: { page: number; selected: num
       </Heading>
       <Text size="2" color="gray">
         Upload a catalogue export from AudioSalad (one row per track, with the release&apos;s UPC on each): it is compared with this
-        workspace&apos;s catalogue by UPC and ISRC. Releases missing on either side, and titles, artists, labels, release dates and ISRCs that
-        differ, are listed per release. Nothing in the catalogue changes.
+        workspace&apos;s catalogue by UPC and ISRC. Releases missing on either side, and titles, artists, labels, release dates and ISRCs
+        that differ, are listed per release. Nothing in the catalogue changes.
       </Text>
       <UploadForm busy={busy} onUploaded={(id) => tab.navigate(pagePath(1, id))} />
       {shown !== null && <Result id={shown} version={version} onFinished={() => setFinished((value) => value + 1)} />}
-      <Box>
-        <Heading as="h3" size="3" mb="2">
-          Validation History
-        </Heading>
-        {history.error && (
-          <Callout.Root color="red" role="alert">
-            <Callout.Text>{history.error.message}</Callout.Text>
-          </Callout.Root>
-        )}
-        {!history.error && history.data && rows.length === 0 && <Empty>No AudioSalad export compared yet.</Empty>}
-        {rows.length > 0 && (
-          <NamedTable label="AudioSalad validation history" size="1" variant="surface">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeaderCell>Id</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>File name</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell justify="end">Rows</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell justify="end">Releases</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell justify="end">Mismatches</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Run by</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>When</Table.ColumnHeaderCell>
+      <ImportHistory
+        heading="Validation History"
+        load={history}
+        empty="No AudioSalad export compared yet."
+        perPage={PER_PAGE}
+        onPage={(next) => tab.navigate(pagePath(next, selected))}
+      >
+        <NamedTable label="AudioSalad validation history" size="1" variant="surface">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeaderCell>Id</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>File name</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell justify="end">Rows</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell justify="end">Releases</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell justify="end">Mismatches</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Run by</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>When</Table.ColumnHeaderCell>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {rows.map((row) => (
+              <Table.Row key={row.id} aria-current={row.id === shown ? 'true' : undefined}>
+                <Table.Cell>
+                  <Button
+                    variant="ghost"
+                    size="1"
+                    onClick={() => tab.navigate(pagePath(page, row.id))}
+                    aria-label={`Open validation #${row.id}`}
+                  >
+                    #{row.id}
+                  </Button>
+                </Table.Cell>
+                <Table.Cell>{row.fileName}</Table.Cell>
+                <Table.Cell justify="end">{formatCount(row.rows)}</Table.Cell>
+                <Table.Cell justify="end">{formatCount(row.releases)}</Table.Cell>
+                <Table.Cell justify="end">{formatCount(row.mismatches)}</Table.Cell>
+                <Table.Cell>
+                  <Badge color={STATUS_COLORS[row.status]} title={row.error ?? undefined}>
+                    {STATUS_LABELS[row.status]}
+                  </Badge>
+                </Table.Cell>
+                <Table.Cell>{row.createdBy?.name ?? '—'}</Table.Cell>
+                <Table.Cell>
+                  <When value={row.created} />
+                </Table.Cell>
               </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {rows.map((row) => (
-                <Table.Row key={row.id} aria-current={row.id === shown ? 'true' : undefined}>
-                  <Table.Cell>
-                    <Button variant="ghost" size="1" onClick={() => tab.navigate(pagePath(page, row.id))} aria-label={`Open validation #${row.id}`}>
-                      #{row.id}
-                    </Button>
-                  </Table.Cell>
-                  <Table.Cell>{row.fileName}</Table.Cell>
-                  <Table.Cell justify="end">{formatCount(row.rows)}</Table.Cell>
-                  <Table.Cell justify="end">{formatCount(row.releases)}</Table.Cell>
-                  <Table.Cell justify="end">{formatCount(row.mismatches)}</Table.Cell>
-                  <Table.Cell>
-                    <Badge color={STATUS_COLORS[row.status]} title={row.error ?? undefined}>
-                      {STATUS_LABELS[row.status]}
-                    </Badge>
-                  </Table.Cell>
-                  <Table.Cell>{row.createdBy?.name ?? '—'}</Table.Cell>
-                  <Table.Cell>
-                    <When value={row.created} />
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </NamedTable>
-        )}
-        {history.data && history.data.meta.total > PER_PAGE && (
-          <Box mt="2">
-            <Pagination
-              page={history.data.meta.page}
-              lastPage={history.data.meta.last_page}
-              perPage={PER_PAGE}
-              total={history.data.meta.total}
-              onPage={(next) => tab.navigate(pagePath(next, selected))}
-            />
-          </Box>
-        )}
-      </Box>
+            ))}
+          </Table.Body>
+        </NamedTable>
+      </ImportHistory>
     </Flex>
   )
 }
