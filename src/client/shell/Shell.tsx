@@ -114,6 +114,47 @@ function useWarmUpWhenIdle(): boolean {
   return warm
 }
 
+/**
+ * The shell's dialogs. They read which dialog is open here, not in Shell: opening the palette or a
+ * dialog must not render the whole workspace again (its lists and grids) before the dialog shows.
+ */
+function ShellDialogs({ warm }: { warm: boolean }) {
+  const shell = useShell()
+  return (
+    <>
+      <Deferred dialog="shortcuts" warm={warm}>
+        <ShortcutsDialog />
+      </Deferred>
+      <Deferred dialog="feedback" warm={warm}>
+        <FeedbackDialog
+          open={shell.dialog === 'feedback'}
+          onOpenChange={(open) => (open ? shellActions.open('feedback') : shellActions.close())}
+        />
+      </Deferred>
+      <Deferred dialog="sendMessage" warm={warm}>
+        <SendMessageDialog
+          open={shell.dialog === 'sendMessage'}
+          recipient={shell.messageTo}
+          onSent={workspaceActions.refreshData}
+          onOpenChange={(open) => (open ? shellActions.open('sendMessage') : shellActions.close())}
+        />
+      </Deferred>
+      <Deferred dialog="userPicker" warm={warm}>
+        <UserPickerDialog
+          open={shell.dialog === 'userPicker'}
+          title="Create a release for…"
+          ownersOnly
+          onOpenChange={(open) => (open ? shellActions.open('userPicker') : shellActions.close())}
+          onSelect={(user) => {
+            shellActions.close()
+            commandEnv.open(`/uploader?user=${user.id}`)
+          }}
+        />
+      </Deferred>
+    </>
+  )
+}
+
 /** The signed-in admin layout: banner, navbar, sidebar and the workspace, with the shell's dialogs. */
 export default function Shell() {
   const warm = useWarmUpWhenIdle()
@@ -170,35 +211,7 @@ export default function Shell() {
       </Flex>
       <Hotkeys />
       <Palette />
-      <Deferred dialog="shortcuts" warm={warm}>
-        <ShortcutsDialog />
-      </Deferred>
-      <Deferred dialog="feedback" warm={warm}>
-        <FeedbackDialog
-          open={shell.dialog === 'feedback'}
-          onOpenChange={(open) => (open ? shellActions.open('feedback') : shellActions.close())}
-        />
-      </Deferred>
-      <Deferred dialog="sendMessage" warm={warm}>
-        <SendMessageDialog
-          open={shell.dialog === 'sendMessage'}
-          recipient={shell.messageTo}
-          onSent={workspaceActions.refreshData}
-          onOpenChange={(open) => (open ? shellActions.open('sendMessage') : shellActions.close())}
-        />
-      </Deferred>
-      <Deferred dialog="userPicker" warm={warm}>
-        <UserPickerDialog
-          open={shell.dialog === 'userPicker'}
-          title="Create a release for…"
-          ownersOnly
-          onOpenChange={(open) => (open ? shellActions.open('userPicker') : shellActions.close())}
-          onSelect={(user) => {
-            shellActions.close()
-            commandEnv.open(`/uploader?user=${user.id}`)
-          }}
-        />
-      </Deferred>
+      <ShellDialogs warm={warm} />
       {shellSlots.overlays
         .filter(({ when }) => !when || when(me.account))
         .map(({ id, Component }) => (
