@@ -167,7 +167,10 @@ describe('release list', () => {
     await signIn(me({ type: 'admin' }))
     const { requests } = renderList('/releases/manage/1')
     await screen.findByRole('link', { name: /Release 1/ })
-    const boxes = document.querySelectorAll<HTMLInputElement>('.wl-grid [role="row"][row-index] input[type="checkbox"]')
+    // The rows paint as a plain table first; the grid (and its checkboxes) takes over when idle.
+    const gridBoxes = () => document.querySelectorAll<HTMLInputElement>('.wl-grid [role="row"][row-index] input[type="checkbox"]')
+    await waitFor(() => expect(gridBoxes().length).toBeGreaterThan(1))
+    const boxes = gridBoxes()
     await userEvent.click(boxes[0])
     await userEvent.click(boxes[1])
     await userEvent.click(await screen.findByRole('button', { name: /Bulk Actions/ }))
