@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { Badge, Box, Button, Callout, Card, Flex, Grid, Heading, SegmentedControl, Table, Text, TextField } from '@radix-ui/themes'
+import { Badge, Box, Button, Callout, Card, Flex, Grid, SegmentedControl, Table, Text, TextField } from '@radix-ui/themes'
 import { CODE_KIND_LABELS, type CodeImportMode, type CodeImportResult, type CodeKind, type CodePool } from '@contract/catalogue-ops'
 import { CODE_IMPORT_CALLS } from '@commands/catalogue-ops'
 import { formatCount } from '@core/format'
@@ -7,9 +7,8 @@ import { api, ApiError } from '@client/api'
 import { useLoad } from '@client/state/useLoad'
 import { useDataVersion } from '@client/state/useDataVersion'
 import { NamedTable } from '@client/ui/NamedTable'
-import { Empty, When } from '@client/ui/When'
-import { Pagination } from '@client/ui/list/Pagination'
 import { workspaceActions } from '@client/workspace/store'
+import { ImportHistory, RunTable } from './import-form'
 import { useTab } from '@client/workspace/tab-context'
 import type { ScreenProps } from '@client/routing/types'
 
@@ -228,66 +227,28 @@ function History({ kind, version }: { kind: CodeKind; version: number }) {
   const rows = load.data?.data ?? []
   const label = CODE_KIND_LABELS[kind]
   return (
-    <Box>
-      <Heading as="h3" size="3" mb="2">
-        Import History
-      </Heading>
-      {load.error && (
-        <Callout.Root color="red" role="alert">
-          <Callout.Text>{load.error.message}</Callout.Text>
-        </Callout.Root>
-      )}
-      {!load.error && load.data && rows.length === 0 && <Empty>{`No ${label} codes imported yet.`}</Empty>}
-      {rows.length > 0 && (
-        <NamedTable label={`${label} import history`} size="1" variant="surface">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeaderCell>Id</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>File name</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Kind</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell justify="end">Rows</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell justify="end">Imported</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell justify="end">Duplicates</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell justify="end">Invalid</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Run by</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>When</Table.ColumnHeaderCell>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {rows.map((row) => (
-              <Table.Row key={row.id}>
-                <Table.Cell>#{row.id}</Table.Cell>
-                <Table.Cell>{row.fileName}</Table.Cell>
-                <Table.Cell>
-                  <Badge color={row.mode === 'pool' ? 'blue' : 'gray'}>
-                    {row.mode === 'pool' ? 'Pool' : kind === 'upc' ? 'To releases' : 'To tracks'}
-                  </Badge>
-                </Table.Cell>
-                <Table.Cell justify="end">{formatCount(row.rows)}</Table.Cell>
-                <Table.Cell justify="end">{formatCount(row.imported)}</Table.Cell>
-                <Table.Cell justify="end">{formatCount(row.duplicates)}</Table.Cell>
-                <Table.Cell justify="end">{formatCount(row.invalid)}</Table.Cell>
-                <Table.Cell>{row.createdBy?.name ?? '—'}</Table.Cell>
-                <Table.Cell>
-                  <When value={row.created} />
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </NamedTable>
-      )}
-      {load.data && load.data.meta.total > 0 && (
-        <Box mt="2">
-          <Pagination
-            page={load.data.meta.page}
-            lastPage={load.data.meta.last_page}
-            perPage={load.data.meta.per_page}
-            total={load.data.meta.total}
-            onPage={setPage}
-          />
-        </Box>
-      )}
-    </Box>
+    <ImportHistory heading="Import History" load={load} empty={`No ${label} codes imported yet.`} perPage={PER_PAGE} onPage={setPage}>
+      <RunTable
+        label={`${label} import history`}
+        rows={rows}
+        when={(row) => row.created}
+        columns={[
+          { header: 'File name', cell: (row) => row.fileName },
+          {
+            header: 'Kind',
+            cell: (row) => (
+              <Badge color={row.mode === 'pool' ? 'blue' : 'gray'}>
+                {row.mode === 'pool' ? 'Pool' : kind === 'upc' ? 'To releases' : 'To tracks'}
+              </Badge>
+            ),
+          },
+          { header: 'Rows', end: true, cell: (row) => formatCount(row.rows) },
+          { header: 'Imported', end: true, cell: (row) => formatCount(row.imported) },
+          { header: 'Duplicates', end: true, cell: (row) => formatCount(row.duplicates) },
+          { header: 'Invalid', end: true, cell: (row) => formatCount(row.invalid) },
+        ]}
+      />
+    </ImportHistory>
   )
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { Badge, Box, Button, Callout, Card, Flex, Heading, Progress, Table, Text } from '@radix-ui/themes'
+import { Badge, Button, Callout, Card, Flex, Heading, Progress, Table, Text } from '@radix-ui/themes'
 import {
   DELIVERY_TARGET_LABELS,
   EXPORT_KIND_LABELS,
@@ -22,6 +22,7 @@ import { RecordLink } from '@client/ui/RecordLink'
 import { Empty, When } from '@client/ui/When'
 import { Pagination } from '@client/ui/list/Pagination'
 import { showNotice } from '@client/ui/notices/notices'
+import { ImportHistory, RunTable } from './import-form'
 import { useTab } from '@client/workspace/tab-context'
 import { workspaceActions } from '@client/workspace/store'
 import type { ScreenProps } from '@client/routing/types'
@@ -289,83 +290,55 @@ export default function ExportScreen({ params, search }: ScreenProps) {
       </Text>
       <UpcCsvForm focus={search.get('upload') === '1'} />
       <DdexSender version={version} />
-      {load.error && (
-        <Callout.Root color="red" role="alert">
-          <Callout.Text>{load.error.message}</Callout.Text>
-        </Callout.Root>
-      )}
-      {!load.error && load.data && rows.length === 0 && <Empty>Nothing exported yet.</Empty>}
-      {rows.length > 0 && (
-        <NamedTable label="Export history" size="1" variant="surface">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeaderCell>Id</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Kind</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>File</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell justify="end">Releases</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell justify="end">Tracks</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell justify="end">Now exported</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Run by</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>When</Table.ColumnHeaderCell>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {rows.map((row) => (
-              <Table.Row
-                key={row.id}
-                aria-current={row.id === focusedId ? 'true' : undefined}
-                style={row.id === focusedId ? { background: 'var(--accent-a3)' } : undefined}
-              >
-                <Table.Cell>#{row.id}</Table.Cell>
-                <Table.Cell>{EXPORT_KIND_LABELS[row.kind]}</Table.Cell>
-                <Table.Cell>
-                  {row.hasFile ? (
-                    <Button size="1" variant="ghost" onClick={() => download(row.id)} aria-label={`Download ${row.fileName}`}>
-                      {row.fileName}
-                    </Button>
-                  ) : (
-                    <Text color="gray">—</Text>
+      <ImportHistory
+        heading="Export History"
+        load={load}
+        empty="Nothing exported yet."
+        perPage={PER_PAGE}
+        onPage={(next) => tab.navigate(`/releases/export/${next}`)}
+      >
+        <RunTable
+          label="Export history"
+          rows={rows}
+          current={focusedId}
+          when={(row) => row.created}
+          columns={[
+            { header: 'Kind', cell: (row) => EXPORT_KIND_LABELS[row.kind] },
+            {
+              header: 'File',
+              cell: (row) =>
+                row.hasFile ? (
+                  <Button size="1" variant="ghost" onClick={() => download(row.id)} aria-label={`Download ${row.fileName}`}>
+                    {row.fileName}
+                  </Button>
+                ) : (
+                  <Text color="gray">—</Text>
+                ),
+            },
+            { header: 'Releases', end: true, cell: (row) => formatCount(row.releases) },
+            { header: 'Tracks', end: true, cell: (row) => formatCount(row.tracks) },
+            { header: 'Now exported', end: true, cell: (row) => formatCount(row.markedExported) },
+            {
+              header: 'Status',
+              cell: (row) => (
+                <Flex direction="column" gap="1">
+                  <Badge color={STATUS_COLORS[row.status]} title={row.error ?? undefined} style={{ alignSelf: 'start' }}>
+                    {STATUS_LABELS[row.status]}
+                  </Badge>
+                  {row.status === 'running' && (
+                    <Progress value={Math.round(row.progress * 100)} aria-label={`Export #${row.id} progress`} />
                   )}
-                </Table.Cell>
-                <Table.Cell justify="end">{formatCount(row.releases)}</Table.Cell>
-                <Table.Cell justify="end">{formatCount(row.tracks)}</Table.Cell>
-                <Table.Cell justify="end">{formatCount(row.markedExported)}</Table.Cell>
-                <Table.Cell>
-                  <Flex direction="column" gap="1">
-                    <Badge color={STATUS_COLORS[row.status]} title={row.error ?? undefined} style={{ alignSelf: 'start' }}>
-                      {STATUS_LABELS[row.status]}
-                    </Badge>
-                    {row.status === 'running' && (
-                      <Progress value={Math.round(row.progress * 100)} aria-label={`Export #${row.id} progress`} />
-                    )}
-                    {row.error && (
-                      <Text size="1" color="red">
-                        {row.error}
-                      </Text>
-                    )}
-                  </Flex>
-                </Table.Cell>
-                <Table.Cell>{row.createdBy?.name ?? '—'}</Table.Cell>
-                <Table.Cell>
-                  <When value={row.created} />
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </NamedTable>
-      )}
-      {load.data && load.data.meta.total > 0 && (
-        <Box>
-          <Pagination
-            page={load.data.meta.page}
-            lastPage={load.data.meta.last_page}
-            perPage={PER_PAGE}
-            total={load.data.meta.total}
-            onPage={(next) => tab.navigate(`/releases/export/${next}`)}
-          />
-        </Box>
-      )}
+                  {row.error && (
+                    <Text size="1" color="red">
+                      {row.error}
+                    </Text>
+                  )}
+                </Flex>
+              ),
+            },
+          ]}
+        />
+      </ImportHistory>
       <DeliveryQueue version={version} />
     </Flex>
   )

@@ -12,14 +12,13 @@ import { useDataVersion } from '@client/state/useDataVersion'
 import { NamedTable } from '@client/ui/NamedTable'
 import { RecordLink } from '@client/ui/RecordLink'
 import { RecordActions } from '@client/ui/RecordActions'
-import { When } from '@client/ui/When'
 import { Pagination } from '@client/ui/list/Pagination'
 import { showNotice } from '@client/ui/notices/notices'
 import { workspaceActions } from '@client/workspace/store'
 import { useTab } from '@client/workspace/tab-context'
 import type { ScreenProps } from '@client/routing/types'
 import { IMPORT_KINDS, IMPORT_SUCCESS } from './import-kinds'
-import { CsvFilePicker, CsvRequired, ImportErrorCard, ImportHistory, ImportProgress } from './import-form'
+import { CsvFilePicker, CsvRequired, ImportErrorCard, ImportHistory, ImportProgress, RunTable } from './import-form'
 import { ReleaseImportPage } from './ReleaseImportPage'
 import { ValidationPage } from './ValidationPage'
 
@@ -151,51 +150,34 @@ function History({ page, version, onOpen }: { page: number; version: number; onO
       perPage={PER_PAGE}
       onPage={(next) => tab.navigate(`/releases/import/${next}?kind=catalog-ingestion`)}
     >
-      <NamedTable label="Catalogue ingestion history" size="1" variant="surface">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeaderCell>Id</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>File name</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell justify="end">Rows</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>Run by</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>When</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell />
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {rows.map((row) => (
-            <Table.Row key={row.id}>
-              <Table.Cell>
-                <Button variant="ghost" size="1" onClick={() => onOpen(row.id)} aria-label={`Open ingestion #${row.id}`}>
-                  #{row.id}
-                </Button>
-              </Table.Cell>
-              <Table.Cell>{row.fileName}</Table.Cell>
-              <Table.Cell justify="end">{formatCount(row.rows)}</Table.Cell>
-              <Table.Cell>
-                <Badge color={STATUS_COLORS[row.status]} title={row.error ?? undefined}>
-                  {INGESTION_STATUS_LABELS[row.status]}
-                </Badge>
-              </Table.Cell>
-              <Table.Cell>{row.createdBy?.name ?? '—'}</Table.Cell>
-              <Table.Cell>
-                <When value={row.created} />
-              </Table.Cell>
-              <Table.Cell>
-                <Button
-                  size="1"
-                  variant="soft"
-                  onClick={() => downloadLogs(row.id)}
-                  aria-label={`Download the logs of ingestion #${row.id}`}
-                >
-                  Logs CSV
-                </Button>
-              </Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </NamedTable>
+      <RunTable
+        label="Catalogue ingestion history"
+        rows={rows}
+        open={{ noun: 'ingestion', onOpen }}
+        when={(row) => row.created}
+        columns={[
+          { header: 'File name', cell: (row) => row.fileName },
+          { header: 'Rows', end: true, cell: (row) => formatCount(row.rows) },
+          {
+            header: 'Status',
+            cell: (row) => (
+              <Badge color={STATUS_COLORS[row.status]} title={row.error ?? undefined}>
+                {INGESTION_STATUS_LABELS[row.status]}
+              </Badge>
+            ),
+          },
+        ]}
+        after={[
+          {
+            header: '',
+            cell: (row) => (
+              <Button size="1" variant="soft" onClick={() => downloadLogs(row.id)} aria-label={`Download the logs of ingestion #${row.id}`}>
+                Logs CSV
+              </Button>
+            ),
+          },
+        ]}
+      />
     </ImportHistory>
   )
 }

@@ -11,12 +11,11 @@ import { useLoad } from '@client/state/useLoad'
 import { useDataVersion } from '@client/state/useDataVersion'
 import { NamedTable } from '@client/ui/NamedTable'
 import { RecordLink } from '@client/ui/RecordLink'
-import { When } from '@client/ui/When'
 import { Pagination } from '@client/ui/list/Pagination'
 import { workspaceActions } from '@client/workspace/store'
 import { useTab } from '@client/workspace/tab-context'
 import { IMPORT_SUCCESS } from './import-kinds'
-import { CsvFilePicker, CsvRequired, ImportErrorCard, ImportHistory, ImportProgress } from './import-form'
+import { CsvFilePicker, CsvRequired, ImportErrorCard, ImportHistory, ImportProgress, RunTable } from './import-form'
 
 // The release metadata import's page (docs/formats/release-import.md): the import machine uploads
 // the file and polls the job until every row has its outcome; then the counts, the failed rows with
@@ -128,44 +127,28 @@ function History({ page, version, onOpen }: { page: number; version: number; onO
       perPage={PER_PAGE}
       onPage={(next) => tab.navigate(historyPath(next))}
     >
-      <NamedTable label="Release import history" size="1" variant="surface">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeaderCell>Id</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>File name</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell justify="end">Rows</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>Outcome</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>Run by</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>When</Table.ColumnHeaderCell>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {rows.map((row) => (
-            <Table.Row key={row.id}>
-              <Table.Cell>
-                <Button variant="ghost" size="1" onClick={() => onOpen(row.id)} aria-label={`Open release import #${row.id}`}>
-                  #{row.id}
-                </Button>
-              </Table.Cell>
-              <Table.Cell>{row.fileName}</Table.Cell>
-              <Table.Cell justify="end">{formatCount(row.rows)}</Table.Cell>
-              <Table.Cell>
-                <Badge color={STATUS_COLORS[row.status]} title={row.error ?? undefined}>
-                  {RELEASE_IMPORT_STATUS_LABELS[row.status]}
-                </Badge>
-              </Table.Cell>
-              <Table.Cell>
-                {formatCount(row.created)} created · {formatCount(row.updated)} updated · {formatCount(row.failed)} failed
-              </Table.Cell>
-              <Table.Cell>{row.createdBy?.name ?? '—'}</Table.Cell>
-              <Table.Cell>
-                <When value={row.createdAt} />
-              </Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </NamedTable>
+      <RunTable
+        label="Release import history"
+        rows={rows}
+        open={{ noun: 'release import', onOpen }}
+        when={(row) => row.createdAt}
+        columns={[
+          { header: 'File name', cell: (row) => row.fileName },
+          { header: 'Rows', end: true, cell: (row) => formatCount(row.rows) },
+          {
+            header: 'Status',
+            cell: (row) => (
+              <Badge color={STATUS_COLORS[row.status]} title={row.error ?? undefined}>
+                {RELEASE_IMPORT_STATUS_LABELS[row.status]}
+              </Badge>
+            ),
+          },
+          {
+            header: 'Outcome',
+            cell: (row) => `${formatCount(row.created)} created · ${formatCount(row.updated)} updated · ${formatCount(row.failed)} failed`,
+          },
+        ]}
+      />
     </ImportHistory>
   )
 }

@@ -8,12 +8,12 @@ import { useLoad } from '@client/state/useLoad'
 import { useDataVersion } from '@client/state/useDataVersion'
 import { NamedTable } from '@client/ui/NamedTable'
 import { RecordLink } from '@client/ui/RecordLink'
-import { Empty, When } from '@client/ui/When'
+import { Empty } from '@client/ui/When'
 import { Pagination } from '@client/ui/list/Pagination'
 import { showNotice } from '@client/ui/notices/notices'
 import { workspaceActions } from '@client/workspace/store'
 import { useTab } from '@client/workspace/tab-context'
-import { ImportHistory } from './import-form'
+import { ImportHistory, RunTable } from './import-form'
 
 // The AudioSalad validation's import page (docs/formats/audiosalad-catalogue.md): upload an export,
 // follow its job, read the mismatches release by release, download them.
@@ -259,49 +259,27 @@ export function ValidationPage({ page, selected }: { page: number; selected: num
         perPage={PER_PAGE}
         onPage={(next) => tab.navigate(pagePath(next, selected))}
       >
-        <NamedTable label="AudioSalad validation history" size="1" variant="surface">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeaderCell>Id</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>File name</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell justify="end">Rows</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell justify="end">Releases</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell justify="end">Mismatches</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Run by</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>When</Table.ColumnHeaderCell>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {rows.map((row) => (
-              <Table.Row key={row.id} aria-current={row.id === shown ? 'true' : undefined}>
-                <Table.Cell>
-                  <Button
-                    variant="ghost"
-                    size="1"
-                    onClick={() => tab.navigate(pagePath(page, row.id))}
-                    aria-label={`Open validation #${row.id}`}
-                  >
-                    #{row.id}
-                  </Button>
-                </Table.Cell>
-                <Table.Cell>{row.fileName}</Table.Cell>
-                <Table.Cell justify="end">{formatCount(row.rows)}</Table.Cell>
-                <Table.Cell justify="end">{formatCount(row.releases)}</Table.Cell>
-                <Table.Cell justify="end">{formatCount(row.mismatches)}</Table.Cell>
-                <Table.Cell>
-                  <Badge color={STATUS_COLORS[row.status]} title={row.error ?? undefined}>
-                    {STATUS_LABELS[row.status]}
-                  </Badge>
-                </Table.Cell>
-                <Table.Cell>{row.createdBy?.name ?? '—'}</Table.Cell>
-                <Table.Cell>
-                  <When value={row.created} />
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </NamedTable>
+        <RunTable
+          label="AudioSalad validation history"
+          rows={rows}
+          current={shown}
+          open={{ noun: 'validation', onOpen: (id) => tab.navigate(pagePath(page, id)) }}
+          when={(row) => row.created}
+          columns={[
+            { header: 'File name', cell: (row) => row.fileName },
+            { header: 'Rows', end: true, cell: (row) => formatCount(row.rows) },
+            { header: 'Releases', end: true, cell: (row) => formatCount(row.releases) },
+            { header: 'Mismatches', end: true, cell: (row) => formatCount(row.mismatches) },
+            {
+              header: 'Status',
+              cell: (row) => (
+                <Badge color={STATUS_COLORS[row.status]} title={row.error ?? undefined}>
+                  {STATUS_LABELS[row.status]}
+                </Badge>
+              ),
+            },
+          ]}
+        />
       </ImportHistory>
     </Flex>
   )

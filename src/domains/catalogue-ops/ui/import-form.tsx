@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
-import { Box, Button, Callout, Flex, Heading, Progress, Text } from '@radix-ui/themes'
-import { Empty } from '@client/ui/When'
+import { Box, Button, Callout, Flex, Heading, Progress, Table, Text } from '@radix-ui/themes'
+import { NamedTable } from '@client/ui/NamedTable'
+import { Empty, When } from '@client/ui/When'
 import { Pagination } from '@client/ui/list/Pagination'
 import { GENERIC_ERROR } from '@machines/import/import.machine'
 import { PLEASE_WAIT } from './import-kinds'
@@ -112,5 +113,87 @@ export function ImportHistory({
         </Box>
       )}
     </Box>
+  )
+}
+
+/** A column of a run table: its header, its cell, and whether it is a number (aligned to the end). */
+export interface RunColumn<Row> {
+  header: string
+  end?: boolean
+  cell(row: Row): ReactNode
+}
+
+/**
+ * A history's table of runs (imports, exports, validations): the run's id (a button opening the run
+ * when `open` is given), the kind's own columns, who ran it and when, then any trailing columns
+ * (downloads). The run shown below the form is marked as current.
+ */
+export function RunTable<Row extends { id: number; createdBy?: { name: string } | null }>({
+  label,
+  rows,
+  columns,
+  when,
+  open,
+  current,
+  after = [],
+}: {
+  label: string
+  rows: readonly Row[]
+  columns: readonly RunColumn<Row>[]
+  when(row: Row): string
+  open?: { noun: string; onOpen(id: number): void }
+  current?: number | null
+  after?: readonly RunColumn<Row>[]
+}) {
+  const header = (column: RunColumn<Row>) =>
+    column.header ? (
+      <Table.ColumnHeaderCell key={column.header} justify={column.end ? 'end' : undefined}>
+        {column.header}
+      </Table.ColumnHeaderCell>
+    ) : (
+      <Table.ColumnHeaderCell key="trailing" />
+    )
+  const cell = (row: Row, column: RunColumn<Row>) => (
+    <Table.Cell key={column.header || 'trailing'} justify={column.end ? 'end' : undefined}>
+      {column.cell(row)}
+    </Table.Cell>
+  )
+  return (
+    <NamedTable label={label} size="1" variant="surface">
+      <Table.Header>
+        <Table.Row>
+          <Table.ColumnHeaderCell>Id</Table.ColumnHeaderCell>
+          {columns.map(header)}
+          <Table.ColumnHeaderCell>Run by</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell>When</Table.ColumnHeaderCell>
+          {after.map(header)}
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {rows.map((row) => (
+          <Table.Row
+            key={row.id}
+            aria-current={row.id === current ? 'true' : undefined}
+            style={row.id === current ? { background: 'var(--accent-a3)' } : undefined}
+          >
+            <Table.Cell>
+              {open ? (
+                <Button variant="ghost" size="1" onClick={() => open.onOpen(row.id)} aria-label={`Open ${open.noun} #${row.id}`}>
+                  #{row.id}
+                </Button>
+              ) : (
+                `#${row.id}`
+              )}
+            </Table.Cell>
+            {columns.map((column) => cell(row, column))}
+            <Table.Cell>{row.createdBy?.name ?? '—'}</Table.Cell>
+            <Table.Cell>
+              <When value={when(row)} />
+            </Table.Cell>
+            {after.map((column) => cell(row, column))}
+          </Table.Row>
+        ))}
+      </Table.Body>
+    </NamedTable>
   )
 }
