@@ -8,7 +8,7 @@ import { useLoad } from '@client/state/useLoad'
 import { useDataVersion } from '@client/state/useDataVersion'
 import { NamedTable } from '@client/ui/NamedTable'
 import { workspaceActions } from '@client/workspace/store'
-import { ImportHistory, RunTable } from './import-form'
+import { fileNameColumn, ImportHistory, rowsColumn, RunTable } from './import-form'
 import { useTab } from '@client/workspace/tab-context'
 import type { ScreenProps } from '@client/routing/types'
 
@@ -233,7 +233,7 @@ function History({ kind, version }: { kind: CodeKind; version: number }) {
         rows={rows}
         when={(row) => row.created}
         columns={[
-          { header: 'File name', cell: (row) => row.fileName },
+          fileNameColumn,
           {
             header: 'Kind',
             cell: (row) => (
@@ -242,7 +242,7 @@ function History({ kind, version }: { kind: CodeKind; version: number }) {
               </Badge>
             ),
           },
-          { header: 'Rows', end: true, cell: (row) => formatCount(row.rows) },
+          rowsColumn,
           { header: 'Imported', end: true, cell: (row) => formatCount(row.imported) },
           { header: 'Duplicates', end: true, cell: (row) => formatCount(row.duplicates) },
           { header: 'Invalid', end: true, cell: (row) => formatCount(row.invalid) },

@@ -18,7 +18,17 @@ import { workspaceActions } from '@client/workspace/store'
 import { useTab } from '@client/workspace/tab-context'
 import type { ScreenProps } from '@client/routing/types'
 import { IMPORT_KINDS, IMPORT_SUCCESS } from './import-kinds'
-import { CsvFilePicker, CsvRequired, ImportErrorCard, ImportHistory, ImportProgress, RunTable } from './import-form'
+import {
+  CsvFilePicker,
+  CsvRequired,
+  ImportErrorCard,
+  ImportHistory,
+  ImportProgress,
+  RunTable,
+  fileNameColumn,
+  rowsColumn,
+  statusColumn,
+} from './import-form'
 import { ReleaseImportPage } from './ReleaseImportPage'
 import { ValidationPage } from './ValidationPage'
 
@@ -155,18 +165,7 @@ function History({ page, version, onOpen }: { page: number; version: number; onO
         rows={rows}
         open={{ noun: 'ingestion', onOpen }}
         when={(row) => row.created}
-        columns={[
-          { header: 'File name', cell: (row) => row.fileName },
-          { header: 'Rows', end: true, cell: (row) => formatCount(row.rows) },
-          {
-            header: 'Status',
-            cell: (row) => (
-              <Badge color={STATUS_COLORS[row.status]} title={row.error ?? undefined}>
-                {INGESTION_STATUS_LABELS[row.status]}
-              </Badge>
-            ),
-          },
-        ]}
+        columns={[fileNameColumn, rowsColumn, statusColumn(STATUS_COLORS, INGESTION_STATUS_LABELS)]}
         after={[
           {
             header: '',

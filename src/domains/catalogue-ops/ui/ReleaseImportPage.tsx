@@ -15,7 +15,17 @@ import { Pagination } from '@client/ui/list/Pagination'
 import { workspaceActions } from '@client/workspace/store'
 import { useTab } from '@client/workspace/tab-context'
 import { IMPORT_SUCCESS } from './import-kinds'
-import { CsvFilePicker, CsvRequired, ImportErrorCard, ImportHistory, ImportProgress, RunTable } from './import-form'
+import {
+  CsvFilePicker,
+  CsvRequired,
+  ImportErrorCard,
+  ImportHistory,
+  ImportProgress,
+  RunTable,
+  fileNameColumn,
+  rowsColumn,
+  statusColumn,
+} from './import-form'
 
 // The release metadata import's page (docs/formats/release-import.md): the import machine uploads
 // the file and polls the job until every row has its outcome; then the counts, the failed rows with
@@ -133,16 +143,9 @@ function History({ page, version, onOpen }: { page: number; version: number; onO
         open={{ noun: 'release import', onOpen }}
         when={(row) => row.createdAt}
         columns={[
-          { header: 'File name', cell: (row) => row.fileName },
-          { header: 'Rows', end: true, cell: (row) => formatCount(row.rows) },
-          {
-            header: 'Status',
-            cell: (row) => (
-              <Badge color={STATUS_COLORS[row.status]} title={row.error ?? undefined}>
-                {RELEASE_IMPORT_STATUS_LABELS[row.status]}
-              </Badge>
-            ),
-          },
+          fileNameColumn,
+          rowsColumn,
+          statusColumn(STATUS_COLORS, RELEASE_IMPORT_STATUS_LABELS),
           {
             header: 'Outcome',
             cell: (row) => `${formatCount(row.created)} created · ${formatCount(row.updated)} updated · ${formatCount(row.failed)} failed`,

@@ -13,7 +13,7 @@ import { Pagination } from '@client/ui/list/Pagination'
 import { showNotice } from '@client/ui/notices/notices'
 import { workspaceActions } from '@client/workspace/store'
 import { useTab } from '@client/workspace/tab-context'
-import { ImportHistory, RunTable } from './import-form'
+import { ImportHistory, RunTable, fileNameColumn, rowsColumn, statusColumn } from './import-form'
 
 // The AudioSalad validation's import page (docs/formats/audiosalad-catalogue.md): upload an export,
 // follow its job, read the mismatches release by release, download them.
@@ -266,18 +266,11 @@ export function ValidationPage({ page, selected }: { page: number; selected: num
           open={{ noun: 'validation', onOpen: (id) => tab.navigate(pagePath(page, id)) }}
           when={(row) => row.created}
           columns={[
-            { header: 'File name', cell: (row) => row.fileName },
-            { header: 'Rows', end: true, cell: (row) => formatCount(row.rows) },
+            fileNameColumn,
+            rowsColumn,
             { header: 'Releases', end: true, cell: (row) => formatCount(row.releases) },
             { header: 'Mismatches', end: true, cell: (row) => formatCount(row.mismatches) },
-            {
-              header: 'Status',
-              cell: (row) => (
-                <Badge color={STATUS_COLORS[row.status]} title={row.error ?? undefined}>
-                  {STATUS_LABELS[row.status]}
-                </Badge>
-              ),
-            },
+            statusColumn(STATUS_COLORS, STATUS_LABELS),
           ]}
         />
       </ImportHistory>

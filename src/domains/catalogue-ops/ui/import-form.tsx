@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
-import { Box, Button, Callout, Flex, Heading, Progress, Table, Text } from '@radix-ui/themes'
+import { Badge, Box, Button, Callout, Flex, Heading, Progress, Table, Text } from '@radix-ui/themes'
+import { formatCount } from '@core/format'
 import { NamedTable } from '@client/ui/NamedTable'
 import { Empty, When } from '@client/ui/When'
 import { Pagination } from '@client/ui/list/Pagination'
@@ -139,11 +140,12 @@ export function RunTable<Row extends { id: number; createdBy?: { name: string } 
 }: {
   label: string
   rows: readonly Row[]
-  columns: readonly RunColumn<Row>[]
-  when(row: Row): string
+  // The rows decide the type; the columns are checked against it.
+  columns: readonly NoInfer<RunColumn<Row>>[]
+  when(row: NoInfer<Row>): string
   open?: { noun: string; onOpen(id: number): void }
   current?: number | null
-  after?: readonly RunColumn<Row>[]
+  after?: readonly NoInfer<RunColumn<Row>>[]
 }) {
   const header = (column: RunColumn<Row>) =>
     column.header ? (
@@ -196,4 +198,23 @@ export function RunTable<Row extends { id: number; createdBy?: { name: string } 
       </Table.Body>
     </NamedTable>
   )
+}
+
+type BadgeColor = 'gray' | 'blue' | 'amber' | 'green' | 'red'
+
+/** The columns every file run has: its file's name, its rows, and its status (the error on hover). */
+export const fileNameColumn: RunColumn<{ fileName: string }> = { header: 'File name', cell: (row) => row.fileName }
+export const rowsColumn: RunColumn<{ rows: number }> = { header: 'Rows', end: true, cell: (row) => formatCount(row.rows) }
+export function statusColumn<Status extends string>(
+  colors: Record<Status, BadgeColor>,
+  labels: Record<Status, string>,
+): RunColumn<{ status: Status; error?: string | null }> {
+  return {
+    header: 'Status',
+    cell: (row) => (
+      <Badge color={colors[row.status]} title={row.error ?? undefined}>
+        {labels[row.status]}
+      </Badge>
+    ),
+  }
 }
