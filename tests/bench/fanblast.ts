@@ -1,135 +1,305 @@
-// `npm run bench -- --only fanblast [--recipients 100000]`: a fan blast to that many fans is queued
-// (the approval's INSERT … SELECT of the email log) and sent by the send job (server/sender.ts) through
-// the pooled mailer to a local SMTP server (smtp-server in a child process, as a real server is elsewhere).
-// On PostgreSQL (DATABASE_URL) in the database BENCH_DB (default wl_fanblast_bench, dropped and made
-// again); without DATABASE_URL on PGlite in a temporary directory. Prints messages a second and the
-// process's peak memory (resident set), the goals being ≥ 500 messages/s and < 300 MB.
+// `npm run bench -- --only fanblast [--recipients 100000]`: a fan blast to that many fans, sent by the real
+// server as `npm start` runs it (the built dist/server/main.mjs with its node flags, PGlite in its worker
+// thread on a data directory, or PostgreSQL when DATABASE_URL is set) to a local SMTP server in a child
+// process. The workspace, its staff member, the artist and the fans are seeded before the server starts
+// (on PGlite the server owns the data directory once it runs); then the artist submits the blast and staff
+// approve it through the API, as they would, and the blast's progress is polled through the API until it
+// is sent. Prints messages a second and the SERVER process's peak memory (VmHWM of /proc/<pid>/status,
+// plus any process it started), the goals being ≥ 500 messages/s and < 300 MB.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { spawn } from 'node:child_process'
 import { sql } from 'drizzle-orm'
+import { openDatabase, type Database } from '../../src/server/db/engine'
 import { migrateDatabase } from '../../src/server/db/migrate'
+import { hashPassword } from '../../src/server/auth/passwords'
 import { openBenchDatabase } from './scratch-db'
-import { Mailer } from '../../src/server/mail/mailer'
-import { SecretBox } from '../../src/server/crypto'
-import { JobRunner } from '../../src/server/jobs/runner'
-import type { Services } from '../../src/server/context'
-import { sendBlast, DEFAULT_CONNECTIONS, DEFAULT_RATE } from '../../src/domains/fanblast/server/sender'
+import { DEFAULT_CONNECTIONS, DEFAULT_RATE } from '../../src/domains/fanblast/server/sender'
+// @ts-expect-error: a plain ES module script without types
+import { buildServer, serverNodeFlags } from '../../scripts/build-server.mjs'
 
-/** The SMTP server: counts messages, answers the count over IPC. */
+const root = path.resolve(import.meta.dirname, '../..')
+const TENANT = 'fanbench'
+const STAFF = { email: 'staff@fanbench.test', password: 'fan-bench-password' }
+const ARTIST = { email: 'artist@fanbench.test', password: 'fan-bench-password' }
+
+/** The SMTP server: counts messages and when the first and the last arrived, answers over IPC. */
 const SINK = `
 const { SMTPServer } = require('smtp-server')
-let received = 0
+let received = 0, firstAt = 0, lastAt = 0
 const server = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
-  onData(stream, _session, callback) { stream.on('data', () => {}); stream.on('end', () => { received += 1; callback() }) } })
+  onData(stream, _session, callback) { stream.on('data', () => {}); stream.on('end', () => {
+    received += 1; lastAt = Date.now(); if (!firstAt) firstAt = lastAt; callback() }) } })
 server.listen(0, '127.0.0.1', () => process.send({ port: server.server.address().port }))
-process.on('message', () => { const cpu = process.cpuUsage(); process.send({ received, cpuMs: (cpu.user + cpu.system) / 1000 }) })
+process.on('message', () => { const cpu = process.cpuUsage(); process.send({ received, firstAt, lastAt, cpuMs: (cpu.user + cpu.system) / 1000 }) })
 `
 
-export async function runFanblastBench(options: { recipients: number; log(message: string): void; pgliteMode?: 'worker' | 'inline' }) {
-  const { recipients, log, pgliteMode = 'worker' } = options
-  // What config.ts would read (FANBLAST_RATE, FANBLAST_CONNECTIONS), so a run can try other figures.
-  const rate = Number(process.env.FANBLAST_RATE ?? DEFAULT_RATE)
-  const connections = Number(process.env.FANBLAST_CONNECTIONS ?? DEFAULT_CONNECTIONS)
-  const smtp = spawn(process.execPath, ['-e', SINK], { cwd: path.resolve(import.meta.dirname, '../..'), stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
-  // A crash of the bench must not leave the server holding the terminal's output open.
-  process.once('exit', () => smtp.kill())
-  const port = await new Promise<number>((resolve) => smtp.once('message', (message) => resolve((message as { port: number }).port)))
-  const receivedCount = () =>
-    new Promise<{ received: number; cpuMs: number }>((resolve) => {
-      smtp.once('message', (message) => resolve(message as { received: number; cpuMs: number }))
-      smtp.send('count')
-    })
+type SinkCount = { received: number; firstAt: number; lastAt: number; cpuMs: number }
 
-  // PGlite as the server runs it by default (PGLITE_MODE, config.ts): in its worker thread; --pglite-mode inline.
-  const importedRss = process.memoryUsage().rss
-  const database = await openBenchDatabase({ defaultName: 'wl_fanblast_bench', log, pgliteMode })
-  await migrateDatabase(database)
+const mb = (kb: number) => Math.round(kb / 1024)
+
+/** A process and every process it started, by the parent ids in /proc (the server starts none while it sends; counted if it did). */
+function processTree(pid: number): number[] {
+  const parents = new Map<number, number[]>()
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+      parents.set(parent, [...(parents.get(parent) ?? []), Number(entry)])
+    } catch {
+      // ended meanwhile
+    }
+  }
+  const pids = [pid]
+  for (let index = 0; index < pids.length; index += 1) pids.push(...(parents.get(pids[index]) ?? []))
+  return pids
+}
+
+function statusKb(pid: number, field: string): number {
+  try {
+    return Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0)
+  } catch {
+    return 0 // ended meanwhile
+  }
+}
+
+/** CPU time of a process (all its threads), ms, from /proc/<pid>/stat (utime + stime in clock ticks of 1/100 s). */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return (Number(fields[11]) + Number(fields[12])) * 10
+}
+
+/**
+ * Where a process's resident memory is, from /proc/<pid>/smaps. A WebAssembly memory is a reservation of 8 GB
+ * and more (V8's guard regions) whose used front is made readable: a read-write anonymous mapping followed at
+ * once by the rest of the reservation, inaccessible; that is PGlite's WASM heap (shared buffers, caches, work
+ * memory: it never shrinks). Other anonymous mappings are the JS heaps of both threads, compiled code and
+ * native allocations (malloc's per-thread arenas); file-backed ones the node binary and libraries.
+ */
+function rssSplitKb(pid: number): { wasm: number; anonymous: number; files: number } {
+  const split = { wasm: 0, anonymous: 0, files: 0 }
+  let text: string
+  try {
+    text = readFileSync(`/proc/${pid}/smaps`, 'utf8')
+  } catch {
+    return split
+  }
+  const maps: { start: bigint; end: bigint; perms: string; file: boolean; named: boolean; rssKb: number }[] = []
+  for (const line of text.split('\n')) {
+    const header = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \d+\s*(.*)$/.exec(line)
+    if (header) {
+      const name = header[4].trim()
+      maps.push({ start: BigInt(`0x${header[1]}`), end: BigInt(`0x${header[2]}`), perms: header[3], file: name.startsWith('/'), named: name !== '', rssKb: 0 })
+      continue
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line)
+    if (rss && maps.length) maps[maps.length - 1].rssKb = Number(rss[1])
+  }
+  maps.forEach((map, index) => {
+    const next = maps[index + 1]
+    const reservation =
+      !map.named && map.perms === 'rw-p' && next && !next.named && next.perms === '---p' && next.start === map.end && next.end - map.start >= 4n * 1024n ** 3n
+    split[map.file ? 'files' : reservation ? 'wasm' : 'anonymous'] += map.rssKb
+  })
+  return split
+}
+
+/** The workspace, its staff member (the operator), the artist with fan blast enabled and `recipients` fans who opted in. */
+async function seed(database: Database, recipients: number): Promise<void> {
   const { db } = database
-  const services = {
-    db,
-    mail: new Mailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Bench <news@bench.test>', outboxDir: os.tmpdir() }),
-    secrets: new SecretBox('fan blast bench secret, not a real one'),
-    jobs: new JobRunner(db),
-    now: () => new Date(),
-    config: { fanblast: { rate, connections } },
-  } as unknown as Services
-
-  await db.execute(sql`insert into tenants (slug, name) values ('fanbench', 'Fan bench')`)
-  const [{ tenant }] = (await db.execute<{ tenant: number }>(sql`select id as tenant from tenants where slug = 'fanbench'`)).rows
-  await db.execute(sql`insert into accounts (tenant_id, email, type, first_name, last_name, enable_fan_blast)
-    values (${tenant}, 'artist@fanbench.test', 'artist', 'Bench', 'Artist', true)`)
-  const [{ account }] = (await db.execute<{ account: number }>(sql`select id as account from accounts where tenant_id = ${tenant}`)).rows
+  const passwordHash = await hashPassword(STAFF.password)
+  const [{ tenant }] = (await db.execute<{ tenant: number }>(sql`insert into tenants (slug, name) values (${TENANT}, 'Fan bench') returning id as tenant`)).rows
+  const [{ staff }] = (
+    await db.execute<{ staff: number }>(sql`insert into accounts (tenant_id, email, type, first_name, last_name, password_hash, email_verified_at)
+      values (${tenant}, ${STAFF.email}, 'admin', 'Bench', 'Staff', ${passwordHash}, now()) returning id as staff`)
+  ).rows
+  await db.execute(sql`update tenants set owner_account_id = ${staff} where id = ${tenant}`)
+  const [{ account }] = (
+    await db.execute<{ account: number }>(sql`insert into accounts (tenant_id, email, type, first_name, last_name, password_hash, email_verified_at, enable_fan_blast)
+      values (${tenant}, ${ARTIST.email}, 'artist', 'Bench', 'Artist', ${passwordHash}, now(), true) returning id as account`)
+  ).rows
+  await db.execute(sql`insert into artist_profiles (account_id, tenant_id, artist_name) values (${account}, ${tenant}, 'Bench Artist')`)
   await db.execute(sql`insert into fanblast_fans (tenant_id, account_id, email, source, consent_at, consent_proof)
     select ${tenant}, ${account}, 'fan' || g || '@fans.bench', 'import', now() - interval '30 days', 'bench'
     from generate_series(1, ${recipients}) g`)
-  const [{ blast }] = (
-    await db.execute<{ blast: number }>(sql`insert into fanblast_blasts (tenant_id, account_id, subject, from_name, content, status, message_id, base_url)
-      values (${tenant}, ${account}, 'Message from Bench Artist: new single', 'Bench Artist',
-        '<h2>New single</h2><p>Out on <strong>Friday</strong>: <a href="https://example.com/single">listen</a>.</p>', 'submitted', 'bench@fanbench.fanblast', 'http://fanbench.localhost')
-      returning id as blast`)
-  ).rows
   await db.execute(sql`analyze`)
+}
 
-  // Peaks of each part: PGlite's WASM heap is an ArrayBuffer (counted in arrayBuffers when it runs in this
-  // thread, only in the RSS when it runs in its worker).
-  const mb = (bytes: number) => Math.round(bytes / 1024 / 1024)
-  const peak = { rss: 0, heapUsed: 0, external: 0, arrayBuffers: 0 }
-  const sample = () => {
-    const usage = process.memoryUsage()
-    for (const key of Object.keys(peak) as (keyof typeof peak)[]) peak[key] = Math.max(peak[key], usage[key])
+/** The database the server will run on, seeded: its environment for the server. */
+async function prepare(recipients: number, log: (message: string) => void): Promise<{ env: Record<string, string>; engine: string; cleanup(): void }> {
+  if (process.env.DATABASE_URL) {
+    const database = await openBenchDatabase({ defaultName: 'wl_fanblast_bench', log })
+    await migrateDatabase(database)
+    await seed(database, recipients)
+    await database.close()
+    // openBenchDatabase's name for it, for the server's connection.
+    const url = new URL(process.env.DATABASE_URL)
+    url.pathname = `/${(process.env.BENCH_DB ?? 'wl_fanblast_bench').replace(/[^a-z0-9_]/g, '')}`
+    return { env: { DATABASE_URL: url.toString() }, engine: 'PostgreSQL', cleanup: () => undefined }
   }
-  sample()
-  const setupRss = peak.rss
-  const sampler = setInterval(sample, 100)
-  // FANBLAST_TRACE=1: the memory every 5 s, to see which phase grows it.
-  const tracer = process.env.FANBLAST_TRACE
-    ? setInterval(() => {
-        const usage = process.memoryUsage()
-        log(`  rss ${mb(usage.rss)} MB, heap used ${mb(usage.heapUsed)} of ${mb(usage.heapTotal)}, external ${mb(usage.external)}, array buffers ${mb(usage.arrayBuffers)}`)
-      }, 5000)
-    : undefined
-
-  // Queued: what approving does (one INSERT … SELECT of the email log, then the status).
-  const queuedAt = performance.now()
-  await db.execute(sql`insert into fanblast_recipients (tenant_id, blast_id, fan_id, email, state)
-    select ${tenant}, ${blast}, f.id, f.email, 'queued' from fanblast_fans f
-    where f.tenant_id = ${tenant} and f.account_id = ${account} and f.unsubscribed_at is null and f.bounced_at is null`)
-  await db.execute(sql`update fanblast_blasts set status = 'approved', recipients = ${recipients} where id = ${blast}`)
-  const queueMs = performance.now() - queuedAt
-
-  const smtpBefore = await receivedCount()
-  const cpuBefore = process.cpuUsage()
-  const sendAt = performance.now()
-  const finished = await sendBlast(services, tenant, blast)
-  const sendMs = performance.now() - sendAt
-  clearInterval(sampler)
-  clearInterval(tracer)
-  sample()
-  const peakRss = peak.rss
-  const cpu = process.cpuUsage(cpuBefore)
-  const smtpAfter = await receivedCount()
-  const received = smtpAfter.received
-  // CPU time per message is what the wall-clock rate hides on a shared machine: the sender's and the
-  // SMTP server's, each against the 2 ms a message that 500 a second allows one core.
-  const senderCpuMs = (cpu.user + cpu.system) / 1000
-  const smtpCpuMs = smtpAfter.cpuMs - smtpBefore.cpuMs
-
-  const [states] = (
-    await db.execute<{ sent: number; other: number; status: string }>(sql`
-      select count(*) filter (where state = 'sent')::int as sent, count(*) filter (where state <> 'sent')::int as other,
-        (select status from fanblast_blasts where id = ${blast}) as status
-      from fanblast_recipients where blast_id = ${blast}`)
-  ).rows
-  const perSecond = Math.round(received / (sendMs / 1000))
-  log(
-    `Fan blast: ${recipients.toLocaleString()} recipients queued in ${Math.round(queueMs)} ms; sent in ${(sendMs / 1000).toFixed(1)} s = ${perSecond} messages/s ` +
-      `(rate limit ${rate}/s per workspace, ${connections} SMTP connections); SMTP server received ${received.toLocaleString()}, log sent ${states.sent}, other ${states.other}, blast ${states.status}${finished ? '' : ' (not finished)'}; ` +
-      `peak RSS ${mb(peakRss)} MB (${mb(importedRss)} MB before the database opened, ${mb(setupRss)} MB before queueing; heap used ${mb(peak.heapUsed)}, external ${mb(peak.external)}, array buffers ${mb(peak.arrayBuffers)}); ` +
-      `CPU per message: sender ${(senderCpuMs / Math.max(1, received)).toFixed(2)} ms, SMTP server ${(smtpCpuMs / Math.max(1, received)).toFixed(2)} ms; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs`,
-  )
-  services.mail.close()
+  // The server's DATA_DIR: made, migrated and seeded here, closed, then the server opens it as on any restart.
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wl-fanblast-bench-'))
+  log(`PGlite data directory ${dataDir}`)
+  const database = await openDatabase({ dataDir, pgliteMode: 'inline' })
+  await migrateDatabase(database)
+  await seed(database, recipients)
   await database.close()
-  smtp.kill()
-  return { recipients, queueMs, sendMs, perSecond, received, senderCpuMs, smtpCpuMs, peakRssMb: Math.round(peakRss / 1024 / 1024) }
+  return { env: { DATA_DIR: dataDir, DATABASE_URL: '' }, engine: 'PGlite', cleanup: () => rmSync(dataDir, { recursive: true, force: true }) }
+}
+
+/** The built server as `npm start` runs it (tests/bench/run.ts startServer, plus the blast's mail settings). */
+async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+  await buildServer()
+  const child = spawn(process.execPath, [...serverNodeFlags(), path.join(root, 'dist/server/main.mjs')], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: '0', DEMO: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production', APP_SECRET: randomBytes(32).toString('hex') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  const url = await new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /is running at (http:\/\/localhost:\d+)/.exec(output)
+      if (match) resolve(match[1])
+    }
+    child.stdout?.on('data', onData)
+    child.stderr?.on('data', onData)
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)))
+  })
+  // Warnings the server logs while it sends (no addresses: it logs nothing personal) go to the bench's output.
+  child.stdout?.on('data', (chunk: Buffer) => process.stdout.write(chunk))
+  child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(chunk))
+  return { url, child }
+}
+
+async function api<T>(url: string, method: 'GET' | 'POST', route: string, token: string | null, body?: unknown): Promise<T> {
+  const response = await fetch(`${url}/api/${route}`, {
+    method,
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  })
+  const answer = (await response.json()) as T
+  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${JSON.stringify(answer)}`)
+  return answer
+}
+
+const signIn = async (url: string, who: { email: string; password: string }) =>
+  (await api<{ token: string }>(url, 'POST', 'auth/login', null, { ...who, tenant: TENANT, issueToken: true })).token
+
+export async function runFanblastBench(options: { recipients: number; log(message: string): void; pgliteMode?: 'worker' | 'inline' }) {
+  const { recipients, log, pgliteMode = 'worker' } = options
+  // What the server's config reads (FANBLAST_RATE, FANBLAST_CONNECTIONS), passed on to it with the environment.
+  const rate = Number(process.env.FANBLAST_RATE ?? DEFAULT_RATE)
+  const connections = Number(process.env.FANBLAST_CONNECTIONS ?? DEFAULT_CONNECTIONS)
+  const smtp = spawn(process.execPath, ['-e', SINK], { cwd: root, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+  // A crash of the bench must not leave the SMTP server or the app server running.
+  const running: { server?: ChildProcess } = {}
+  process.once('exit', () => {
+    smtp.kill()
+    running.server?.kill('SIGKILL')
+  })
+  const smtpPort = await new Promise<number>((resolve) => smtp.once('message', (message) => resolve((message as { port: number }).port)))
+  const sinkCount = () =>
+    new Promise<SinkCount>((resolve) => {
+      smtp.once('message', (message) => resolve(message as SinkCount))
+      smtp.send('count')
+    })
+
+  const seededAt = performance.now()
+  const prepared = await prepare(recipients, log)
+  log(`Seeded ${recipients.toLocaleString()} fans in ${Math.round((performance.now() - seededAt) / 1000)} s; starting the built server on ${prepared.engine}…`)
+  const started = await startServer({ ...prepared.env, PGLITE_MODE: pgliteMode, SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: 'Bench <news@fanbench.test>' })
+  const server = started.child
+  running.server = server
+  const { url } = started
+  const pid = server.pid!
+  try {
+    const staffToken = await signIn(url, STAFF)
+    const artistToken = await signIn(url, ARTIST)
+    const idleKb = statusKb(pid, 'VmRSS')
+    const idlePeakKb = statusKb(pid, 'VmHWM')
+    const idleSplit = rssSplitKb(pid)
+
+    // The server's resident memory (and any child's) every 250 ms; where it is, every 2 s, kept at the highest.
+    let peakTreeKb = 0
+    let peakSplit = { at: 0, split: rssSplitKb(pid) }
+    let ticks = 0
+    const sampler = setInterval(() => {
+      peakTreeKb = Math.max(peakTreeKb, processTree(pid).reduce((sum, each) => sum + statusKb(each, 'VmRSS'), 0))
+      if (ticks++ % 8 === 0) {
+        const split = rssSplitKb(pid)
+        const total = split.wasm + split.anonymous + split.files
+        if (total > peakSplit.at) peakSplit = { at: total, split }
+      }
+    }, 250)
+
+    const submitted = await api<{ id: number }>(url, 'POST', 'fanblast/submit', artistToken, {
+      subject: 'Message from Bench Artist: new single',
+      from: 'Bench Artist',
+      content: '<h2>New single</h2><p>Out on <strong>Friday</strong>: <a href="https://example.com/single">listen</a>.</p>',
+    })
+    const cpuBefore = cpuMs(pid)
+    const sinkBefore = await sinkCount()
+    // Queued: the approval writes the email log (one INSERT … SELECT) and queues the send job in its transaction.
+    const approvedAt = performance.now()
+    const approved = await api<{ status: string; message: string }>(url, 'POST', 'fanblast/approve', staffToken, { id: submitted.id })
+    const queueMs = performance.now() - approvedAt
+    log(`  ${approved.message} (${Math.round(queueMs)} ms)`)
+
+    // As the blast's screen does: its progress every 2 s until it is done.
+    type Single = { status: string; progress: Record<string, number> }
+    let single: Single
+    let lastLog = 0
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, 2000))
+      single = await api<Single>(url, 'GET', `fanblast/single/${submitted.id}`, staffToken)
+      if (single.status === 'sent' || single.status === 'failed') break
+      if (process.env.FANBLAST_TRACE || performance.now() - lastLog > 30_000) {
+        lastLog = performance.now()
+        const split = rssSplitKb(pid)
+        log(
+          `  ${single.status}: sent ${single.progress.sent.toLocaleString()}, queued ${single.progress.queued.toLocaleString()}; server RSS ${mb(statusKb(pid, 'VmRSS'))} MB ` +
+            `(WASM ${mb(split.wasm)}, other anonymous ${mb(split.anonymous)}, files ${mb(split.files)})`,
+        )
+      }
+    }
+    const doneMs = performance.now() - approvedAt
+    clearInterval(sampler)
+    const serverCpuMs = cpuMs(pid) - cpuBefore
+    const peakKb = Math.max(statusKb(pid, 'VmHWM'), peakTreeKb)
+    const sink = await sinkCount()
+    const received = sink.received - sinkBefore.received
+    // The rate at the SMTP server (first message to last); the API's view adds the job's pickup and the 2 s poll.
+    const sendMs = Math.max(1, sink.lastAt - sink.firstAt)
+    const perSecond = Math.round(received / (sendMs / 1000))
+    const smtpCpuMs = sink.cpuMs - sinkBefore.cpuMs
+    const other = Object.entries(single.progress)
+      .filter(([state, count]) => state !== 'sent' && count > 0)
+      .map(([state, count]) => `${state} ${count}`)
+    const { split } = peakSplit
+    log(
+      `Fan blast on ${prepared.engine}${prepared.engine === 'PGlite' ? ` (${pgliteMode})` : ''}: ${recipients.toLocaleString()} recipients queued in ${Math.round(queueMs)} ms; ` +
+        `SMTP server received ${received.toLocaleString()} in ${(sendMs / 1000).toFixed(1)} s = ${perSecond} messages/s ` +
+        `(approval to "${single.status}" through the API ${(doneMs / 1000).toFixed(1)} s; rate limit ${rate}/s, ${connections} SMTP connections); ` +
+        `log sent ${single.progress.sent}${other.length ? `, ${other.join(', ')}` : ''}; ` +
+        `SERVER peak RSS ${mb(peakKb)} MB (idle after start ${mb(idleKb)} MB: WASM heap ${mb(idleSplit.wasm)}, other anonymous ${mb(idleSplit.anonymous)}, files ${mb(idleSplit.files)}; ` +
+        `peak before the blast ${mb(idlePeakKb)} MB; at the highest sample: ` +
+        `PGlite WASM heap ${mb(split.wasm)}, other anonymous (JS heaps, native) ${mb(split.anonymous)}, mapped files ${mb(split.files)}); ` +
+        `CPU per message: server ${(serverCpuMs / Math.max(1, received)).toFixed(2)} ms, SMTP server ${(smtpCpuMs / Math.max(1, received)).toFixed(2)} ms; ` +
+        `load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs`,
+    )
+    return { recipients, queueMs, sendMs, perSecond, received, serverCpuMs, smtpCpuMs, peakRssMb: mb(peakKb) }
+  } finally {
+    if (server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve))
+      server.kill('SIGTERM')
+      await exited
+    }
+    smtp.kill()
+    prepared.cleanup()
+  }
 }

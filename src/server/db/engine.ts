@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { Worker } from 'node:worker_threads'
+import v8 from 'node:v8'
 import { execFile } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
@@ -183,8 +184,24 @@ function waitReady(worker: Worker): Promise<void> {
   })
 }
 
+/**
+ * PGlite's WebAssembly runs on V8's baseline compiler only. By default V8 also recompiles hot functions with
+ * its optimising compiler in background threads, whose allocations stay in those threads' malloc arenas: about
+ * 50 MB of a server's resident memory for good (measured idle on a built server, docs/fanblast.md "Bench").
+ * The flag is process-wide but only WebAssembly reads it, and PGlite is the server's only WebAssembly; it must be
+ * set before the module is compiled, so before the worker starts.
+ */
+const PGLITE_V8_FLAGS = ['--liftoff-only']
+
+/**
+ * The worker's own JS heap: its young generation is kept small (it only relays the socket's bytes and
+ * PGlite's results, short-lived), so the thread does not hold a 16 MB × 3 nursery for its whole life.
+ */
+const PGLITE_WORKER_LIMITS = { maxYoungGenerationSizeMb: 4 }
+
 async function startWorkerHost(workerData: HostData): Promise<PgliteHost> {
-  const worker = new Worker(workerUrl, { workerData, execArgv: [] })
+  for (const flag of PGLITE_V8_FLAGS) v8.setFlagsFromString(flag)
+  const worker = new Worker(workerUrl, { workerData, execArgv: [], resourceLimits: PGLITE_WORKER_LIMITS })
   await waitReady(worker)
   let nextDump = 1
   return {
