@@ -1,10 +1,9 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
-import { bigintArray } from '@server/db/arrays'
 import type { Queryable, Tx } from '@server/db/engine'
 import { badRequest, conflict, notFound } from '@server/errors'
 import { moneyText, moneyUnits } from '@core/decimal'
 import { writeApplyingPayees } from '@domains/splits/server/public'
-import { releaseOwners, releaseTarget, trackTarget, type MatchTarget } from '@domains/catalogue/server/public'
+import { releaseTarget, trackTarget, type MatchTarget } from '@domains/catalogue/server/public'
 import { ledgerEntries, ledgerTransactions, manualMatches } from '../schema'
 import { sweepHolds } from './holds'
 
