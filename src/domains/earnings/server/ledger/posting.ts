@@ -186,6 +186,8 @@ async function allocateMatched(tx: Tx, tenantId: number): Promise<bigint> {
     select 'tenant'::text as book, null::bigint as account_id, category, import_id, track_id, release_id, period,
       operator_units * 0.000001 as amount
     from owned
+    -- Zeros would be dropped at insert anyway; without a tenant split they are half the rows.
+    where operator_units <> 0
     union all
     select 'account', owner, category, import_id, track_id, release_id, period, (net_units - operator_units) * 0.000001
     from owned w
