@@ -60,7 +60,11 @@ beforeAll(async () => {
     ],
   ]
   for (const [owner] of splitsOf) {
-    const made = await createRelease(t.services, { tenantId: ws.tenant.id, accountId: owner }, shares.map(() => ({})))
+    const made = await createRelease(
+      t.services,
+      { tenantId: ws.tenant.id, accountId: owner },
+      shares.map(() => ({})),
+    )
     targets.push({ trackId: null, releaseId: made.release.id, owner, split: null })
     for (const [position, split] of shares.entries()) {
       const trackId = made.tracks[position].id
@@ -115,10 +119,18 @@ describe('statement allocation in SQL', () => {
           })),
         })
         const posted = await t.services.db.transaction((tx) => postImport(tx, ws.tenant.id, row.id, null))
-        const { rows } = await t.services.db.execute<{ book: string; account_id: number | null; track_id: number | null; release_id: number; amount: string }>(sql`
+        const { rows } = await t.services.db.execute<{
+          book: string
+          account_id: number | null
+          track_id: number | null
+          release_id: number
+          amount: string
+        }>(sql`
           select book, account_id, track_id, release_id, amount::text as amount from ledger_entries
           where transaction_id = ${posted.transactionId} and book in ('tenant', 'account')`)
-        const actual = new Map(rows.map((entry) => [`${entry.book}|${entry.account_id ?? ''}|${entry.track_id}|${entry.release_id}`, toScaled(entry.amount, 6)]))
+        const actual = new Map(
+          rows.map((entry) => [`${entry.book}|${entry.account_id ?? ''}|${entry.track_id}|${entry.release_id}`, toScaled(entry.amount, 6)]),
+        )
         expect(actual).toEqual(expected(usable))
       }),
       { numRuns: 25 },

@@ -103,7 +103,13 @@ describe('users list', () => {
     const expected = all.data.filter((row) => row.email.endsWith('@music.test')).map((row) => row.email)
     expect([...first.data, ...second.data].map((row) => row.email)).toEqual(expected)
     const byEmail = await admin.ok('users.list', { query: { search: 'music.test', sort: 'email', dir: 'desc', per_page: 25, page: 2 } })
-    expect(byEmail.data.map((row) => row.email)).toEqual(['artist04@music.test', 'artist03@music.test', 'artist02@music.test', 'artist01@music.test', 'artist00@music.test'])
+    expect(byEmail.data.map((row) => row.email)).toEqual([
+      'artist04@music.test',
+      'artist03@music.test',
+      'artist02@music.test',
+      'artist01@music.test',
+      'artist00@music.test',
+    ])
     const labels = await admin.ok('users.list', { query: { search: 'music.test', type: 'label', per_page: 25 } })
     expect(labels.meta.total).toBe(6)
     expect(labels.data.every((row) => row.type === 'label')).toBe(true)
