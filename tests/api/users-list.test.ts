@@ -93,6 +93,28 @@ describe('users list', () => {
     expect(invalid.error.errors?.per_page).toMatch(/Page size must be one of 25, 50/)
   })
 
+  it('pages a search in the list order with its exact total, within the filters', async () => {
+    const admin = await signedIn(t.app, 'admin@acme.test')
+    // 'music.test' is in 30 emails of this workspace (and one of another), in the list's order.
+    const first = await admin.ok('users.list', { query: { search: 'music.test', per_page: 25 } })
+    const second = await admin.ok('users.list', { query: { search: 'music.test', per_page: 25, page: 2 } })
+    expect(first.meta).toMatchObject({ total: 30, last_page: 2, totalIsEstimate: false })
+    const all = await admin.ok('users.list', { query: { per_page: 50 } })
+    const expected = all.data.filter((row) => row.email.endsWith('@music.test')).map((row) => row.email)
+    expect([...first.data, ...second.data].map((row) => row.email)).toEqual(expected)
+    const byEmail = await admin.ok('users.list', { query: { search: 'music.test', sort: 'email', dir: 'desc', per_page: 25, page: 2 } })
+    expect(byEmail.data.map((row) => row.email)).toEqual([
+      'artist04@music.test',
+      'artist03@music.test',
+      'artist02@music.test',
+      'artist01@music.test',
+      'artist00@music.test',
+    ])
+    const labels = await admin.ok('users.list', { query: { search: 'music.test', type: 'label', per_page: 25 } })
+    expect(labels.meta.total).toBe(6)
+    expect(labels.data.every((row) => row.type === 'label')).toBe(true)
+  })
+
   it('shows a label only its artists, and an artist only itself', async () => {
     const label = await signedIn(t.app, 'label@acme.test')
     expect((await label.ok('users.list', { query: {} })).data.map((row) => row.email)).toEqual(['artist06@music.test'])

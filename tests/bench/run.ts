@@ -173,6 +173,10 @@ async function startServer(env: Record<string, string>): Promise<{ url: string; 
     child.stderr?.on('data', onData)
     child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)))
   })
+  // A server that dies mid-run (out of memory in an import) says why instead of a bare "fetch failed".
+  child.once('exit', (code, signal) => {
+    if (code !== 0 && signal !== 'SIGTERM') console.error(`The server exited (${code ?? signal}):\n${output.slice(-4000)}`)
+  })
   return { url, child }
 }
 

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm'
 import type { Queryable } from '@server/db/engine'
 
 export * as catalogueStats from './stats'
-export { catalogueTitles, releaseOwners, releaseTarget, trackTarget, type MatchTarget } from './royalties-read'
+export { catalogueTitles, releaseTarget, trackTarget, type MatchTarget } from './royalties-read'
 export { catalogueTrackRows } from './report-rows'
 export { listAccountReleases } from './account-releases'
 // A release's smartlink clicks: analytics answers releases/analytics/{id} with them and the streams.

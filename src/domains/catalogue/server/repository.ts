@@ -161,7 +161,7 @@ async function plannedRows(db: Queryable, filter: ListFilter): Promise<number> {
 export type ListOrder = { sort: ReleaseSort; dir: 'asc' | 'desc' }
 
 /** A text search counts its matches exactly up to here; beyond, the total is the planner's estimate. */
-export const SEARCH_COUNT_CAP = 1_000
+export const SEARCH_COUNT_CAP = 5_000
 
 /**
  * One page and the total, in as few passes over the matches as the query allows (at a million

@@ -1,21 +1,9 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
-import { bigintArray } from '@server/db/arrays'
+import { and, eq, inArray } from 'drizzle-orm'
 import type { Queryable } from '@server/db/engine'
 import { releases, tracks } from './schema'
 
-// The catalogue's read API for the royalties ledger: owners and titles of releases and tracks.
+// The catalogue's read API for the royalties ledger: titles of releases and tracks, match targets.
 // Other domains ask here; they do not read the catalogue's tables.
-
-/** The owner account of each of `releaseIds` (those of this workspace; others are left out). */
-export async function releaseOwners(q: Queryable, tenantId: number, releaseIds: number[]): Promise<Map<number, number>> {
-  const owners = new Map<number, number>()
-  if (releaseIds.length === 0) return owners
-  const { rows } = await q.execute<{ id: number; account_id: number }>(
-    sql`select id, account_id from releases where tenant_id = ${tenantId} and id = any(${bigintArray(releaseIds)})`,
-  )
-  for (const row of rows) owners.set(Number(row.id), Number(row.account_id))
-  return owners
-}
 
 export interface MatchTarget {
   trackId: number | null

@@ -73,24 +73,22 @@ export const releaseSearch: SearchProvider = {
     }
     if (query.fuzzy && !query.identifier) {
       const pattern = likePattern(query.text)
-      branches.push(sql`
-        select r.id, greatest(similarity(lower(r.title), ${text}), similarity(lower(r.artist_text), ${text}),
-                 coalesce(similarity(lower(r.catalog_number), ${text}), 0)) as score
-        from releases r
-        where r.id = any(array(
-          (select id from releases where tenant_id = ${tenantId} and title ilike ${pattern} limit ${CANDIDATES_PER_INDEX})
-          union
-          (select id from releases where tenant_id = ${tenantId} and artist_text ilike ${pattern} limit ${CANDIDATES_PER_INDEX})
-          union
-          (select id from releases where tenant_id = ${tenantId} and catalog_number ilike ${pattern} limit ${CANDIDATES_PER_INDEX})))
-        order by score desc, r.id
-        limit ${limit}`)
+      // Scored in each field's own branch, from the row its trigram index found, instead of
+      // re-reading every candidate afterwards (issue 18); a release matched twice keeps its best score.
+      const score = (column: SQL) => sql`similarity(lower(${column}), ${text})::float8 as score`
+      const bounded = sql`limit ${CANDIDATES_PER_INDEX}`
+      branches.push(
+        sql`select id, ${score(sql`title`)} from releases where tenant_id = ${tenantId} and title ilike ${pattern} ${bounded}`,
+        sql`select id, ${score(sql`artist_text`)} from releases where tenant_id = ${tenantId} and artist_text ilike ${pattern} ${bounded}`,
+        sql`select id, ${score(sql`catalog_number`)} from releases
+          where tenant_id = ${tenantId} and catalog_number ilike ${pattern} ${bounded}`,
+      )
     }
     if (branches.length === 0) return []
     const found = await db.execute<ReleaseRow>(sql`
       ${bestHits(branches)}
       select r.id, r.title, r.artist_text, r.upc, r.catalog_number, r.status, r.release_date::text as release_date, best.score
-      from best join releases r on r.id = best.id
+      from (select id, score from best order by score desc, id limit ${limit}) best join releases r on r.id = best.id
       order by best.score desc, r.id
       limit ${limit}`)
     return found.rows.map(toHit).sort((a, b) => b.score - a.score)
@@ -129,17 +127,15 @@ export const trackSearch: SearchProvider = {
     if (query.fuzzy && !query.identifier && query.id === null) {
       const pattern = likePattern(query.text)
       branches.push(sql`
-        select t.id, similarity(lower(t.title), ${text}) as score
-        from tracks t
-        where t.id = any(array(select id from tracks where tenant_id = ${tenantId} and title ilike ${pattern} limit ${CANDIDATES_PER_INDEX}))
-        order by score desc, t.id
-        limit ${limit}`)
+        select id, similarity(lower(title), ${text})::float8 as score from tracks
+        where tenant_id = ${tenantId} and title ilike ${pattern} limit ${CANDIDATES_PER_INDEX}`)
     }
     if (branches.length === 0) return []
     const found = await db.execute<TrackRow>(sql`
       ${bestHits(branches)}
       select t.id, t.title, t.isrc, r.title as release_title, r.artist_text, best.score
-      from best join tracks t on t.id = best.id join releases r on r.id = t.release_id
+      from (select id, score from best order by score desc, id limit ${limit}) best
+        join tracks t on t.id = best.id join releases r on r.id = t.release_id
       order by best.score desc, t.id
       limit ${limit}`)
     return found.rows.map(toHit).sort((a, b) => b.score - a.score)

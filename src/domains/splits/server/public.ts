@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm'
 import type { Queryable } from '@server/db/engine'
 import { bigintArray } from '@server/db/arrays'
 
-export { payeesForTracks } from './allocation'
+export { payeesForTracks, writeApplyingPayees } from './allocation'
 export { splitPayeeRows } from './report-rows'
 export { accountSplitsPage } from './service'
 export { dashboardSplitLists } from './dashboard-lists'

@@ -71,7 +71,15 @@ export async function listUsers(ctx: AuthedContext, query: UsersListQuery, scope
     from: query.from,
     to: query.to,
   }
-  const rows = await repo.listPage(db, filter, { sort: query.sort, dir: query.dir }, query.page, query.per_page)
+  const order = { sort: query.sort, dir: query.dir }
+  if (filter.searchIds) {
+    const searched = await repo.searchPage(db, filter, order, query.page, query.per_page)
+    if (searched) {
+      const rows = await repo.listPage(db, filter, order, query.page, query.per_page, searched.ids)
+      return { data: rows.map(toRow), meta: pageMeta(searched.total, false, query.page, query.per_page) }
+    }
+  }
+  const rows = await repo.listPage(db, filter, order, query.page, query.per_page)
   const { total, estimate } = await countCapped(db, repo.listFrom(filter))
   return { data: rows.map(toRow), meta: pageMeta(total, estimate, query.page, query.per_page) }
 }

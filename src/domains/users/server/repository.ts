@@ -140,18 +140,10 @@ function listWhere(filter: ListFilter): SQL {
 
 const SORT_COLUMNS = { created: sql`a.created_at`, email: sql`a.email`, id: sql`a.id` } as const
 
-/**
- * One page of the list: the page's ids come from the accounts table alone (an index scan on the
- * sort key), then only those rows are joined with profiles and details.
- */
-export async function listPage(
-  db: Queryable,
-  filter: ListFilter,
-  order: { sort: keyof typeof SORT_COLUMNS; dir: 'asc' | 'desc' },
-  page: number,
-  perPage: number,
-): Promise<ListRow[]> {
-  const where = listWhere(filter)
+/** The list's order, spelled like its indexes. */
+export type ListOrder = { sort: keyof typeof SORT_COLUMNS; dir: 'asc' | 'desc' }
+
+function orderingOf(order: ListOrder): SQL {
   const key = SORT_COLUMNS[order.sort]
   // The sort keys are never null, but PostgreSQL uses an index only when the NULLS order matches
   // it too: the created index is (created_at DESC NULLS LAST, id DESC NULLS LAST), the email and id
@@ -164,13 +156,58 @@ export async function listPage(
       : order.dir === 'asc'
         ? sql`asc nulls last`
         : sql`desc nulls first`
-  const ordering = order.sort === 'id' ? sql`${key} ${direction}` : sql`${key} ${direction}, a.id ${direction}`
-  const result = await db.execute<ListRow>(sql`
-    with page as (
-      select a.id from accounts a ${where}
-      order by ${ordering}
-      limit ${perPage} offset ${(page - 1) * perPage}
+  return order.sort === 'id' ? sql`${key} ${direction}` : sql`${key} ${direction}, a.id ${direction}`
+}
+
+/**
+ * A text search counts its matches exactly up to here, in the same pass that cuts the page from
+ * them; beyond, the page comes from the ordered index walk and the total is an estimate.
+ */
+export const SEARCH_COUNT_CAP = 5_000
+
+/**
+ * A text search's page and total in one pass over its matches (read once, up to SEARCH_COUNT_CAP):
+ * a name fragment like "maya stone" matches a few thousand accounts at 300k, and reading them once
+ * for the count and again for the page doubled its cost (issue 18). Null when more match: the
+ * caller walks the ordered index instead.
+ */
+export async function searchPage(
+  db: Queryable,
+  filter: ListFilter,
+  order: ListOrder,
+  page: number,
+  perPage: number,
+): Promise<{ ids: number[]; total: number } | null> {
+  const result = await db.execute<{ total: number; ids: number[] }>(sql`
+    with a as materialized (
+      select a.id, a.created_at, a.email from accounts a ${listWhere(filter)} limit ${SEARCH_COUNT_CAP + 1}
     )
+    select (select count(*)::int from a) as total,
+      array(select a.id from a order by ${orderingOf(order)} limit ${perPage} offset ${(page - 1) * perPage}) as ids`)
+  const total = Number(result.rows[0]?.total ?? 0)
+  if (total > SEARCH_COUNT_CAP) return null
+  return { ids: (result.rows[0]?.ids ?? []).map(Number), total }
+}
+
+/**
+ * One page of the list: the page's ids come from the accounts table alone (an index scan on the
+ * sort key) unless `ids` names them (searchPage), then only those rows are joined with profiles
+ * and details.
+ */
+export async function listPage(
+  db: Queryable,
+  filter: ListFilter,
+  order: ListOrder,
+  page: number,
+  perPage: number,
+  ids?: number[],
+): Promise<ListRow[]> {
+  const ordering = orderingOf(order)
+  const pageIds = ids
+    ? sql`select unnest(${sql.param(ids)}::bigint[]) as id`
+    : sql`select a.id from accounts a ${listWhere(filter)} order by ${ordering} limit ${perPage} offset ${(page - 1) * perPage}`
+  const result = await db.execute<ListRow>(sql`
+    with page as (${pageIds})
     select a.id, a.created_at, a.first_name, a.last_name, a.email, a.type, a.priority_member, a.verified, a.banned,
       a.dmca_mode, a.block_withdraw, a.restrict_new_release, a.email_verified_at is not null as email_verified,
       ap.artist_name, lp.label_name, ud.display_name as details_display_name,
