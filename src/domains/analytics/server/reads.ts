@@ -47,14 +47,16 @@ const onPlatformOnly = (platform: PlatformScope) => (platform === 'all' ? sql`` 
 
 /**
  * Tracks of the workspace with streams in the period: one probe per catalogue track of
- * trend_daily's keys (LIMIT 1 keeps it a probe, never a scan of the period's per-track rows),
- * so its cost follows the catalogue's size, not the facts'.
+ * trend_daily_track_idx (tenant, track_id, day) INCLUDE (platform) (LIMIT 1 keeps it a probe, never
+ * a scan of the period's per-track rows), so its cost follows the catalogue's size, not the facts'.
+ * The platform is compared as `platform || ''` so that no index can take it as a bound: with it,
+ * and statistics older than the last import, the planner took trend_daily_period_idx and filtered
+ * the whole period once per track (1.9 s for 2,000 tracks).
  */
 async function tracksStreamed(db: Queryable, tenantId: number, platform: PlatformScope, range: DayRange) {
-  const probe =
-    platform === 'all'
-      ? sql`select 1 from trend_daily d where d.tenant_id = ${tenantId} and d.track_id = t.id and d.day between ${range.from}::date and ${range.to}::date limit 1`
-      : sql`select 1 from trend_daily d where d.tenant_id = ${tenantId} and d.platform = ${platform} and d.track_id = t.id and d.day between ${range.from}::date and ${range.to}::date limit 1`
+  const onPlatform = platform === 'all' ? sql`` : sql`and d.platform || '' = ${platform}`
+  const probe = sql`select 1 from trend_daily d where d.tenant_id = ${tenantId} and d.track_id = t.id
+    and d.day between ${range.from}::date and ${range.to}::date ${onPlatform} limit 1`
   const { rows } = await db.execute<{ n: string }>(sql`
     select count(*)::bigint as n from tracks t cross join lateral (${probe}) streamed where t.tenant_id = ${tenantId}`)
   return Number(rows[0]?.n ?? 0)

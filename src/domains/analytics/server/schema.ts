@@ -60,11 +60,11 @@ export const trendDaily = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.platform, t.trackId, t.day] }),
-    // A period of one platform (or of each, `platform = any(…)`) for top songs and accounts is read
-    // from trend_daily_period_idx (tenant, platform, day) INCLUDE (track_id, streams): an index-only
-    // scan. drizzle cannot declare INCLUDE: it is in the migration's hand-written part.
-    // A track's own series, and whether it streamed in a period ("Tracks streamed").
-    index('trend_daily_track_idx').on(t.tenantId, t.trackId, t.day),
+    // Two indexes drizzle cannot declare (INCLUDE), in the migration's hand-written part:
+    // trend_daily_period_idx (tenant, platform, day) INCLUDE (track_id, streams): a period of one
+    // platform (or of each, `platform = any(…)`) for top songs and accounts, as an index-only scan;
+    // trend_daily_track_idx (tenant, track_id, day) INCLUDE (platform): a track's own series, and
+    // whether it streamed in a period on a platform ("Tracks streamed"), without the heap.
   ],
 )
 

@@ -19,10 +19,15 @@ CREATE TABLE "trend_platform_daily" (
 );
 --> statement-breakpoint
 DROP INDEX "trend_daily_day_idx";--> statement-breakpoint
+DROP INDEX "trend_daily_track_idx";--> statement-breakpoint
 -- hand-written:
 -- Top songs and accounts over a period: an index-only scan of the period's per-track rows of one
 -- platform (or of each, with platform = any(...)), never the heap (drizzle cannot declare INCLUDE).
 CREATE INDEX IF NOT EXISTS "trend_daily_period_idx" ON "trend_daily" ("tenant_id", "platform", "day") INCLUDE ("track_id", "streams");
+--> statement-breakpoint
+-- A track's series, and whether it streamed in a period on a platform ("Tracks streamed": one probe
+-- per track), answered from the index alone.
+CREATE INDEX IF NOT EXISTS "trend_daily_track_idx" ON "trend_daily" ("tenant_id", "track_id", "day") INCLUDE ("platform");
 --> statement-breakpoint
 -- The rollups without the track start from what the per-track ones already hold.
 INSERT INTO "trend_platform_daily" ("tenant_id", "platform", "day", "streams", "listeners", "artificial")
