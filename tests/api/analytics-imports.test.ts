@@ -66,7 +66,8 @@ async function expectTracklessRollupsAgree() {
   const platformValues = await db.execute<Record<string, unknown>>(sql`
     select platform, day::text as day, dimension, value, streams::bigint as streams
     from trend_platform_breakdown_daily where tenant_id = ${ws.tenant.id} order by 1, 2, 3, 4`)
-  const plain = (rows: Record<string, unknown>[]) => rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, String(v)])))
+  const plain = (rows: Record<string, unknown>[]) =>
+    rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, String(v)])))
   expect(daySums.rows.length).toBeGreaterThan(0)
   expect(plain(platformDays.rows)).toEqual(plain(daySums.rows))
   expect(plain(platformValues.rows)).toEqual(plain(valueSums.rows))

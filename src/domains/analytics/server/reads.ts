@@ -83,7 +83,13 @@ async function summaryRows(db: Queryable, tenantId: number, platform: PlatformSc
   return { rows, tracks: Number(total?.tracks ?? 0) }
 }
 
-export async function summary(db: Queryable, tenantId: number, platform: PlatformScope, range: DayRange, account?: number): Promise<TrendSummary> {
+export async function summary(
+  db: Queryable,
+  tenantId: number,
+  platform: PlatformScope,
+  range: DayRange,
+  account?: number,
+): Promise<TrendSummary> {
   const { rows, tracks } = await summaryRows(db, tenantId, platform, range, account)
   // An empty period has no grand-total row from grouping sets over no rows: zeros then.
   const total = rows.find((row) => row.day === null && row.platform === null)
