@@ -48,6 +48,31 @@ const breakdown = async (dimension: string) =>
     ).rows.map((row) => [row.value, Number(row.streams)]),
   )
 
+/**
+ * The rollups without the track (what every overview and platform view reads) hold exactly the
+ * per-track rollups summed over the tracks: checked after each path that writes them.
+ */
+async function expectTracklessRollupsAgree() {
+  const db = t.services.db
+  const daySums = await db.execute<Record<string, unknown>>(sql`
+    select platform, day::text as day, sum(streams)::bigint as streams, sum(listeners)::bigint as listeners, sum(artificial)::bigint as artificial
+    from trend_daily where tenant_id = ${ws.tenant.id} group by 1, 2 order by 1, 2`)
+  const platformDays = await db.execute<Record<string, unknown>>(sql`
+    select platform, day::text as day, streams::bigint as streams, listeners::bigint as listeners, artificial::bigint as artificial
+    from trend_platform_daily where tenant_id = ${ws.tenant.id} order by 1, 2`)
+  const valueSums = await db.execute<Record<string, unknown>>(sql`
+    select platform, day::text as day, dimension, value, sum(streams)::bigint as streams
+    from trend_breakdown_daily where tenant_id = ${ws.tenant.id} group by 1, 2, 3, 4 order by 1, 2, 3, 4`)
+  const platformValues = await db.execute<Record<string, unknown>>(sql`
+    select platform, day::text as day, dimension, value, streams::bigint as streams
+    from trend_platform_breakdown_daily where tenant_id = ${ws.tenant.id} order by 1, 2, 3, 4`)
+  const plain = (rows: Record<string, unknown>[]) =>
+    rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, String(v)])))
+  expect(daySums.rows.length).toBeGreaterThan(0)
+  expect(plain(platformDays.rows)).toEqual(plain(daySums.rows))
+  expect(plain(platformValues.rows)).toEqual(plain(valueSums.rows))
+}
+
 beforeAll(async () => {
   t = await createTestApp()
   ws = await createWorkspace(t.services, 'acme')
@@ -103,6 +128,7 @@ describe('trend report import (Spotify)', () => {
     expect(await breakdown('country')).toEqual({ SE: 100, US: 57 })
     expect(await breakdown('source')).toEqual({ album: 100, radio: 7, search: 50 })
     expect(await breakdown('tier')).toEqual({ free: 50, paid: 107 })
+    await expectTracklessRollupsAgree()
     const again = await admin.call('analytics.importCommit', { params: { id: detail.id } })
     expect(again.status).toBe(409)
   })
@@ -134,6 +160,7 @@ describe('trend report import (Spotify)', () => {
       { track_id: lateId, day: '2026-01-06', streams: 30, listeners: 9 },
     ])
     expect((await breakdown('country')).FR).toBe(30)
+    await expectTracklessRollupsAgree()
   })
 
   it('cancels a dry run: its lines go and nothing is rolled up', async () => {

@@ -38,8 +38,9 @@ describe('long-range questions run as jobs', () => {
     expect(again.error.message).toBe('Duplicate Requests Analytics')
     const listed = await admin.ok('analytics.jobs', { query: {} })
     expect(listed.data[0]).toMatchObject({ id: first.id, metric: 'summary', from: '2024-01-01', to: '2026-06-30' })
-    // The job runner may already have picked it up.
-    expect(['queued', 'running']).toContain(listed.data[0].status)
+    // The job runner may already have picked it up, and even finished it: the summary reads only
+    // the rollups without the track, a few rows a day (the 777 above was answered while it stood).
+    expect(['queued', 'running', 'done']).toContain(listed.data[0].status)
 
     await t.services.jobs.drain()
     const done = await admin.ok('analytics.submit', { body: LONG })

@@ -91,8 +91,11 @@ describe('analytics views read the rollups', () => {
     expect(spotify.series[1]).toEqual({ day: '2026-01-02', streams: 0 })
     const deezer = await admin.ok('analytics.platform', { params: { platform: 'deezer' }, query: range })
     expect(deezer.totals.streams).toBe(60)
+    // Tracks streamed counts the tracks with streams on that platform in the period only.
+    expect(spotify.totals.tracks).toBe(3)
+    expect(deezer.totals.tracks).toBe(1)
     const quiet = await admin.ok('analytics.platform', { params: { platform: 'tiktok' }, query: range })
-    expect(quiet.totals.streams).toBe(0)
+    expect(quiet.totals).toEqual({ streams: 0, listeners: 0, artificial: 0, tracks: 0 })
   })
 
   it('top songs and top accounts, most streams first', async () => {

@@ -11,8 +11,9 @@
 //    tracks, countries and sources), rolled up by the same SQL shape, then each overview and platform
 //    read (summary, top songs, top accounts, country and source breakdowns, days histogram) timed
 //    --read-runs times on the default period (last 30 days) and on a year. Goal: p95 < 100 ms.
+import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { closeSync, createWriteStream, mkdtempSync, openSync, readSync, statSync } from 'node:fs'
+import { createWriteStream, mkdtempSync, statSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
@@ -22,12 +23,27 @@ import { FileStore } from '../../src/server/storage/file-store'
 import { LocalStorage } from '../../src/server/storage/backends'
 import { JobRunner } from '../../src/server/jobs/runner'
 import type { Services } from '../../src/server/context'
-import { commitTrendImport, createTrendImport, parseTrendImport } from '../../src/domains/analytics/server/trend-import'
-import { ensureFactPartitions } from '../../src/domains/analytics/server/rollups'
-import { breakdown, histogramDays, summary, topAccounts, topSongs } from '../../src/domains/analytics/server/reads'
+import { ingestReport, type IngestArgs, type IngestFigures } from './analytics-ingest'
+import { ensureFactPartitions, rollUpImport } from '../../src/domains/analytics/server/rollups'
+import { breakdown, histogramDays, histogramHourly, summary, topAccounts, topSongs } from '../../src/domains/analytics/server/reads'
+import { artificialStreams } from '../../src/domains/analytics/server/fraud'
+import type { Db } from '../../src/server/db/engine'
 import { addDays, dayString } from '../../src/core/analytics-range'
 
-const PLATFORMS = ['spotify', 'apple', 'deezer', 'amazon', 'youtube-content', 'youtube-shorts', 'tiktok', 'soundcloud', 'pandora', 'anghami', 'meta', 'audiomack']
+const PLATFORMS = [
+  'spotify',
+  'apple',
+  'deezer',
+  'amazon',
+  'youtube-content',
+  'youtube-shorts',
+  'tiktok',
+  'soundcloud',
+  'pandora',
+  'anghami',
+  'meta',
+  'audiomack',
+]
 const COUNTRIES = ['US', 'GB', 'DE', 'FR', 'BR', 'MX', 'SE', 'JP', 'NG', 'IN', 'ES', 'IT', 'CA', 'AU', 'NL', 'PL', 'TR', 'KR', 'ID', 'PH']
 const SOURCES = ['collection', 'album', 'search', 'radio', 'others_playlist', 'play_queue', 'artist', 'other']
 
@@ -56,6 +72,28 @@ async function writeReport(file: string, lines: number, tracks: number, until: s
   return { size: statSync(file).size, sha256: hash.digest('hex') }
 }
 
+/** Runs tests/bench/analytics-ingest.ts as a child process and answers the figures it prints. */
+function ingestInChild(url: string, args: IngestArgs): Promise<IngestFigures> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(import.meta.dirname, 'analytics-ingest.ts'), JSON.stringify(args)],
+      {
+        env: { ...process.env, BENCH_INGEST_URL: url },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    )
+    let out = ''
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')))
+    child.on('error', reject)
+    child.on('exit', (code) => {
+      const last = out.trim().split('\n').pop() ?? ''
+      if (code !== 0 || !last.startsWith('{')) reject(new Error(`the ingestion child exited with ${code}: ${out.slice(-500)}`))
+      else resolve(JSON.parse(last) as IngestFigures)
+    })
+  })
+}
+
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
@@ -66,12 +104,28 @@ export async function runAnalyticsBench(options: {
   facts: number
   tracks: number
   runs: number
+  /** Keep a database an earlier run seeded: only its reads are timed again. */
+  reuse?: boolean
   log(message: string): void
 }) {
   const { lines, facts, tracks, runs, log } = options
-  const database = await openBenchDatabase({ defaultName: 'wl_analytics_bench', log })
+  const database = await openBenchDatabase({ defaultName: 'wl_analytics_bench', log, reuse: options.reuse })
   await migrateDatabase(database)
   const { db } = database
+  const until = addDays(dayString(new Date()), -1)
+  const seeded = options.reuse
+    ? (
+        await db.execute<{ tenant: number }>(sql`
+          select t.id as tenant from tenants t join trend_imports i on i.tenant_id = t.id and i.content_hash = 'bench-seeded'
+          where t.slug = 'trendbench' limit 1`)
+      ).rows[0]
+    : undefined
+  if (seeded) {
+    log('Reusing the seeded database: reads only')
+    await timeReads(db, Number(seeded.tenant), until, runs, log)
+    await database.close()
+    return
+  }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'wl-analytics-files-'))
   const services = {
     db,
@@ -102,47 +156,32 @@ export async function runAnalyticsBench(options: {
   log(`${tracks.toLocaleString()} tracks on ${Math.ceil(tracks / 10).toLocaleString()} releases of 200 artists`)
 
   // 1. Ingestion through the real path.
-  const until = addDays(dayString(new Date()), -1)
-  const file = path.join(dir, 'spotify.csv')
-  const written = await writeReport(file, lines, tracks, until)
-  const actor = { tenantId: tenant, actorAccountId: adminId, ip: null, requestId: 'bench' }
-  const startRss = process.memoryUsage().rss
-  let peakRss = startRss
-  const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, process.memoryUsage().rss)
-  }, 50)
-  // Only the head is in memory, as for a spooled upload.
-  const head = Buffer.alloc(1 << 16)
-  const fd = openSync(file, 'r')
-  readSync(fd, head, 0, head.length, 0)
-  closeSync(fd)
-  const startedAt = performance.now()
-  const created = await createTrendImport(
-    services,
-    actor,
-    'spotify',
-    { filename: 'spotify.csv', data: head, spooled: { path: file, size: written.size, sha256: written.sha256 } } as never,
-    false,
-  )
-  await parseTrendImport(services, tenant, created.id)
-  const parsedAt = performance.now()
-  const parseRss = Math.max(peakRss, process.memoryUsage().rss)
-  await commitTrendImport(services, actor, created.id)
-  const committedAt = performance.now()
-  clearInterval(sampler)
-  peakRss = Math.max(peakRss, process.memoryUsage().rss)
-  const heap = process.memoryUsage()
-  const [report] = (
-    await db.execute<{ status: string; rows: number; matched: number }>(sql`
-      select status, (report->>'rows')::int as rows, (report->>'matched')::int as matched from trend_imports where id = ${created.id}`)
-  ).rows
-  const perSecond = (ms: number) => Math.round(lines / (ms / 1000)).toLocaleString()
-  log(
-    `Trend ingestion: ${lines.toLocaleString()} lines (${(written.size / 1024 / 1024).toFixed(1)} MB), import ${report.status}, ${report.matched.toLocaleString()} matched; ` +
-      `dry run ${Math.round(parsedAt - startedAt)} ms (${perSecond(parsedAt - startedAt)} lines/s), commit ${Math.round(committedAt - parsedAt)} ms (${perSecond(committedAt - parsedAt)} lines/s), ` +
-      `both ${perSecond(committedAt - startedAt)} lines/s; peak RSS ${Math.round(peakRss / 1024 / 1024)} MB (${Math.round(startRss / 1024 / 1024)} MB before, ${Math.round(parseRss / 1024 / 1024)} MB by the dry run's end; ` +
-      `heap ${Math.round(heap.heapUsed / 1024 / 1024)} of ${Math.round(heap.heapTotal / 1024 / 1024)} MB at the end); load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs`,
-  )
+  if (lines > 0) {
+    const file = path.join(dir, 'spotify.csv')
+    const written = await writeReport(file, lines, tracks, until)
+    const args: IngestArgs = { tenant, adminId, file, size: written.size, sha256: written.sha256, storeDir: dir }
+    // On PostgreSQL the import runs in a child process that loads only the import code, so its
+    // peak memory is the ingestion's; PGlite lives in the bench's process, so it runs here.
+    const url = process.env.DATABASE_URL
+    let figures: IngestFigures
+    let where: string
+    if (database.kind === 'postgres' && url) {
+      const address = new URL(url)
+      address.pathname = `/${(process.env.BENCH_DB ?? 'wl_analytics_bench').replace(/[^a-z0-9_]/g, '')}`
+      figures = await ingestInChild(address.toString(), args)
+      where = 'a child process with only the import code (node --import tsx)'
+    } else {
+      figures = await ingestReport(services, args)
+      where = 'the bench process'
+    }
+    const perSecond = (ms: number) => Math.round(lines / (ms / 1000)).toLocaleString()
+    log(
+      `Trend ingestion: ${lines.toLocaleString()} lines (${(written.size / 1024 / 1024).toFixed(1)} MB), import ${figures.status}, ${figures.matched.toLocaleString()} matched; ` +
+        `dry run ${figures.dryRunMs} ms (${perSecond(figures.dryRunMs)} lines/s), commit ${figures.commitMs} ms (${perSecond(figures.commitMs)} lines/s), ` +
+        `both ${perSecond(figures.dryRunMs + figures.commitMs)} lines/s; in ${where}: peak RSS ${figures.peakRssMb} MB (${figures.peakFrom}), ` +
+        `${figures.rssBeforeMb} MB before the import; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs`,
+    )
+  }
 
   // 2. Facts at scale, seeded in SQL (a year of 12 platforms), rolled up as a commit does.
   if (facts > 0) {
@@ -171,40 +210,59 @@ export async function runAnalyticsBench(options: {
         join tracks t on t.tenant_id = ${tenant} and t.isrc = 'QZBNC' || lpad(((g * 7919) % ${tracks})::text, 7, '0')`)
     }
     const factsAt = performance.now()
-    await db.execute(sql`
-      insert into trend_daily (tenant_id, platform, track_id, day, streams, listeners, artificial)
-      select tenant_id, platform, track_id, day, sum(streams), sum(listeners), sum(artificial) from trend_facts
-      where import_id = ${importId} group by 1, 2, 3, 4
-      on conflict (tenant_id, platform, track_id, day) do update set streams = trend_daily.streams + excluded.streams,
-        listeners = trend_daily.listeners + excluded.listeners, artificial = trend_daily.artificial + excluded.artificial`)
-    await db.execute(sql`
-      insert into trend_breakdown_daily (tenant_id, platform, track_id, day, dimension, value, streams)
-      select f.tenant_id, f.platform, f.track_id, f.day, v.key, v.value, sum(f.streams)
-      from trend_facts f cross join lateral jsonb_each_text(f.dims || jsonb_build_object('country', f.country)) v
-      where f.import_id = ${importId} group by 1, 2, 3, 4, 5, 6
-      on conflict (tenant_id, platform, dimension, day, track_id, value) do update set streams = trend_breakdown_daily.streams + excluded.streams`)
+    // The rollups by the commit's own statement (rollUpImport: the grouping sets per track and
+    // without it), a month at a time so each statement's groups stay in memory.
+    for (const month of [...months].sort()) {
+      const [year, index] = month.split('-').map(Number)
+      const to = addDays(index === 12 ? `${year + 1}-01-01` : `${year}-${String(index + 1).padStart(2, '0')}-01`, -1)
+      await db.transaction(async (tx) => {
+        if (database.kind === 'postgres') {
+          await tx.execute(sql`set local work_mem = '256MB'`)
+          await tx.execute(sql`set local jit = off`)
+        }
+        await rollUpImport(tx, tenant, importId, 'spotify', { from: `${month}-01`, to })
+      })
+    }
     await db.execute(sql`analyze`)
     const [sizes] = (
-      await db.execute<{ facts: string; daily: string; breakdown: string }>(sql`
+      await db.execute<Record<string, string>>(sql`
         select (select count(*) from trend_facts)::bigint as facts, (select count(*) from trend_daily)::bigint as daily,
-          (select count(*) from trend_breakdown_daily)::bigint as breakdown`)
+          (select count(*) from trend_breakdown_daily)::bigint as breakdown, (select count(*) from trend_platform_daily)::bigint as platform_daily,
+          (select count(*) from trend_platform_breakdown_daily)::bigint as platform_breakdown,
+          pg_size_pretty(pg_database_size(current_database())) as size`)
     ).rows
+    const n = (key: string) => Number(sizes[key]).toLocaleString()
     log(
-      `Seeded ${Number(sizes.facts).toLocaleString()} fact rows in ${Math.round((factsAt - seedAt) / 1000)} s, rolled up in ${Math.round((performance.now() - factsAt) / 1000)} s: ` +
-        `trend_daily ${Number(sizes.daily).toLocaleString()} rows, trend_breakdown_daily ${Number(sizes.breakdown).toLocaleString()} rows`,
+      `Seeded ${n('facts')} fact rows in ${Math.round((factsAt - seedAt) / 1000)} s, rolled up in ${Math.round((performance.now() - factsAt) / 1000)} s: ` +
+        `trend_daily ${n('daily')} rows, trend_breakdown_daily ${n('breakdown')}, trend_platform_daily ${n('platform_daily')}, ` +
+        `trend_platform_breakdown_daily ${n('platform_breakdown')}; database ${sizes.size}`,
     )
   }
+  await timeReads(db, tenant, until, runs, log)
+  await database.close()
+}
 
+/**
+ * Each overview and platform read a screen makes, on the default period and on a year, with the
+ * rollup rows each kind of read touches in that period (what sets its cost).
+ */
+async function timeReads(db: Db, tenant: number, until: string, runs: number, log: (message: string) => void) {
   // The reads each screen makes, on the default period and on a year.
   const periods = { '30 days': { from: addDays(until, -29), to: until }, year: { from: addDays(until, -364), to: until } }
   const reads: Record<string, (range: { from: string; to: string }) => Promise<unknown>> = {
     'overview summary': (range) => summary(db, tenant, 'all', range),
     'spotify summary': (range) => summary(db, tenant, 'spotify', range),
     'top songs (all)': (range) => topSongs(db, tenant, 'all', range),
+    'top songs (spotify)': (range) => topSongs(db, tenant, 'spotify', range),
+    'top accounts (all)': (range) => topAccounts(db, tenant, 'all', range),
     'top accounts (spotify)': (range) => topAccounts(db, tenant, 'spotify', range),
     'countries (all)': (range) => breakdown(db, tenant, 'all', 'country', range),
+    'countries (spotify)': (range) => breakdown(db, tenant, 'spotify', 'country', range),
     'sources (spotify)': (range) => breakdown(db, tenant, 'spotify', 'source', range),
+    'tier (spotify)': (range) => breakdown(db, tenant, 'spotify', 'tier', range),
     'days histogram (all)': (range) => histogramDays(db, tenant, 'all', range),
+    'hourly histogram (spotify)': (range) => histogramHourly(db, tenant, 'spotify', range),
+    'artificial streams (spotify)': (range) => artificialStreams(db, tenant, 'spotify', range),
   }
   for (const [period, range] of Object.entries(periods)) {
     const figures: string[] = []
@@ -218,7 +276,16 @@ export async function runAnalyticsBench(options: {
       }
       figures.push(`${name} p50 ${percentile(times, 50).toFixed(1)} / p95 ${percentile(times, 95).toFixed(1)} ms`)
     }
-    log(`Reads over ${period}: ${figures.join('; ')}`)
+    const [touched] = (
+      await db.execute<Record<string, string>>(sql`
+        select (select count(*) from trend_platform_daily where tenant_id = ${tenant} and day between ${range.from}::date and ${range.to}::date)::bigint as platform_daily,
+          (select count(*) from trend_platform_breakdown_daily where tenant_id = ${tenant} and dimension = 'country' and day between ${range.from}::date and ${range.to}::date)::bigint as countries,
+          (select count(*) from trend_daily where tenant_id = ${tenant} and day between ${range.from}::date and ${range.to}::date)::bigint as per_track,
+          (select count(*) from trend_daily where tenant_id = ${tenant} and platform = 'spotify' and day between ${range.from}::date and ${range.to}::date)::bigint as per_track_spotify`)
+    ).rows
+    log(
+      `Reads over ${period} (rows in the period: trend_platform_daily ${Number(touched.platform_daily).toLocaleString()}, its countries ${Number(touched.countries).toLocaleString()}, ` +
+        `trend_daily ${Number(touched.per_track).toLocaleString()}, of Spotify ${Number(touched.per_track_spotify).toLocaleString()}; load average ${os.loadavg()[0].toFixed(1)}): ${figures.join('; ')}`,
+    )
   }
-  await database.close()
 }

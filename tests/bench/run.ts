@@ -57,7 +57,7 @@ const { values } = parseArgs({
     matches: { type: 'string', default: '1000000' },
     assets: { type: 'string', default: '300000' },
     'new-matches': { type: 'string', default: '100000' },
-    /** --only discovery: measure the workspace an earlier run generated instead of generating it again. */
+    /** --only discovery / analytics: measure the data an earlier run generated instead of generating it again. */
     reuse: { type: 'boolean', default: false },
   },
 })
@@ -83,6 +83,7 @@ if (values.only === 'analytics') {
     facts: Number(values.facts),
     tracks: Number(values.tracks),
     runs: Number(values['read-runs']),
+    reuse: Boolean(values.reuse),
     log,
   })
   process.exit(0)

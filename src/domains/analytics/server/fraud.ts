@@ -40,7 +40,7 @@ export async function trackRefs(db: Queryable, tenantId: number, ids: readonly n
 export async function artificialStreams(db: Queryable, tenantId: number, platform: string, range: DayRange): Promise<ArtificialAnswer> {
   const where = sql`tenant_id = ${tenantId} and platform = ${platform} and day between ${range.from}::date and ${range.to}::date`
   const totals = await db.execute<{ streams: string; artificial: string }>(sql`
-    select coalesce(sum(streams), 0)::bigint as streams, coalesce(sum(artificial), 0)::bigint as artificial from trend_daily where ${where}`)
+    select coalesce(sum(streams), 0)::bigint as streams, coalesce(sum(artificial), 0)::bigint as artificial from trend_platform_daily where ${where}`)
   const top = await db.execute<{ track_id: number; streams: string; artificial: string }>(sql`
     select track_id, sum(streams)::bigint as streams, sum(artificial)::bigint as artificial from trend_daily
     where ${where} and artificial > 0 group by 1 order by 3 desc, 1 limit ${TOP}`)

@@ -2,7 +2,9 @@ import { sql, type SQL } from 'drizzle-orm'
 import { TREND_BREAKDOWNS, analyticsPlatform } from '@core/analytics-platforms'
 import type { Queryable } from '@server/db/engine'
 
-// The facts' partitions and the two rollups the screens read (docs/analytics.md, "Storage").
+// The facts' partitions and the rollups the screens read (docs/analytics.md, "Storage"): per track
+// (top songs and accounts, the account and release filters, spikes) and without the track (every
+// overview and platform total, series, breakdown and histogram).
 
 const MONTH = /^(\d{4})-(\d{2})$/
 
@@ -46,7 +48,7 @@ export function platformDims(platform: string): readonly string[] {
 /**
  * Adds the lines `source` answers (tenant_id, platform, track_id, day, streams, listeners,
  * artificial, country, dims) to the daily rollup and to the per-dimension rollup (country and each
- * of `dims`), in the caller's transaction, in one pass: one grouping set per rollup row kind, so a
+ * of `dims`), per track and without it, in the caller's transaction, in one pass: one grouping set per rollup row kind, so a
  * line is read once rather than once per breakdown value (the lateral expansion of `dims` grouped
  * five rows a line, spilled to disk and took most of a commit). Answers the number of lines rolled up.
  */
@@ -74,18 +76,36 @@ async function rollUp(tx: Queryable, source: SQL, dims: readonly string[]): Prom
       on conflict (tenant_id, platform, track_id, day) do update set streams = trend_daily.streams + excluded.streams,
         listeners = trend_daily.listeners + excluded.listeners, artificial = trend_daily.artificial + excluded.artificial
     ),
-    b as (
-      insert into trend_breakdown_daily (tenant_id, platform, track_id, day, dimension, value, streams)
+    bx as (
       select tenant_id, platform, track_id, day, dimension, value, streams from (
         select tenant_id, platform, track_id, day, streams,
           case gid ${sql.raw(pick((k) => `'${names[k]}'`))} end as dimension,
           case gid ${sql.raw(pick((k) => `v${k}`))} end as value
         from g where gid <> ${all}
       ) x where value is not null
+    ),
+    b as (
+      insert into trend_breakdown_daily (tenant_id, platform, track_id, day, dimension, value, streams)
+      select tenant_id, platform, track_id, day, dimension, value, streams from bx
       -- In the key's order: the index is written page after page instead of all over (1M rows a
       -- commit did not fit the buffers in hash order).
       order by tenant_id, platform, dimension, day, track_id, value
       on conflict (tenant_id, platform, dimension, day, track_id, value) do update set streams = trend_breakdown_daily.streams + excluded.streams
+    ),
+    -- The same sums without the track, from the per-track groups (far fewer rows than lines): what
+    -- the overview and platform views read.
+    pd as (
+      insert into trend_platform_daily (tenant_id, platform, day, streams, listeners, artificial)
+      select tenant_id, platform, day, sum(streams), sum(listeners), sum(artificial) from g where gid = ${all}
+      group by tenant_id, day, platform order by tenant_id, day, platform
+      on conflict (tenant_id, day, platform) do update set streams = trend_platform_daily.streams + excluded.streams,
+        listeners = trend_platform_daily.listeners + excluded.listeners, artificial = trend_platform_daily.artificial + excluded.artificial
+    ),
+    pb as (
+      insert into trend_platform_breakdown_daily (tenant_id, platform, day, dimension, value, streams)
+      select tenant_id, platform, day, dimension, value, sum(streams) from bx
+      group by tenant_id, dimension, day, platform, value order by tenant_id, dimension, day, platform, value
+      on conflict (tenant_id, dimension, day, platform, value) do update set streams = trend_platform_breakdown_daily.streams + excluded.streams
     )
     select coalesce(sum(n), 0)::int as n from g where gid = ${all}`)
   return Number(rows[0]?.n ?? 0)

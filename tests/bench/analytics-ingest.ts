@@ -1,0 +1,111 @@
+// The trend ingestion of the analytics bench (tests/bench/analytics.ts): a stored report through the
+// real path (createTrendImport with the spooled file, the parse job's work, commit). On PostgreSQL
+// the bench runs this file as a child process that loads only the import code, so the peak memory
+// it reports (VmHWM) is the ingestion's and not the bench's (tsx and every scenario module):
+//   node --import tsx tests/bench/analytics-ingest.ts '<json IngestArgs>'
+// and it prints one line of JSON (IngestFigures).
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs'
+import path from 'node:path'
+import { sql } from 'drizzle-orm'
+import { openDatabase } from '../../src/server/db/engine'
+import { FileStore } from '../../src/server/storage/file-store'
+import { LocalStorage } from '../../src/server/storage/backends'
+import { JobRunner } from '../../src/server/jobs/runner'
+import type { Services } from '../../src/server/context'
+import { commitTrendImport, createTrendImport, parseTrendImport } from '../../src/domains/analytics/server/trend-import'
+
+export interface IngestArgs {
+  tenant: number
+  adminId: number
+  file: string
+  size: number
+  sha256: string
+  storeDir: string
+}
+
+export interface IngestFigures {
+  status: string
+  rows: number
+  matched: number
+  dryRunMs: number
+  commitMs: number
+  /** Resident set (MB) before the import started, and its peak: the kernel's VmRSS and VmHWM when known. */
+  rssBeforeMb: number
+  peakRssMb: number
+  peakFrom: 'VmHWM' | 'sampled'
+}
+
+/** The kernel's figure for this process, in MB (Linux), else null. */
+function procStatus(field: 'VmHWM' | 'VmRSS'): number | null {
+  try {
+    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync('/proc/self/status', 'utf8'))
+    return match ? Math.round(Number(match[1]) / 1024) : null
+  } catch {
+    return null
+  }
+}
+
+export async function ingestReport(services: Services, args: IngestArgs): Promise<IngestFigures> {
+  const { db } = services
+  const actor = { tenantId: args.tenant, actorAccountId: args.adminId, ip: null, requestId: 'bench' }
+  // Only the head is in memory, as for a spooled upload.
+  const head = Buffer.alloc(1 << 16)
+  const fd = openSync(args.file, 'r')
+  readSync(fd, head, 0, head.length, 0)
+  closeSync(fd)
+  const rssBeforeMb = procStatus('VmRSS') ?? Math.round(process.memoryUsage().rss / 1024 / 1024)
+  let sampled = process.memoryUsage().rss
+  const sampler = setInterval(() => {
+    sampled = Math.max(sampled, process.memoryUsage().rss)
+  }, 50)
+  const startedAt = performance.now()
+  const created = await createTrendImport(
+    services,
+    actor,
+    'spotify',
+    { filename: 'spotify.csv', data: head, spooled: { path: args.file, size: args.size, sha256: args.sha256 } } as never,
+    false,
+  )
+  await parseTrendImport(services, args.tenant, created.id)
+  const parsedAt = performance.now()
+  await commitTrendImport(services, actor, created.id)
+  const committedAt = performance.now()
+  clearInterval(sampler)
+  const hwm = procStatus('VmHWM')
+  const [report] = (
+    await db.execute<{ status: string; rows: number; matched: number }>(sql`
+      select status, (report->>'rows')::int as rows, (report->>'matched')::int as matched from trend_imports where id = ${created.id}`)
+  ).rows
+  return {
+    status: report.status,
+    rows: Number(report.rows),
+    matched: Number(report.matched),
+    dryRunMs: Math.round(parsedAt - startedAt),
+    commitMs: Math.round(committedAt - parsedAt),
+    rssBeforeMb,
+    peakRssMb: hwm ?? Math.round(Math.max(sampled, process.memoryUsage().rss) / 1024 / 1024),
+    peakFrom: hwm === null ? 'sampled' : 'VmHWM',
+  }
+}
+
+export function ingestServices(database: Awaited<ReturnType<typeof openDatabase>>, storeDir: string): Services {
+  return {
+    db: database.db,
+    database,
+    files: new FileStore(new LocalStorage(path.join(storeDir, 'store'))),
+    jobs: new JobRunner(database.db),
+    now: () => new Date(),
+  } as unknown as Services
+}
+
+// As a child process: the database's address in BENCH_INGEST_URL, the rest in the first argument.
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  const url = process.env.BENCH_INGEST_URL
+  if (!url) throw new Error('BENCH_INGEST_URL is not set')
+  const args = JSON.parse(process.argv[2]) as IngestArgs
+  const database = await openDatabase({ url })
+  const figures = await ingestReport(ingestServices(database, args.storeDir), args)
+  await database.close()
+  process.stdout.write(`${JSON.stringify(figures)}\n`)
+  process.exit(0)
+}
