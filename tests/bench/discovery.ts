@@ -149,16 +149,16 @@ async function generate(db: Database['db'], matches: number, assets: number, log
     select ${tenantId}, r.id, p, r.title || ' track ' || p, 'QZBEN' || lpad((row_number() over (order by r.id, p))::text, 7, '0')
     from releases r cross join generate_series(1, 10) p where r.tenant_id = ${tenantId}`)
   await db.execute(sql`
-    insert into usage_assets (tenant_id, track_id, release_id, account_id, asset_id, status, submitted_by, created_at, updated_at, cancelled_at)
-    select ${tenantId}, t.id, t.release_id, ${ownerId}, 'ast_' || t.id, case when t.id % 50 = 0 then 'failed' else 'registered' end, ${adminId}::bigint,
+    insert into usage_assets (tenant_id, track_id, release_id, account_id, track_title, asset_id, status, submitted_by, created_at, updated_at, cancelled_at)
+    select ${tenantId}, t.id, t.release_id, ${ownerId}, t.title, 'ast_' || t.id, case when t.id % 50 = 0 then 'failed' else 'registered' end, ${adminId}::bigint,
       now() - (t.id % 365) * interval '1 day', now(), case when t.id % 97 = 0 then now() end
-    from (select id, release_id from tracks where tenant_id = ${tenantId} order by id limit ${assets}) t`)
+    from (select id, release_id, title from tracks where tenant_id = ${tenantId} order by id limit ${assets}) t`)
   log(`${releases} releases, ${assets} tracks in discovery (${seconds(at)} s)`)
   at = performance.now()
   await db.execute(sql`
-    insert into usage_matches (tenant_id, provider_id, asset_row_id, track_id, release_id, title, platform, media_url, user_url, user_name,
+    insert into usage_matches (tenant_id, provider_id, asset_row_id, track_id, release_id, title, track_title, platform, media_url, user_url, user_name,
       copy_title, upload_date, views, shares, duration, match_length, copy_percentage, segments, status, found_at)
-    select ${tenantId}, 'm_' || g, a.id, a.track_id, a.release_id, 'Match ' || g, (array['twitch', 'apple', 'spotify', 'raw'])[1 + g % 4],
+    select ${tenantId}, 'm_' || g, a.id, a.track_id, a.release_id, 'Match ' || g, a.track_title, (array['twitch', 'apple', 'spotify', 'raw'])[1 + g % 4],
       'https://media.example/' || g, 'https://www.twitch.tv/u' || (g % 5000), 'User ' || (g % 5000), 'Copy ' || g,
       now() - (g % 400) * interval '1 day', g % 100000, g % 300, 600, 30, 5, '[{"original":[0,30],"copy":[100,130]}]'::jsonb,
       (array['new', 'new', 'new', 'claimed', 'ignored', 'monetised', 'taken_down'])[1 + g % 7], now() - (g % 365) * interval '1 day' - (g % 86400) * interval '1 second'
