@@ -430,8 +430,8 @@ describe('the usage-discovery site report', () => {
   })
 })
 
-describe('the lists at scale: their one order, and a common title fragment', () => {
-  it('list matches newest found first across every status and platform (a merge of the one index\'s ranges), by page and filtered; the review queue too', async () => {
+describe('the lists at scale: their order, and a common title fragment', () => {
+  it('list matches newest found first, unfiltered and by status, platform or both (a merge of the filter index\'s ranges), by page; the review queue too', async () => {
     const { tracks } = await liveRelease(1)
     const [row] = await inDiscovery([tracks[0].id])
     const platforms = ['twitch', 'apple', 'spotify', 'raw', 'apple'] as const

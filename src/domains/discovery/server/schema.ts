@@ -157,9 +157,10 @@ export const usageMatches = pgTable(
   },
   (t) => [
     uniqueIndex('usage_matches_provider_key').on(t.tenantId, t.providerId),
-    // The lists' one index: every order they show is a merge of its (status, platform) ranges
-    // (matchPage in usage/service.ts); three indexes (found, status, platform) cost a refresh two more
-    // entries per match. The check constraints (hand-written) keep every row inside those ranges.
+    index('usage_matches_tenant_found_idx').on(t.tenantId, t.foundAt.desc(), t.id.desc()),
+    // The filtered lists' one index: a status, a platform or both is a merge of its (status, platform)
+    // ranges (matchesInOrder in usage/service.ts); an index per filter cost a refresh one more entry
+    // per match. The check constraints (hand-written) keep every row inside those ranges.
     index('usage_matches_tenant_status_platform_idx').on(t.tenantId, t.status, t.platform, t.foundAt.desc(), t.id.desc()),
     index('usage_matches_asset_idx').on(t.assetRowId),
   ],

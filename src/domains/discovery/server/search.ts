@@ -9,7 +9,7 @@ import {
   type MatchStatus,
 } from '@core/discovery'
 import { likePattern, newestIds, type SearchProvider } from '@server/search'
-import { matchesInOrder, matchTitleCondition } from './usage/service'
+import { matchTitleCondition } from './usage/service'
 
 const PREFIXES = new Set(['dm', 'discovery'])
 
@@ -75,12 +75,8 @@ export const usageMatchSearch: SearchProvider = {
     if (query.id === null && query.fuzzy && !query.identifier) {
       // The newest matches of a track title: a common fragment walks the list's order, a rare one lists its assets' matches.
       const title = await matchTitleCondition(db, tenantId, query.text)
-      branches.push(
-        title.broad
-          ? sql`select id, found_at as created_at from (${matchesInOrder(tenantId, {}, title.condition, limit)}) titled`
-          : sql`select m.id, m.found_at as created_at from usage_matches m where m.tenant_id = ${tenantId} and ${title.condition}
-              order by m.found_at desc nulls last, m.id desc nulls last limit ${limit}`,
-      )
+      branches.push(sql`select m.id, m.found_at as created_at from usage_matches m where m.tenant_id = ${tenantId} and ${title.condition}
+        order by m.found_at desc nulls last, m.id desc nulls last limit ${limit}`)
     }
     const ids = await newestIds(db, branches, limit)
     if (ids.length === 0) return []

@@ -82,38 +82,48 @@ const TITLE_ASSETS = 1_000
 const ORDER_FOUND = sql`found_at desc nulls last, id desc nulls last`
 
 /**
- * A match list's page of ids (with found_at) in its order, newest found first. usage_matches has one
- * list index, (tenant, status, platform, found_at desc, id desc): the page is a merge of its ranges,
- * one per status and platform asked for (twenty without a filter), each read in order and left as soon
- * as the page is full. The check constraints keep every match inside those ranges. `condition` filters
- * the walk: it suits a condition true of many rows (a common title fragment), not a rare one.
+ * A filtered match list's page of ids (with found_at), newest found first. The status and platform
+ * filters share one index, (tenant, status, platform, found_at desc, id desc): the page is a merge of
+ * its ranges, one per status and platform asked for, each read in order and left as soon as the page
+ * is full; the check constraints keep every match inside those ranges. No other condition is put on
+ * the ranges: one that left a range empty would make it read to its end.
  */
-export function matchesInOrder(
-  tenantId: number,
-  filter: { status?: MatchStatus; platform?: MatchPlatform },
-  condition: SQL | null,
-  limit: number,
-  offset = 0,
-): SQL {
+export function matchesInOrder(tenantId: number, filter: { status?: MatchStatus; platform?: MatchPlatform }, limit: number, offset = 0): SQL {
   const statuses = filter.status ? [filter.status] : MATCH_STATUSES
   const platforms = filter.platform ? [filter.platform] : MATCH_PLATFORMS
+  // Each range ordered and limited itself: the planner then merges them (or sorts at most their
+  // limits) instead of sorting every match of the workspace.
   const branches = statuses.flatMap((status) =>
     platforms.map(
-      (platform) => sql`select m.id, m.found_at from usage_matches m
-        where m.tenant_id = ${tenantId} and m.status = ${status} and m.platform = ${platform}${condition ? sql` and ${condition}` : sql``}`,
+      (platform) => sql`(select m.id, m.found_at from usage_matches m
+        where m.tenant_id = ${tenantId} and m.status = ${status} and m.platform = ${platform}
+        order by ${ORDER_FOUND} limit ${limit + offset})`,
     ),
   )
   return sql`select id, found_at from (${sql.join(branches, sql` union all `)}) ranges order by ${ORDER_FOUND} limit ${limit} offset ${offset}`
 }
 
-/** A match list's filter on its rows' track title: the few assets it names, or (a common fragment) the title itself. */
-export async function matchTitleCondition(db: Queryable, tenantId: number, text: string): Promise<{ condition: SQL; broad: boolean; assets: SQL }> {
+/**
+ * A match list's filter on its rows' track title: the few assets it names, or (a fragment of more
+ * than TITLE_ASSETS assets) the match's copy of the title, as a condition the planner cannot
+ * estimate (strpos) so that it walks the list's order filtering rows rather than reading and sorting
+ * them all: at a tenth of the rows, ten read per row shown. `estimate`: the same test as the
+ * planner can estimate it (the column's statistics), for the total.
+ */
+export async function matchTitleCondition(db: Queryable, tenantId: number, text: string): Promise<{ condition: SQL; broad: boolean; estimate: SQL }> {
   const pattern = likePattern(text)
-  const assets = sql`select a.id from usage_assets a where a.tenant_id = ${tenantId} and a.track_title ilike ${pattern}`
-  const found = await db.execute<{ id: number }>(sql`${assets} limit ${TITLE_ASSETS + 1}`)
-  if (found.rows.length > TITLE_ASSETS) return { condition: sql`m.track_title ilike ${pattern}`, broad: true, assets }
-  if (!found.rows.length) return { condition: sql`false`, broad: false, assets }
-  return { condition: sql`m.asset_row_id = any(${bigintArray(found.rows.map((row) => Number(row.id)))})`, broad: false, assets }
+  const estimate = sql`m.track_title ilike ${pattern}`
+  const found = await db.execute<{ id: number }>(sql`
+    select a.id from usage_assets a where a.tenant_id = ${tenantId} and a.track_title ilike ${pattern} limit ${TITLE_ASSETS + 1}`)
+  if (found.rows.length > TITLE_ASSETS) return { condition: sql`strpos(lower(m.track_title), lower(${text})) > 0`, broad: true, estimate }
+  if (!found.rows.length) return { condition: sql`false`, broad: false, estimate }
+  return { condition: sql`m.asset_row_id = any(${bigintArray(found.rows.map((row) => Number(row.id)))})`, broad: false, estimate }
+}
+
+/** The planner's row estimate for `from …` (a common title fragment's total). */
+async function plannedRows(db: Queryable, from: SQL): Promise<number> {
+  const plan = await db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(sql`explain (format json) select 1 ${from}`)
+  return Number(plan.rows[0]?.['QUERY PLAN']?.[0]?.Plan?.['Plan Rows'] ?? 0)
 }
 
 /**
@@ -439,17 +449,23 @@ export async function listAssets(ctx: AuthedContext, pageNo: number, query: { pe
   if (query.status === 'cancelled') conditions.push(sql`a.cancelled_at is not null`)
   else if (query.status) conditions.push(sql`a.status = ${query.status} and a.cancelled_at is null`)
   const search = query.search?.trim()
-  let titled = false
+  // A common fragment is counted (up to COUNT_CAP) through the trigram index, not by walking the list.
+  let countedBy: SQL | null = null
   if (search) {
     const idMatch = /^#?(\d{1,15})$/.exec(search)
     const exact = idMatch ? sql`(a.id = ${Number(idMatch[1])} or a.asset_id = ${search})` : sql`a.asset_id = ${search}`
     if (await namesExactly(ctx.services.db, sql`usage_assets a`, sql`a.tenant_id = ${tenantId}`, exact)) conditions.push(exact)
     else if (search.length < MIN_FUZZY_LENGTH) conditions.push(sql`false`)
     else {
-      // The trigram index for a rare fragment, the list's order walked for a common one: the planner
-      // chooses from the column's statistics, and estimates the total of a common one.
-      conditions.push(sql`a.track_title ilike ${likePattern(search)}`)
-      titled = true
+      // As the matches' (matchTitleCondition): up to TITLE_ASSETS assets found by the trigram index
+      // and sorted; a fragment of more filters the list's walk in its order. The planner cannot
+      // choose between the two itself: it estimates a few rows for any fragment of a unique title.
+      const found = await ctx.services.db.execute<{ id: number }>(sql`
+        select a.id from usage_assets a where a.tenant_id = ${tenantId} and a.track_title ilike ${likePattern(search)} limit ${TITLE_ASSETS + 1}`)
+      if (found.rows.length > TITLE_ASSETS) {
+        countedBy = sql`a.track_title ilike ${likePattern(search)}`
+        conditions.push(sql`strpos(lower(a.track_title), lower(${search})) > 0`)
+      } else conditions.push(found.rows.length ? sql`a.id = any(${bigintArray(found.rows.map((row) => Number(row.id)))})` : sql`false`)
     }
   }
   const where = sql`where ${sql.join(conditions, sql` and `)}`
@@ -460,7 +476,7 @@ export async function listAssets(ctx: AuthedContext, pageNo: number, query: { pe
     ${ASSET_SELECT} order by ${order}`)
   // A status is an indexed equality (partial indexes): the planner's estimate of it is good enough to skip counting.
   const { total, estimate } =
-    pageTotal(rows.rows.length, pageNo, query.per_page) ?? (await countCapped(ctx.services.db, sql`from usage_assets a ${where}`, { estimateFirst: !search || titled }))
+    pageTotal(rows.rows.length, pageNo, query.per_page) ?? (await countCapped(ctx.services.db, sql`from usage_assets a where ${sql.join(countedBy ? [...conditions.slice(0, -1), countedBy] : conditions, sql` and `)}`, { estimateFirst: !search }))
   return {
     data: rows.rows.map((row) => ({
       id: Number(row.id),
@@ -624,39 +640,39 @@ export async function listMatches(ctx: AuthedContext, pageNo: number, query: { p
   if (query.status) conditions.push(sql`m.status = ${query.status}`)
   if (query.platform) conditions.push(sql`m.platform = ${query.platform}`)
   const search = query.search?.trim()
-  const filter = { status: query.status, platform: query.platform }
   const offset = (pageNo - 1) * query.per_page
-  // The page: a merge of the list index's ranges, filtered by a common title fragment if any; or,
-  // for the few matches an identifier or a rare fragment names, those matches sorted.
-  let page = matchesInOrder(tenantId, filter, null, query.per_page, offset)
-  let counted = sql`from usage_matches m where ${sql.join(conditions, sql` and `)}`
-  let estimateFirst = true
+  const tenantOnly = conditions.length === 1
+  let broadEstimate: SQL | null = null
   if (search) {
     const idMatch = /^(?:#|match:\s*)?(\d{1,15})$/i.exec(search)
     const exact = idMatch ? sql`(m.id = ${Number(idMatch[1])} or m.provider_id = ${search})` : sql`m.provider_id = ${search}`
-    let few: SQL | null = null
-    if (await namesExactly(ctx.services.db, sql`usage_matches m`, sql`m.tenant_id = ${tenantId}`, exact)) few = exact
-    else if (search.length < MIN_FUZZY_LENGTH) few = sql`false`
+    if (await namesExactly(ctx.services.db, sql`usage_matches m`, sql`m.tenant_id = ${tenantId}`, exact)) conditions.push(exact)
+    else if (search.length < MIN_FUZZY_LENGTH) conditions.push(sql`false`)
     else {
       const title = await matchTitleCondition(ctx.services.db, tenantId, search)
-      if (title.broad) {
-        page = matchesInOrder(tenantId, filter, title.condition, query.per_page, offset)
-        // Counted through the assets (their trigram index, then usage_matches_asset_idx), not by walking the list.
-        counted = sql`${counted} and m.asset_row_id in (${title.assets})`
-      } else few = title.condition
-    }
-    if (few) {
-      const where = sql`where ${sql.join([...conditions, few], sql` and `)}`
-      page = sql`select m.id, m.found_at from usage_matches m ${where} order by ${ORDER_FOUND} limit ${query.per_page} offset ${offset}`
-      counted = sql`from usage_matches m ${where}`
-      estimateFirst = false
+      conditions.push(title.condition)
+      if (title.broad) broadEstimate = sql`from usage_matches m where ${sql.join([...conditions.slice(0, -1), title.estimate], sql` and `)}`
     }
   }
+  const where = sql`where ${sql.join(conditions, sql` and `)}`
+  // A status or platform alone: the merge of the filter index's ranges. Anything else: the rows it
+  // names sorted (an identifier, a rare title), or usage_matches_tenant_found_idx walked (the whole
+  // list, a common title).
+  const page =
+    !search && !tenantOnly
+      ? matchesInOrder(tenantId, { status: query.status, platform: query.platform }, query.per_page, offset)
+      : sql`select m.id, m.found_at from usage_matches m ${where} order by ${ORDER_FOUND} limit ${query.per_page} offset ${offset}`
   const rows = await ctx.services.db.execute<MatchRow>(sql`
     with page as (${page})
     select m.* from page join usage_matches m on m.id = page.id order by m.found_at desc nulls last, m.id desc nulls last`)
-  // Status and platform are indexed equalities whose estimate is good: a million-row filter is not counted.
-  const { total, estimate } = pageTotal(rows.rows.length, pageNo, query.per_page) ?? (await countCapped(ctx.services.db, counted, { estimateFirst }))
+  // Status and platform are indexed equalities whose estimate is good: a million-row filter is not
+  // counted. A common title is the planner's estimate, never below what the page itself shows.
+  const shown = offset + rows.rows.length + (rows.rows.length === query.per_page ? 1 : 0)
+  const { total, estimate } =
+    pageTotal(rows.rows.length, pageNo, query.per_page) ??
+    (broadEstimate
+      ? { total: Math.max(shown, Math.round(await plannedRows(ctx.services.db, broadEstimate))), estimate: true }
+      : await countCapped(ctx.services.db, sql`from usage_matches m ${where}`, { estimateFirst: !search }))
   return { data: rows.rows.map(matchRow), meta: pageMeta(total, estimate, pageNo, query.per_page), provider: providerState(ctx.services) }
 }
 
@@ -683,7 +699,7 @@ export async function singleMatch(ctx: AuthedContext, id: number) {
     where m.tenant_id = ${tenantId} and m.id = ${id}`)
   const row = result.rows[0]
   if (!row) throw notFound('There is no such match in this workspace.')
-  const queue = await ctx.services.db.execute<{ id: number }>(matchesInOrder(tenantId, { status: 'new' }, null, 500))
+  const queue = await ctx.services.db.execute<{ id: number }>(matchesInOrder(tenantId, { status: 'new' }, 500))
   return {
     ...matchRow(row),
     track: { id: Number(row.track_id), title: row.track_title },

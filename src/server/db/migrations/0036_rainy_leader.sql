@@ -1,4 +1,3 @@
-DROP INDEX "usage_matches_tenant_found_idx";--> statement-breakpoint
 DROP INDEX "usage_matches_tenant_status_idx";--> statement-breakpoint
 DROP INDEX "usage_matches_tenant_platform_idx";--> statement-breakpoint
 ALTER TABLE "usage_assets" ADD COLUMN "track_title" text DEFAULT '' NOT NULL;--> statement-breakpoint
@@ -23,7 +22,7 @@ END
 $$;--> statement-breakpoint
 CREATE TRIGGER "usage_track_renamed" AFTER UPDATE ON "tracks" REFERENCING OLD TABLE AS "renamed_old" NEW TABLE AS "renamed_new"
   FOR EACH STATEMENT EXECUTE FUNCTION "usage_track_renamed"();--> statement-breakpoint
--- The match lists read usage_matches_tenant_status_platform_idx as one range per status and platform
+-- The filtered match lists read usage_matches_tenant_status_platform_idx as one range per status and platform
 -- (matchesInOrder): a row outside them would be missing from every list.
 ALTER TABLE "usage_matches" ADD CONSTRAINT "usage_matches_status_check" CHECK ("status" IN ('new', 'claimed', 'monetised', 'taken_down', 'ignored'));--> statement-breakpoint
 ALTER TABLE "usage_matches" ADD CONSTRAINT "usage_matches_platform_check" CHECK ("platform" IN ('twitch', 'apple', 'spotify', 'raw'));
