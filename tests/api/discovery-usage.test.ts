@@ -487,7 +487,9 @@ describe('the lists at scale: their order, and a common title fragment', () => {
     expect((await admin.ok('pex.matches', { params: { page: 1 }, query: { per_page: 25, search: tracks[0].title } })).data).toEqual([])
     const assets = await admin.ok('pex.uploadedTracks', { params: { page: 1 }, query: { per_page: 25, search: 'common chorus' } })
     expect(assets.data.map((asset) => asset.title)).toEqual(['Common chorus 0', ...Array.from({ length: 24 }, (_, index) => `Common chorus ${1001 - index}`)])
-    expect(assets.meta).toMatchObject({ total: 1002, totalIsEstimate: false })
+    // More than 1,000 assets: the total is the planner's estimate, never below what the fragment is known to pass.
+    expect(assets.meta.totalIsEstimate).toBe(true)
+    expect(assets.meta.total).toBeGreaterThan(1000)
     expect((await admin.ok('pex.uploadedTracks', { params: { page: 1 }, query: { per_page: 25, search: 'chorus 0' } })).data.map((asset) => asset.id)).toEqual([row.id])
     // The palette finds the same matches by the common fragment (the list's walk) and by a rare one (its one asset).
     const palette = async (q: string) => (await admin.ok('search.query', { query: { q, kinds: 'usageMatch' } })).hits.map((hit) => hit.id).sort()

