@@ -39,7 +39,7 @@ export const REFRESH_JOB = 'usage.refresh'
 const LIVE = [1, 7]
 const MAX_AUDIO_BYTES = 200 * 1024 * 1024
 const FEED_PAGE = 1_000
-/** Matches stored by one statement: one feed page (five in one statement measured slower: 9,492/s against 14,446/s, bench). */
+/** Matches stored by one statement: one feed page, the setting measured at 14,446/s; five per statement gave no gain that the bench could show (docs/discovery.md, Bench). */
 const STORE_BATCH = FEED_PAGE
 /** The provider's reference of an asset: the workspace's prefix filters its feed. */
 export const referencePrefix = (tenantId: number) => `t${tenantId}:`
@@ -355,7 +355,7 @@ export async function refreshMatches(services: Services, tenantId: number, signa
   }
   let coming = ask(cursor)
   // Pages are stored batchSize matches at a time (tests batch several pages; the job one page per
-  // statement, the fastest measured).
+  // statement).
   let batch: ProviderMatch[] = []
   for (let pageNo = 0; pageNo < 10_000 && !signal?.aborted; pageNo += 1) {
     const page = await coming
