@@ -179,7 +179,7 @@ describe('matches', () => {
     expect(Number(daily.rows[0].matches)).toBe(1)
   })
 
-  it('a refresh asks for the next page while it stores this one, and saves the cursor with each page', async () => {
+  it('a refresh asks for the next page while it stores the last, a batch of pages and the cursor past them in one statement', async () => {
     const { tracks } = await liveRelease(1)
     const [row] = await inDiscovery([tracks[0].id])
     const pages = [0, 1, 2].map((index) => [parseProviderMatch({ id: `pipe_${serial}_${index}`, asset_id: row.assetId, views: 10 + index })!])
@@ -209,11 +209,17 @@ describe('matches', () => {
     const kept = await real.execute<{ cursor: string | null }>(sql`select cursor from usage_cursors where tenant_id = ${ws.tenant.id}`)
     await real.execute(sql`delete from usage_cursors where tenant_id = ${ws.tenant.id}`)
     try {
-      expect(await refreshMatches({ ...t.services, db, usage } as unknown as Services, ws.tenant.id)).toEqual({ stored: 3, created: 3 })
-      // Read the cursor, ask for page 0; then page 1 is asked for before page 0 is stored, and so on.
-      expect(events).toEqual(['db', 'ask 0', 'ask 1', 'db', 'ask 2', 'db', 'db'])
+      // Batches of two pages: read the cursor, ask for page 0, then page 1; page 2 is asked for before
+      // pages 0 and 1 are stored (one statement, the cursor past them), then page 2 alone.
+      expect(await refreshMatches({ ...t.services, db, usage } as unknown as Services, ws.tenant.id, undefined, 2)).toEqual({ stored: 3, created: 3 })
+      expect(events).toEqual(['db', 'ask 0', 'ask 1', 'ask 2', 'db', 'db'])
       const cursor = await real.execute<{ cursor: string }>(sql`select cursor from usage_cursors where tenant_id = ${ws.tenant.id}`)
       expect(cursor.rows[0].cursor).toBe('2')
+      // Pages under one batch (five feed pages by default): the whole feed in one statement, seen again as known matches.
+      events.length = 0
+      await real.execute(sql`delete from usage_cursors where tenant_id = ${ws.tenant.id}`)
+      expect(await refreshMatches({ ...t.services, db, usage } as unknown as Services, ws.tenant.id)).toEqual({ stored: 3, created: 0 })
+      expect(events).toEqual(['db', 'ask 0', 'ask 1', 'ask 2', 'db'])
     } finally {
       await real.execute(sql`update usage_cursors set cursor = ${kept.rows[0]?.cursor ?? null} where tenant_id = ${ws.tenant.id}`)
     }
@@ -421,5 +427,74 @@ describe('the usage-discovery site report', () => {
     expect(labelOnly.slice(1)).toEqual([])
     const theirs = await reportCsv(otherAdmin, {})
     expect(theirs.slice(1).some((cells) => cells[at('provider_match_id')] === made.id)).toBe(false)
+  })
+})
+
+describe('the lists at scale: their order, and a common title fragment', () => {
+  it('list matches newest found first, unfiltered and by status, platform or both (a merge of the filter index\'s ranges), by page; the review queue too', async () => {
+    const { tracks } = await liveRelease(1)
+    const [row] = await inDiscovery([tracks[0].id])
+    const platforms = ['twitch', 'apple', 'spotify', 'raw', 'apple'] as const
+    const statuses = ['claimed', 'new', 'ignored', 'new', 'taken_down', 'monetised'] as const
+    const made = fake.addMatches(row.assetId!, Array.from({ length: 27 }, (_, index) => ({ platform: platforms[index % platforms.length] })))
+    await refresh()
+    // Found in the far future (the workspace's newest), a minute apart, in an order that crosses statuses and platforms.
+    for (const [index, match] of made.entries())
+      await t.services.db.execute(sql`update usage_matches set found_at = '2100-01-01T00:00:00Z'::timestamptz - ${index} * interval '1 minute',
+        status = ${statuses[index % statuses.length]} where tenant_id = ${ws.tenant.id} and provider_id = ${match.id}`)
+    const list = (page: number, query: Record<string, string | number>) => admin.ok('pex.matches', { params: { page }, query: { per_page: 25, ...query } as never })
+    const ids = made.map((match) => match.id)
+    const where = (keep: (index: number) => boolean) => ids.filter((_, index) => keep(index))
+    expect((await list(1, {})).data.map((match) => match.matchId)).toEqual(ids.slice(0, 25))
+    expect((await list(2, {})).data.map((match) => match.matchId).slice(0, 2)).toEqual(ids.slice(25, 27))
+    const apples = where((index) => platforms[index % 5] === 'apple')
+    expect((await list(1, { platform: 'apple' })).data.map((match) => match.matchId).slice(0, apples.length)).toEqual(apples)
+    const fresh = where((index) => statuses[index % 6] === 'new')
+    expect((await list(1, { status: 'new' })).data.map((match) => match.matchId).slice(0, fresh.length)).toEqual(fresh)
+    const rawNew = where((index) => statuses[index % 6] === 'new' && platforms[index % 5] === 'raw')
+    expect((await list(1, { status: 'new', platform: 'raw' })).data.map((match) => match.matchId).slice(0, rawNew.length)).toEqual(rawNew)
+    const newest = (await list(1, { status: 'new' })).data
+    const detail = await admin.ok('pex.match', { params: { id: newest[0].id } })
+    expect(detail.queue.slice(0, fresh.length)).toEqual(newest.slice(0, fresh.length).map((match) => match.id))
+  })
+
+  it('a title fragment common to more than a thousand tracks filters the lists in their order, counted, by page', async () => {
+    const { release, tracks } = await liveRelease(1)
+    const [row] = await inDiscovery([tracks[0].id])
+    // 1,001 more tracks in discovery whose titles share "Common chorus" (made in bulk, as the bench does).
+    await t.services.db.execute(sql`
+      insert into tracks (tenant_id, release_id, position, title)
+      select ${ws.tenant.id}, ${release.id}, 100 + g, 'Common chorus ' || g from generate_series(1, 1001) g`)
+    await t.services.db.execute(sql`
+      insert into usage_assets (tenant_id, track_id, release_id, account_id, track_title, status, created_at)
+      select ${ws.tenant.id}, x.id, x.release_id, ${ws.artist.id}, x.title, 'registered', '2000-01-01'::timestamptz + x.position * interval '1 minute'
+      from tracks x where x.tenant_id = ${ws.tenant.id} and x.release_id = ${release.id} and x.title like 'Common chorus %'`)
+    const made = fake.addMatches(row.assetId!, [{ platform: 'twitch' }, { platform: 'apple' }, { platform: 'raw' }])
+    await refresh()
+    // Renamed after its matches were stored: the titles copied onto its asset and its matches follow it.
+    await t.services.db.execute(sql`update tracks set title = 'Common chorus 0' where tenant_id = ${ws.tenant.id} and id = ${tracks[0].id}`)
+    for (const [index, match] of made.entries())
+      await t.services.db.execute(sql`update usage_matches set found_at = ${`2099-06-0${3 - index}T00:00:00Z`}
+        where tenant_id = ${ws.tenant.id} and provider_id = ${match.id}`)
+    const list = (query: Record<string, string | number>) =>
+      admin.ok('pex.matches', { params: { page: 1 }, query: { per_page: 25, search: 'common chorus', ...query } as never })
+    const found = await list({})
+    expect(found.data.map((match) => match.matchId)).toEqual(made.map((match) => match.id))
+    expect(found.meta).toMatchObject({ total: 3, totalIsEstimate: false })
+    expect((await list({ platform: 'raw' })).data.map((match) => match.matchId)).toEqual([made[2].id])
+    expect((await list({ status: 'claimed' })).data).toEqual([])
+    // The old title finds none of them.
+    expect((await admin.ok('pex.matches', { params: { page: 1 }, query: { per_page: 25, search: tracks[0].title } })).data).toEqual([])
+    const assets = await admin.ok('pex.uploadedTracks', { params: { page: 1 }, query: { per_page: 25, search: 'common chorus' } })
+    expect(assets.data.map((asset) => asset.title)).toEqual(['Common chorus 0', ...Array.from({ length: 24 }, (_, index) => `Common chorus ${1001 - index}`)])
+    // More than 1,000 assets: the total is the planner's estimate, never below what the fragment is known to pass.
+    expect(assets.meta.totalIsEstimate).toBe(true)
+    expect(assets.meta.total).toBeGreaterThan(1000)
+    expect((await admin.ok('pex.uploadedTracks', { params: { page: 1 }, query: { per_page: 25, search: 'chorus 0' } })).data.map((asset) => asset.id)).toEqual([row.id])
+    // The palette finds the same matches by the common fragment (the list's walk) and by a rare one (its one asset).
+    const palette = async (q: string) => (await admin.ok('search.query', { query: { q, kinds: 'usageMatch' } })).hits.map((hit) => hit.id).sort()
+    const ids = found.data.map((match) => match.id).sort()
+    expect(await palette('common chorus')).toEqual(ids)
+    expect(await palette('chorus 0')).toEqual(ids)
   })
 })

@@ -9,6 +9,7 @@ import {
   type MatchStatus,
 } from '@core/discovery'
 import { likePattern, newestIds, type SearchProvider } from '@server/search'
+import { matchTitleCondition } from './usage/service'
 
 const PREFIXES = new Set(['dm', 'discovery'])
 
@@ -71,10 +72,12 @@ export const usageMatchSearch: SearchProvider = {
       sql`select m.id, m.found_at as created_at from usage_matches m where m.tenant_id = ${tenantId} and m.provider_id = ${query.text}`,
     ]
     if (query.id !== null) branches.push(sql`select m.id, m.found_at as created_at from usage_matches m where m.tenant_id = ${tenantId} and m.id = ${query.id}`)
-    if (query.id === null && query.fuzzy && !query.identifier)
-      branches.push(sql`select m.id, m.found_at as created_at from usage_matches m
-        where m.tenant_id = ${tenantId} and m.track_id in (select x.id from tracks x where x.tenant_id = ${tenantId} and x.title ilike ${likePattern(query.text)})
+    if (query.id === null && query.fuzzy && !query.identifier) {
+      // The newest matches of a track title: a common fragment walks the list's order, a rare one lists its assets' matches.
+      const title = await matchTitleCondition(db, tenantId, query.text)
+      branches.push(sql`select m.id, m.found_at as created_at from usage_matches m where m.tenant_id = ${tenantId} and ${title.condition}
         order by m.found_at desc nulls last, m.id desc nulls last limit ${limit}`)
+    }
     const ids = await newestIds(db, branches, limit)
     if (ids.length === 0) return []
     const result = await db.execute<{ id: number; provider_id: string; title: string; platform: MatchPlatform; status: MatchStatus; user_name: string | null }>(sql`

@@ -80,8 +80,8 @@ export const discoverySeeder: Seeder = {
     for (const [index, row] of trackRows.entries()) {
       const assetId = `demo-asset-${tenant.id}-${index + 1}`
       const inserted = await db.execute<{ id: number }>(sql`
-        insert into usage_assets (tenant_id, track_id, release_id, account_id, status, asset_id, submitted_by, created_at, updated_at)
-        select ${tenant.id}, t.id, r.id, r.account_id, 'registered', ${assetId}, ${adminId}, now() - interval '35 days', now() - interval '35 days'
+        insert into usage_assets (tenant_id, track_id, release_id, account_id, track_title, status, asset_id, submitted_by, created_at, updated_at)
+        select ${tenant.id}, t.id, r.id, r.account_id, t.title, 'registered', ${assetId}, ${adminId}, now() - interval '35 days', now() - interval '35 days'
         from tracks t join releases r on r.id = t.release_id where t.id = ${row.trackId} and t.tenant_id = ${tenant.id}
         returning id`)
       if (inserted.rows[0]) assets.push({ id: Number(inserted.rows[0].id), assetId, title: row.release.title })

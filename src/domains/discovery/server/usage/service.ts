@@ -4,7 +4,9 @@ import {
   ASSET_STATUS_LABELS,
   GUARD_REASONS,
   MATCH_ACTION_RESULT,
+  MATCH_PLATFORMS,
   MATCH_STATUS_LABELS,
+  MATCH_STATUSES,
   assetStatusShown,
   channelPlatformOf,
   copyPercent,
@@ -37,6 +39,8 @@ export const REFRESH_JOB = 'usage.refresh'
 const LIVE = [1, 7]
 const MAX_AUDIO_BYTES = 200 * 1024 * 1024
 const FEED_PAGE = 1_000
+/** Matches stored by one statement: one feed page, the setting measured at 14,446/s; five per statement gave no gain that the bench could show (docs/discovery.md, Bench). */
+const STORE_BATCH = FEED_PAGE
 /** The provider's reference of an asset: the workspace's prefix filters its feed. */
 export const referencePrefix = (tenantId: number) => `t${tenantId}:`
 
@@ -72,30 +76,65 @@ function pageTotal(rows: number, pageNo: number, perPage: number): { total: numb
   return { total: (pageNo - 1) * perPage + rows, estimate: false }
 }
 
-/** A title fragment found in more tracks than this is left to the planner rather than listed. */
-const TITLE_TRACKS = 1_000
+/** A title fragment of more assets than this is a filter on the list's walk in its order, not a list of assets. */
+const TITLE_ASSETS = 1_000
+
+const ORDER_FOUND = sql`found_at desc nulls last, id desc nulls last`
+
+/**
+ * A filtered match list's page of ids (with found_at), newest found first. The status and platform
+ * filters share one index, (tenant, status, platform, found_at desc, id desc): the page is a merge of
+ * its ranges, one per status and platform asked for, each read in order and left as soon as the page
+ * is full; the check constraints keep every match inside those ranges. No other condition is put on
+ * the ranges: one that left a range empty would make it read to its end.
+ */
+export function matchesInOrder(tenantId: number, filter: { status?: MatchStatus; platform?: MatchPlatform }, limit: number, offset = 0): SQL {
+  const statuses = filter.status ? [filter.status] : MATCH_STATUSES
+  const platforms = filter.platform ? [filter.platform] : MATCH_PLATFORMS
+  // Each range ordered and limited itself: the planner then merges them (or sorts at most their
+  // limits) instead of sorting every match of the workspace.
+  const branches = statuses.flatMap((status) =>
+    platforms.map(
+      (platform) => sql`(select m.id, m.found_at from usage_matches m
+        where m.tenant_id = ${tenantId} and m.status = ${status} and m.platform = ${platform}
+        order by ${ORDER_FOUND} limit ${limit + offset})`,
+    ),
+  )
+  return sql`select id, found_at from (${sql.join(branches, sql` union all `)}) ranges order by ${ORDER_FOUND} limit ${limit} offset ${offset}`
+}
+
+/**
+ * A match list's filter on its rows' track title: the few assets it names, or (a fragment of more
+ * than TITLE_ASSETS assets) the match's copy of the title, as a condition the planner cannot
+ * estimate (strpos) so that it walks the list's order filtering rows rather than reading and sorting
+ * them all: at a tenth of the rows, ten read per row shown. `estimate`: the same test as the
+ * planner can estimate it (the column's statistics), for the total.
+ */
+export async function matchTitleCondition(db: Queryable, tenantId: number, text: string): Promise<{ condition: SQL; broad: boolean; estimate: SQL }> {
+  const pattern = likePattern(text)
+  const estimate = sql`m.track_title ilike ${pattern}`
+  const found = await db.execute<{ id: number }>(sql`
+    select a.id from usage_assets a where a.tenant_id = ${tenantId} and a.track_title ilike ${pattern} limit ${TITLE_ASSETS + 1}`)
+  if (found.rows.length > TITLE_ASSETS) return { condition: sql`strpos(lower(m.track_title), lower(${text})) > 0`, broad: true, estimate }
+  if (!found.rows.length) return { condition: sql`false`, broad: false, estimate }
+  return { condition: sql`m.asset_row_id = any(${bigintArray(found.rows.map((row) => Number(row.id)))})`, broad: false, estimate }
+}
+
+/** The planner's row estimate for `from …` (a common title fragment's total). */
+async function plannedRows(db: Queryable, from: SQL): Promise<number> {
+  const plan = await db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(sql`explain (format json) select 1 ${from}`)
+  return Number(plan.rows[0]?.['QUERY PLAN']?.[0]?.Plan?.['Plan Rows'] ?? 0)
+}
 
 /**
  * A usage list's search box: the identifiers it may be (a #id, the provider's id) are looked up in
- * their unique indexes first, and only when they name nothing is the text a track-title fragment
- * (the tracks' trigram index). One OR of both made the planner walk the whole list in its order,
- * filtering every row: 5.8 s for a match id at a million matches (bench). The tracks are found once,
- * for the page and its count both; `ofTracks(tracks)` is the list's condition on a subquery of them.
- * `broad`: a fragment of more than TITLE_TRACKS tracks, whose total is the planner's estimate.
+ * their unique indexes first, and only when they name nothing is the text a track-title fragment.
+ * One OR of both made the planner walk the whole list in its order, filtering every row: 5.8 s for
+ * a match id at a million matches (bench).
  */
-async function searchCondition(
-  db: Queryable,
-  tenantId: number,
-  search: { table: SQL; tenant: SQL; exact: SQL; ofTracks: (tracks: SQL) => SQL; text: string },
-): Promise<{ condition: SQL; broad: boolean }> {
-  const found = await db.execute<{ found: boolean }>(sql`select exists (select 1 from ${search.table} where ${search.tenant} and ${search.exact}) as found`)
-  if (found.rows[0]?.found) return { condition: search.exact, broad: false }
-  if (search.text.length < MIN_FUZZY_LENGTH) return { condition: sql`false`, broad: false }
-  const titled = sql`select x.id from tracks x where x.tenant_id = ${tenantId} and x.title ilike ${likePattern(search.text)}`
-  const tracks = await db.execute<{ id: number }>(sql`${titled} limit ${TITLE_TRACKS + 1}`)
-  if (!tracks.rows.length) return { condition: sql`false`, broad: false }
-  if (tracks.rows.length > TITLE_TRACKS) return { condition: search.ofTracks(titled), broad: true }
-  return { condition: search.ofTracks(sql`select unnest(${bigintArray(tracks.rows.map((row) => Number(row.id)))})`), broad: false }
+async function namesExactly(db: Queryable, table: SQL, tenant: SQL, exact: SQL): Promise<boolean> {
+  const found = await db.execute<{ found: boolean }>(sql`select exists (select 1 from ${table} where ${tenant} and ${exact}) as found`)
+  return Boolean(found.rows[0]?.found)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -119,8 +158,8 @@ async function submit(ctx: AuthedContext, trackRows: { id: number; release_id: n
     for (const trackId of candidates) {
       const row = known.get(trackId)!
       const inserted = await tx.execute<{ id: number }>(sql`
-        insert into usage_assets (tenant_id, track_id, release_id, account_id, status, submitted_by)
-        values (${tenantId}, ${trackId}, ${row.release_id}, ${row.account_id}, 'queued', ${ctx.session.account.id})
+        insert into usage_assets (tenant_id, track_id, release_id, account_id, track_title, status, submitted_by)
+        values (${tenantId}, ${trackId}, ${row.release_id}, ${row.account_id}, ${row.title}, 'queued', ${ctx.session.account.id})
         on conflict (tenant_id, track_id) where cancelled_at is null do nothing
         returning id`)
       if (inserted.rows[0]) submitted.push({ id: Number(inserted.rows[0].id), trackId })
@@ -242,7 +281,7 @@ export async function registerAssets(services: Services, tenantId: number, asset
  * gave it), for assets of this workspace; matches of unknown or other workspaces' assets are skipped.
  * New matches add to the per-day rollup. Answers how many were new.
  *
- * `feed`: the refresh's page, whose cursor is saved by the same statement (see refreshMatches); only
+ * `feed`: the refresh's batch of pages, whose cursor is saved by the same statement (see refreshMatches); only
  * for a statement of its own, outside any transaction.
  */
 export async function storeMatches(
@@ -264,9 +303,10 @@ export async function storeMatches(
         as x(provider_id, asset_id, title, platform, media_url, user_url, user_name, copy_title, upload_date, views, shares, duration, match_length, copy_percentage, segments)
     ),
     upserted as (
-      insert into usage_matches as m (tenant_id, provider_id, asset_row_id, track_id, release_id, title, platform, media_url, user_url, user_name,
+      insert into usage_matches as m (tenant_id, provider_id, asset_row_id, track_id, release_id, title, track_title, platform, media_url, user_url, user_name,
         copy_title, upload_date, views, shares, duration, match_length, copy_percentage, segments)
-      select distinct on (i.provider_id) ${tenantId}, i.provider_id, a.id, a.track_id, a.release_id, i.title, i.platform, i.media_url, i.user_url, i.user_name,
+      select distinct on (i.provider_id) ${tenantId}, i.provider_id, a.id, a.track_id, a.release_id, i.title, a.track_title,
+        case when i.platform in ('twitch', 'apple', 'spotify') then i.platform else 'raw' end, i.media_url, i.user_url, i.user_name,
         i.copy_title, i.upload_date, i.views, i.shares, i.duration, i.match_length, round(i.copy_percentage, 2), i.segments
       from incoming i join usage_assets a on a.asset_id = i.asset_id and a.tenant_id = ${tenantId}
       order by i.provider_id
@@ -301,7 +341,7 @@ export async function storeMatches(
  * The next page is asked for while this one is stored: the provider's answer time and the
  * database's work overlap instead of adding up.
  */
-export async function refreshMatches(services: Services, tenantId: number, signal?: AbortSignal) {
+export async function refreshMatches(services: Services, tenantId: number, signal?: AbortSignal, batchSize = STORE_BATCH) {
   if (!services.usage.configured) return { stored: 0, created: 0 }
   const state = await services.db.execute<{ cursor: string | null }>(sql`select cursor from usage_cursors where tenant_id = ${tenantId}`)
   let cursor = state.rows[0]?.cursor ?? null
@@ -314,27 +354,34 @@ export async function refreshMatches(services: Services, tenantId: number, signa
     return asked
   }
   let coming = ask(cursor)
+  // Pages are stored batchSize matches at a time (tests batch several pages; the job one page per
+  // statement).
+  let batch: ProviderMatch[] = []
   for (let pageNo = 0; pageNo < 10_000 && !signal?.aborted; pageNo += 1) {
     const page = await coming
     const last = !page.next || page.matches.length === 0
     if (!last) coming = ask(page.next)
     const next = page.next ?? cursor
-    // A page and the cursor past it in one statement (one round trip: a loaded machine makes each
+    for (const match of page.matches) batch.push(match)
+    cursor = next
+    if (!last && batch.length < batchSize && pageNo < 9_999) continue
+    // A batch and the cursor past it in one statement (one round trip: a loaded machine makes each
     // one wait for a CPU), committed without waiting for the disk: a crash loses the two together,
     // and the feed is read again from the cursor that was kept. The job's own completion, an
     // ordinary commit, flushes them.
-    const counts = page.matches.length
-      ? await storeMatches(services.db, tenantId, page.matches, { cursor: next })
+    const counts = batch.length
+      ? await storeMatches(services.db, tenantId, batch, { cursor: next })
       : await services.db
           .execute(sql`
             insert into usage_cursors (tenant_id, cursor, refreshed_at) values (${tenantId}, ${next}, now())
             on conflict (tenant_id) do update set cursor = excluded.cursor, refreshed_at = excluded.refreshed_at`)
           .then(() => ({ stored: 0, created: 0 }))
+    batch = []
     stored += counts.stored
     created += counts.created
-    cursor = next
     if (last) break
   }
+  // Stopped (aborted, or the page limit) with pages read but not stored: their cursor is not saved either.
   return { stored, created }
 }
 
@@ -402,14 +449,25 @@ export async function listAssets(ctx: AuthedContext, pageNo: number, query: { pe
   if (query.status === 'cancelled') conditions.push(sql`a.cancelled_at is not null`)
   else if (query.status) conditions.push(sql`a.status = ${query.status} and a.cancelled_at is null`)
   const search = query.search?.trim()
-  let broad = false
+  // A common fragment's total is the planner's estimate (counting 10,000 through the trigram index
+  // took 42 ms at 300,000 assets), never below the TITLE_ASSETS it is known to pass.
+  let broadEstimate: SQL | null = null
   if (search) {
     const idMatch = /^#?(\d{1,15})$/.exec(search)
     const exact = idMatch ? sql`(a.id = ${Number(idMatch[1])} or a.asset_id = ${search})` : sql`a.asset_id = ${search}`
-    const ofTracks = (tracks: SQL) => sql`a.track_id in (${tracks})`
-    const searched = await searchCondition(ctx.services.db, tenantId, { table: sql`usage_assets a`, tenant: sql`a.tenant_id = ${tenantId}`, exact, ofTracks, text: search })
-    conditions.push(searched.condition)
-    broad = searched.broad
+    if (await namesExactly(ctx.services.db, sql`usage_assets a`, sql`a.tenant_id = ${tenantId}`, exact)) conditions.push(exact)
+    else if (search.length < MIN_FUZZY_LENGTH) conditions.push(sql`false`)
+    else {
+      // As the matches' (matchTitleCondition): up to TITLE_ASSETS assets found by the trigram index
+      // and sorted; a fragment of more filters the list's walk in its order. The planner cannot
+      // choose between the two itself: it estimates a few rows for any fragment of a unique title.
+      const found = await ctx.services.db.execute<{ id: number }>(sql`
+        select a.id from usage_assets a where a.tenant_id = ${tenantId} and a.track_title ilike ${likePattern(search)} limit ${TITLE_ASSETS + 1}`)
+      if (found.rows.length > TITLE_ASSETS) {
+        broadEstimate = sql`from usage_assets a where ${sql.join([...conditions, sql`a.track_title ilike ${likePattern(search)}`], sql` and `)}`
+        conditions.push(sql`strpos(lower(a.track_title), lower(${search})) > 0`)
+      } else conditions.push(found.rows.length ? sql`a.id = any(${bigintArray(found.rows.map((row) => Number(row.id)))})` : sql`false`)
+    }
   }
   const where = sql`where ${sql.join(conditions, sql` and `)}`
   // NULLS LAST as the index keeps them (drizzle's desc()): a plain DESC would sort the whole table.
@@ -419,7 +477,10 @@ export async function listAssets(ctx: AuthedContext, pageNo: number, query: { pe
     ${ASSET_SELECT} order by ${order}`)
   // A status is an indexed equality (partial indexes): the planner's estimate of it is good enough to skip counting.
   const { total, estimate } =
-    pageTotal(rows.rows.length, pageNo, query.per_page) ?? (await countCapped(ctx.services.db, sql`from usage_assets a ${where}`, { estimateFirst: !search || broad }))
+    pageTotal(rows.rows.length, pageNo, query.per_page) ??
+    (broadEstimate && !query.status
+      ? { total: Math.max(TITLE_ASSETS + 1, (pageNo - 1) * query.per_page + rows.rows.length + 1, Math.round(await plannedRows(ctx.services.db, broadEstimate))), estimate: true }
+      : await countCapped(ctx.services.db, sql`from usage_assets a ${where}`, { estimateFirst: !search }))
   return {
     data: rows.rows.map((row) => ({
       id: Number(row.id),
@@ -583,25 +644,39 @@ export async function listMatches(ctx: AuthedContext, pageNo: number, query: { p
   if (query.status) conditions.push(sql`m.status = ${query.status}`)
   if (query.platform) conditions.push(sql`m.platform = ${query.platform}`)
   const search = query.search?.trim()
-  let broad = false
+  const offset = (pageNo - 1) * query.per_page
+  const tenantOnly = conditions.length === 1
+  let broadEstimate: SQL | null = null
   if (search) {
     const idMatch = /^(?:#|match:\s*)?(\d{1,15})$/i.exec(search)
     const exact = idMatch ? sql`(m.id = ${Number(idMatch[1])} or m.provider_id = ${search})` : sql`m.provider_id = ${search}`
-    // Through the assets of the tracks found (usage_assets_tenant_track_idx), then usage_matches_asset_idx.
-    const ofTracks = (tracks: SQL) => sql`m.asset_row_id in (select a.id from usage_assets a where a.tenant_id = ${tenantId} and a.track_id in (${tracks}))`
-    const searched = await searchCondition(ctx.services.db, tenantId, { table: sql`usage_matches m`, tenant: sql`m.tenant_id = ${tenantId}`, exact, ofTracks, text: search })
-    conditions.push(searched.condition)
-    broad = searched.broad
+    if (await namesExactly(ctx.services.db, sql`usage_matches m`, sql`m.tenant_id = ${tenantId}`, exact)) conditions.push(exact)
+    else if (search.length < MIN_FUZZY_LENGTH) conditions.push(sql`false`)
+    else {
+      const title = await matchTitleCondition(ctx.services.db, tenantId, search)
+      conditions.push(title.condition)
+      if (title.broad) broadEstimate = sql`from usage_matches m where ${sql.join([...conditions.slice(0, -1), title.estimate], sql` and `)}`
+    }
   }
   const where = sql`where ${sql.join(conditions, sql` and `)}`
-  // NULLS LAST as usage_matches_tenant_found_idx keeps them: a plain DESC sorted all the matches (bench).
-  const order = sql`m.found_at desc nulls last, m.id desc nulls last`
+  // A status or platform alone: the merge of the filter index's ranges. Anything else: the rows it
+  // names sorted (an identifier, a rare title), or usage_matches_tenant_found_idx walked (the whole
+  // list, a common title).
+  const page =
+    !search && !tenantOnly
+      ? matchesInOrder(tenantId, { status: query.status, platform: query.platform }, query.per_page, offset)
+      : sql`select m.id, m.found_at from usage_matches m ${where} order by ${ORDER_FOUND} limit ${query.per_page} offset ${offset}`
   const rows = await ctx.services.db.execute<MatchRow>(sql`
-    with page as (select m.id from usage_matches m ${where} order by ${order} limit ${query.per_page} offset ${(pageNo - 1) * query.per_page})
-    select m.* from page join usage_matches m on m.id = page.id order by ${order}`)
-  // Status and platform are indexed equalities whose estimate is good: a million-row filter is not counted.
+    with page as (${page})
+    select m.* from page join usage_matches m on m.id = page.id order by m.found_at desc nulls last, m.id desc nulls last`)
+  // Status and platform are indexed equalities whose estimate is good: a million-row filter is not
+  // counted. A common title is the planner's estimate, never below what the page itself shows.
+  const shown = offset + rows.rows.length + (rows.rows.length === query.per_page ? 1 : 0)
   const { total, estimate } =
-    pageTotal(rows.rows.length, pageNo, query.per_page) ?? (await countCapped(ctx.services.db, sql`from usage_matches m ${where}`, { estimateFirst: !search || broad }))
+    pageTotal(rows.rows.length, pageNo, query.per_page) ??
+    (broadEstimate
+      ? { total: Math.max(shown, Math.round(await plannedRows(ctx.services.db, broadEstimate))), estimate: true }
+      : await countCapped(ctx.services.db, sql`from usage_matches m ${where}`, { estimateFirst: !search }))
   return { data: rows.rows.map(matchRow), meta: pageMeta(total, estimate, pageNo, query.per_page), provider: providerState(ctx.services) }
 }
 
@@ -628,8 +703,7 @@ export async function singleMatch(ctx: AuthedContext, id: number) {
     where m.tenant_id = ${tenantId} and m.id = ${id}`)
   const row = result.rows[0]
   if (!row) throw notFound('There is no such match in this workspace.')
-  const queue = await ctx.services.db.execute<{ id: number }>(sql`
-    select m.id from usage_matches m where m.tenant_id = ${tenantId} and m.status = 'new' order by m.found_at desc nulls last, m.id desc nulls last limit 500`)
+  const queue = await ctx.services.db.execute<{ id: number }>(matchesInOrder(tenantId, { status: 'new' }, 500))
   return {
     ...matchRow(row),
     track: { id: Number(row.track_id), title: row.track_title },
