@@ -46,6 +46,8 @@ const { values } = parseArgs({
     'inbound-messages': { type: 'string', default: '1000' },
     /** `--only catalogue-ops`: rows of the catalogue CSV ingested (audio fetch off) before the CMS export of the whole catalogue. */
     'ingest-rows': { type: 'string', default: '100000' },
+    /** `--only catalogue-ops` on PostgreSQL: releases are made live until this many tracks are exportable (0: as the dataset is). */
+    'export-tracks': { type: 'string', default: '0' },
     /** --only fanblast: the blast's size (tests/bench/fanblast.ts). */
     recipients: { type: 'string', default: '100000' },
     /** --only analytics: the trend report's lines, the fact rows seeded for the reads, tracks, timed runs per read (tests/bench/analytics.ts). */
@@ -146,10 +148,10 @@ function datasetLabel(): string {
   return `bench dataset: ${accounts} accounts, ${benchReleaseCount(accounts)} releases, ${benchTrackCount(accounts)} tracks, ${benchPayoutCount()} payouts`
 }
 
-async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+async function startServer(env: Record<string, string>, build = true): Promise<{ url: string; child: ChildProcess }> {
   // The server as `npm start` runs it: built (scripts/build-server.mjs), in production mode, which
   // needs its key for secrets at rest.
-  await buildServer()
+  if (build) await buildServer()
   const child = spawn(process.execPath, [...serverNodeFlags(), path.join(root, 'dist/server/main.mjs')], {
     cwd: root,
     env: {
@@ -245,7 +247,7 @@ if (wantsFrontend) {
   })
   if (built.status !== 0) throw new Error('vite build failed')
 }
-const server = await startServer(env)
+let server = await startServer(env)
 try {
   const token = await signIn(server.url)
   const imported = Number(values['imported-lines'])
@@ -297,6 +299,16 @@ try {
       serverPid: server.child.pid,
       dir: mkdtempSync(path.join(os.tmpdir(), 'wl-bench-catalogue-')),
       log,
+      exportTracks: Number(values['export-tracks']),
+      databaseUrl: env.DATABASE_URL || undefined,
+      // The export on a server of its own, so its peak RSS is not the ingestion's.
+      restart: async () => {
+        const stopped = new Promise((resolve) => server.child.once('exit', resolve))
+        server.child.kill('SIGTERM')
+        await stopped
+        server = await startServer(env, false)
+        return { url: server.url, token: await signIn(server.url), pid: server.child.pid }
+      },
     })
   }
   let frontend

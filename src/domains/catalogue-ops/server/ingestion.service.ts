@@ -44,8 +44,8 @@ export const PARSE_JOB = 'ingestion.parse'
 export const COMMIT_JOB = 'ingestion.commit'
 const ENTITY = 'ingestion'
 const NO_INGESTION = 'There is no such ingestion.'
-/** Rows checked and written per statement. */
-const CHUNK = 1000
+/** Rows checked and written per statement (2,000: half the round trips and plans of 1,000 per row, ~1.7 MB of JSON a chunk). */
+const CHUNK = 2000
 /** Releases made per transaction (and between two progress reports). */
 const RELEASE_BATCH = 200
 
@@ -414,8 +414,8 @@ export async function runCommit(
     .where(and(eq(ingestionRows.ingestionId, ingestionId), eq(ingestionRows.status, 'valid')))
   let left = Number(waiting)
   // Batches go in release_key order and leave no row of theirs valid, so the next batch starts after
-  // the last key: read from the start, the partial index's entries of the rows committed so far
-  // (dead until vacuum) were walked again by every batch, and the run grew with the square of its size.
+  // the last key: read from the start, the index entries of the rows committed so far were walked
+  // again by every batch, and the run grew with the square of its size.
   let lastKey: string | null = null
   for (;;) {
     // Stopped between two batches, never inside one: the next run goes on from here.

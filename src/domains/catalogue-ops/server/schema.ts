@@ -106,7 +106,9 @@ export const ingestionRows = pgTable(
   'ingestion_rows',
   {
     id: idColumn(),
-    tenantId: tenantColumn(),
+    // No foreign key (as trend rows): the per-row checks of the table's two keys were half of the dry
+    // run's insert (~16 of ~33 ms a 1,000 rows); the workspace is the ingestion's, which has its key.
+    tenantId: ref('tenant_id').notNull(),
     ingestionId: ref('ingestion_id')
       .notNull()
       .references(() => ingestions.id, { onDelete: 'cascade' }),
@@ -131,9 +133,9 @@ export const ingestionRows = pgTable(
   },
   (t) => [
     index('ingestion_rows_ingestion_idx').on(t.ingestionId, t.csvRow),
-    index('ingestion_rows_commit_idx')
-      .on(t.ingestionId, t.releaseKey, t.csvRow)
-      .where(sql`${t.status} = 'valid'`),
+    // Not partial on status: the commit's update of its rows (status, release, track) then changes no
+    // indexed column and, with the table's fillfactor (hand-written in migration 0036), stays HOT.
+    index('ingestion_rows_commit_idx').on(t.ingestionId, t.releaseKey, t.csvRow),
     index('ingestion_rows_tenant_day_idx').on(t.tenantId, t.createdAt),
     check('ingestion_rows_status_check', sql`${t.status} in ('valid', 'invalid', 'committed', 'failed')`),
   ],
