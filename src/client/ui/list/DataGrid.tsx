@@ -144,9 +144,15 @@ export default function DataGrid<Row>({
     if (!same) notify?.(ids)
   }, [])
 
-  // The cursor is the grid's focused row, so screen readers follow j/k like arrow keys.
+  // The cursor is the grid's focused row, so screen readers follow j/k like arrow keys. The grid
+  // takes the keyboard only from its own tab (or from nowhere): when it replaces the plain table after
+  // the user moved on (a record opened in the next pane), it must not pull the focus back.
+  const frame = useRef<HTMLDivElement>(null)
   useEffect(() => {
     if (!api || cursor === null || cursor >= rows.length) return
+    const active = document.activeElement
+    const ownTab = frame.current?.closest('.wl-tab') ?? frame.current
+    if (active && active !== document.body && ownTab && !ownTab.contains(active)) return
     const focused = api.getFocusedCell()
     if (focused?.rowIndex === cursor && !focused.rowPinned) return
     const column = focused?.column.getColId() ?? visibleIds[0] ?? SELECTION_COLUMN
@@ -187,7 +193,7 @@ export default function DataGrid<Row>({
   const rowClass = rowLink ? 'wl-row-link' : undefined
 
   return (
-    <div className="wl-grid" aria-label={label} role="region">
+    <div ref={frame} className="wl-grid" aria-label={label} role="region">
       <AgGridReact<Row>
         modules={MODULES}
         theme={gridTheme}
