@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Queryable } from '@server/db/engine'
-import { COUNT_CAP, countCapped } from '@server/db/paging'
+import { COUNT_CAP, countCapped, SEARCH_COUNT_CAP, searchPageOnce } from '@server/db/paging'
 import { accounts, artistProfiles, labelProfiles } from '@server/db/schema/platform'
 import { likePattern } from '@server/search'
 import { editRequests, releases, tracks } from './schema'
@@ -161,7 +161,6 @@ async function plannedRows(db: Queryable, filter: ListFilter): Promise<number> {
 export type ListOrder = { sort: ReleaseSort; dir: 'asc' | 'desc' }
 
 /** A text search counts its matches exactly up to here; beyond, the total is the planner's estimate. */
-export const SEARCH_COUNT_CAP = 5_000
 
 /**
  * One page and the total, in as few passes over the matches as the query allows (at a million
@@ -180,17 +179,11 @@ export async function listPage(
   perPage: number,
 ): Promise<{ ids: number[]; total: number; estimate: boolean }> {
   if (filter.search) {
-    const result = await db.execute<{ total: number; ids: number[] }>(sql`
-      with r as materialized (
-        select r.id, r.created_at, r.release_date, r.title ${listFrom(filter)} limit ${SEARCH_COUNT_CAP + 1}
-      )
-      select (select count(*)::int from r) as total,
-             array(select r.id from r order by ${ordering(order.sort, order.dir)} limit ${perPage} offset ${(page - 1) * perPage}) as ids`)
-    const row = result.rows[0]
-    const total = Number(row?.total ?? 0)
-    if (total <= SEARCH_COUNT_CAP) return { ids: (row?.ids ?? []).map(Number), total, estimate: false }
+    const matches = sql`select r.id, r.created_at, r.release_date, r.title ${listFrom(filter)}`
+    const once = await searchPageOnce(db, 'r', matches, ordering(order.sort, order.dir), page, perPage)
+    if (once) return { ...once, estimate: false }
     const ids = await orderedPageIds(db, filter, order, page, perPage)
-    return { ids, total: Math.max(total, await plannedRows(db, filter)), estimate: true }
+    return { ids, total: Math.max(SEARCH_COUNT_CAP + 1, await plannedRows(db, filter)), estimate: true }
   }
   const ids = await orderedPageIds(db, filter, order, page, perPage)
   const planned = await plannedRows(db, filter)

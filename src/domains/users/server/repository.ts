@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { Queryable } from '@server/db/engine'
 import { likePattern } from '@server/search'
+import { searchPageOnce } from '@server/db/paging'
 
 export interface PickerFilter {
   tenantId: number
@@ -159,34 +160,16 @@ function orderingOf(order: ListOrder): SQL {
   return order.sort === 'id' ? sql`${key} ${direction}` : sql`${key} ${direction}, a.id ${direction}`
 }
 
-/**
- * A text search counts its matches exactly up to here, in the same pass that cuts the page from
- * them; beyond, the page comes from the ordered index walk and the total is an estimate.
- */
-export const SEARCH_COUNT_CAP = 5_000
-
-/**
- * A text search's page and total in one pass over its matches (read once, up to SEARCH_COUNT_CAP):
- * a name fragment like "maya stone" matches a few thousand accounts at 300k, and reading them once
- * for the count and again for the page doubled its cost (issue 18). Null when more match: the
- * caller walks the ordered index instead.
- */
-export async function searchPage(
-  db: Queryable,
-  filter: ListFilter,
-  order: ListOrder,
-  page: number,
-  perPage: number,
-): Promise<{ ids: number[]; total: number } | null> {
-  const result = await db.execute<{ total: number; ids: number[] }>(sql`
-    with a as materialized (
-      select a.id, a.created_at, a.email from accounts a ${listWhere(filter)} limit ${SEARCH_COUNT_CAP + 1}
-    )
-    select (select count(*)::int from a) as total,
-      array(select a.id from a order by ${orderingOf(order)} limit ${perPage} offset ${(page - 1) * perPage}) as ids`)
-  const total = Number(result.rows[0]?.total ?? 0)
-  if (total > SEARCH_COUNT_CAP) return null
-  return { ids: (result.rows[0]?.ids ?? []).map(Number), total }
+/** A text search's page and exact total in one read of its matches (searchPageOnce); null when more match. */
+export function searchPage(db: Queryable, filter: ListFilter, order: ListOrder, page: number, perPage: number) {
+  return searchPageOnce(
+    db,
+    'a',
+    sql`select a.id, a.created_at, a.email from accounts a ${listWhere(filter)}`,
+    orderingOf(order),
+    page,
+    perPage,
+  )
 }
 
 /**
