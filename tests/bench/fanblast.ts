@@ -7,7 +7,6 @@
 // is sent. Prints messages a second and the SERVER process's peak memory (VmHWM of /proc/<pid>/status,
 // plus any process it started), the goals being ≥ 500 messages/s and < 300 MB.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -17,8 +16,7 @@ import { migrateDatabase } from '../../src/server/db/migrate'
 import { hashPassword } from '../../src/server/auth/passwords'
 import { openBenchDatabase } from './scratch-db'
 import { DEFAULT_CONNECTIONS, DEFAULT_RATE } from '../../src/domains/fanblast/server/sender'
-// @ts-expect-error: a plain ES module script without types
-import { buildServer, serverNodeFlags } from '../../scripts/build-server.mjs'
+import { startServer } from './server-process'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const TENANT = 'fanbench'
@@ -93,7 +91,14 @@ function rssSplitKb(pid: number): { wasm: number; anonymous: number; files: numb
     const header = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \d+\s*(.*)$/.exec(line)
     if (header) {
       const name = header[4].trim()
-      maps.push({ start: BigInt(`0x${header[1]}`), end: BigInt(`0x${header[2]}`), perms: header[3], file: name.startsWith('/'), named: name !== '', rssKb: 0 })
+      maps.push({
+        start: BigInt(`0x${header[1]}`),
+        end: BigInt(`0x${header[2]}`),
+        perms: header[3],
+        file: name.startsWith('/'),
+        named: name !== '',
+        rssKb: 0,
+      })
       continue
     }
     const rss = /^Rss:\s+(\d+) kB/.exec(line)
@@ -102,7 +107,13 @@ function rssSplitKb(pid: number): { wasm: number; anonymous: number; files: numb
   maps.forEach((map, index) => {
     const next = maps[index + 1]
     const reservation =
-      !map.named && map.perms === 'rw-p' && next && !next.named && next.perms === '---p' && next.start === map.end && next.end - map.start >= 4n * 1024n ** 3n
+      !map.named &&
+      map.perms === 'rw-p' &&
+      next &&
+      !next.named &&
+      next.perms === '---p' &&
+      next.start === map.end &&
+      next.end - map.start >= 4n * 1024n ** 3n
     split[map.file ? 'files' : reservation ? 'wasm' : 'anonymous'] += map.rssKb
   })
   return split
@@ -112,14 +123,20 @@ function rssSplitKb(pid: number): { wasm: number; anonymous: number; files: numb
 async function seed(database: Database, recipients: number): Promise<void> {
   const { db } = database
   const passwordHash = await hashPassword(STAFF.password)
-  const [{ tenant }] = (await db.execute<{ tenant: number }>(sql`insert into tenants (slug, name) values (${TENANT}, 'Fan bench') returning id as tenant`)).rows
+  const [{ tenant }] = (
+    await db.execute<{ tenant: number }>(sql`insert into tenants (slug, name) values (${TENANT}, 'Fan bench') returning id as tenant`)
+  ).rows
   const [{ staff }] = (
-    await db.execute<{ staff: number }>(sql`insert into accounts (tenant_id, email, type, first_name, last_name, password_hash, email_verified_at)
+    await db.execute<{
+      staff: number
+    }>(sql`insert into accounts (tenant_id, email, type, first_name, last_name, password_hash, email_verified_at)
       values (${tenant}, ${STAFF.email}, 'admin', 'Bench', 'Staff', ${passwordHash}, now()) returning id as staff`)
   ).rows
   await db.execute(sql`update tenants set owner_account_id = ${staff} where id = ${tenant}`)
   const [{ account }] = (
-    await db.execute<{ account: number }>(sql`insert into accounts (tenant_id, email, type, first_name, last_name, password_hash, email_verified_at, enable_fan_blast)
+    await db.execute<{
+      account: number
+    }>(sql`insert into accounts (tenant_id, email, type, first_name, last_name, password_hash, email_verified_at, enable_fan_blast)
       values (${tenant}, ${ARTIST.email}, 'artist', 'Bench', 'Artist', ${passwordHash}, now(), true) returning id as account`)
   ).rows
   await db.execute(sql`insert into artist_profiles (account_id, tenant_id, artist_name) values (${account}, ${tenant}, 'Bench Artist')`)
@@ -130,7 +147,10 @@ async function seed(database: Database, recipients: number): Promise<void> {
 }
 
 /** The database the server will run on, seeded: its environment for the server. */
-async function prepare(recipients: number, log: (message: string) => void): Promise<{ env: Record<string, string>; engine: string; cleanup(): void }> {
+async function prepare(
+  recipients: number,
+  log: (message: string) => void,
+): Promise<{ env: Record<string, string>; engine: string; cleanup(): void }> {
   if (process.env.DATABASE_URL) {
     const database = await openBenchDatabase({ defaultName: 'wl_fanblast_bench', log })
     await migrateDatabase(database)
@@ -148,32 +168,11 @@ async function prepare(recipients: number, log: (message: string) => void): Prom
   await migrateDatabase(database)
   await seed(database, recipients)
   await database.close()
-  return { env: { DATA_DIR: dataDir, DATABASE_URL: '' }, engine: 'PGlite', cleanup: () => rmSync(dataDir, { recursive: true, force: true }) }
-}
-
-/** The built server as `npm start` runs it (tests/bench/run.ts startServer, plus the blast's mail settings). */
-async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
-  await buildServer()
-  const child = spawn(process.execPath, [...serverNodeFlags(), path.join(root, 'dist/server/main.mjs')], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: '0', DEMO: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production', APP_SECRET: randomBytes(32).toString('hex') },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  const url = await new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString()
-      const match = /is running at (http:\/\/localhost:\d+)/.exec(output)
-      if (match) resolve(match[1])
-    }
-    child.stdout?.on('data', onData)
-    child.stderr?.on('data', onData)
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)))
-  })
-  // Warnings the server logs while it sends (no addresses: it logs nothing personal) go to the bench's output.
-  child.stdout?.on('data', (chunk: Buffer) => process.stdout.write(chunk))
-  child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(chunk))
-  return { url, child }
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+    engine: 'PGlite',
+    cleanup: () => rmSync(dataDir, { recursive: true, force: true }),
+  }
 }
 
 async function api<T>(url: string, method: 'GET' | 'POST', route: string, token: string | null, body?: unknown): Promise<T> {
@@ -211,8 +210,13 @@ export async function runFanblastBench(options: { recipients: number; log(messag
 
   const seededAt = performance.now()
   const prepared = await prepare(recipients, log)
-  log(`Seeded ${recipients.toLocaleString()} fans in ${Math.round((performance.now() - seededAt) / 1000)} s; starting the built server on ${prepared.engine}…`)
-  const started = await startServer({ ...prepared.env, PGLITE_MODE: pgliteMode, SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: 'Bench <news@fanbench.test>' })
+  log(
+    `Seeded ${recipients.toLocaleString()} fans in ${Math.round((performance.now() - seededAt) / 1000)} s; starting the built server on ${prepared.engine}…`,
+  )
+  const started = await startServer(
+    { ...prepared.env, PGLITE_MODE: pgliteMode, SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: 'Bench <news@fanbench.test>' },
+    { echo: true },
+  )
   const server = started.child
   running.server = server
   const { url } = started
@@ -229,7 +233,10 @@ export async function runFanblastBench(options: { recipients: number; log(messag
     let peakSplit = { at: 0, split: rssSplitKb(pid) }
     let ticks = 0
     const sampler = setInterval(() => {
-      peakTreeKb = Math.max(peakTreeKb, processTree(pid).reduce((sum, each) => sum + statusKb(each, 'VmRSS'), 0))
+      peakTreeKb = Math.max(
+        peakTreeKb,
+        processTree(pid).reduce((sum, each) => sum + statusKb(each, 'VmRSS'), 0),
+      )
       if (ticks++ % 8 === 0) {
         const split = rssSplitKb(pid)
         const total = split.wasm + split.anonymous + split.files

@@ -4,8 +4,7 @@
 // drives each scenario with autocannon and prints p50/p95/p99 and requests per second; then imports
 // a statement of --import-lines lines end to end (`--only import` runs just that; BENCH_DB names the
 // scratch database on PostgreSQL, wl_admin_bench by default).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
+import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -26,8 +25,7 @@ import { measureStatementImport } from './statement-import'
 import { describeReportBench, measureRawDataReport } from './reports'
 import { BENCH_INBOUND_SECRET, generateTickets, measureSupport } from './support'
 import { measureCatalogueOps } from './catalogue-ops'
-// @ts-expect-error: a plain ES module script without types
-import { buildServer, serverNodeFlags } from '../../scripts/build-server.mjs'
+import { startServer } from './server-process'
 
 const { values } = parseArgs({
   options: {
@@ -73,7 +71,11 @@ const log = (message: string) => console.log(message)
 // A fan blast needs no dataset and no server: it runs on a database of its own and exits.
 if (values.only === 'fanblast') {
   const { runFanblastBench } = await import('./fanblast')
-  await runFanblastBench({ recipients: Number(values.recipients), log, pgliteMode: values['pglite-mode'] === 'inline' ? 'inline' : 'worker' })
+  await runFanblastBench({
+    recipients: Number(values.recipients),
+    log,
+    pgliteMode: values['pglite-mode'] === 'inline' ? 'inline' : 'worker',
+  })
   process.exit(0)
 }
 
@@ -94,7 +96,13 @@ if (values.only === 'analytics') {
 // Usage discovery's lists and refresh: a database of its own, no server (tests/bench/discovery.ts).
 if (values.only === 'discovery') {
   const { runDiscoveryBench } = await import('./discovery')
-  await runDiscoveryBench({ matches: Number(values.matches), assets: Number(values.assets), newMatches: Number(values['new-matches']), reuse: Boolean(values.reuse), log })
+  await runDiscoveryBench({
+    matches: Number(values.matches),
+    assets: Number(values.assets),
+    newMatches: Number(values['new-matches']),
+    reuse: Boolean(values.reuse),
+    log,
+  })
   process.exit(0)
 }
 
@@ -146,41 +154,6 @@ async function prepareDatabase(): Promise<{ env: Record<string, string>; engine:
 /** What a reusable bench database must hold, as its comment records it. */
 function datasetLabel(): string {
   return `bench dataset: ${accounts} accounts, ${benchReleaseCount(accounts)} releases, ${benchTrackCount(accounts)} tracks, ${benchPayoutCount()} payouts`
-}
-
-async function startServer(env: Record<string, string>, build = true): Promise<{ url: string; child: ChildProcess }> {
-  // The server as `npm start` runs it: built (scripts/build-server.mjs), in production mode, which
-  // needs its key for secrets at rest.
-  if (build) await buildServer()
-  const child = spawn(process.execPath, [...serverNodeFlags(), path.join(root, 'dist/server/main.mjs')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...env,
-      PORT: '0',
-      DEMO: '0',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      APP_SECRET: randomBytes(32).toString('hex'),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  const url = await new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString()
-      const match = /is running at (http:\/\/localhost:\d+)/.exec(output)
-      if (match) resolve(match[1])
-    }
-    child.stdout?.on('data', onData)
-    child.stderr?.on('data', onData)
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)))
-  })
-  // A server that dies mid-run (out of memory in an import) says why instead of a bare "fetch failed".
-  child.once('exit', (code, signal) => {
-    if (code !== 0 && signal !== 'SIGTERM') console.error(`The server exited (${code ?? signal}):\n${output.slice(-4000)}`)
-  })
-  return { url, child }
 }
 
 async function signIn(url: string): Promise<string> {
@@ -292,7 +265,9 @@ try {
   }
   let catalogueOps
   if (!only || only.includes('catalogue-ops')) {
-    log(`Catalogue operations: ingestion of ${Number(values['ingest-rows']).toLocaleString()} rows (audio fetch off), then a CMS export of the catalogue…`)
+    log(
+      `Catalogue operations: ingestion of ${Number(values['ingest-rows']).toLocaleString()} rows (audio fetch off), then a CMS export of the catalogue…`,
+    )
     catalogueOps = await measureCatalogueOps(server.url, token, {
       rows: Number(values['ingest-rows']),
       accounts,
@@ -306,7 +281,7 @@ try {
         const stopped = new Promise((resolve) => server.child.once('exit', resolve))
         server.child.kill('SIGTERM')
         await stopped
-        server = await startServer(env, false)
+        server = await startServer(env, { build: false })
         return { url: server.url, token: await signIn(server.url), pid: server.child.pid }
       },
     })
