@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/support/chromium'
@@ -7,7 +7,10 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/support/chromium'
 const port = Number(process.env.E2E_PORT ?? 3199)
 // A fresh demo database for every run, so tests start from known data. Workers inherit the
 // variable, so specs can read the server's outbox (DATA_DIR/outbox) through it.
+// The runner that made it removes it when it exits (workers read it from the variable and leave it).
+const madeHere = !process.env.E2E_DATA_DIR
 const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'wl-e2e-')))
+if (madeHere) process.once('exit', () => rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 }))
 
 /**
  * Usage discovery talks to the local fake provider that tests/e2e/discovery.spec.ts starts on this

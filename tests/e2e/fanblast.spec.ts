@@ -1,12 +1,10 @@
-import { mkdtempSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { expect, test, type APIRequestContext, type Browser, type PlaywrightWorkerArgs } from '@playwright/test'
 import { LoginPage } from './pages/login-page'
 import { WorkspacePage } from './pages/workspace-page'
 import { startServer, type RunningServer } from './support/server'
 import { startSmtpSink } from '../helpers/smtp'
 import { DEMO_PASSWORD } from '../../src/server/seed/demo'
+import { tempDir } from './support/temp-dir'
 
 // Fan blast in Chromium (docs/fanblast.md): the artist portal submits (its calls, as the artist), staff
 // review with the keyboard, the server mails every fan through a local SMTP server with one-click
@@ -21,7 +19,7 @@ test.beforeAll(async () => {
   test.setTimeout(360_000)
   smtp = await startSmtpSink()
   server = await startServer({
-    dataDir: mkdtempSync(path.join(os.tmpdir(), 'wl-fanblast-')),
+    dataDir: tempDir('wl-fanblast-'),
     env: { SMTP_URL: smtp.url, MAIL_FROM: 'Demo Music <news@demo.test>' },
   })
 })

@@ -1,11 +1,9 @@
 import { expect, test } from '@playwright/test'
-import { mkdtempSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { startServer, type RunningServer } from './support/server'
 import { LoginPage } from './pages/login-page'
 import { WorkspacePage } from './pages/workspace-page'
 import { startSmtpSink } from '../helpers/smtp'
+import { tempDir } from './support/temp-dir'
 
 // The shared review queue of feature controls, with the keyboard alone; the requesters' mail goes to
 // a local SMTP server, so this spec runs a server of its own.
@@ -18,7 +16,7 @@ test.beforeAll(async () => {
   test.setTimeout(360_000)
   smtp = await startSmtpSink()
   server = await startServer({
-    dataDir: mkdtempSync(path.join(os.tmpdir(), 'wl-features-')),
+    dataDir: tempDir('wl-features-'),
     env: { SMTP_URL: smtp.url, MAIL_FROM: 'Demo <team@demo.test>' },
   })
 })

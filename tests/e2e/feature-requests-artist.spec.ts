@@ -1,12 +1,11 @@
 import { expect, test, type Page } from '@playwright/test'
-import { cpSync, mkdtempSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
+import { cpSync } from 'node:fs'
 import { startServer, type RunningServer } from './support/server'
 import { LoginPage } from './pages/login-page'
 import { WorkspacePage } from './pages/workspace-page'
 import { startSmtpSink } from '../helpers/smtp'
 import { adminApi, ok } from './support/admin-api'
+import { tempDir } from './support/temp-dir'
 
 // The requester's side of feature controls with the keyboard alone: an artist files one request of
 // each of the six kinds from the palette's "New request" dialogs on the dashboard; staff decide them
@@ -21,7 +20,7 @@ test.beforeAll(async () => {
   smtp = await startSmtpSink()
   // E2E_SEEDED_DATA_DIR: a data directory already seeded with the demo (copied, so it stays reusable),
   // for a machine too busy to seed one within the server's start timeout.
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wl-requests-'))
+  const dataDir = tempDir('wl-requests-')
   if (process.env.E2E_SEEDED_DATA_DIR) cpSync(process.env.E2E_SEEDED_DATA_DIR, dataDir, { recursive: true })
   server = await startServer({
     dataDir,

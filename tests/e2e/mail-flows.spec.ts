@@ -1,12 +1,10 @@
 import { expect, test } from '@playwright/test'
-import { mkdtempSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { startServer, type RunningServer } from './support/server'
 import { latestMatch, readOutbox } from './support/outbox'
 import { LoginPage } from './pages/login-page'
 import { AppFrame } from './pages/app-frame'
 import { WorkspacePage } from './pages/workspace-page'
+import { tempDir } from './support/temp-dir'
 
 // These flows read the emails the product sends, so they get a server (and outbox) of their own.
 let server: RunningServer
@@ -14,7 +12,7 @@ let dataDir: string
 test.describe.configure({ mode: 'serial' })
 test.beforeAll(async () => {
   test.setTimeout(360_000)
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'wl-mail-'))
+  dataDir = tempDir('wl-mail-')
   server = await startServer({ dataDir })
 })
 test.afterAll(async () => {

@@ -1,14 +1,12 @@
 import { expect, test, chromium } from '@playwright/test'
-import { mkdtempSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium'
 import { startServer } from './support/server'
 import { LoginPage } from './pages/login-page'
 import { AppFrame } from './pages/app-frame'
+import { tempDir } from './support/temp-dir'
 
 test('the session survives a browser restart', async ({ baseURL }) => {
-  const profile = mkdtempSync(path.join(os.tmpdir(), 'wl-profile-'))
+  const profile = tempDir('wl-profile-')
   const first = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, baseURL })
   const page = first.pages()[0] ?? (await first.newPage())
   await new LoginPage(page).goto()
@@ -26,7 +24,7 @@ test('the session survives a browser restart', async ({ baseURL }) => {
 
 test('the session survives a server restart, and its data with it', async ({ browser }) => {
   test.setTimeout(480_000)
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wl-restart-'))
+  const dataDir = tempDir('wl-restart-')
   let server = await startServer({ dataDir })
   try {
     const port = Number(new URL(server.url).port)

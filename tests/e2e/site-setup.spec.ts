@@ -1,7 +1,4 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { mkdtempSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { startServer, type RunningServer } from './support/server'
 import { startSmtpSink } from '../helpers/smtp'
 import { encodePng } from '../../src/domains/site-setup/server/png'
@@ -10,6 +7,7 @@ import { AppFrame } from './pages/app-frame'
 import { WorkspacePage } from './pages/workspace-page'
 import { SetupWizardPage } from './pages/site-setup-wizard'
 import { SiteSettingsPage } from './pages/site-settings-page'
+import { tempDir } from './support/temp-dir'
 
 // The operator's setup changes the demo workspace for good (and one test restarts the server), so
 // these tests get a server and a fresh demo database of their own, and run in order.
@@ -20,7 +18,7 @@ test.describe.configure({ mode: 'serial' })
 test.beforeAll(async () => {
   test.setTimeout(360_000)
   smtp = await startSmtpSink({ users: { mailer: 'smtp-secret' } })
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'wl-site-setup-'))
+  dataDir = tempDir('wl-site-setup-')
   server = await startServer({ dataDir })
 })
 test.afterAll(async () => {

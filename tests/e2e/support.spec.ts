@@ -1,14 +1,12 @@
 import { expect, test } from '@playwright/test'
-import { mkdtempSync } from 'node:fs'
 import { createServer, type AddressInfo } from 'node:net'
-import os from 'node:os'
-import path from 'node:path'
 import nodemailer from 'nodemailer'
 import { startServer, type RunningServer } from './support/server'
 import { LoginPage } from './pages/login-page'
 import { WorkspacePage } from './pages/workspace-page'
 import { startSmtpSink } from '../helpers/smtp'
 import { DEMO_PASSWORD } from './pages/login-page'
+import { tempDir } from './support/temp-dir'
 
 // The support desk's mail goes to a local SMTP server and comes back through the desk's own receiver,
 // so this spec runs a server of its own with both.
@@ -30,7 +28,7 @@ test.beforeAll(async () => {
   smtp = await startSmtpSink()
   receiverPort = await freePort()
   server = await startServer({
-    dataDir: mkdtempSync(path.join(os.tmpdir(), 'wl-support-')),
+    dataDir: tempDir('wl-support-'),
     env: { SMTP_URL: smtp.url, MAIL_FROM: 'Demo Support <support@demo.test>', SUPPORT_SMTP_PORT: String(receiverPort) },
   })
 })

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
@@ -78,6 +78,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await app.close()
       await database.close()
       await drop()
+      rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 })
     },
   }
 }

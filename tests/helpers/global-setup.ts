@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
@@ -39,8 +39,11 @@ export default async function setup(project: TestProject) {
   await migrateDatabase(database)
   const dump = await database.dump()
   await database.close()
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'wl-admin-snapshot-')), 'migrated.tgz')
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'wl-admin-snapshot-'))
+  const file = path.join(dir, 'migrated.tgz')
   writeFileSync(file, dump)
   project.provide('snapshot', file)
   project.provide('templateDatabase', '')
+  // Vitest runs what setup returns once every test file is done.
+  return () => rmSync(dir, { recursive: true, force: true })
 }
