@@ -1,4 +1,4 @@
-import type { ComponentType, LazyExoticComponent } from 'react'
+import type { ComponentType } from 'react'
 
 /** As routes.tsv spells it: guest-only routes send signed-in accounts to /dashboard. */
 export type RouteAccess = 'guest-only' | 'public' | 'auth' | 'admin'
@@ -15,7 +15,7 @@ export interface RouteDef {
   /** The page title before " | <site name>". */
   title: string
   /** A `lazyScreen()` can be fetched before it renders; a plain `lazy()` loads when first shown. */
-  screen: LazyExoticComponent<ComponentType<ScreenProps>> & { preload?(): Promise<unknown> }
+  screen: ComponentType<ScreenProps> & { preload?(): Promise<unknown> }
   /**
    * Starts the reads the screen makes first (through `api.prefetch`), called when navigation to it
    * starts, so its data and its chunk download side by side.

@@ -6,7 +6,6 @@ import { Notices } from '../ui/notices/Notices'
 import { sessionActor, useSession } from '../state/session'
 import { api } from '../api'
 import { workspace, workspaceActions, restoreWorkspace, flushWorkspace } from '../workspace/store'
-import { currentPath } from '../workspace/layout'
 import { startUrlSync } from '../workspace/url-sync'
 import { WorkspaceView, preloadMosaic, tabLabel } from '../workspace/WorkspaceView'
 import { MAIN_CONTENT_ID, focusMainContent } from '../workspace/TabView'
@@ -57,13 +56,18 @@ function useWorkspaceLifecycle(owner: string) {
   }, [owner])
 }
 
-function useDocumentTitle(siteName: string) {
+/**
+ * The document's title follows the focused tab. A component of its own: reading the focused tab
+ * re-renders its reader on every navigation, and in Shell that was the banner, navbar and sidebar.
+ */
+function DocumentTitle({ siteName }: { siteName: string }) {
   const snap = useSnapshot(workspace)
   const tab = snap.state.tabs[snap.state.focusedTab]
   const label = tabLabel(tab)
   useEffect(() => {
     document.title = `${label} | ${siteName}`
   }, [label, siteName])
+  return null
 }
 
 /**
@@ -162,13 +166,13 @@ export default function Shell() {
   const shell = useShell()
   const owner = me ? `${me.tenant.id}:${me.account.id}` : 'anonymous'
   useWorkspaceLifecycle(owner)
-  useDocumentTitle(me?.tenant.name ?? 'wl-admin')
-  const snap = useSnapshot(workspace)
-  if (!me || snap.owner !== owner) return null
-  const focused = snap.state.tabs[snap.state.focusedTab]
+  // Only the owner is read here, so a navigation does not render the shell's chrome again.
+  const { owner: restoredFor } = useSnapshot(workspace)
+  if (!me || restoredFor !== owner) return null
   return (
     <HotkeysProvider initiallyActiveScopes={['global']}>
-      <Flex direction="column" className="wl-shell" data-focused-path={focused ? currentPath(focused) : undefined}>
+      <DocumentTitle siteName={me.tenant.name} />
+      <Flex direction="column" className="wl-shell">
         {/* The first stop of the Tab key: past the banner, navbar and sidebar to the focused tab. */}
         <a
           href={`#${MAIN_CONTENT_ID}`}
