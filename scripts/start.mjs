@@ -4,7 +4,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { buildServer, serverNodeFlags } from './build-server.mjs'
+import { buildServer, serverEnv, serverNodeFlags } from './build-server.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const built = path.join(root, 'dist/client/index.html')
@@ -57,7 +57,7 @@ if (serverBuiltAt < serverSourcesAt) {
 const server = spawn(process.execPath, [...serverNodeFlags(), serverBuilt], {
   cwd: root,
   stdio: 'inherit',
-  env: process.env,
+  env: serverEnv(),
 })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
 server.on('exit', (code, signal) => process.exit(signal ? 0 : (code ?? 0)))

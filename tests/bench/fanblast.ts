@@ -1,6 +1,6 @@
 // `npm run bench -- --only fanblast [--recipients 100000]`: a fan blast to that many fans, sent by the real
-// server as `npm start` runs it (the built dist/server/main.mjs with its node flags, PGlite in its worker
-// thread on a data directory, or PostgreSQL when DATABASE_URL is set) to a local SMTP server in a child
+// server as `npm start` runs it (the built dist/server/main.mjs with its node flags and environment, PGlite
+// in its worker thread on a data directory, or PostgreSQL when DATABASE_URL is set) to a local SMTP server in a child
 // process. The workspace, its staff member, the artist and the fans are seeded before the server starts
 // (on PGlite the server owns the data directory once it runs); then the artist submits the blast and staff
 // approve it through the API, as they would, and the blast's progress is polled through the API until it

@@ -2,7 +2,7 @@ import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { spawn, type ChildProcess } from 'node:child_process'
 // @ts-expect-error: a plain ES module script without types
-import { buildServer, serverNodeFlags } from '../../scripts/build-server.mjs'
+import { buildServer, serverEnv, serverNodeFlags } from '../../scripts/build-server.mjs'
 
 const root = path.resolve(import.meta.dirname, '../..')
 
@@ -19,7 +19,7 @@ export async function startServer(
   const child = spawn(process.execPath, [...serverNodeFlags(), path.join(root, 'dist/server/main.mjs')], {
     cwd: root,
     env: {
-      ...process.env,
+      ...serverEnv(),
       ...env,
       PORT: '0',
       DEMO: '0',

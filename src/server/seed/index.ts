@@ -1,4 +1,3 @@
-import { Faker, base, en } from '@faker-js/faker'
 import { eq, sql } from 'drizzle-orm'
 import type { Services } from '../context'
 import { tenants } from '../db/schema/platform'
@@ -16,6 +15,9 @@ export async function databaseIsEmpty(services: Services): Promise<boolean> {
 export async function seedDemo(services: Services, log: (message: string) => void = () => undefined): Promise<void> {
   const started = Date.now()
   const [row] = await services.db.insert(tenants).values({ slug: DEMO_TENANT.slug, name: DEMO_TENANT.name }).returning()
+  // Loaded here, not at the top: the package and its locales hold ~17 MB of heap that a server which never
+  // seeds the demo would carry for its whole life.
+  const { Faker, base, en } = await import('@faker-js/faker')
   const faker = new Faker({ locale: [en, base] })
   faker.seed(20261121)
   const seeders = DOMAINS.flatMap((domain) => domain.seeders ?? [])
