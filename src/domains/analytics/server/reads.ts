@@ -47,8 +47,8 @@ const onPlatformOnly = (platform: PlatformScope) => (platform === 'all' ? sql`` 
 
 /**
  * Streams per track row of the period (a track appears once per unit): the whole months and weeks
- * from trend_track_period (platform or `*`, index-only), the edge days from trend_daily
- * (trend_daily_period_idx). Its size follows tracks × units, not tracks × platforms × days, nor the facts.
+ * from trend_track_period (platform or `*`, index-only), the edge days from its `*` days or, for one
+ * platform, from trend_daily (trend_daily_period_idx). Its size follows tracks × units, not tracks × platforms × days, nor the facts.
  */
 function perTrackUnits(tenantId: number, platform: PlatformScope, range: DayRange) {
   const units = periodUnits(range)
@@ -61,8 +61,13 @@ function perTrackUnits(tenantId: number, platform: PlatformScope, range: DayRang
     parts.push(sql`select track_id, streams from trend_track_period where tenant_id = ${tenantId} and platform = ${scope}
       and grain = 'w' and starts_on = any(${sql.param(units.weeks)}::date[])`)
   for (const edge of units.days)
-    parts.push(sql`select track_id, streams from trend_daily where tenant_id = ${tenantId} and ${platformIs(platform)}
-      and day between ${edge.from}::date and ${edge.to}::date`)
+    parts.push(
+      platform === 'all'
+        ? sql`select track_id, streams from trend_track_period where tenant_id = ${tenantId} and platform = '*'
+      and grain = 'd' and starts_on between ${edge.from}::date and ${edge.to}::date`
+        : sql`select track_id, streams from trend_daily where tenant_id = ${tenantId} and platform = ${platform}
+      and day between ${edge.from}::date and ${edge.to}::date`,
+    )
   return sql.join(parts, sql` union all `)
 }
 

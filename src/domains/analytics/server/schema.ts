@@ -102,9 +102,10 @@ export const trendPlatformBreakdownDaily = pgTable(
 
 /**
  * Streams per workspace, platform (and `*`: every platform together), track and calendar week
- * (Monday) or month: what top songs, top accounts and "Tracks streamed" read for the whole weeks and
- * months of a period, the days at its edges coming from trend_daily, so a period costs tracks ×
- * (months + weeks + edge days) rows instead of tracks × platforms × days. Filled by the same
+ * (Monday) or month, and per day for every platform: what top songs, top accounts and "Tracks
+ * streamed" read for the whole weeks and months of a period and the days at its edges (one
+ * platform's edge days from trend_daily), so a period costs tracks × (months + weeks + edge days)
+ * rows instead of tracks × platforms × days. Filled by the same
  * statement as trend_daily (commit and late matching).
  */
 export const trendTrackPeriod = pgTable(
@@ -113,7 +114,7 @@ export const trendTrackPeriod = pgTable(
     tenantId: ref('tenant_id').notNull(),
     /** A platform's slug, or `*` for every platform. */
     platform: text('platform').notNull(),
-    /** 'w' (week from Monday) or 'm' (calendar month). */
+    /** 'd' (a day, kept for `*` only: a platform's days are trend_daily's), 'w' (week from Monday) or 'm' (calendar month). */
     grain: text('grain').notNull(),
     startsOn: date('starts_on').notNull(),
     trackId: ref('track_id').notNull(),
@@ -122,7 +123,7 @@ export const trendTrackPeriod = pgTable(
     // track_id) INCLUDE (streams), hand-written (drizzle cannot declare INCLUDE): the reads are
     // index-only scans of one period each, and the commit's upsert takes it as its arbiter.
   },
-  (t) => [check('trend_track_period_grain_check', sql`${t.grain} in ('w', 'm')`)],
+  (t) => [check('trend_track_period_grain_check', sql`${t.grain} in ('d', 'w', 'm')`)],
 )
 
 /** Streams per workspace, platform, track, day and dimension value (country and each breakdown). */
