@@ -54,3 +54,50 @@ export function eachDay(range: DayRange): string[] {
   for (let day = range.from; day <= range.to; day = addDays(day, 1)) days.push(day)
   return days
 }
+
+/** A period cut into the whole calendar months and weeks (Monday) it holds, and the days left at its edges. */
+export interface PeriodUnits {
+  months: string[]
+  weeks: string[]
+  days: DayRange[]
+}
+
+const lastOfMonth = (month: string) => addDays(monthAfter(month), -1)
+const monthAfter = (first: string) => {
+  const [year, month] = [Number(first.slice(0, 4)), Number(first.slice(5, 7))]
+  return month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`
+}
+
+/** Whole weeks (Monday to Sunday) inside [from, to], and the days before and after them. */
+function weeksAndDays(from: string, to: string, into: PeriodUnits) {
+  if (from > to) return
+  const isoDow = ((new Date(`${from}T00:00:00Z`).getUTCDay() + 6) % 7) + 1
+  const monday = isoDow === 1 ? from : addDays(from, 8 - isoDow)
+  if (addDays(monday, 6) > to) {
+    into.days.push({ from, to })
+    return
+  }
+  if (from < monday) into.days.push({ from, to: addDays(monday, -1) })
+  let week = monday
+  for (; addDays(week, 6) <= to; week = addDays(week, 7)) into.weeks.push(week)
+  if (week <= to) into.days.push({ from: week, to })
+}
+
+/**
+ * The whole months of the period, then the whole weeks of what is left on either side, then the
+ * days: a year is ≤ 12 months, ≤ 4 weeks and ≤ 12 days; 30 days ≤ 4 weeks and ≤ 12 days (or a month).
+ */
+export function periodUnits(range: DayRange): PeriodUnits {
+  const units: PeriodUnits = { months: [], weeks: [], days: [] }
+  const firstMonth = range.from.endsWith('-01') ? range.from : monthAfter(`${range.from.slice(0, 7)}-01`)
+  const months: string[] = []
+  for (let month = firstMonth; lastOfMonth(month) <= range.to; month = monthAfter(month)) months.push(month)
+  if (!months.length) {
+    weeksAndDays(range.from, range.to, units)
+    return units
+  }
+  weeksAndDays(range.from, addDays(months[0], -1), units)
+  units.months = months
+  weeksAndDays(monthAfter(months[months.length - 1]), range.to, units)
+  return units
+}

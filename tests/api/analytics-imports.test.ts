@@ -71,6 +71,19 @@ async function expectTracklessRollupsAgree() {
   expect(daySums.rows.length).toBeGreaterThan(0)
   expect(plain(platformDays.rows)).toEqual(plain(daySums.rows))
   expect(plain(platformValues.rows)).toEqual(plain(valueSums.rows))
+  // The per-track weeks and months (top songs, top accounts, "Tracks streamed") hold the same days
+  // summed by week and by month, per platform and for every platform (`*`, and its days).
+  const periodSums = await db.execute<Record<string, unknown>>(sql`
+    select p.platform, u.grain, u.starts_on::text as starts_on, d.track_id, sum(d.streams)::bigint as streams
+    from trend_daily d
+    cross join lateral (values (d.platform), ('*')) p(platform)
+    cross join lateral (values ('d', d.day), ('w', date_trunc('week', d.day)::date), ('m', date_trunc('month', d.day)::date)) u(grain, starts_on)
+    where d.tenant_id = ${ws.tenant.id} and (u.grain <> 'd' or p.platform = '*') group by 1, 2, 3, 4 order by 1, 2, 3, 4`)
+  const periods = await db.execute<Record<string, unknown>>(sql`
+    select platform, grain, starts_on::text as starts_on, track_id, streams::bigint as streams
+    from trend_track_period where tenant_id = ${ws.tenant.id} order by 1, 2, 3, 4`)
+  expect(periods.rows.length).toBeGreaterThan(0)
+  expect(plain(periods.rows)).toEqual(plain(periodSums.rows))
 }
 
 beforeAll(async () => {

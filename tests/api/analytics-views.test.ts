@@ -113,6 +113,41 @@ describe('analytics views read the rollups', () => {
     ])
   })
 
+  it('top songs and "Tracks streamed" over whole weeks and months read as the days they hold', async () => {
+    // Ranges cut into months, weeks from Monday and edge days (periodUnits): each answer must be the
+    // plain sum of the per-track days, for every platform and for one.
+    const ranges = [
+      { from: '2025-12-29', to: '2026-01-11' },
+      { from: '2026-01-03', to: '2026-01-12' },
+      { from: '2025-12-15', to: '2026-03-10' },
+      { from: '2026-01-05', to: '2026-01-31' },
+      { from: addDays(today, -364), to: today },
+    ]
+    for (const period of ranges)
+      for (const platform of ['all', 'spotify', 'deezer']) {
+        const query = { date: 'custom' as const, ...period }
+        const { rows } = await t.services.db.execute<{ track_id: number; streams: string }>(sql`
+          select track_id, sum(streams)::bigint as streams from trend_daily
+          where tenant_id = ${ws.tenant.id} and day between ${period.from}::date and ${period.to}::date
+            and (${platform} = 'all' or platform = ${platform})
+          group by 1 order by 2 desc, 1`)
+        const songs = await admin.ok('analytics.topSongs', { params: { platform }, query })
+        expect(songs.map((song) => [song.trackId, song.streams]), `${platform} ${period.from}..${period.to}`).toEqual(
+          rows.map((row) => [Number(row.track_id), Number(row.streams)]),
+        )
+        const view =
+          platform === 'all'
+            ? await admin.ok('analytics.overview', { query })
+            : await admin.ok('analytics.platform', { params: { platform }, query })
+        expect(view.totals.tracks).toBe(rows.length)
+        const accounts = await admin.ok('analytics.topUsers', { params: { platform }, query })
+        expect(accounts.reduce((sum, account) => sum + account.streams, 0)).toBe(rows.reduce((sum, row) => sum + Number(row.streams), 0))
+      }
+    // The whole of January: one month row per track, 1,000 streams on the 9th included.
+    const january = await admin.ok('analytics.topSongs', { params: { platform: 'spotify' }, query: { date: 'custom', from: '2026-01-01', to: '2026-01-31' } })
+    expect(january[0]).toMatchObject({ trackId: tracks[0], streams: 1105 })
+  })
+
   it("breakdowns carry spec section 9's labels", async () => {
     const call = async (breakdown: TrendDimension, platform = 'spotify') =>
       (await admin.ok('analytics.breakdown', { params: { platform, breakdown }, query: range })).items

@@ -28,7 +28,7 @@ import { ensureFactPartitions, rollUpImport } from '../../src/domains/analytics/
 import { breakdown, histogramDays, histogramHourly, summary, topAccounts, topSongs } from '../../src/domains/analytics/server/reads'
 import { artificialStreams } from '../../src/domains/analytics/server/fraud'
 import type { Db } from '../../src/server/db/engine'
-import { addDays, dayString } from '../../src/core/analytics-range'
+import { addDays, dayString, periodUnits } from '../../src/core/analytics-range'
 
 const PLATFORMS = [
   'spotify',
@@ -283,9 +283,30 @@ async function timeReads(db: Db, tenant: number, until: string, runs: number, lo
           (select count(*) from trend_daily where tenant_id = ${tenant} and day between ${range.from}::date and ${range.to}::date)::bigint as per_track,
           (select count(*) from trend_daily where tenant_id = ${tenant} and platform = 'spotify' and day between ${range.from}::date and ${range.to}::date)::bigint as per_track_spotify`)
     ).rows
+    // What top songs, top accounts and "Tracks streamed" read instead: the period's whole months and
+    // weeks and its edge days (periodUnits), per track.
+    const units = periodUnits(range)
+    const unitRows = async (scope: string) => {
+      const { rows } = await db.execute<{ n: string }>(sql`
+        select (select count(*) from trend_track_period where tenant_id = ${tenant} and platform = ${scope} and (
+          (grain = 'm' and starts_on = any(${sql.param(units.months)}::date[])) or (grain = 'w' and starts_on = any(${sql.param(units.weeks)}::date[]))))
+          + ${
+            scope === '*'
+              ? sql`(select count(*) from trend_track_period where tenant_id = ${tenant} and platform = '*' and grain = 'd' and (${sql.join(
+                  units.days.map((edge) => sql`starts_on between ${edge.from}::date and ${edge.to}::date`),
+                  sql` or `,
+                )} or false))`
+              : sql`(select count(*) from trend_daily where tenant_id = ${tenant} and platform = ${scope} and (${sql.join(
+                  units.days.map((edge) => sql`day between ${edge.from}::date and ${edge.to}::date`),
+                  sql` or `,
+                )} or false))`
+          } as n`)
+      return Number(rows[0]?.n ?? 0).toLocaleString()
+    }
+    const unitFigures = `per-track units (${units.months.length} months, ${units.weeks.length} weeks, ${units.days.length} edge spans): all ${await unitRows('*')}, Spotify ${await unitRows('spotify')}`
     log(
       `Reads over ${period} (rows in the period: trend_platform_daily ${Number(touched.platform_daily).toLocaleString()}, its countries ${Number(touched.countries).toLocaleString()}, ` +
-        `trend_daily ${Number(touched.per_track).toLocaleString()}, of Spotify ${Number(touched.per_track_spotify).toLocaleString()}; load average ${os.loadavg()[0].toFixed(1)}): ${figures.join('; ')}`,
+        `trend_daily ${Number(touched.per_track).toLocaleString()}, of Spotify ${Number(touched.per_track_spotify).toLocaleString()}; ${unitFigures}; load average ${os.loadavg()[0].toFixed(1)}): ${figures.join('; ')}`,
     )
   }
 }

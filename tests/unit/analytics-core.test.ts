@@ -7,7 +7,7 @@ import {
   resolveTrendColumns,
 } from '../../src/core/analytics-platforms'
 import { ageLowerBound, dimensionLabel, labelBreakdown, wholePercentUp } from '../../src/core/analytics-labels'
-import { addDays, eachDay, resolveRange } from '../../src/core/analytics-range'
+import { addDays, eachDay, periodUnits, resolveRange } from '../../src/core/analytics-range'
 
 const spotify = analyticsPlatform('spotify')!.format!
 
@@ -134,5 +134,44 @@ describe('periods', () => {
     expect(eachDay(range)).toHaveLength(30)
     expect(resolveRange('custom', { from: '2026-01-01', to: '2026-01-02' }, '2026-03-10')).toEqual({ from: '2026-01-01', to: '2026-01-02' })
     expect(addDays('2024-02-28', 1)).toBe('2024-02-29')
+  })
+
+  it('cuts a period into whole months, then whole weeks from Monday, then the edge days, each day once', () => {
+    // Thirty days inside two months: no whole month; four whole weeks and the days around them.
+    expect(periodUnits({ from: '2026-10-28', to: '2026-11-26' })).toEqual({
+      months: [],
+      weeks: ['2026-11-02', '2026-11-09', '2026-11-16'],
+      days: [
+        { from: '2026-10-28', to: '2026-11-01' },
+        { from: '2026-11-23', to: '2026-11-26' },
+      ],
+    })
+    // A year: eleven whole months, the weeks and days before the first and after the last.
+    const year = periodUnits({ from: '2025-11-27', to: '2026-11-26' })
+    expect(year.months).toEqual(eachDay({ from: '2025-12-01', to: '2026-10-31' }).filter((day) => day.endsWith('-01')))
+    expect(year.weeks).toEqual(['2026-11-02', '2026-11-09', '2026-11-16'])
+    expect(year.days).toEqual([
+      { from: '2025-11-27', to: '2025-11-30' },
+      { from: '2026-11-01', to: '2026-11-01' },
+      { from: '2026-11-23', to: '2026-11-26' },
+    ])
+    // A whole month alone; a range shorter than a week.
+    expect(periodUnits({ from: '2026-02-01', to: '2026-02-28' })).toEqual({ months: ['2026-02-01'], weeks: [], days: [] })
+    expect(periodUnits({ from: '2026-01-01', to: '2026-01-05' })).toEqual({ months: [], weeks: [], days: [{ from: '2026-01-01', to: '2026-01-05' }] })
+    // Every day of many ranges is covered exactly once.
+    for (let start = '2025-12-20'; start <= '2026-01-20'; start = addDays(start, 3))
+      for (const length of [1, 6, 7, 13, 30, 45, 90, 365]) {
+        const range = { from: start, to: addDays(start, length - 1) }
+        const units = periodUnits(range)
+        const covered = [
+          ...units.months.flatMap((month) => eachDay({ from: month, to: addDays(addDays(`${month.slice(0, 7)}-28`, 4).slice(0, 8) + '01', -1) })),
+          ...units.weeks.flatMap((week) => {
+            expect(new Date(`${week}T00:00:00Z`).getUTCDay()).toBe(1)
+            return eachDay({ from: week, to: addDays(week, 6) })
+          }),
+          ...units.days.flatMap((edge) => eachDay(edge)),
+        ].sort()
+        expect(covered).toEqual(eachDay(range))
+      }
   })
 })

@@ -4,7 +4,7 @@ import type { BreakdownAnswer, TrendSummary, analyticsQuery } from '@contract/an
 import { TOP_LIMIT } from '@contract/analytics'
 import { labelBreakdown, sharePercent } from '@core/analytics-labels'
 import { ANALYTICS_PLATFORM_SLUGS, platformLabel, type TrendDimension } from '@core/analytics-platforms'
-import { dayString, eachDay, resolveRange, type DayRange } from '@core/analytics-range'
+import { dayString, eachDay, periodUnits, resolveRange, type DayRange } from '@core/analytics-range'
 import type { AuthedContext } from '@server/context'
 import type { Queryable } from '@server/db/engine'
 import { notFound } from '@server/errors'
@@ -46,19 +46,43 @@ const onPlatform = (platform: PlatformScope, tenantId?: number, account?: number
 const onPlatformOnly = (platform: PlatformScope) => (platform === 'all' ? sql`` : sql`and platform = ${platform}`)
 
 /**
- * Tracks of the workspace with streams in the period: one probe per catalogue track of
- * trend_daily_track_idx (tenant, track_id, day) INCLUDE (platform) (LIMIT 1 keeps it a probe, never
- * a scan of the period's per-track rows), so its cost follows the catalogue's size, not the facts'.
- * The platform is compared as `platform || ''` so that no index can take it as a bound: with it,
- * and statistics older than the last import, the planner took trend_daily_period_idx and filtered
- * the whole period once per track (1.9 s for 2,000 tracks).
+ * Streams per track row of the period (a track appears once per unit): the whole months and weeks
+ * from trend_track_period (platform or `*`, index-only), the edge days from its `*` days or, for one
+ * platform, from trend_daily (trend_daily_period_idx). Its size follows tracks × units, not tracks × platforms × days, nor the facts.
  */
+function perTrackUnits(tenantId: number, platform: PlatformScope, range: DayRange) {
+  const units = periodUnits(range)
+  const scope = platform === 'all' ? '*' : platform
+  const parts = []
+  if (units.months.length)
+    parts.push(sql`select track_id, streams from trend_track_period where tenant_id = ${tenantId} and platform = ${scope}
+      and grain = 'm' and starts_on = any(${sql.param(units.months)}::date[])`)
+  if (units.weeks.length)
+    parts.push(sql`select track_id, streams from trend_track_period where tenant_id = ${tenantId} and platform = ${scope}
+      and grain = 'w' and starts_on = any(${sql.param(units.weeks)}::date[])`)
+  for (const edge of units.days)
+    parts.push(
+      platform === 'all'
+        ? sql`select track_id, streams from trend_track_period where tenant_id = ${tenantId} and platform = '*'
+      and grain = 'd' and starts_on between ${edge.from}::date and ${edge.to}::date`
+        : sql`select track_id, streams from trend_daily where tenant_id = ${tenantId} and platform = ${platform}
+      and day between ${edge.from}::date and ${edge.to}::date`,
+    )
+  return sql.join(parts, sql` union all `)
+}
+
+/** Streams per track over the period: the period's units, or with an account, its tracks' daily rows. */
+function perTrack(tenantId: number, platform: PlatformScope, range: DayRange, account?: number) {
+  if (account !== undefined)
+    return sql`select track_id, streams from trend_daily
+      where tenant_id = ${tenantId} and ${days(range)} ${onPlatform(platform, tenantId, account)}`
+  return perTrackUnits(tenantId, platform, range)
+}
+
+/** Tracks of the workspace with streams in the period, from the period's units (as top songs). */
 async function tracksStreamed(db: Queryable, tenantId: number, platform: PlatformScope, range: DayRange) {
-  const onPlatform = platform === 'all' ? sql`` : sql`and d.platform || '' = ${platform}`
-  const probe = sql`select 1 from trend_daily d where d.tenant_id = ${tenantId} and d.track_id = t.id
-    and d.day between ${range.from}::date and ${range.to}::date ${onPlatform} limit 1`
   const { rows } = await db.execute<{ n: string }>(sql`
-    select count(*)::bigint as n from tracks t cross join lateral (${probe}) streamed where t.tenant_id = ${tenantId}`)
+    select count(distinct track_id)::bigint as n from (${perTrackUnits(tenantId, platform, range)}) u`)
   return Number(rows[0]?.n ?? 0)
 }
 
@@ -115,8 +139,7 @@ export async function summary(
 export async function topSongs(db: Queryable, tenantId: number, platform: PlatformScope, range: DayRange, account?: number) {
   const { rows } = await db.execute<Record<string, unknown>>(sql`
     with top as (
-      select track_id, sum(streams)::bigint as streams from trend_daily
-      where tenant_id = ${tenantId} and day between ${range.from}::date and ${range.to}::date ${onPlatform(platform, tenantId, account)}
+      select track_id, sum(streams)::bigint as streams from (${perTrack(tenantId, platform, range, account)}) u
       group by track_id order by 2 desc, 1 limit ${TOP_LIMIT}
     )
     select top.track_id, top.streams, t.title, t.isrc, r.id as release_id, r.title as release_title, r.artist_text
@@ -136,8 +159,7 @@ export async function topSongs(db: Queryable, tenantId: number, platform: Platfo
 export async function topAccounts(db: Queryable, tenantId: number, platform: PlatformScope, range: DayRange, account?: number) {
   const { rows } = await db.execute<Record<string, unknown>>(sql`
     with per_track as (
-      select track_id, sum(streams)::bigint as streams from trend_daily
-      where tenant_id = ${tenantId} and day between ${range.from}::date and ${range.to}::date ${onPlatform(platform, tenantId, account)}
+      select track_id, sum(streams)::bigint as streams from (${perTrack(tenantId, platform, range, account)}) u
       group by track_id
     ), per_account as (
       select r.account_id, count(*)::bigint as tracks, sum(p.streams)::bigint as streams

@@ -100,6 +100,32 @@ export const trendPlatformBreakdownDaily = pgTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.dimension, t.day, t.platform, t.value] })],
 )
 
+/**
+ * Streams per workspace, platform (and `*`: every platform together), track and calendar week
+ * (Monday) or month, and per day for every platform: what top songs, top accounts and "Tracks
+ * streamed" read for the whole weeks and months of a period and the days at its edges (one
+ * platform's edge days from trend_daily), so a period costs tracks × (months + weeks + edge days)
+ * rows instead of tracks × platforms × days. Filled by the same
+ * statement as trend_daily (commit and late matching).
+ */
+export const trendTrackPeriod = pgTable(
+  'trend_track_period',
+  {
+    tenantId: ref('tenant_id').notNull(),
+    /** A platform's slug, or `*` for every platform. */
+    platform: text('platform').notNull(),
+    /** 'd' (a day, kept for `*` only: a platform's days are trend_daily's), 'w' (week from Monday) or 'm' (calendar month). */
+    grain: text('grain').notNull(),
+    startsOn: date('starts_on').notNull(),
+    trackId: ref('track_id').notNull(),
+    streams: bigint('streams', { mode: 'number' }).notNull().default(0),
+    // The key is the unique index trend_track_period_key (tenant, platform, grain, starts_on,
+    // track_id) INCLUDE (streams), hand-written (drizzle cannot declare INCLUDE): the reads are
+    // index-only scans of one period each, and the commit's upsert takes it as its arbiter.
+  },
+  (t) => [check('trend_track_period_grain_check', sql`${t.grain} in ('d', 'w', 'm')`)],
+)
+
 /** Streams per workspace, platform, track, day and dimension value (country and each breakdown). */
 export const trendBreakdownDaily = pgTable(
   'trend_breakdown_daily',
