@@ -328,6 +328,24 @@ describe('the takedown guard', () => {
     return { ...made, id: list.data[0].id }
   }
 
+  it('forgets who actioned a match when that account is deleted (no foreign key: a statement trigger on accounts)', async () => {
+    const { id: cleared } = await matchOf()
+    const { id: kept } = await matchOf()
+    const db = t.services.db
+    const made = await db.execute<{ id: number }>(sql`
+      insert into accounts (tenant_id, email, type) values (${ws.tenant.id}, 'leaving@usagews.test', 'admin') returning id`)
+    const leaving = Number(made.rows[0].id)
+    await db.execute(sql`update usage_matches set actioned_by = ${leaving}, status = 'claimed' where tenant_id = ${ws.tenant.id} and id = ${cleared}`)
+    await db.execute(sql`update usage_matches set actioned_by = ${ws.admin.id}, status = 'claimed' where tenant_id = ${ws.tenant.id} and id = ${kept}`)
+    await db.execute(sql`delete from accounts where tenant_id = ${ws.tenant.id} and id = ${leaving}`)
+    const rows = await db.execute<{ id: number; actioned_by: number | null; status: string }>(sql`
+      select id, actioned_by, status from usage_matches where tenant_id = ${ws.tenant.id} and id in (${cleared}, ${kept}) order by id`)
+    expect(rows.rows.map((row) => [Number(row.id), row.actioned_by === null ? null : Number(row.actioned_by), row.status])).toEqual([
+      [cleared, null, 'claimed'],
+      [kept, Number(ws.admin.id), 'claimed'],
+    ])
+  })
+
   it('claims, then monetises; refuses moves the status does not allow; audits each', async () => {
     const { id } = await matchOf()
     expect((await admin.ok('pex.matchAction', { body: { ids: [id], action: 'claim' } })).message).toBe(`Match #${id} is now claimed.`)

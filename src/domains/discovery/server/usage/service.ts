@@ -295,6 +295,8 @@ export async function registerAssets(services: Services, tenantId: number, asset
  * gave it), for assets of this workspace; matches of unknown or other workspaces' assets are skipped.
  * New matches add to the per-day rollup. Answers how many were new. Rows are written in key order
  * (provider id, then day and track), so two batches stored at once wait for each other, never deadlock.
+ * Provider and asset ids are compared byte-wise (COLLATE "C", like their columns): the sort and the
+ * index descents skip the locale's string comparison, which is all they would use it for.
  *
  * `refresh`: a refresh's batch (see refreshMatches), committed without waiting for the disk; only
  * for a statement of its own, outside any transaction.
@@ -320,11 +322,11 @@ export async function storeMatches(
     upserted as (
       insert into usage_matches as m (tenant_id, provider_id, asset_row_id, track_id, release_id, title, track_title, platform, media_url, user_url, user_name,
         copy_title, upload_date, views, shares, duration, match_length, copy_percentage, segments)
-      select distinct on (i.provider_id) ${tenantId}, i.provider_id, a.id, a.track_id, a.release_id, i.title, a.track_title,
+      select distinct on (i.provider_id collate "C") ${tenantId}, i.provider_id, a.id, a.track_id, a.release_id, i.title, a.track_title,
         case when i.platform in ('twitch', 'apple', 'spotify') then i.platform else 'raw' end, i.media_url, i.user_url, i.user_name,
         i.copy_title, i.upload_date, i.views, i.shares, i.duration, i.match_length, round(i.copy_percentage, 2), i.segments
       from incoming i join usage_assets a on a.asset_id = i.asset_id and a.tenant_id = ${tenantId}
-      order by i.provider_id
+      order by i.provider_id collate "C"
       on conflict (tenant_id, provider_id) do update set views = excluded.views, shares = excluded.shares, title = excluded.title,
         copy_title = excluded.copy_title, duration = excluded.duration, match_length = excluded.match_length,
         copy_percentage = excluded.copy_percentage, segments = excluded.segments, updated_at = now()
