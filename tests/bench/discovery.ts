@@ -42,6 +42,9 @@ export async function runDiscoveryBench(options: { matches: number; assets: numb
       }
     : await generate(db, matches, assets, log, seconds)
   const run = Date.now().toString(36)
+  // The matches earlier runs' refreshes added (found now, at the head of every list's order) are
+  // removed, so --reuse measures the workspace as it was generated.
+  if (options.reuse) await db.execute(sql`delete from usage_matches where tenant_id = ${tenantId} and provider_id like ${'new\\_%'}`)
   // As autovacuum leaves the tables a while after a bulk load (and after an earlier run's refresh):
   // visibility maps set for index-only scans, statistics fresh.
   await db.execute(sql`vacuum analyze usage_matches`)
