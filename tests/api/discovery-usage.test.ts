@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
+import { PgDialect } from 'drizzle-orm/pg-core'
 import { parse } from 'csv-parse/sync'
 import { createTestApp, type TestApp } from '../helpers/app'
 import type { TestClient } from '../helpers/client'
@@ -179,11 +180,12 @@ describe('matches', () => {
     expect(Number(daily.rows[0].matches)).toBe(1)
   })
 
-  it('a refresh asks for the next page while it stores the last, a batch of pages and the cursor past them in one statement', async () => {
+  it('a refresh asks for the next page while it stores the last, stores two batches at once and saves the cursor past each after it', async () => {
     const { tracks } = await liveRelease(1)
     const [row] = await inDiscovery([tracks[0].id])
     const pages = [0, 1, 2].map((index) => [parseProviderMatch({ id: `pipe_${serial}_${index}`, asset_id: row.assetId, views: 10 + index })!])
     const events: string[] = []
+    const dialect = new PgDialect()
     const usage = {
       name: 'Pages',
       configured: true,
@@ -198,8 +200,11 @@ describe('matches', () => {
       get(target, prop) {
         if (prop === 'execute')
           return async (query: Parameters<typeof real.execute>[0]) => {
+            const text = dialect.sqlToQuery(query as SQL).sql
+            const kind = text.includes('insert into usage_matches') ? 'store' : text.includes('insert into usage_cursors') ? 'cursor' : 'read'
+            events.push(kind)
             const done = await target.execute(query)
-            events.push('db')
+            events.push(`${kind} done`)
             return done
           }
         const value = Reflect.get(target, prop) as unknown
@@ -210,16 +215,22 @@ describe('matches', () => {
     await real.execute(sql`delete from usage_cursors where tenant_id = ${ws.tenant.id}`)
     try {
       // Batches of two pages: read the cursor, ask for page 0, then page 1; page 2 is asked for before
-      // pages 0 and 1 are stored (one statement, the cursor past them), then page 2 alone.
+      // pages 0 and 1 are stored; page 2 is being stored before they are; each batch's cursor is saved
+      // after the batch (and the one before it) is stored.
       expect(await refreshMatches({ ...t.services, db, usage } as unknown as Services, ws.tenant.id, undefined, 2)).toEqual({ stored: 3, created: 3 })
-      expect(events).toEqual(['db', 'ask 0', 'ask 1', 'ask 2', 'db', 'db'])
+      const started = events.filter((event) => !event.endsWith(' done'))
+      expect(started).toEqual(['read', 'ask 0', 'ask 1', 'ask 2', 'store', 'store', 'cursor', 'cursor'])
+      const stores = events.flatMap((event, index) => (event === 'store' ? [index] : []))
+      expect(stores[1]).toBeLessThan(events.indexOf('store done'))
+      expect(events.indexOf('cursor')).toBeGreaterThan(events.indexOf('store done'))
+      expect(events.lastIndexOf('cursor')).toBeGreaterThan(events.lastIndexOf('store done'))
       const cursor = await real.execute<{ cursor: string }>(sql`select cursor from usage_cursors where tenant_id = ${ws.tenant.id}`)
       expect(cursor.rows[0].cursor).toBe('2')
-      // Pages under one batch (five feed pages by default): the whole feed in one statement, seen again as known matches.
+      // Fewer matches than a batch (1,000 by default): the whole feed in one statement, seen again as known matches.
       events.length = 0
       await real.execute(sql`delete from usage_cursors where tenant_id = ${ws.tenant.id}`)
       expect(await refreshMatches({ ...t.services, db, usage } as unknown as Services, ws.tenant.id)).toEqual({ stored: 3, created: 0 })
-      expect(events).toEqual(['db', 'ask 0', 'ask 1', 'ask 2', 'db'])
+      expect(events.filter((event) => !event.endsWith(' done'))).toEqual(['read', 'ask 0', 'ask 1', 'ask 2', 'store', 'cursor'])
     } finally {
       await real.execute(sql`update usage_cursors set cursor = ${kept.rows[0]?.cursor ?? null} where tenant_id = ${ws.tenant.id}`)
     }
@@ -316,6 +327,24 @@ describe('the takedown guard', () => {
     const list = await admin.ok('pex.matches', { params: { page: 1 }, query: { per_page: 25, search: match.id } })
     return { ...made, id: list.data[0].id }
   }
+
+  it('forgets who actioned a match when that account is deleted (no foreign key: a statement trigger on accounts)', async () => {
+    const { id: cleared } = await matchOf()
+    const { id: kept } = await matchOf()
+    const db = t.services.db
+    const made = await db.execute<{ id: number }>(sql`
+      insert into accounts (tenant_id, email, type) values (${ws.tenant.id}, 'leaving@usagews.test', 'admin') returning id`)
+    const leaving = Number(made.rows[0].id)
+    await db.execute(sql`update usage_matches set actioned_by = ${leaving}, status = 'claimed' where tenant_id = ${ws.tenant.id} and id = ${cleared}`)
+    await db.execute(sql`update usage_matches set actioned_by = ${ws.admin.id}, status = 'claimed' where tenant_id = ${ws.tenant.id} and id = ${kept}`)
+    await db.execute(sql`delete from accounts where tenant_id = ${ws.tenant.id} and id = ${leaving}`)
+    const rows = await db.execute<{ id: number; actioned_by: number | null; status: string }>(sql`
+      select id, actioned_by, status from usage_matches where tenant_id = ${ws.tenant.id} and id in (${cleared}, ${kept}) order by id`)
+    expect(rows.rows.map((row) => [Number(row.id), row.actioned_by === null ? null : Number(row.actioned_by), row.status])).toEqual([
+      [cleared, null, 'claimed'],
+      [kept, Number(ws.admin.id), 'claimed'],
+    ])
+  })
 
   it('claims, then monetises; refuses moves the status does not allow; audits each', async () => {
     const { id } = await matchOf()

@@ -57,6 +57,8 @@ const { values } = parseArgs({
     matches: { type: 'string', default: '1000000' },
     assets: { type: 'string', default: '300000' },
     'new-matches': { type: 'string', default: '100000' },
+    /** --only discovery: the refresh is run once per batch size listed (matches per statement, comma-separated). */
+    'refresh-batches': { type: 'string', default: '1000' },
     /** --only discovery / analytics: measure the data an earlier run generated instead of generating it again. */
     reuse: { type: 'boolean', default: false },
   },
@@ -100,6 +102,7 @@ if (values.only === 'discovery') {
     matches: Number(values.matches),
     assets: Number(values.assets),
     newMatches: Number(values['new-matches']),
+    refreshBatches: values['refresh-batches'].split(',').map(Number),
     reuse: Boolean(values.reuse),
     log,
   })

@@ -39,7 +39,7 @@ export const REFRESH_JOB = 'usage.refresh'
 const LIVE = [1, 7]
 const MAX_AUDIO_BYTES = 200 * 1024 * 1024
 const FEED_PAGE = 1_000
-/** Matches stored by one statement: one feed page, the setting measured at 14,446/s; five per statement gave no gain that the bench could show (docs/discovery.md, Bench). */
+/** Matches stored by one statement: one feed page (16,657/s at load 2.0); 2,500 and 5,000 a statement stored 13,211 and 12,260/s in the same run (docs/discovery.md, Bench). */
 const STORE_BATCH = FEED_PAGE
 /** The provider's reference of an asset: the workspace's prefix filters its feed. */
 export const referencePrefix = (tenantId: number) => `t${tenantId}:`
@@ -111,13 +111,27 @@ export function matchesInOrder(tenantId: number, filter: { status?: MatchStatus;
  * planner can estimate it (the column's statistics), for the total.
  */
 export async function matchTitleCondition(db: Queryable, tenantId: number, text: string): Promise<{ condition: SQL; broad: boolean; estimate: SQL }> {
+  const estimate = sql`m.track_title ilike ${likePattern(text)}`
+  const { ids } = await titleAssets(db, tenantId, text)
+  if (ids === null) return { condition: sql`strpos(lower(m.track_title), lower(${text})) > 0`, broad: true, estimate }
+  if (!ids.length) return { condition: sql`false`, broad: false, estimate }
+  return { condition: sql`m.asset_row_id = any(${bigintArray(ids)})`, broad: false, estimate }
+}
+
+/**
+ * The assets whose title holds a fragment, or null when there are more than TITLE_ASSETS. A
+ * fragment the planner puts at ten times that many (its statistics' sample of titles; a fragment of
+ * a few hundred assets is not put there by chance) is settled without reading them: reading the
+ * 1,001st of a tenth of 300,000 titles took 13–17 ms, most of a common fragment's page (bench).
+ * `planned`: that estimate, the total a broad fragment's unfiltered list shows.
+ */
+async function titleAssets(db: Queryable, tenantId: number, text: string): Promise<{ ids: number[] | null; planned: number }> {
   const pattern = likePattern(text)
-  const estimate = sql`m.track_title ilike ${pattern}`
+  const planned = await plannedRows(db, sql`from usage_assets a where a.tenant_id = ${tenantId} and a.track_title ilike ${pattern}`)
+  if (planned > TITLE_ASSETS * 10) return { ids: null, planned }
   const found = await db.execute<{ id: number }>(sql`
     select a.id from usage_assets a where a.tenant_id = ${tenantId} and a.track_title ilike ${pattern} limit ${TITLE_ASSETS + 1}`)
-  if (found.rows.length > TITLE_ASSETS) return { condition: sql`strpos(lower(m.track_title), lower(${text})) > 0`, broad: true, estimate }
-  if (!found.rows.length) return { condition: sql`false`, broad: false, estimate }
-  return { condition: sql`m.asset_row_id = any(${bigintArray(found.rows.map((row) => Number(row.id)))})`, broad: false, estimate }
+  return { ids: found.rows.length > TITLE_ASSETS ? null : found.rows.map((row) => Number(row.id)), planned }
 }
 
 /** The planner's row estimate for `from …` (a common title fragment's total). */
@@ -279,16 +293,21 @@ export async function registerAssets(services: Services, tenantId: number, asset
 /**
  * Stores matches once per provider id (a later sighting updates counts, never the status staff
  * gave it), for assets of this workspace; matches of unknown or other workspaces' assets are skipped.
- * New matches add to the per-day rollup. Answers how many were new.
+ * New matches add to the per-day rollup. Answers how many were new. Rows are written in key order
+ * (provider id, then day and track), so two batches stored at once wait for each other, never deadlock.
+ * Provider and asset ids are compared byte-wise (COLLATE "C", like their columns): the sort and the
+ * index descents skip the locale's string comparison, which is all they would use it for. Each
+ * match's asset is one look-up of its unique index (lateral, limit 1): a plain join of a few thousand
+ * matches is planned as a hash of every asset of the workspace (300,000: 255 ms a batch, bench).
  *
- * `feed`: the refresh's batch of pages, whose cursor is saved by the same statement (see refreshMatches); only
+ * `refresh`: a refresh's batch (see refreshMatches), committed without waiting for the disk; only
  * for a statement of its own, outside any transaction.
  */
 export async function storeMatches(
   db: Queryable,
   tenantId: number,
   matches: readonly ProviderMatch[],
-  feed?: { cursor: string | null },
+  refresh?: { ownStatement: true },
 ): Promise<{ stored: number; created: number }> {
   if (!matches.length) return { stored: 0, created: 0 }
   const n = plainArray
@@ -305,11 +324,13 @@ export async function storeMatches(
     upserted as (
       insert into usage_matches as m (tenant_id, provider_id, asset_row_id, track_id, release_id, title, track_title, platform, media_url, user_url, user_name,
         copy_title, upload_date, views, shares, duration, match_length, copy_percentage, segments)
-      select distinct on (i.provider_id) ${tenantId}, i.provider_id, a.id, a.track_id, a.release_id, i.title, a.track_title,
+      select distinct on (i.provider_id collate "C") ${tenantId}, i.provider_id, a.id, a.track_id, a.release_id, i.title, a.track_title,
         case when i.platform in ('twitch', 'apple', 'spotify') then i.platform else 'raw' end, i.media_url, i.user_url, i.user_name,
         i.copy_title, i.upload_date, i.views, i.shares, i.duration, i.match_length, round(i.copy_percentage, 2), i.segments
-      from incoming i join usage_assets a on a.asset_id = i.asset_id and a.tenant_id = ${tenantId}
-      order by i.provider_id
+      from incoming i cross join lateral (
+        select a.id, a.track_id, a.release_id, a.track_title from usage_assets a where a.asset_id = i.asset_id and a.tenant_id = ${tenantId} limit 1
+      ) a
+      order by i.provider_id collate "C"
       on conflict (tenant_id, provider_id) do update set views = excluded.views, shares = excluded.shares, title = excluded.title,
         copy_title = excluded.copy_title, duration = excluded.duration, match_length = excluded.match_length,
         copy_percentage = excluded.copy_percentage, segments = excluded.segments, updated_at = now()
@@ -318,28 +339,25 @@ export async function storeMatches(
     rolled as (
       insert into usage_daily as d (tenant_id, day, track_id, matches, views)
       select ${tenantId}, (u.found_at at time zone 'UTC')::date, u.track_id, count(*), sum(u.views) from upserted u where u.created
-      group by 2, 3
+      group by 2, 3 order by 2, 3
       on conflict (tenant_id, day, track_id) do update set matches = d.matches + excluded.matches, views = d.views + excluded.views
       returning 1
-    )${
-      feed
-        ? sql`,
-    moved as (
-      insert into usage_cursors (tenant_id, cursor, refreshed_at) values (${tenantId}, ${feed.cursor}, now())
-      on conflict (tenant_id) do update set cursor = excluded.cursor, refreshed_at = excluded.refreshed_at
-      returning 1
-    )`
-        : sql``
-    }
+    )
     select (select count(*) from upserted where created)::int as created, (select count(*) from upserted)::int as stored,
-      (select count(*) from rolled)::int as rolled${feed ? sql`, set_config('synchronous_commit', 'off', true) as commit_mode` : sql``}`)
+      (select count(*) from rolled)::int as rolled${refresh ? sql`, set_config('synchronous_commit', 'off', true) as commit_mode` : sql``}`)
   return { stored: Number(result.rows[0]?.stored ?? 0), created: Number(result.rows[0]?.created ?? 0) }
 }
 
+/** Batches being stored at once by a refresh: two cores' worth on a quiet machine (bench: 13,849/s one at a time at load 1.8, 16,657/s two at once at load 2.0 with the cheaper statement). */
+const STORES_IN_FLIGHT = 2
+
 /**
  * The refresh job: reads the workspace's match feed from its cursor to the end, storing each page.
- * The next page is asked for while this one is stored: the provider's answer time and the
- * database's work overlap instead of adding up.
+ * The next page is asked for while this one is stored, and up to STORES_IN_FLIGHT batches are stored
+ * at once on their own connections: the provider's answer time and the database's work overlap
+ * instead of adding up. The cursor past a batch is saved only once it and every batch before it are
+ * stored (in order, a statement of its own), so a crash never leaves the cursor ahead of what was
+ * kept; a batch stored again after a crash only updates its matches (new ones alone feed the rollup).
  */
 export async function refreshMatches(services: Services, tenantId: number, signal?: AbortSignal, batchSize = STORE_BATCH) {
   if (!services.usage.configured) return { stored: 0, created: 0 }
@@ -353,33 +371,50 @@ export async function refreshMatches(services: Services, tenantId: number, signa
     asked.catch(() => undefined)
     return asked
   }
+  // Committed without waiting for the disk: a crash loses it with the batches before it, and the
+  // feed is read again from the cursor that was kept. The job's own completion, an ordinary commit,
+  // flushes them.
+  const saveCursor = (next: string | null) =>
+    services.db.execute(sql`
+      with moved as (
+        insert into usage_cursors (tenant_id, cursor, refreshed_at) values (${tenantId}, ${next}, now())
+        on conflict (tenant_id) do update set cursor = excluded.cursor, refreshed_at = excluded.refreshed_at
+        returning 1
+      )
+      select set_config('synchronous_commit', 'off', true) as commit_mode, (select count(*) from moved) as moved`)
+  const inFlight: { storing: Promise<{ stored: number; created: number }>; cursor: string | null }[] = []
+  const settleOldest = async () => {
+    const oldest = inFlight.shift()!
+    const counts = await oldest.storing
+    await saveCursor(oldest.cursor)
+    stored += counts.stored
+    created += counts.created
+  }
   let coming = ask(cursor)
   // Pages are stored batchSize matches at a time (tests batch several pages; the job one page per
   // statement).
   let batch: ProviderMatch[] = []
-  for (let pageNo = 0; pageNo < 10_000 && !signal?.aborted; pageNo += 1) {
-    const page = await coming
-    const last = !page.next || page.matches.length === 0
-    if (!last) coming = ask(page.next)
-    const next = page.next ?? cursor
-    for (const match of page.matches) batch.push(match)
-    cursor = next
-    if (!last && batch.length < batchSize && pageNo < 9_999) continue
-    // A batch and the cursor past it in one statement (one round trip: a loaded machine makes each
-    // one wait for a CPU), committed without waiting for the disk: a crash loses the two together,
-    // and the feed is read again from the cursor that was kept. The job's own completion, an
-    // ordinary commit, flushes them.
-    const counts = batch.length
-      ? await storeMatches(services.db, tenantId, batch, { cursor: next })
-      : await services.db
-          .execute(sql`
-            insert into usage_cursors (tenant_id, cursor, refreshed_at) values (${tenantId}, ${next}, now())
-            on conflict (tenant_id) do update set cursor = excluded.cursor, refreshed_at = excluded.refreshed_at`)
-          .then(() => ({ stored: 0, created: 0 }))
-    batch = []
-    stored += counts.stored
-    created += counts.created
-    if (last) break
+  try {
+    for (let pageNo = 0; pageNo < 10_000 && !signal?.aborted; pageNo += 1) {
+      const page = await coming
+      const last = !page.next || page.matches.length === 0
+      if (!last) coming = ask(page.next)
+      const next = page.next ?? cursor
+      for (const match of page.matches) batch.push(match)
+      cursor = next
+      if (!last && batch.length < batchSize && pageNo < 9_999) continue
+      const storing = batch.length ? storeMatches(services.db, tenantId, batch, { ownStatement: true }) : Promise.resolve({ stored: 0, created: 0 })
+      // Awaited in order below; a failure meanwhile must not be an unhandled rejection.
+      storing.catch(() => undefined)
+      inFlight.push({ storing, cursor: next })
+      batch = []
+      if (inFlight.length >= STORES_IN_FLIGHT) await settleOldest()
+      if (last) break
+    }
+    while (inFlight.length) await settleOldest()
+  } finally {
+    // A failed batch: those stored beside it are left to finish (their cursor not saved) before the job's error.
+    await Promise.allSettled(inFlight.map((entry) => entry.storing))
   }
   // Stopped (aborted, or the page limit) with pages read but not stored: their cursor is not saved either.
   return { stored, created }
@@ -451,7 +486,7 @@ export async function listAssets(ctx: AuthedContext, pageNo: number, query: { pe
   const search = query.search?.trim()
   // A common fragment's total is the planner's estimate (counting 10,000 through the trigram index
   // took 42 ms at 300,000 assets), never below the TITLE_ASSETS it is known to pass.
-  let broadEstimate: SQL | null = null
+  let broadPlanned: number | null = null
   if (search) {
     const idMatch = /^#?(\d{1,15})$/.exec(search)
     const exact = idMatch ? sql`(a.id = ${Number(idMatch[1])} or a.asset_id = ${search})` : sql`a.asset_id = ${search}`
@@ -461,12 +496,11 @@ export async function listAssets(ctx: AuthedContext, pageNo: number, query: { pe
       // As the matches' (matchTitleCondition): up to TITLE_ASSETS assets found by the trigram index
       // and sorted; a fragment of more filters the list's walk in its order. The planner cannot
       // choose between the two itself: it estimates a few rows for any fragment of a unique title.
-      const found = await ctx.services.db.execute<{ id: number }>(sql`
-        select a.id from usage_assets a where a.tenant_id = ${tenantId} and a.track_title ilike ${likePattern(search)} limit ${TITLE_ASSETS + 1}`)
-      if (found.rows.length > TITLE_ASSETS) {
-        broadEstimate = sql`from usage_assets a where ${sql.join([...conditions, sql`a.track_title ilike ${likePattern(search)}`], sql` and `)}`
+      const { ids, planned } = await titleAssets(ctx.services.db, tenantId, search)
+      if (ids === null) {
+        broadPlanned = planned
         conditions.push(sql`strpos(lower(a.track_title), lower(${search})) > 0`)
-      } else conditions.push(found.rows.length ? sql`a.id = any(${bigintArray(found.rows.map((row) => Number(row.id)))})` : sql`false`)
+      } else conditions.push(ids.length ? sql`a.id = any(${bigintArray(ids)})` : sql`false`)
     }
   }
   const where = sql`where ${sql.join(conditions, sql` and `)}`
@@ -478,8 +512,8 @@ export async function listAssets(ctx: AuthedContext, pageNo: number, query: { pe
   // A status is an indexed equality (partial indexes): the planner's estimate of it is good enough to skip counting.
   const { total, estimate } =
     pageTotal(rows.rows.length, pageNo, query.per_page) ??
-    (broadEstimate && !query.status
-      ? { total: Math.max(TITLE_ASSETS + 1, (pageNo - 1) * query.per_page + rows.rows.length + 1, Math.round(await plannedRows(ctx.services.db, broadEstimate))), estimate: true }
+    (broadPlanned !== null && !query.status
+      ? { total: Math.max(TITLE_ASSETS + 1, (pageNo - 1) * query.per_page + rows.rows.length + 1, Math.round(broadPlanned)), estimate: true }
       : await countCapped(ctx.services.db, sql`from usage_assets a ${where}`, { estimateFirst: !search }))
   return {
     data: rows.rows.map((row) => ({
