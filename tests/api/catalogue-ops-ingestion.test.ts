@@ -200,7 +200,7 @@ describe('catalogue ingestion', () => {
     expect(dry).toMatchObject({ good: 8, releases: 4 })
     // Between the dry run and the commit the owner of "Batch 3" goes away (its account id no longer exists).
     await t.services.db.execute(sql`
-      update ingestion_rows set data = jsonb_set(data, '{accountId}', '999999999')
+      update ingestion_rows set data = jsonb_set(data::jsonb, '{accountId}', '999999999')::json
        where ingestion_id = ${dry.id} and release_title = 'Batch 3'`)
     await admin.ok('ingestion.commit', { body: { id: dry.id } })
     await t.services.jobs.drain()

@@ -19,6 +19,7 @@ import { HttpError, notFound } from '@server/errors'
 import { auditedMutation, type AuditActor } from '@server/audit'
 import { csvStream, keysetRows } from '@server/csv-stream'
 import { bigintArray, textArray } from '@server/db/arrays'
+import { copyFrom } from '@server/db/copy'
 import { createIngestedReleases } from '@domains/catalogue/server/public'
 import { AudioFetchError, fetchAudio } from './audio-fetcher'
 import {
@@ -28,6 +29,9 @@ import {
   REQUIRED_COLUMNS,
   checkRow,
   codesInWorkspace,
+  copyRowsText,
+  rowFields,
+  ROW_COLUMNS,
   lookUpAccounts,
   type AccountVerdict,
   type CheckedRow,
@@ -192,7 +196,7 @@ export async function parseIngestion(services: Services, tenantId: number, inges
       if (row.isrc && onTrack.has(row.isrc)) row.errors.push(`The ISRC is already on track #${onTrack.get(row.isrc)}`)
       if (row.data && account?.id) row.data.accountId = account.id
     }
-    await writeRows(db, tenantId, ingestionId, checked)
+    await writeRows(services, tenantId, ingestionId, checked)
     for (const row of checked) {
       totals.rows += 1
       if (row.errors.length) totals.bad += 1
@@ -260,30 +264,27 @@ export async function parseIngestion(services: Services, tenantId: number, inges
 }
 
 /**
- * Writes a chunk of checked rows in one statement with one parameter: the chunk as a JSON array read
- * back by jsonb_to_recordset. A drizzle multi-row VALUES of 1,000 rows binds 13,000 parameters, and
- * building that statement cost more than PostgreSQL's insert itself.
+ * Writes a chunk of checked rows: on PostgreSQL one COPY FROM STDIN (a third of the time of the
+ * same rows as one jsonb_to_recordset insert, which parsed the whole chunk as jsonb first); on PGlite,
+ * which takes no COPY through its socket, one statement with the chunk as one JSON parameter. A
+ * drizzle multi-row VALUES bound 13,000 parameters a 1,000 rows and cost more than the insert itself.
  */
-async function writeRows(db: Queryable, tenantId: number, ingestionId: number, rows: CheckedRow[]) {
-  const chunk = rows.map((row) => ({
-    csv_row: row.line,
-    release_key: row.releaseKey,
-    user_email: row.userEmail.slice(0, 320),
-    release_title: row.releaseTitle.slice(0, 300),
-    track_title: row.trackTitle.slice(0, 300),
-    track_url: row.trackUrl?.slice(0, 2000) ?? null,
-    isrc: row.isrc,
-    upc: row.upc,
-    status: row.errors.length ? 'invalid' : 'valid',
-    error: row.errors.length ? row.errors.join('; ') : null,
-    data: row.data,
-  }))
-  await db.execute(sql`
-    insert into ${ingestionRows} (tenant_id, ingestion_id, csv_row, release_key, user_email, release_title, track_title, track_url, isrc, upc, status, error, data)
+async function writeRows(services: Services, tenantId: number, ingestionId: number, rows: CheckedRow[]) {
+  if (services.database.kind === 'postgres') {
+    const client = await services.database.pool.connect()
+    try {
+      await copyFrom(client, `copy ingestion_rows (${ROW_COLUMNS}) from stdin`, [copyRowsText(tenantId, ingestionId, rows)])
+    } finally {
+      client.release()
+    }
+    return
+  }
+  await services.db.execute(sql`
+    insert into ${ingestionRows} (${sql.raw(ROW_COLUMNS)})
     select ${tenantId}, ${ingestionId}, r.csv_row, r.release_key, r.user_email, r.release_title, r.track_title, r.track_url, r.isrc, r.upc, r.status, r.error, r.data
-      from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb)
+      from json_to_recordset(${JSON.stringify(rows.map(rowFields))}::json)
         as r(csv_row integer, release_key text, user_email text, release_title text, track_title text, track_url text,
-             isrc text, upc text, status text, error text, data jsonb)`)
+             isrc text, upc text, status text, error text, data json)`)
 }
 
 /** Commit a dry run: refused unless it is one, or when it has no good row; the commit job does the work. */

@@ -1,0 +1,1 @@
+ALTER TABLE "ingestion_rows" ALTER COLUMN "data" SET DATA TYPE json;
