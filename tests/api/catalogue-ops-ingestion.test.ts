@@ -1,7 +1,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { createTestApp, type TestApp } from '../helpers/app'
 import type { TestClient } from '../helpers/client'
 import { twoWorkspaces } from '../helpers/fixtures'
@@ -191,6 +191,38 @@ describe('catalogue ingestion', () => {
     expect(rows.every((entry) => entry.status === 'committed')).toBe(true)
     // A second run finds nothing left to do.
     expect((await admin.call('ingestion.commit', { body: { id: dry.id } })).status).toBe(409)
+  })
+
+  it('commits batch after batch two at a time, each release once with its one audit row', async () => {
+    const lines = [1, 2, 3, 4, 5].flatMap((n) => [row({ release: `Pair ${n}`, track: `A${n}` }), row({ release: `Pair ${n}`, track: `B${n}` })])
+    const dry = await upload(lines, { fetchAudio: 'false' })
+    expect(dry).toMatchObject({ good: 10, releases: 5 })
+    await t.services.db.update(ingestions).set({ status: 'committing' }).where(eq(ingestions.id, dry.id))
+    // Batches of one release: five transactions, two of them under way at any time.
+    await runCommit(t.services, ws.tenant.id, dry.id, undefined, 1)
+    const titles = [1, 2, 3, 4, 5].map((n) => `Pair ${n}`)
+    const made = await t.services.db.select().from(releases).where(inArray(releases.title, titles))
+    expect(made.map((release) => [release.title, release.trackCount]).sort()).toEqual(titles.map((title) => [title, 2]))
+    const [ingestion] = await t.services.db.select().from(ingestions).where(eq(ingestions.id, dry.id))
+    expect(ingestion).toMatchObject({ status: 'committed', committed: 10, releases: 5, progress: '1.0000' })
+    // The batch's audit rows, written as one statement, are the rows one insert each would write.
+    const audited = await t.services.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'release.ingested'), inArray(auditLog.entityId, made.map((release) => String(release.id)))))
+    expect(audited).toHaveLength(5)
+    for (const entry of audited) {
+      const release = made.find((candidate) => String(candidate.id) === entry.entityId)
+      expect(entry).toMatchObject({
+        tenantId: ws.tenant.id,
+        actorAccountId: ingestion.createdBy,
+        entityType: 'release',
+        before: null,
+        after: { ingestionId: dry.id, title: release?.title, tracks: 2, status: 0 },
+        ip: null,
+        requestId: null,
+      })
+    }
   })
 
   it('commits many releases in one batch, and a release that fails at commit fails only its own rows', async () => {
