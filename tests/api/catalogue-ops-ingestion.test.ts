@@ -1,7 +1,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { createTestApp, type TestApp } from '../helpers/app'
 import type { TestClient } from '../helpers/client'
 import { twoWorkspaces } from '../helpers/fixtures'
@@ -193,6 +193,38 @@ describe('catalogue ingestion', () => {
     expect((await admin.call('ingestion.commit', { body: { id: dry.id } })).status).toBe(409)
   })
 
+  it('commits batch after batch two at a time, each release once with its one audit row', async () => {
+    const lines = [1, 2, 3, 4, 5].flatMap((n) => [row({ release: `Pair ${n}`, track: `A${n}` }), row({ release: `Pair ${n}`, track: `B${n}` })])
+    const dry = await upload(lines, { fetchAudio: 'false' })
+    expect(dry).toMatchObject({ good: 10, releases: 5 })
+    await t.services.db.update(ingestions).set({ status: 'committing' }).where(eq(ingestions.id, dry.id))
+    // Batches of one release: five transactions, two of them under way at any time.
+    await runCommit(t.services, ws.tenant.id, dry.id, undefined, 1)
+    const titles = [1, 2, 3, 4, 5].map((n) => `Pair ${n}`)
+    const made = await t.services.db.select().from(releases).where(inArray(releases.title, titles))
+    expect(made.map((release) => [release.title, release.trackCount]).sort()).toEqual(titles.map((title) => [title, 2]))
+    const [ingestion] = await t.services.db.select().from(ingestions).where(eq(ingestions.id, dry.id))
+    expect(ingestion).toMatchObject({ status: 'committed', committed: 10, releases: 5, progress: '1.0000' })
+    // The batch's audit rows, written as one statement, are the rows one insert each would write.
+    const audited = await t.services.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'release.ingested'), inArray(auditLog.entityId, made.map((release) => String(release.id)))))
+    expect(audited).toHaveLength(5)
+    for (const entry of audited) {
+      const release = made.find((candidate) => String(candidate.id) === entry.entityId)
+      expect(entry).toMatchObject({
+        tenantId: ws.tenant.id,
+        actorAccountId: ingestion.createdBy,
+        entityType: 'release',
+        before: null,
+        after: { ingestionId: dry.id, title: release?.title, tracks: 2, status: 0 },
+        ip: null,
+        requestId: null,
+      })
+    }
+  })
+
   it('commits many releases in one batch, and a release that fails at commit fails only its own rows', async () => {
     const hotBefore = await rowUpdates()
     const lines = [1, 2, 3, 4].flatMap((n) => [row({ release: `Batch ${n}`, track: `A${n}` }), row({ release: `Batch ${n}`, track: `B${n}` })])
@@ -200,7 +232,7 @@ describe('catalogue ingestion', () => {
     expect(dry).toMatchObject({ good: 8, releases: 4 })
     // Between the dry run and the commit the owner of "Batch 3" goes away (its account id no longer exists).
     await t.services.db.execute(sql`
-      update ingestion_rows set data = jsonb_set(data, '{accountId}', '999999999')
+      update ingestion_rows set data = jsonb_set(data::jsonb, '{accountId}', '999999999')::json
        where ingestion_id = ${dry.id} and release_title = 'Batch 3'`)
     await admin.ok('ingestion.commit', { body: { id: dry.id } })
     await t.services.jobs.drain()

@@ -225,21 +225,25 @@ async function* cmsPages(services: Services, exportRow: Pick<ExportRecord, 'tena
   const which = exportRow.all
     ? sql`r.status = any(${bigintArray(EXPORTABLE)}::smallint[])`
     : sql`r.id = any(${bigintArray(exportRow.releaseIds)})`
-  const cells = [
-    sqlSafeCell(sql`'WL-' || p.id || '-' || t.id`),
-    ...[
-      sql`concat_ws('|', nullif(p.label, ''), nullif(p.upc, ''))`,
-      sql`t.title`,
-      sql`p.artist_text`,
-      sql`p.title`,
-      sql`p.label`,
-      sql`p.primary_genre`,
-      sql`t.isrc`,
-      sql`p.upc`,
-    ].map(sqlCsvCell),
-    sqlSafeCell(sql`p.release_date::text`),
-    sqlCsvCell(sql`p.ownership`),
-  ]
+  // The cells of the release are written once per release (in p), not once per track: a page's
+  // cost was the cells' pattern tests, nine of eleven of them on release columns (190 → ~100 ms a
+  // 10,000-track page, the same text).
+  const ownership = sql`case when jsonb_array_length(r.territories) = 0 or r.territories ? 'WW' then 'WW'
+                    else (select string_agg(value, '|') from jsonb_array_elements_text(r.territories)) end`
+  const head = sqlCsvCell(sql`concat_ws('|', nullif(r.label, ''), nullif(r.upc, ''))`)
+  const middle = sql.join([sql`r.artist_text`, sql`r.title`, sql`r.label`, sql`r.primary_genre`].map(sqlCsvCell), sql` || ',' || `)
+  const tail = sql.join([sqlCsvCell(sql`r.upc`), sqlSafeCell(sql`r.release_date::text`), sqlCsvCell(ownership)], sql` || ',' || `)
+  const line = sql.join(
+    [
+      sqlSafeCell(sql`'WL-' || p.id || '-' || t.id`),
+      sql`p.head`,
+      sqlCsvCell(sql`t.title`),
+      sql`p.middle`,
+      sqlCsvCell(sql`t.isrc`),
+      sql`p.tail`,
+    ],
+    sql` || ',' || `,
+  )
   let after = 0
   for (;;) {
     const { rows } = await services.db.execute<{
@@ -250,14 +254,12 @@ async function* cmsPages(services: Services, exportRow: Pick<ExportRecord, 'tena
       csv: string | null
     }>(sql`
       with p as materialized (
-        select r.id, r.status, r.title, r.upc, r.label, r.primary_genre, r.release_date, r.artist_text,
-               case when jsonb_array_length(r.territories) = 0 or r.territories ? 'WW' then 'WW'
-                    else (select string_agg(value, '|') from jsonb_array_elements_text(r.territories)) end as ownership
+        select r.id, r.status, ${head} as head, ${middle} as middle, ${tail} as tail
           from releases r
          where r.tenant_id = ${tenantId} and ${which} and r.id > ${after}
          order by r.id limit ${RELEASES_PER_PAGE}),
       l as (
-        select t.release_id, t.position, t.id, ${sql.join(cells, sql` || ',' || `)} as line
+        select t.release_id, t.position, t.id, ${line} as line
           from p join tracks t on t.release_id = p.id and t.tenant_id = ${tenantId})
       select (select array_agg(id order by id)::text[] from p) as ids,
              (select array_agg(distinct release_id)::text[] from l) as exported,

@@ -3,6 +3,7 @@ import { checkIsrc, checkUpc } from '@core/identifiers'
 import { mapGenre } from '@core/genres'
 import type { Queryable } from '@server/db/engine'
 import { textArray } from '@server/db/arrays'
+import { copyText } from '@server/db/copy'
 import type { IngestedRelease } from '@domains/catalogue/server/public'
 
 // Checking catalogue-ingestion rows (docs/formats/catalogue-ingestion.md): each row alone (codes,
@@ -308,4 +309,36 @@ export async function codesInWorkspace(q: Queryable, tenantId: number, rows: Che
     for (const row of found) onTrack.set(row.isrc, Number(row.id))
   }
   return { onRelease, onTrack }
+}
+
+/** The ingestion_rows columns a dry run writes, in the order of rowFields and copyRowsText. */
+export const ROW_COLUMNS =
+  'tenant_id, ingestion_id, csv_row, release_key, user_email, release_title, track_title, track_url, isrc, upc, status, error, data'
+
+/** A checked row as ingestion_rows stores it (texts cut to their column's size). */
+export function rowFields(row: CheckedRow) {
+  return {
+    csv_row: row.line,
+    release_key: row.releaseKey,
+    user_email: row.userEmail.slice(0, 320),
+    release_title: row.releaseTitle.slice(0, 300),
+    track_title: row.trackTitle.slice(0, 300),
+    track_url: row.trackUrl?.slice(0, 2000) ?? null,
+    isrc: row.isrc,
+    upc: row.upc,
+    status: row.errors.length ? 'invalid' : 'valid',
+    error: row.errors.length ? row.errors.join('; ') : null,
+    data: row.data,
+  }
+}
+
+/** Checked rows as COPY text lines for ROW_COLUMNS. */
+export function copyRowsText(tenantId: number, ingestionId: number, rows: CheckedRow[]): string {
+  let text = ''
+  for (const row of rows) {
+    const f = rowFields(row)
+    const cells = [f.release_key, f.user_email, f.release_title, f.track_title, f.track_url, f.isrc, f.upc, f.status, f.error]
+    text += `${tenantId}\t${ingestionId}\t${f.csv_row}\t${cells.map(copyText).join('\t')}\t${copyText(f.data === null ? null : JSON.stringify(f.data))}\n`
+  }
+  return text
 }

@@ -19,6 +19,7 @@ import { HttpError, notFound } from '@server/errors'
 import { auditedMutation, type AuditActor } from '@server/audit'
 import { csvStream, keysetRows } from '@server/csv-stream'
 import { bigintArray, textArray } from '@server/db/arrays'
+import { copyFrom } from '@server/db/copy'
 import { createIngestedReleases } from '@domains/catalogue/server/public'
 import { AudioFetchError, fetchAudio } from './audio-fetcher'
 import {
@@ -28,6 +29,9 @@ import {
   REQUIRED_COLUMNS,
   checkRow,
   codesInWorkspace,
+  copyRowsText,
+  rowFields,
+  ROW_COLUMNS,
   lookUpAccounts,
   type AccountVerdict,
   type CheckedRow,
@@ -38,7 +42,7 @@ import { ingestionRows, ingestions } from './schema'
 import { checkCsvFile, storeCsvFile } from './csv-file'
 
 // Catalogue ingestion (docs/catalogue-ops.md "Catalogue ingestion"): upload → parse job (dry run)
-// → commit job, RELEASE_BATCH releases per transaction.
+// → commit job, RELEASE_BATCH releases per transaction, two transactions at once.
 
 export const PARSE_JOB = 'ingestion.parse'
 export const COMMIT_JOB = 'ingestion.commit'
@@ -46,8 +50,13 @@ const ENTITY = 'ingestion'
 const NO_INGESTION = 'There is no such ingestion.'
 /** Rows checked and written per statement (2,000: half the round trips and plans of 1,000 per row, ~1.7 MB of JSON a chunk). */
 const CHUNK = 2000
-/** Releases made per transaction (and between two progress reports). */
-const RELEASE_BATCH = 200
+/**
+ * Releases made per transaction (and between two progress reports): 500 (~5,000 tracks) spreads
+ * each batch's fixed cost (begin, commit, progress, read-ahead hand-over: ~50 ms) over 2.5 times the
+ * rows; a batch's statements cost about the same a row at 2,000 or 10,000 tracks, and a failed
+ * batch is retried release by release, so larger batches buy little more.
+ */
+const RELEASE_BATCH = 500
 
 const RUNNING: IngestionStatus[] = ['uploaded', 'parsing', 'committing']
 
@@ -192,7 +201,7 @@ export async function parseIngestion(services: Services, tenantId: number, inges
       if (row.isrc && onTrack.has(row.isrc)) row.errors.push(`The ISRC is already on track #${onTrack.get(row.isrc)}`)
       if (row.data && account?.id) row.data.accountId = account.id
     }
-    await writeRows(db, tenantId, ingestionId, checked)
+    await writeRows(services, tenantId, ingestionId, checked)
     for (const row of checked) {
       totals.rows += 1
       if (row.errors.length) totals.bad += 1
@@ -260,30 +269,27 @@ export async function parseIngestion(services: Services, tenantId: number, inges
 }
 
 /**
- * Writes a chunk of checked rows in one statement with one parameter: the chunk as a JSON array read
- * back by jsonb_to_recordset. A drizzle multi-row VALUES of 1,000 rows binds 13,000 parameters, and
- * building that statement cost more than PostgreSQL's insert itself.
+ * Writes a chunk of checked rows: on PostgreSQL one COPY FROM STDIN (a third of the time of the
+ * same rows as one jsonb_to_recordset insert, which parsed the whole chunk as jsonb first); on PGlite,
+ * which takes no COPY through its socket, one statement with the chunk as one JSON parameter. A
+ * drizzle multi-row VALUES bound 13,000 parameters a 1,000 rows and cost more than the insert itself.
  */
-async function writeRows(db: Queryable, tenantId: number, ingestionId: number, rows: CheckedRow[]) {
-  const chunk = rows.map((row) => ({
-    csv_row: row.line,
-    release_key: row.releaseKey,
-    user_email: row.userEmail.slice(0, 320),
-    release_title: row.releaseTitle.slice(0, 300),
-    track_title: row.trackTitle.slice(0, 300),
-    track_url: row.trackUrl?.slice(0, 2000) ?? null,
-    isrc: row.isrc,
-    upc: row.upc,
-    status: row.errors.length ? 'invalid' : 'valid',
-    error: row.errors.length ? row.errors.join('; ') : null,
-    data: row.data,
-  }))
-  await db.execute(sql`
-    insert into ${ingestionRows} (tenant_id, ingestion_id, csv_row, release_key, user_email, release_title, track_title, track_url, isrc, upc, status, error, data)
+async function writeRows(services: Services, tenantId: number, ingestionId: number, rows: CheckedRow[]) {
+  if (services.database.kind === 'postgres') {
+    const client = await services.database.pool.connect()
+    try {
+      await copyFrom(client, `copy ingestion_rows (${ROW_COLUMNS}) from stdin`, [copyRowsText(tenantId, ingestionId, rows)])
+    } finally {
+      client.release()
+    }
+    return
+  }
+  await services.db.execute(sql`
+    insert into ${ingestionRows} (${sql.raw(ROW_COLUMNS)})
     select ${tenantId}, ${ingestionId}, r.csv_row, r.release_key, r.user_email, r.release_title, r.track_title, r.track_url, r.isrc, r.upc, r.status, r.error, r.data
-      from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb)
+      from json_to_recordset(${JSON.stringify(rows.map(rowFields))}::json)
         as r(csv_row integer, release_key text, user_email text, release_title text, track_title text, track_url text,
-             isrc text, upc text, status text, error text, data jsonb)`)
+             isrc text, upc text, status text, error text, data json)`)
 }
 
 /** Commit a dry run: refused unless it is one, or when it has no good row; the commit job does the work. */
@@ -390,8 +396,9 @@ async function commitReleases(services: Services, actor: AuditActor, tenantId: n
 /**
  * Creates the releases of the good rows, RELEASE_BATCH releases per transaction (multi-row inserts:
  * a transaction per release ran at ~100 rows/s). A batch that fails (one release's UPC taken
- * meanwhile, say) is retried release by release, so only the release at fault fails its rows. A run
- * that died goes on where it stopped: committed rows are no longer `valid`, and a batch is never half made.
+ * meanwhile, say) is retried release by release, so only the release at fault fails its rows. Two
+ * batches commit at once on two connections. A run that died goes on where it stopped: committed rows
+ * are no longer `valid`, and a batch is never half made.
  */
 export async function runCommit(
   services: Services,
@@ -416,16 +423,14 @@ export async function runCommit(
   // Batches go in release_key order and leave no row of theirs valid, so the next batch starts after
   // the last key: read from the start, the index entries of the rows committed so far were walked
   // again by every batch, and the run grew with the square of its size.
-  let lastKey: string | null = null
-  for (;;) {
-    // Stopped between two batches, never inside one: the next run goes on from here.
-    if (signal?.aborted) throw new Error('stopped')
-    const after: string | null = lastKey
+  // The next batch is read (and its audio fetched) while this one commits, on another connection:
+  // its keys are past this batch's last key, so the two never share a row (~0.1 s of each ~0.35 s batch).
+  const readBatch = async (after: string | null) => {
     const { rows: keys }: { rows: { release_key: string }[] } = await db.execute<{ release_key: string }>(sql`
       select distinct release_key from ${ingestionRows}
        where ingestion_id = ${ingestionId} and status = 'valid' ${after === null ? sql`` : sql`and release_key > ${after}`}
        order by release_key limit ${batchSize}`)
-    if (!keys.length) break
+    if (!keys.length) return null
     const { rows } = await db.execute<PendingRow & { release_key: string }>(sql`
       select id, csv_row, track_url, data, release_key from ${ingestionRows}
        where ingestion_id = ${ingestionId} and status = 'valid'
@@ -446,11 +451,14 @@ export async function runCommit(
       group.push({ ...row, audioUrl })
       groups.set(row.release_key, group)
     }
-    const batch = [...groups.values()]
+    return { lastKey: keys[keys.length - 1].release_key, rows: rows.length, groups }
+  }
+  // Commits one batch in its own transaction; when the batch fails, release by release, so a fault
+  // fails only its own rows.
+  const commitBatch = async (batch: ReadyRow[][]) => {
     try {
       await commitReleases(services, actor, tenantId, ingestionId, batch)
     } catch {
-      // One release at a time, so a fault fails only its own rows.
       for (const ready of batch) {
         if (signal?.aborted) throw new Error('stopped')
         try {
@@ -465,10 +473,49 @@ export async function runCommit(
         }
       }
     }
-    lastKey = keys[keys.length - 1].release_key
-    left = Math.max(0, left - rows.length)
+  }
+  // Two batches commit at once, each in its own transaction on its own connection (PostgreSQL runs
+  // each statement on one core; PGlite's one connection takes them one after the other). Their
+  // release keys are disjoint, so they never touch the same rows, and a crash leaves each batch
+  // whole or absent as before: the next run takes the rows still valid, wherever they are.
+  let committing: { done: Promise<void>; rows: number } | null = null
+  // Progress is reported in batch order, once the batch before has ended.
+  const settle = async () => {
+    if (!committing) return
+    const { done, rows } = committing
+    committing = null
+    await done
+    left = Math.max(0, left - rows)
     await setProgress(services, ingestionId, ingestion.good ? 1 - left / ingestion.good : 1)
   }
+  let next = readBatch(null)
+  let latest: Promise<void> | null = null
+  try {
+    for (;;) {
+      // Stopped between two batches, never inside one: the batch under way ends (or rolls back)
+      // on its own, and the next run goes on from there.
+      if (signal?.aborted) {
+        await next.catch(() => undefined)
+        await settle()
+        throw new Error('stopped')
+      }
+      const read = await next
+      if (!read) break
+      next = readBatch(read.lastKey)
+      // Awaited at the top of the next turn; a batch that throws first must not leave it unhandled.
+      next.catch(() => undefined)
+      const done = commitBatch([...read.groups.values()])
+      latest = done
+      done.catch(() => undefined)
+      await settle()
+      committing = { done, rows: read.rows }
+    }
+  } catch (error) {
+    // The job ends only once no batch of it is still committing, so its retry never races one.
+    await latest?.catch(() => undefined)
+    throw error
+  }
+  await settle()
   const { rows: totals } = await db.execute<{ committed: number; failed: number; releases: number }>(sql`
     select count(*) filter (where status = 'committed')::int as committed,
            count(*) filter (where status = 'failed')::int as failed,
