@@ -1,4 +1,4 @@
-import { Suspense } from 'react'
+import { Suspense, type ReactElement } from 'react'
 import { act, render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { lazyScreen } from '../../../src/client/routing/lazy-screen'
@@ -24,7 +24,7 @@ describe('a lazily loaded screen', () => {
   })
 
   it('shows the skeleton until a chunk nobody fetched ahead arrives', async () => {
-    let arrive: (module: { default: () => JSX.Element }) => void = () => undefined
+    let arrive: (module: { default: () => ReactElement }) => void = () => undefined
     const Screen = lazyScreen(() => new Promise((resolve) => (arrive = resolve)))
     render(<Shown screen={Screen} />)
     expect(screen.getByText('skeleton')).toBeTruthy()
