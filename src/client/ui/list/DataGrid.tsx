@@ -145,13 +145,17 @@ export default function DataGrid<Row>({
   }, [])
 
   // The cursor is the grid's focused row, so screen readers follow j/k like arrow keys. The grid
-  // takes the keyboard only from its own tab (or from nowhere): when it replaces the plain table after
-  // the user moved on (a record opened in the next pane), it must not pull the focus back.
+  // takes the keyboard only in the workspace's focused tab, and only from that tab (or from nowhere):
+  // when it replaces the plain table after the user moved on (a record opened in the next pane), it
+  // must not pull the focus back, even in the moment the keyboard is nowhere because the plain table's
+  // focused row has just gone.
   const frame = useRef<HTMLDivElement>(null)
   useEffect(() => {
     if (!api || cursor === null || cursor >= rows.length) return
     const active = document.activeElement
-    const ownTab = frame.current?.closest('.wl-tab') ?? frame.current
+    const tab = frame.current?.closest('.wl-tab')
+    if (tab && !tab.hasAttribute('data-focused')) return
+    const ownTab = tab ?? frame.current
     if (active && active !== document.body && ownTab && !ownTab.contains(active)) return
     const focused = api.getFocusedCell()
     if (focused?.rowIndex === cursor && !focused.rowPinned) return
