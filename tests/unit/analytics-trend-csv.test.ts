@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { CsvReader } from '../../src/domains/analytics/server/trend-csv'
-import { copyText, dimsEncoder } from '../../src/domains/analytics/server/trend-copy'
+import { copyText } from '../../src/server/db/copy'
+import { dimsEncoder } from '../../src/domains/analytics/server/trend-copy'
 
 /** Every record of `text` fed in chunks of `size` characters, with the line each starts on. */
 function records(text: string | Buffer, size = Infinity) {

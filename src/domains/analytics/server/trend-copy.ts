@@ -1,9 +1,7 @@
 import type { TrendLine } from '@core/analytics-platforms'
 
-// Trend lines into PostgreSQL with COPY FROM STDIN: the copy itself is @server/db/copy's (shared with
-// the catalogue ingestion's dry run).
+// Trend lines' dims as COPY text for the trend import's stage (the COPY itself is @server/db/copy's).
 import { copyText } from '@server/db/copy'
-export { copyFrom, copyText } from '@server/db/copy'
 
 /** The dims of a line as JSON, remembered: a report repeats a few breakdown combinations. */
 export function dimsEncoder(): (dims: TrendLine['dims']) => string {

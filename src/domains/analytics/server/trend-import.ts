@@ -28,7 +28,8 @@ import { FileStore } from '@server/storage/file-store'
 import { trendImports } from './schema'
 import { ensureFactPartitions, matchPending, rollUpImport } from './rollups'
 import { CsvReader } from './trend-csv'
-import { copyFrom, copyText, dimsEncoder } from './trend-copy'
+import { copyFrom, copyText } from '@server/db/copy'
+import { dimsEncoder } from './trend-copy'
 
 // A trend report's import, the statement import's path (docs/analytics.md): the upload is checked
 // by content and header, stored, hashed (a file twice is refused while its import stands) and

@@ -160,8 +160,6 @@ async function plannedRows(db: Queryable, filter: ListFilter): Promise<number> {
 
 export type ListOrder = { sort: ReleaseSort; dir: 'asc' | 'desc' }
 
-/** A text search counts its matches exactly up to here; beyond, the total is the planner's estimate. */
-
 /**
  * One page and the total, in as few passes over the matches as the query allows (at a million
  * releases the count costs more than the page):
