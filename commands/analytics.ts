@@ -2,6 +2,7 @@ import type { Command } from './types'
 import { defineAction, type RecordAction, type Target } from './actions'
 import type { TrendImportStatus } from '@contract/analytics'
 import { ANALYTICS_PLATFORMS } from '@core/analytics-platforms'
+import { ANALYTICS_PATH, trackReviewPath } from './analytics-paths'
 
 /** What the analytics tab publishes about the trend import under review (`publishRecord`, kind 'trendImport'). */
 export interface TrendImportRecordState {
@@ -10,7 +11,7 @@ export interface TrendImportRecordState {
   fileName?: string
 }
 
-export const ANALYTICS_PATH = '/analytics/overview'
+export { ANALYTICS_PATH, trackReviewPath }
 /** Where "Import trend report…" opens the flow: the analytics tab's imports section. */
 export const TREND_IMPORT_FLOW_PATH = `${ANALYTICS_PATH}?section=imports&import=new`
 /** A platform's view: the overview with `?platform=`. */
@@ -161,8 +162,6 @@ export interface TrackReviewRecordState {
   nextPath?: string | null
 }
 
-/** A flagged track's review: the analytics tab's Reviews section with it open. */
-export const trackReviewPath = (id: number | string) => `${ANALYTICS_PATH}?section=reviews&review=${encodeURIComponent(String(id))}`
 
 const flaggedKind = ['flaggedTrack'] as const
 const reviewKind = ['trackReview'] as const

@@ -1,6 +1,6 @@
 import type { EndpointId } from '@contract/index'
 import type { Command, CommandEnv } from './types'
-import { trackReviewPath } from './analytics'
+import { trackReviewPath } from './analytics-paths'
 
 /** A review queue: what "Review next …" opens. Its list endpoint answers newest first. */
 export interface ReviewQueue {

@@ -1,60 +1,60 @@
-import { memo, useEffect, useMemo } from 'react'
+import { useEffect } from 'react'
 import { useHotkeys, useHotkeysContext } from 'react-hotkeys-hook'
 import { useSnapshot } from 'valtio'
 import type { Command } from '@commands/types'
 import { availability } from '@commands/registry'
 import { SHORTCUTS, SHORTCUT_IDS, toHotkey, type ShortcutDef, type ShortcutId } from '@commands/shortcuts'
-import { commandContext, registry } from './commands'
+import { commandContext, commandsLoaded, loadCommands, registry } from './commands'
 import { runCommand } from './run-command'
 import { shellActions, shellState } from './ui-state'
 import { workspace, workspaceActions } from '../workspace/store'
 
-// Memoised: the keyboard map re-renders when the focused tab changes; its bindings need not.
-const ShortcutBinding = memo(function ShortcutBinding({ hotkey, run }: { hotkey: string; run(event: KeyboardEvent): void }) {
-  useHotkeys(
-    hotkey,
-    (event) => {
-      // Another dialog (or the palette) owns the keyboard while it is open.
-      if (shellState.dialog) return
-      run(event)
-    },
-    { scopes: ['global'], sequenceTimeoutMs: 1200 },
-    [run],
-  )
-  return null
-})
-
 interface Binding {
-  key: string
   hotkey: string
   run(event: KeyboardEvent): void
 }
 
-/** The commands carrying each key: several record actions may share one (a on each kind's approve). */
-function commandBindings(commands: readonly Command[]): Binding[] {
-  const byKey = new Map<ShortcutId, Command[]>()
-  for (const command of commands) {
-    if (!command.shortcut || SHORTCUTS[command.shortcut].bound !== 'command') continue
-    byKey.set(command.shortcut, [...(byKey.get(command.shortcut) ?? []), command])
+/** The commands carrying each shortcut (several record actions may share one: a on each kind's approve), once they are loaded. */
+let carriersByKey: { size: number; byKey: Map<ShortcutId, Command[]> } | null = null
+function carriersOf(id: ShortcutId): Command[] {
+  const commands = registry.all()
+  if (carriersByKey?.size !== commands.length) {
+    const byKey = new Map<ShortcutId, Command[]>()
+    for (const command of commands) if (command.shortcut) byKey.set(command.shortcut, [...(byKey.get(command.shortcut) ?? []), command])
+    carriersByKey = { size: commands.length, byKey }
   }
-  const bindings: Binding[] = []
-  for (const [id, carriers] of byKey) {
-    const hotkey = toHotkey(SHORTCUTS[id].keys)
-    if (!hotkey) continue
-    bindings.push({
-      key: id,
-      hotkey,
-      run: (event) => {
-        // The key is the first command that applies here; elsewhere it leaves the key alone.
-        const context = commandContext()
-        const command = carriers.find((candidate) => availability(candidate, context) !== false)
-        if (!command) return
-        event.preventDefault()
-        void runCommand(command)
-      },
-    })
-  }
-  return bindings
+  return carriersByKey.byKey.get(id) ?? []
+}
+
+/**
+ * Every shortcut the table says a command carries, bound from start-up: the key is the first command
+ * carrying it that applies here; elsewhere it leaves the key alone. A key pressed before the areas'
+ * commands have arrived (`loadCommands`) waits for them and then acts where it was pressed.
+ */
+function commandBindings(): Binding[] {
+  return SHORTCUT_IDS.flatMap((id) => {
+    const hotkey = SHORTCUTS[id].bound === 'command' ? toHotkey(SHORTCUTS[id].keys) : null
+    if (!hotkey) return []
+    const run = (event: KeyboardEvent) => {
+      const context = commandContext()
+      const pick = () => carriersOf(id).find((candidate) => availability(candidate, context) !== false)
+      if (!commandsLoaded()) {
+        void loadCommands().then(
+          () => {
+            const command = pick()
+            if (command) void runCommand(command, 'focused', context)
+          },
+          () => undefined,
+        )
+        return
+      }
+      const command = pick()
+      if (!command) return
+      event.preventDefault()
+      void runCommand(command)
+    }
+    return [{ hotkey, run }]
+  })
 }
 
 /** "g then key": opens the sidebar group's screen in the focused pane. */
@@ -66,7 +66,6 @@ function goBindings(): Binding[] {
     const to = def.to
     return [
       {
-        key: id,
         hotkey,
         run: (event: KeyboardEvent) => {
           event.preventDefault()
@@ -76,6 +75,16 @@ function goBindings(): Binding[] {
     ]
   })
 }
+
+/** Made once: the table is static, and each binding finds its command when its key is pressed. */
+const BINDINGS: readonly Binding[] = [...commandBindings(), ...goBindings()]
+const BY_HOTKEY = new Map<string, Binding[]>()
+// Keyed as the hook hands them back (it lower-cases the list it is given).
+for (const binding of BINDINGS) {
+  const key = binding.hotkey.toLowerCase()
+  BY_HOTKEY.set(key, [...(BY_HOTKEY.get(key) ?? []), binding])
+}
+const HOTKEYS = [...BY_HOTKEY.keys()]
 
 /**
  * The keyboard map, from the one shortcut registry (commands/shortcuts.ts): mod+k opens the palette
@@ -112,12 +121,16 @@ export function Hotkeys() {
     { scopes: ['global'] },
   )
 
-  const bindings = useMemo(() => [...commandBindings(registry.all()), ...goBindings()], [])
-  return (
-    <>
-      {bindings.map((binding) => (
-        <ShortcutBinding key={binding.key} hotkey={binding.hotkey} run={binding.run} />
-      ))}
-    </>
+  // One hook for the whole table: one listener and one context consumer, where a component per
+  // shortcut re-rendered them all (34) on every change of the focused tab's scope.
+  useHotkeys(
+    HOTKEYS,
+    (event, handler) => {
+      // Another dialog (or the palette) owns the keyboard while it is open.
+      if (shellState.dialog) return
+      for (const binding of BY_HOTKEY.get(handler.hotkey) ?? []) binding.run(event)
+    },
+    { scopes: ['global'], sequenceTimeoutMs: 1200 },
   )
+  return null
 }

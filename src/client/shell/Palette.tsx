@@ -6,7 +6,7 @@ import type { SearchHit } from '@contract/search'
 import type { Command, OpenWhere } from '@commands/types'
 import { availability, rank, titleOf } from '@commands/registry'
 import { ENTITY_KIND_UI, looksLikeIdentifier } from '@commands/entities'
-import { registry, commandContext, commandEnv } from './commands'
+import { registry, commandContext, commandEnv, useLoadedCommands } from './commands'
 import { envOpeningIn } from './run-command'
 import { recents, rememberCommand, rememberRecord } from './recents'
 import { shellActions, useShell } from './ui-state'
@@ -204,7 +204,9 @@ function PaletteBody({ close }: { close(): void }) {
   )
 
   // What the palette offers here, worked out once per opening (the context), not per keystroke.
-  const availableHere = useMemo(() => registry.available(context), [context])
+  // The areas' commands may still be on their way when the palette opens first: they join when they arrive.
+  const loaded = useLoadedCommands()
+  const availableHere = useMemo(() => registry.available(context), [context, loaded]) // eslint-disable-line react-hooks/exhaustive-deps
 
   const items = useMemo<Item[]>(() => {
     if (page) {

@@ -12,21 +12,22 @@ import { MAIN_CONTENT_ID, focusMainContent } from '../workspace/TabView'
 import { Banner } from './Banner'
 import { Navbar } from './Navbar'
 import { Sidebar } from './Sidebar'
-import { Palette } from './Palette'
 import { Hotkeys } from './Hotkeys'
 import { SupportWidget } from './SupportWidget'
 import { loadRecents } from './recents'
 import { shellActions, useShell, type ShellDialog } from './ui-state'
 import { shellSlots } from './slots'
-import { commandEnv } from './commands'
+import { commandEnv, loadCommands, useLoadedCommands } from './commands'
 import { findRoute } from '../routing/registry'
 import { afterFirstList, loadGrid } from '../ui/list/grid-chunk'
 import { SHORTCUT_IDS, SHORTCUTS } from '@commands/shortcuts'
 import { queryCache } from '../state/query-cache'
 
-// The palette is the way in (mod+k must answer at once): it comes with the shell. The other dialogs
-// are not needed to paint the first screen: each loads when first opened, and all of them once the
-// browser is idle after the first list.
+// No dialog is needed to paint the first screen: each loads when first opened. The palette (with cmdk)
+// is fetched with the areas' commands as soon as the first list is painted, and mounted then, so mod+k
+// finds it on hand; the other dialogs once the browser is idle after that.
+const loadPalette = () => import('./Palette')
+const Palette = lazy(() => loadPalette().then((m) => ({ default: m.Palette })))
 const ShortcutsDialog = lazy(() => import('./ShortcutsDialog').then((m) => ({ default: m.ShortcutsDialog })))
 const FeedbackDialog = lazy(() => import('../ui/dialogs/FeedbackDialog').then((m) => ({ default: m.FeedbackDialog })))
 const SendMessageDialog = lazy(() => import('../ui/dialogs/SendMessageDialog').then((m) => ({ default: m.SendMessageDialog })))
@@ -99,9 +100,12 @@ function useWarmUpWhenIdle(): boolean {
       preloadGoScreens()
       setWarm(true)
     }
-    // Not before the first list painted (it paints without the grid), then when the browser is idle.
+    // Not before the first list painted (it paints without the grid), then when the browser is idle;
+    // the areas' commands and record actions at once (a key pressed before they come waits for them).
     void afterFirstList().then(() => {
       if (stopped) return
+      loadCommands().catch(() => undefined)
+      loadPalette().catch(() => undefined)
       if (typeof window.requestIdleCallback === 'function') {
         const id = window.requestIdleCallback(warmUp, { timeout: 5_000 })
         cancel = () => window.cancelIdleCallback(id)
@@ -124,8 +128,12 @@ function useWarmUpWhenIdle(): boolean {
  */
 function ShellDialogs({ warm }: { warm: boolean }) {
   const shell = useShell()
+  const commandsHere = useLoadedCommands(false) !== null
   return (
     <>
+      <Deferred dialog="palette" warm={warm || commandsHere}>
+        <Palette />
+      </Deferred>
       <Deferred dialog="shortcuts" warm={warm}>
         <ShortcutsDialog />
       </Deferred>
@@ -214,7 +222,6 @@ export default function Shell() {
         <SupportWidget />
       </Flex>
       <Hotkeys />
-      <Palette />
       <ShellDialogs warm={warm} />
       {shellSlots.overlays
         .filter(({ when }) => !when || when(me.account))

@@ -1,16 +1,16 @@
+import { useEffect, useSyncExternalStore } from 'react'
 import { CommandRegistry } from '@commands/registry'
 import { navigationCommands } from '@commands/navigation'
 import { WORKSPACE_COMMANDS } from '@commands/workspace'
 import { SHELL_COMMANDS } from '@commands/shell'
-import { RECORD_ACTION_COMMANDS } from '@commands/record-actions'
 import { REVIEW_COMMANDS } from '@commands/review'
 import { NOTIFICATION_COMMANDS } from '@commands/notifications'
 import { OWN_ACCOUNT_COMMANDS } from '@commands/own-account'
 import { recordKindOf } from '@commands/entities'
 import type { CommandContext, CommandEnv } from '@commands/types'
+import type { RecordAction } from '@commands/actions'
 import { api } from '../api'
 import { ROUTES, findRoute } from '../routing/registry'
-import { DOMAIN_COMMANDS } from './domain-commands'
 import { sessionActor } from '../state/session'
 import { workspace, workspaceActions, flushWorkspace } from '../workspace/store'
 import { currentPath, listPanes, tabsInPane } from '../workspace/layout'
@@ -19,7 +19,12 @@ import { paletteState } from './palette-state'
 import { ref } from 'valtio'
 import { showNotice } from '../ui/notices/notices'
 
-/** Every command of the product: navigation generated from the routes, then workspace, shell and domain actions. */
+/**
+ * Every command of the product: navigation generated from the routes, then workspace, shell and
+ * domain actions. The first ones are here from start-up; the declared record actions and each area's
+ * commands (most of the code of `commands/`) arrive with `loadCommands()`, after the first screen's
+ * content is shown, so they are not in the bytes the first list waits for (docs/architecture.md, "Client").
+ */
 export const registry = new CommandRegistry()
 registry.register(navigationCommands(ROUTES.map(({ path, title, access }) => ({ path, title, access }))))
 registry.register(WORKSPACE_COMMANDS)
@@ -27,8 +32,54 @@ registry.register(SHELL_COMMANDS)
 registry.register(REVIEW_COMMANDS)
 registry.register(NOTIFICATION_COMMANDS)
 registry.register(OWN_ACCOUNT_COMMANDS)
-registry.register(RECORD_ACTION_COMMANDS)
-for (const commands of DOMAIN_COMMANDS) registry.register(commands)
+
+/** What `loadCommands()` brings: the declared record actions (their commands are then in the registry). */
+export interface LoadedCommands {
+  recordActions: readonly RecordAction[]
+}
+
+let loadedCommands: LoadedCommands | null = null
+let loadingCommands: Promise<LoadedCommands> | null = null
+const commandListeners = new Set<() => void>()
+
+/** Fetches and registers the record actions and the areas' commands (once; a failed fetch may be tried again). */
+export function loadCommands(): Promise<LoadedCommands> {
+  loadingCommands ??= import('./domain-commands').then(
+    (module) => {
+      registry.register(module.RECORD_ACTION_COMMANDS)
+      for (const commands of module.DOMAIN_COMMANDS) registry.register(commands)
+      loadedCommands = { recordActions: module.RECORD_ACTIONS }
+      for (const listener of commandListeners) listener()
+      return loadedCommands
+    },
+    (error: unknown) => {
+      loadingCommands = null
+      throw error
+    },
+  )
+  return loadingCommands
+}
+
+/** The loaded commands, or null while they are on their way. */
+export const commandsLoaded = (): LoadedCommands | null => loadedCommands
+
+const subscribeCommands = (listener: () => void) => {
+  commandListeners.add(listener)
+  return () => commandListeners.delete(listener)
+}
+
+/**
+ * The loaded commands for a component that shows them, re-rendering it when they arrive. `ask`: fetch
+ * them now if nobody has (a record's header, the palette); a list leaves it to the shell, which asks
+ * once the first list is painted, so that they do not share the wire with its first rows.
+ */
+export function useLoadedCommands(ask = true): LoadedCommands | null {
+  const loaded = useSyncExternalStore(subscribeCommands, commandsLoaded)
+  useEffect(() => {
+    if (ask && !loadedCommands) loadCommands().catch(() => undefined)
+  }, [ask])
+  return loaded
+}
 
 /** Where the user is, as the commands see it: the focused tab's route, record and list. */
 export function commandContext(): CommandContext {

@@ -1,4 +1,5 @@
 import type { Command } from '@commands/types'
+export { RECORD_ACTION_COMMANDS, RECORD_ACTIONS } from '@commands/record-actions'
 import { USER_COMMANDS } from '@commands/users'
 import { RELEASE_COMMANDS, RELEASE_LINK_COMMANDS } from '@commands/releases'
 import { SPLIT_COMMANDS } from '@commands/splits'
@@ -21,9 +22,9 @@ import { SITE_SETUP_COMMANDS } from '@domains/site-setup/commands'
 /**
  * Each area's palette commands beyond its routes' navigation and its declared record actions. They
  * are listed here, beside the registry that holds them, rather than on each area's `DomainUi` with
- * its routes: the routes are in the start-up chunk (the router needs them before anything draws),
- * the commands only when the shell's palette and keys load (docs/architecture.md, "Client"). A new
- * area adds its commands here.
+ * its routes: the routes are in the start-up chunk (the router needs them before anything draws);
+ * this module, with the declared record actions, is fetched by `loadCommands()` once the first
+ * screen's content is shown (docs/architecture.md, "Client"). A new area adds its commands here.
  */
 export const DOMAIN_COMMANDS: readonly (readonly Command[])[] = [
   USER_COMMANDS,

@@ -4,9 +4,8 @@ import type { RecordRef } from '@commands/records'
 import { actionsFor, targetOfRecord, type RecordAction } from '@commands/actions'
 import { availability } from '@commands/registry'
 import type { Command } from '@commands/types'
-import { RECORD_ACTIONS } from '@commands/record-actions'
 import { SHORTCUTS } from '@commands/shortcuts'
-import { commandContext, commandEnv } from '@client/shell/commands'
+import { commandContext, commandEnv, loadCommands, useLoadedCommands } from '@client/shell/commands'
 import { runCommand } from '@client/shell/run-command'
 import { shortcutHint } from '@client/shell/shortcut-format'
 
@@ -16,14 +15,19 @@ interface Offered {
   disabledReason: string | null
 }
 
-/** The declared actions that apply to this record now, with their commands bound to it. */
-export function useRecordActions(record: RecordRef | null, actions: readonly RecordAction[] = RECORD_ACTIONS): Offered[] {
+/**
+ * The declared actions that apply to this record now, with their commands bound to it (none until the
+ * declarations have arrived: `loadCommands`, asked for here if nobody has).
+ */
+export function useRecordActions(record: RecordRef | null, actions?: readonly RecordAction[]): Offered[] {
+  const loaded = useLoadedCommands()
   if (!record) return []
+  const declared = actions ?? loaded?.recordActions ?? []
   const target = targetOfRecord(record)
   if (!target) return []
   // This tab may not be the focused one (a split view): availability is judged for the record shown here.
   const context = { ...commandContext(), record }
-  return actionsFor(actions, record.kind, 'record').flatMap((action) => {
+  return actionsFor(declared, record.kind, 'record').flatMap((action) => {
     const command = action.command(target)
     const state = availability(command, context)
     return state === false ? [] : [{ action, command, disabledReason: typeof state === 'string' ? state : null }]
@@ -99,7 +103,8 @@ export function RecordActions({
  * text of one that asks for text (checked as the palette checks it); otherwise it runs as from its button.
  */
 export async function runRecordAction(record: RecordRef, key: string, choice?: string | number): Promise<void> {
-  const action = RECORD_ACTIONS.find((entry) => entry.key === key)
+  const { recordActions } = await loadCommands()
+  const action = recordActions.find((entry) => entry.key === key)
   const target = targetOfRecord(record)
   if (!action || !target) return
   const command = action.command(target)

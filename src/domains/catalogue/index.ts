@@ -1,3 +1,4 @@
+import { releaseDeliveriesQuery } from './ui/release/delivery-query'
 import { lazyScreen } from '@client/routing/lazy-screen'
 import type { DomainUi } from '@client/routing/types'
 import { listPrefetch } from '@client/routing/list-prefetch'
@@ -32,7 +33,12 @@ export const catalogueUi: DomainUi = {
       access: 'admin',
       title: 'Release',
       screen: ReleaseScreen,
-      prefetch: ({ id }) => Number(id) > 0 && api.prefetch('releases.record', { params: { id: Number(id) } }),
+      // The record and its deliveries (the Retry action and the delivery timeline need them) side by side.
+      prefetch: ({ id }) => {
+        if (!(Number(id) > 0)) return
+        api.prefetch('releases.record', { params: { id: Number(id) } })
+        api.prefetch('delivery.queue', { query: releaseDeliveriesQuery(Number(id)) })
+      },
     },
     { path: '/releases/track/{id}', access: 'admin', title: 'Track', screen: TrackScreen },
     { path: '/release/edit-requests/{page}', access: 'admin', title: 'Edit requests', screen: EditRequestsListScreen },

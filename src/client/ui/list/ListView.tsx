@@ -15,8 +15,7 @@ import { Pagination } from './Pagination'
 import { prefetchIntent } from '../../routing/prefetch-route'
 import { actionsFor, type Target } from '@commands/actions'
 import { availability } from '@commands/registry'
-import { RECORD_ACTIONS } from '@commands/record-actions'
-import { commandContext } from '../../shell/commands'
+import { commandContext, loadCommands, useLoadedCommands } from '../../shell/commands'
 import { runCommand } from '../../shell/run-command'
 import { Toolbar, TOOLBAR_FAILED, type ToolbarValues } from './Toolbar'
 import './list.css'
@@ -182,11 +181,20 @@ export function ListView<Row>({
     const chosen = new Set(selectedIds)
     return records(rows.filter((row) => chosen.has(rowId(row))))
   }, [records, rows, selectedIds, rowId])
+  // The declared actions arrive after the first rows are shown (shell/commands.ts `loadCommands`).
+  const recordActions = useLoadedCommands(false)?.recordActions ?? null
+  // Asked for once the rows are in (the frame that paints them goes first), not beside them on the wire.
+  const rowsIn = load.status === 'success' && Boolean(records) && !recordActions
+  useEffect(() => {
+    if (!rowsIn) return
+    const timer = setTimeout(() => loadCommands().catch(() => undefined), 0)
+    return () => clearTimeout(timer)
+  }, [rowsIn])
   const declared = useMemo<BulkAction[]>(() => {
-    if (!records) return []
+    if (!records || !recordActions) return []
     const target = records([])
     const context = commandContext()
-    return actionsFor(RECORD_ACTIONS, target.kind, 'selection')
+    return actionsFor(recordActions, target.kind, 'selection')
       .filter((action) => availability({ ...action.command(target), when: undefined }, context) !== false)
       .map((action) => ({
         id: action.key,
@@ -194,9 +202,10 @@ export function ListView<Row>({
         // Runs as from the palette: a question (a reason, a yes/no) opens the palette on its page.
         run: () => (recordSelection ? runCommand(action.command(recordSelection)) : undefined),
       }))
-  }, [records, recordSelection])
+  }, [records, recordSelection, recordActions])
   const bulkActions = useMemo(() => [...declared, ...ownBulkActions], [declared, ownBulkActions])
-  const selectable = bulkActions.length > 0
+  // While the declared actions are on their way, a list of records keeps the room for its checkboxes.
+  const selectable = bulkActions.length > 0 || (Boolean(records) && !recordActions)
 
   const apply = useCallback(
     (values: ToolbarValues, options?: { replace?: boolean }) => {

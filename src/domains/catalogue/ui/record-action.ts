@@ -1,9 +1,8 @@
 import { targetOfRecord } from '@commands/actions'
 import type { RecordRef } from '@commands/records'
-import { RECORD_ACTIONS } from '@commands/record-actions'
 import { availability } from '@commands/registry'
 import { ApiError } from '@client/api'
-import { commandContext, commandEnv } from '@client/shell/commands'
+import { commandContext, commandEnv, loadCommands } from '@client/shell/commands'
 
 /**
  * Runs a declared action with the answer a form of the page already holds (a note's text, a smartlink
@@ -14,7 +13,8 @@ export async function submitRecordAction(record: RecordRef, key: string, answer?
   const refuse = (message: string): never => {
     throw new ApiError(message, 422, 'validation', field ? { [field]: message } : {})
   }
-  const action = RECORD_ACTIONS.find((entry) => entry.key === key)
+  const { recordActions } = await loadCommands()
+  const action = recordActions.find((entry) => entry.key === key)
   const target = targetOfRecord(record)
   if (!action || !target) return refuse('This cannot be done here')
   const context = { ...commandContext(), record }

@@ -14,11 +14,11 @@ import { useLoad, type LoadState } from '@client/state/useLoad'
 import { RecordActions } from '@client/ui/RecordActions'
 import { When } from '@client/ui/When'
 import type { ReleaseRef } from '../record-action'
+import { releaseDeliveriesQuery } from './delivery-query'
 
 // The release's delivery timeline per target (docs/catalogue-ops.md "Delivery queue"): every step of
 // every delivery of this release, newest first, with the declared queue, retry and remove actions.
 
-const PER_PAGE = 50
 const POLL_MS = 1000
 
 export type ReleaseDeliveries = NonNullable<Awaited<ReturnType<typeof fetchReleaseDeliveries>>>
@@ -27,7 +27,7 @@ const fetchReleaseDeliveries = async (key: string, signal: AbortSignal) => {
   const releaseId = Number(key.split(':')[0])
   // No release (an address without a valid id): nothing to ask.
   if (!releaseId) return null
-  return api.call('delivery.queue', { query: { release_id: releaseId, page: 1, per_page: PER_PAGE } }, { signal })
+  return api.call('delivery.queue', { query: releaseDeliveriesQuery(releaseId) }, { signal })
 }
 
 /** The release's deliveries, asked again every second while one is queued or being sent. */

@@ -4,7 +4,7 @@ import { DotsHorizontalIcon, DownloadIcon, ImageIcon } from '@radix-ui/react-ico
 import type { ReleaseGeneral } from '@contract/releases'
 import type { CommandContext } from '@commands/types'
 import { RELEASE_STATUS } from '@core/release-status'
-import { registry, commandContext } from '@client/shell/commands'
+import { registry, commandContext, loadCommands, useLoadedCommands } from '@client/shell/commands'
 import { runCommand } from '@client/shell/run-command'
 import { Link } from '@client/routing/Link'
 import { runRecordAction, useRecordActions } from '@client/ui/RecordActions'
@@ -37,15 +37,18 @@ export function Cover({ src, title, size = 96 }: { src: string | null; title: st
 }
 
 /** The lyrics download is also a palette command; the button runs that same command. */
-function exportLyrics(record: CommandContext['record']) {
+async function exportLyrics(record: CommandContext['record']) {
+  await loadCommands()
   const command = registry.get('releases.exportLyrics')
-  return command ? runCommand(command, 'focused', { record }) : Promise.resolve()
+  if (command) await runCommand(command, 'focused', { record })
 }
 
 /** The release at a glance: cover, title, owner, status with its allowed changes, the review flags and every palette action. */
 export function ReleaseHeader({ release, record }: { release: ReleaseGeneral; record: CommandContext['record'] }) {
   // This tab may not be the focused one (a split view): the actions are for the release shown here.
   const context = { ...commandContext(), record }
+  // The areas' commands arrive after start-up (shell/commands.ts): the menu fills in when they do.
+  useLoadedCommands()
   const actions = registry.available(context).filter((entry) => entry.command.group === 'Release')
   const statusLabelId = useId()
   const reviewId = useId()

@@ -2,7 +2,7 @@ import { Avatar, Badge, Button, DropdownMenu, Flex, Heading, Text } from '@radix
 import { DotsHorizontalIcon } from '@radix-ui/react-icons'
 import type { UserSingle } from '@contract/users-admin'
 import type { CommandContext } from '@commands/types'
-import { registry, commandContext } from '@client/shell/commands'
+import { registry, commandContext, useLoadedCommands } from '@client/shell/commands'
 import { runCommand } from '@client/shell/run-command'
 import { Link } from '@client/routing/Link'
 
@@ -10,6 +10,8 @@ import { Link } from '@client/routing/Link'
 export function AccountHeader({ account, record }: { account: UserSingle; record: CommandContext['record'] }) {
   // This tab may not be the focused one (a split view): the actions are for the account shown here.
   const context = { ...commandContext(), record }
+  // The areas' commands arrive after start-up (shell/commands.ts): the menu fills in when they do.
+  useLoadedCommands()
   const actions = registry.available(context).filter((entry) => entry.command.group === 'Account')
   // Ban or unban, whichever applies, as a button: the declared actions users.banSubmit / users.banCancel.
   const primary = actions.find((entry) => entry.command.id === 'users.banSubmit' || entry.command.id === 'users.banCancel')
