@@ -13,6 +13,7 @@ import { DEFAULT_PAGE_SIZES, queryUpdate, readQuery } from './list-query'
 import type { ColumnDef, ExportDef, FilterDef, ListAction, ListQuery, ListResult, SortDef } from './list-types'
 import { Pagination } from './Pagination'
 import { prefetchIntent } from '../../routing/prefetch-route'
+import { afterFirstList } from './grid-chunk'
 import { actionsFor, type Target } from '@commands/actions'
 import { availability } from '@commands/registry'
 import { commandContext, loadCommands, useLoadedCommands } from '../../shell/commands'
@@ -183,13 +184,19 @@ export function ListView<Row>({
   }, [records, rows, selectedIds, rowId])
   // The declared actions arrive after the first rows are shown (shell/commands.ts `loadCommands`).
   const recordActions = useLoadedCommands(false)?.recordActions ?? null
-  // Asked for once the rows are in (the frame that paints them goes first), not beside them on the wire.
-  const rowsIn = load.status === 'success' && Boolean(records) && !recordActions
+  // Asked for once the first list is painted (the frame that shows its rows goes first), not beside
+  // them on the wire: the shell asks then too, this covers a list shown without it.
+  const waitsForActions = Boolean(records) && !recordActions
   useEffect(() => {
-    if (!rowsIn) return
-    const timer = setTimeout(() => loadCommands().catch(() => undefined), 0)
-    return () => clearTimeout(timer)
-  }, [rowsIn])
+    if (!waitsForActions) return
+    let live = true
+    void afterFirstList().then(() => {
+      if (live) loadCommands().catch(() => undefined)
+    })
+    return () => {
+      live = false
+    }
+  }, [waitsForActions])
   const declared = useMemo<BulkAction[]>(() => {
     if (!records || !recordActions) return []
     const target = records([])
