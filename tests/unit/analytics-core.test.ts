@@ -181,11 +181,24 @@ describe('bounds for top lists', () => {
   const lastOf = (month: string) => addDays(`${addDays(`${month.slice(0, 7)}-28`, 4).slice(0, 7)}-01`, -1)
 
   it('covers a period with the months it overlaps, or a year held from 1 January to October at least', () => {
-    expect(boundUnits({ from: '2026-10-28', to: '2026-11-26' })).toEqual({ years: [], months: ['2026-10-01', '2026-11-01'] })
-    expect(boundUnits({ from: '2025-11-27', to: '2026-11-26' })).toEqual({ years: ['2026-01-01'], months: ['2025-11-01', '2025-12-01'] })
+    expect(boundUnits({ from: '2026-10-28', to: '2026-11-26' })).toEqual({ years: [], months: ['2026-10-01', '2026-11-01'], weeks: [] })
+    expect(boundUnits({ from: '2025-11-27', to: '2026-11-26' })).toEqual({
+      years: ['2026-01-01'],
+      months: ['2025-11-01', '2025-12-01'],
+      weeks: [],
+    })
+    // With weeks: a period without a whole month is covered by the weeks it overlaps; one with a
+    // whole month as without.
+    expect(boundUnits({ from: '2026-10-28', to: '2026-11-26' }, { weeks: true })).toEqual({
+      years: [],
+      months: [],
+      weeks: ['2026-10-26', '2026-11-02', '2026-11-09', '2026-11-16', '2026-11-23'],
+    })
+    expect(boundUnits({ from: '2026-11-02', to: '2026-11-08' }, { weeks: true }).weeks).toEqual(['2026-11-02'])
+    expect(boundUnits({ from: '2025-11-27', to: '2026-11-26' }, { weeks: true })).toEqual(boundUnits({ from: '2025-11-27', to: '2026-11-26' }))
     expect(boundUnits({ from: '2026-01-01', to: '2026-09-30' }).years).toEqual([])
-    expect(boundUnits({ from: '2026-01-01', to: '2026-10-01' })).toEqual({ years: ['2026-01-01'], months: [] })
-    expect(boundUnits({ from: '2026-03-04', to: '2026-03-04' })).toEqual({ years: [], months: ['2026-03-01'] })
+    expect(boundUnits({ from: '2026-01-01', to: '2026-10-01' })).toEqual({ years: ['2026-01-01'], months: [], weeks: [] })
+    expect(boundUnits({ from: '2026-03-04', to: '2026-03-04' })).toEqual({ years: [], months: ['2026-03-01'], weeks: [] })
     // Every day of many ranges lies in exactly one unit.
     for (let start = '2025-12-20'; start <= '2026-01-20'; start = addDays(start, 3))
       for (const length of [1, 6, 30, 90, 300, 365, 400]) {
@@ -196,6 +209,18 @@ describe('bounds for top lists', () => {
           ...units.months.flatMap((month) => eachDay({ from: month, to: lastOf(month) })),
         ]
         expect(new Set(covered).size).toBe(covered.length)
+        const withWeeks = boundUnits(range, { weeks: true })
+        const coveredByWeeks = [
+          ...withWeeks.years.flatMap((year) => eachDay({ from: year, to: `${year.slice(0, 4)}-12-31` })),
+          ...withWeeks.months.flatMap((month) => eachDay({ from: month, to: lastOf(month) })),
+          ...withWeeks.weeks.flatMap((week) => {
+            expect(new Date(`${week}T00:00:00Z`).getUTCDay()).toBe(1)
+            return eachDay({ from: week, to: addDays(week, 6) })
+          }),
+        ]
+        expect(new Set(coveredByWeeks).size).toBe(coveredByWeeks.length)
+        const byWeeks = new Set(coveredByWeeks)
+        expect(eachDay(range).every((day) => byWeeks.has(day))).toBe(true)
         const inside = new Set(covered)
         expect(eachDay(range).every((day) => inside.has(day))).toBe(true)
       }

@@ -212,7 +212,8 @@ export async function topAccounts(
             TOP_LIMIT,
             async (ask) => {
               const { rows } = await q.execute<Record<string, unknown>>(sql`
-                with bound as (select track_id, sum(streams) as bound from (${perTrackBounds(tenantId, platform, range)}) b group by track_id)
+                with bound as (select track_id, sum(streams) as bound from (${perTrackBounds(tenantId, platform, range, { weeks: true })}) b
+                  group by track_id)
                 select a.account_id, sum(b.bound)::bigint as bound from bound b join (${accountTracks(tenantId)}) a on a.track_id = b.track_id
                 group by a.account_id ${'limit' in ask ? sql`order by 2 desc, 1 limit ${ask.limit}` : sql`having sum(b.bound) >= ${ask.atLeast}`}`)
               return rows.map((row) => ({ key: Number(row.account_id), bound: Number(row.bound) }))

@@ -46,8 +46,8 @@ export function perTrackUnits(tenantId: number, platform: PlatformScope, range: 
  * Per track, the streams of the months and years that overlap the period (boundUnits): at least
  * its streams in the period, from 2 or 3 rows a track instead of up to 23.
  */
-export function perTrackBounds(tenantId: number, platform: PlatformScope, range: DayRange): SQL {
-  const units = boundUnits(range)
+export function perTrackBounds(tenantId: number, platform: PlatformScope, range: DayRange, options: { weeks?: boolean } = {}): SQL {
+  const units = boundUnits(range, options)
   const scope = platform === 'all' ? '*' : platform
   const parts = []
   if (units.months.length)
@@ -56,6 +56,9 @@ export function perTrackBounds(tenantId: number, platform: PlatformScope, range:
   if (units.years.length)
     parts.push(sql`select track_id, streams from trend_track_period where tenant_id = ${tenantId} and platform = ${scope}
       and grain = 'y' and starts_on = any(${sql.param(units.years)}::date[])`)
+  if (units.weeks.length)
+    parts.push(sql`select track_id, streams from trend_track_period where tenant_id = ${tenantId} and platform = ${scope}
+      and grain = 'w' and starts_on = any(${sql.param(units.weeks)}::date[])`)
   return sql.join(parts, sql` union all `)
 }
 
