@@ -101,3 +101,43 @@ export function periodUnits(range: DayRange): PeriodUnits {
   weeksAndDays(monthAfter(months[months.length - 1]), range.to, units)
   return units
 }
+
+/** Coarse units that cover a period, overhang allowed: their sums bound a track's streams in it from above. */
+export interface BoundUnits {
+  years: string[]
+  months: string[]
+  /** Mondays: only with `weeks`, for a period that holds no whole month. */
+  weeks: string[]
+}
+
+/**
+ * Every calendar month the period overlaps, except that a calendar year the period holds from its
+ * 1 January to at least 1 October counts as one unit (its overhang is at most three months, often
+ * days still to come). 30 days are 2 or 3 months; a year ending today is 2 months and a year, or 12
+ * months and a day. With `weeks`, a period without a whole month is covered by the weeks (from
+ * Monday) it overlaps instead. Since streams are never negative, a track's sum over these units is ≥ its
+ * streams in the period (top songs and accounts rank candidates by it, reads.ts).
+ */
+export function boundUnits(range: DayRange, options: { weeks?: boolean } = {}): BoundUnits {
+  const units: BoundUnits = { years: [], months: [], weeks: [] }
+  if (options.weeks && !periodUnits(range).months.length) {
+    // A short period: the weeks it overlaps (at most 6 days of overhang on either side, where its
+    // months can add ~a month) bound it more tightly, for one or two more rows a track.
+    const isoDow = ((new Date(`${range.from}T00:00:00Z`).getUTCDay() + 6) % 7) + 1
+    for (let week = addDays(range.from, 1 - isoDow); week <= range.to; week = addDays(week, 7)) units.weeks.push(week)
+    return units
+  }
+  let day = range.from
+  while (day <= range.to) {
+    const year = day.slice(0, 4)
+    if (day.endsWith('-01-01') && range.to >= `${year}-10-01`) {
+      units.years.push(day)
+      day = `${Number(year) + 1}-01-01`
+      continue
+    }
+    const month = `${day.slice(0, 7)}-01`
+    units.months.push(month)
+    day = monthAfter(month)
+  }
+  return units
+}

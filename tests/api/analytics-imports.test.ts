@@ -71,16 +71,19 @@ async function expectTracklessRollupsAgree() {
   expect(daySums.rows.length).toBeGreaterThan(0)
   expect(plain(platformDays.rows)).toEqual(plain(daySums.rows))
   expect(plain(platformValues.rows)).toEqual(plain(valueSums.rows))
-  // The per-track weeks and months (top songs, top accounts, "Tracks streamed") hold the same days
-  // summed by week and by month, per platform and for every platform (`*`, and its days).
+  // The per-track weeks, months and years (top songs, top accounts, "Tracks streamed", artificial
+  // streams) hold the same days summed by week, month and year, streams and artificial streams, per
+  // platform and for every platform (`*`, and its days).
   const periodSums = await db.execute<Record<string, unknown>>(sql`
-    select p.platform, u.grain, u.starts_on::text as starts_on, d.track_id, sum(d.streams)::bigint as streams
+    select p.platform, u.grain, u.starts_on::text as starts_on, d.track_id, sum(d.streams)::bigint as streams,
+      sum(d.artificial)::bigint as artificial
     from trend_daily d
     cross join lateral (values (d.platform), ('*')) p(platform)
-    cross join lateral (values ('d', d.day), ('w', date_trunc('week', d.day)::date), ('m', date_trunc('month', d.day)::date)) u(grain, starts_on)
+    cross join lateral (values ('d', d.day), ('w', date_trunc('week', d.day)::date), ('m', date_trunc('month', d.day)::date),
+      ('y', date_trunc('year', d.day)::date)) u(grain, starts_on)
     where d.tenant_id = ${ws.tenant.id} and (u.grain <> 'd' or p.platform = '*') group by 1, 2, 3, 4 order by 1, 2, 3, 4`)
   const periods = await db.execute<Record<string, unknown>>(sql`
-    select platform, grain, starts_on::text as starts_on, track_id, streams::bigint as streams
+    select platform, grain, starts_on::text as starts_on, track_id, streams::bigint as streams, artificial::bigint as artificial
     from trend_track_period where tenant_id = ${ws.tenant.id} order by 1, 2, 3, 4`)
   expect(periods.rows.length).toBeGreaterThan(0)
   expect(plain(periods.rows)).toEqual(plain(periodSums.rows))

@@ -13,7 +13,7 @@
 //    --read-runs times on the default period (last 30 days) and on a year. Goal: p95 < 100 ms.
 import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { createWriteStream, mkdtempSync, statSync } from 'node:fs'
+import { createWriteStream, mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
@@ -122,7 +122,7 @@ export async function runAnalyticsBench(options: {
     : undefined
   if (seeded) {
     log('Reusing the seeded database: reads only')
-    await timeReads(db, Number(seeded.tenant), until, runs, log)
+    await timeReads(db, Number(seeded.tenant), until, runs, log, database.kind)
     await database.close()
     return
   }
@@ -238,7 +238,7 @@ export async function runAnalyticsBench(options: {
         `trend_platform_breakdown_daily ${n('platform_breakdown')}; database ${sizes.size}`,
     )
   }
-  await timeReads(db, tenant, until, runs, log)
+  await timeReads(db, tenant, until, runs, log, database.kind)
   await database.close()
 }
 
@@ -246,7 +246,14 @@ export async function runAnalyticsBench(options: {
  * Each overview and platform read a screen makes, on the default period and on a year, with the
  * rollup rows each kind of read touches in that period (what sets its cost).
  */
-async function timeReads(db: Db, tenant: number, until: string, runs: number, log: (message: string) => void) {
+async function timeReads(db: Db, tenant: number, until: string, runs: number, log: (message: string) => void, kind: string) {
+  const result: { at: string; engine: string; runs: number; cpus: number; periods: Record<string, unknown> } = {
+    at: new Date().toISOString(),
+    engine: kind,
+    runs,
+    cpus: os.cpus().length,
+    periods: {},
+  }
   // The reads each screen makes, on the default period and on a year.
   const periods = { '30 days': { from: addDays(until, -29), to: until }, year: { from: addDays(until, -364), to: until } }
   const reads: Record<string, (range: { from: string; to: string }) => Promise<unknown>> = {
@@ -266,6 +273,7 @@ async function timeReads(db: Db, tenant: number, until: string, runs: number, lo
   }
   for (const [period, range] of Object.entries(periods)) {
     const figures: string[] = []
+    const timed: Record<string, { p50: number; p95: number; loadAverage: number }> = {}
     for (const [name, read] of Object.entries(reads)) {
       await read(range)
       const times: number[] = []
@@ -275,6 +283,11 @@ async function timeReads(db: Db, tenant: number, until: string, runs: number, lo
         times.push(performance.now() - at)
       }
       figures.push(`${name} p50 ${percentile(times, 50).toFixed(1)} / p95 ${percentile(times, 95).toFixed(1)} ms`)
+      timed[name] = {
+        p50: Number(percentile(times, 50).toFixed(1)),
+        p95: Number(percentile(times, 95).toFixed(1)),
+        loadAverage: Number(os.loadavg()[0].toFixed(1)),
+      }
     }
     const [touched] = (
       await db.execute<Record<string, string>>(sql`
@@ -304,9 +317,16 @@ async function timeReads(db: Db, tenant: number, until: string, runs: number, lo
       return Number(rows[0]?.n ?? 0).toLocaleString()
     }
     const unitFigures = `per-track units (${units.months.length} months, ${units.weeks.length} weeks, ${units.days.length} edge spans): all ${await unitRows('*')}, Spotify ${await unitRows('spotify')}`
+    result.periods[period] = { range, rows: touched, units: unitFigures, reads: timed }
     log(
       `Reads over ${period} (rows in the period: trend_platform_daily ${Number(touched.platform_daily).toLocaleString()}, its countries ${Number(touched.countries).toLocaleString()}, ` +
         `trend_daily ${Number(touched.per_track).toLocaleString()}, of Spotify ${Number(touched.per_track_spotify).toLocaleString()}; ${unitFigures}; load average ${os.loadavg()[0].toFixed(1)}): ${figures.join('; ')}`,
     )
   }
+  // tests/bench/results/<time>-<engine>-analytics-reads.json (force-added when a figure is quoted).
+  const dir = path.join(import.meta.dirname, 'results')
+  mkdirSync(dir, { recursive: true })
+  const file = path.join(dir, `${result.at.replace(/[:.]/g, '-')}-${kind}-analytics-reads.json`)
+  writeFileSync(file, JSON.stringify(result, null, 2))
+  log(`Results: ${path.relative(process.cwd(), file)}`)
 }

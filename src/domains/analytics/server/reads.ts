@@ -1,13 +1,14 @@
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { BreakdownAnswer, TrendSummary, analyticsQuery } from '@contract/analytics'
 import { TOP_LIMIT } from '@contract/analytics'
 import { labelBreakdown, sharePercent } from '@core/analytics-labels'
 import { ANALYTICS_PLATFORM_SLUGS, platformLabel, type TrendDimension } from '@core/analytics-platforms'
-import { dayString, eachDay, periodUnits, resolveRange, type DayRange } from '@core/analytics-range'
+import { dayString, eachDay, resolveRange, type DayRange } from '@core/analytics-range'
 import type { AuthedContext } from '@server/context'
 import type { Queryable } from '@server/db/engine'
 import { notFound } from '@server/errors'
+import { perTrackBounds, perTrackUnits, topByBound, withoutParallelWorkers, FIRST_CANDIDATES, type PlatformScope } from './track-periods'
 
 // The analytics reads (docs/analytics.md). Totals, series, breakdowns and histograms of a workspace
 // or platform read the rollups without the track (trend_platform_daily, trend_platform_breakdown_daily):
@@ -15,8 +16,7 @@ import { notFound } from '@server/errors'
 // account and release filters, read the per-track rollups.
 
 type Query = z.output<typeof analyticsQuery>
-/** `all`: every platform together. */
-export type PlatformScope = string
+export type { PlatformScope }
 
 export const rangeOf = (query: Query, today = dayString(new Date())): DayRange =>
   resolveRange(query.date, { from: query.from, to: query.to }, today)
@@ -44,32 +44,6 @@ const onPlatform = (platform: PlatformScope, tenantId?: number, account?: number
 
 /** Without the track: one platform, or all of them (a condition on the small track-less rollups). */
 const onPlatformOnly = (platform: PlatformScope) => (platform === 'all' ? sql`` : sql`and platform = ${platform}`)
-
-/**
- * Streams per track row of the period (a track appears once per unit): the whole months and weeks
- * from trend_track_period (platform or `*`, index-only), the edge days from its `*` days or, for one
- * platform, from trend_daily (trend_daily_period_idx). Its size follows tracks × units, not tracks × platforms × days, nor the facts.
- */
-function perTrackUnits(tenantId: number, platform: PlatformScope, range: DayRange) {
-  const units = periodUnits(range)
-  const scope = platform === 'all' ? '*' : platform
-  const parts = []
-  if (units.months.length)
-    parts.push(sql`select track_id, streams from trend_track_period where tenant_id = ${tenantId} and platform = ${scope}
-      and grain = 'm' and starts_on = any(${sql.param(units.months)}::date[])`)
-  if (units.weeks.length)
-    parts.push(sql`select track_id, streams from trend_track_period where tenant_id = ${tenantId} and platform = ${scope}
-      and grain = 'w' and starts_on = any(${sql.param(units.weeks)}::date[])`)
-  for (const edge of units.days)
-    parts.push(
-      platform === 'all'
-        ? sql`select track_id, streams from trend_track_period where tenant_id = ${tenantId} and platform = '*'
-      and grain = 'd' and starts_on between ${edge.from}::date and ${edge.to}::date`
-        : sql`select track_id, streams from trend_daily where tenant_id = ${tenantId} and platform = ${platform}
-      and day between ${edge.from}::date and ${edge.to}::date`,
-    )
-  return sql.join(parts, sql` union all `)
-}
 
 /** Streams per track over the period: the period's units, or with an account, its tracks' daily rows. */
 function perTrack(tenantId: number, platform: PlatformScope, range: DayRange, account?: number) {
@@ -136,45 +110,140 @@ export async function summary(
   }
 }
 
-export async function topSongs(db: Queryable, tenantId: number, platform: PlatformScope, range: DayRange, account?: number) {
-  const { rows } = await db.execute<Record<string, unknown>>(sql`
-    with top as (
+const trackRows = (rows: Record<string, unknown>[]) => rows.map((row) => ({ key: Number(row.track_id), streams: Number(row.streams) }))
+
+/**
+ * The TOP_LIMIT tracks with most streams in the period (ties by track id), as summing every track's
+ * units would rank them, from the candidates with the highest bound (track-periods.ts `topByBound`).
+ * With an account, its tracks' daily rows, summed whole.
+ */
+async function topTracks(db: Queryable, tenantId: number, platform: PlatformScope, range: DayRange, account?: number, first = FIRST_CANDIDATES) {
+  if (account !== undefined) {
+    const { rows } = await db.execute<Record<string, unknown>>(sql`
       select track_id, sum(streams)::bigint as streams from (${perTrack(tenantId, platform, range, account)}) u
-      group by track_id order by 2 desc, 1 limit ${TOP_LIMIT}
-    )
-    select top.track_id, top.streams, t.title, t.isrc, r.id as release_id, r.title as release_title, r.artist_text
-    from top join tracks t on t.id = top.track_id and t.tenant_id = ${tenantId} join releases r on r.id = t.release_id
-    order by top.streams desc, top.track_id`)
-  return rows.map((row) => ({
-    trackId: Number(row.track_id),
-    title: String(row.title),
-    isrc: (row.isrc as string | null) ?? null,
-    releaseId: Number(row.release_id),
-    releaseTitle: String(row.release_title),
-    artist: String(row.artist_text ?? ''),
-    streams: Number(row.streams),
-  }))
+      group by track_id order by 2 desc, 1 limit ${TOP_LIMIT}`)
+    return trackRows(rows)
+  }
+  return withoutParallelWorkers(db, (q) =>
+    topByBound(
+      TOP_LIMIT,
+      async (ask) => {
+        const { rows } = await q.execute<Record<string, unknown>>(sql`
+          select track_id, sum(streams)::bigint as bound from (${perTrackBounds(tenantId, platform, range)}) b group by track_id
+          ${'limit' in ask ? sql`order by 2 desc, 1 limit ${ask.limit}` : sql`having sum(streams) >= ${ask.atLeast}`}`)
+        return rows.map((row) => ({ key: Number(row.track_id), bound: Number(row.bound) }))
+      },
+      async (trackIds) => {
+        const { rows } = await q.execute<Record<string, unknown>>(sql`
+          select track_id, sum(streams)::bigint as streams from (${perTrackUnits(tenantId, platform, range, trackIds)}) u group by track_id`)
+        return trackRows(rows)
+      },
+      first,
+    ),
+  )
 }
 
-export async function topAccounts(db: Queryable, tenantId: number, platform: PlatformScope, range: DayRange, account?: number) {
+export async function topSongs(
+  db: Queryable,
+  tenantId: number,
+  platform: PlatformScope,
+  range: DayRange,
+  account?: number,
+  first = FIRST_CANDIDATES,
+) {
+  const top = await topTracks(db, tenantId, platform, range, account, first)
+  if (!top.length) return []
   const { rows } = await db.execute<Record<string, unknown>>(sql`
-    with per_track as (
-      select track_id, sum(streams)::bigint as streams from (${perTrack(tenantId, platform, range, account)}) u
-      group by track_id
-    ), per_account as (
-      select r.account_id, count(*)::bigint as tracks, sum(p.streams)::bigint as streams
-      from per_track p join tracks t on t.id = p.track_id and t.tenant_id = ${tenantId} join releases r on r.id = t.release_id
-      group by r.account_id order by 3 desc, 1 limit ${TOP_LIMIT}
-    )
-    select a.id, coalesce(nullif(trim(a.first_name || ' ' || a.last_name), ''), a.email) as name, pa.tracks, pa.streams
-    from per_account pa join accounts a on a.id = pa.account_id
-    order by pa.streams desc, a.id`)
-  return rows.map((row) => ({
-    accountId: Number(row.id),
-    name: String(row.name),
-    tracks: Number(row.tracks),
-    streams: Number(row.streams),
-  }))
+    select t.id as track_id, t.title, t.isrc, r.id as release_id, r.title as release_title, r.artist_text
+    from tracks t join releases r on r.id = t.release_id
+    where t.tenant_id = ${tenantId} and t.id = any(${sql.param(top.map((row) => row.key))}::bigint[])`)
+  const refs = new Map(rows.map((row) => [Number(row.track_id), row]))
+  return top.flatMap((entry) => {
+    const row = refs.get(entry.key)
+    if (!row) return []
+    return [
+      {
+        trackId: entry.key,
+        title: String(row.title),
+        isrc: (row.isrc as string | null) ?? null,
+        releaseId: Number(row.release_id),
+        releaseTitle: String(row.release_title),
+        artist: String(row.artist_text ?? ''),
+        streams: entry.streams,
+      },
+    ]
+  })
+}
+
+/** Accounts summed first: each brings all its tracks' units, so fewer than top songs' tracks. */
+const FIRST_ACCOUNTS = 12
+
+/** The tracks of the workspace's releases, with their account (catalogue's published tracks and releases). */
+const accountTracks = (tenantId: number) =>
+  sql`select t.id as track_id, r.account_id from tracks t join releases r on r.id = t.release_id where t.tenant_id = ${tenantId}`
+
+/**
+ * The TOP_LIMIT accounts with most streams in the period (ties by account id), with how many of
+ * their tracks streamed: candidates by the sum of their tracks' bounds, exact sums of the
+ * candidates' tracks only (topByBound).
+ */
+export async function topAccounts(
+  db: Queryable,
+  tenantId: number,
+  platform: PlatformScope,
+  range: DayRange,
+  account?: number,
+  first = FIRST_ACCOUNTS,
+) {
+  type AccountRow = { key: number; streams: number; tracks: number }
+  const perAccount = async (q: Queryable, perTrackSql: SQL, limit?: number): Promise<AccountRow[]> => {
+    const { rows } = await q.execute<Record<string, unknown>>(sql`
+      with per_track as (select track_id, sum(streams)::bigint as streams from (${perTrackSql}) u group by track_id)
+      select a.account_id, count(*)::bigint as tracks, sum(p.streams)::bigint as streams
+      from per_track p join (${accountTracks(tenantId)}) a on a.track_id = p.track_id
+      group by a.account_id ${limit === undefined ? sql`` : sql`order by 3 desc, 1 limit ${limit}`}`)
+    return rows.map((row) => ({ key: Number(row.account_id), streams: Number(row.streams), tracks: Number(row.tracks) }))
+  }
+  const top =
+    account !== undefined
+      ? await perAccount(db, perTrack(tenantId, platform, range, account), TOP_LIMIT)
+      : await withoutParallelWorkers(db, (q) =>
+          topByBound<AccountRow>(
+            TOP_LIMIT,
+            async (ask) => {
+              const { rows } = await q.execute<Record<string, unknown>>(sql`
+                with bound as (select track_id, sum(streams) as bound from (${perTrackBounds(tenantId, platform, range, { weeks: true })}) b
+                  group by track_id)
+                select a.account_id, sum(b.bound)::bigint as bound from bound b join (${accountTracks(tenantId)}) a on a.track_id = b.track_id
+                group by a.account_id ${'limit' in ask ? sql`order by 2 desc, 1 limit ${ask.limit}` : sql`having sum(b.bound) >= ${ask.atLeast}`}`)
+              return rows.map((row) => ({ key: Number(row.account_id), bound: Number(row.bound) }))
+            },
+            async (accounts) => {
+              const { rows } = await q.execute<{ track_id: string }>(sql`
+                select t.id as track_id from tracks t join releases r on r.id = t.release_id
+                where t.tenant_id = ${tenantId} and r.account_id = any(${sql.param(accounts)}::bigint[])`)
+              if (!rows.length) return []
+              return perAccount(
+                q,
+                perTrackUnits(
+                  tenantId,
+                  platform,
+                  range,
+                  rows.map((row) => Number(row.track_id)),
+                ),
+              )
+            },
+            first,
+          ),
+        )
+  if (!top.length) return []
+  const { rows } = await db.execute<Record<string, unknown>>(sql`
+    select a.id, coalesce(nullif(trim(a.first_name || ' ' || a.last_name), ''), a.email) as name
+    from accounts a where a.id = any(${sql.param(top.map((row) => row.key))}::bigint[])`)
+  const names = new Map(rows.map((row) => [Number(row.id), String(row.name)]))
+  return top.flatMap((entry) =>
+    names.has(entry.key) ? [{ accountId: entry.key, name: names.get(entry.key)!, tracks: entry.tracks, streams: entry.streams }] : [],
+  )
 }
 
 export async function breakdown(

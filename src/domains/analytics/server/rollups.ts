@@ -107,18 +107,20 @@ async function rollUp(tx: Queryable, source: SQL, dims: readonly string[]): Prom
       group by tenant_id, dimension, day, platform, value order by tenant_id, dimension, day, platform, value
       on conflict (tenant_id, dimension, day, platform, value) do update set streams = trend_platform_breakdown_daily.streams + excluded.streams
     ),
-    -- Weeks and months per track, for the platform and for every platform ('*'), and days for every
-    -- platform, from the same
-    -- per-track groups: what top songs, top accounts and "Tracks streamed" read (reads.ts, periodUnits).
+    -- Weeks, months and years per track, for the platform and for every platform ('*'), and days
+    -- for every platform, with their artificial streams, from the same per-track groups: what top
+    -- songs, top accounts, "Tracks streamed" and the artificial streams read (reads.ts, fraud.ts).
     tp as (
-      insert into trend_track_period (tenant_id, platform, grain, starts_on, track_id, streams)
-      select g.tenant_id, p.platform, u.grain, u.starts_on, g.track_id, sum(g.streams) from g
+      insert into trend_track_period (tenant_id, platform, grain, starts_on, track_id, streams, artificial)
+      select g.tenant_id, p.platform, u.grain, u.starts_on, g.track_id, sum(g.streams), sum(g.artificial) from g
       cross join lateral (values (g.platform), ('*')) p(platform)
-      cross join lateral (values ('d', g.day), ('w', date_trunc('week', g.day)::date), ('m', date_trunc('month', g.day)::date)) u(grain, starts_on)
+      cross join lateral (values ('d', g.day), ('w', date_trunc('week', g.day)::date), ('m', date_trunc('month', g.day)::date),
+        ('y', date_trunc('year', g.day)::date)) u(grain, starts_on)
       -- Days only for every platform: one platform's days are trend_daily's own rows.
       where g.gid = ${all} and (u.grain <> 'd' or p.platform = '*')
       group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
-      on conflict (tenant_id, platform, grain, starts_on, track_id) do update set streams = trend_track_period.streams + excluded.streams
+      on conflict (tenant_id, platform, grain, starts_on, track_id) do update set streams = trend_track_period.streams + excluded.streams,
+        artificial = trend_track_period.artificial + excluded.artificial
     )
     select coalesce(sum(n), 0)::int as n from g where gid = ${all}`)
   return Number(rows[0]?.n ?? 0)

@@ -64,7 +64,9 @@ export const trendDaily = pgTable(
     // trend_daily_period_idx (tenant, platform, day) INCLUDE (track_id, streams): a period of one
     // platform (or of each, `platform = any(…)`) for top songs and accounts, as an index-only scan;
     // trend_daily_track_idx (tenant, track_id, day) INCLUDE (platform): a track's own series, and
-    // whether it streamed in a period on a platform ("Tracks streamed"), without the heap.
+    // whether it streamed in a period on a platform ("Tracks streamed"), without the heap;
+    // trend_daily_artificial_idx (tenant, platform, day) INCLUDE (track_id, streams, artificial)
+    // WHERE artificial > 0: the artificial-streams read's edge days, the flagged rows only.
   ],
 )
 
@@ -114,16 +116,24 @@ export const trendTrackPeriod = pgTable(
     tenantId: ref('tenant_id').notNull(),
     /** A platform's slug, or `*` for every platform. */
     platform: text('platform').notNull(),
-    /** 'd' (a day, kept for `*` only: a platform's days are trend_daily's), 'w' (week from Monday) or 'm' (calendar month). */
+    /**
+     * 'd' (a day, kept for `*` only: a platform's days are trend_daily's), 'w' (week from Monday),
+     * 'm' (calendar month) or 'y' (calendar year: the coarse bound top songs and accounts rank their
+     * candidates by, reads.ts `boundUnits`).
+     */
     grain: text('grain').notNull(),
     startsOn: date('starts_on').notNull(),
     trackId: ref('track_id').notNull(),
     streams: bigint('streams', { mode: 'number' }).notNull().default(0),
+    /** Of those streams, the ones the store flagged as artificial (the artificial-streams read, fraud.ts). */
+    artificial: bigint('artificial', { mode: 'number' }).notNull().default(0),
     // The key is the unique index trend_track_period_key (tenant, platform, grain, starts_on,
     // track_id) INCLUDE (streams), hand-written (drizzle cannot declare INCLUDE): the reads are
     // index-only scans of one period each, and the commit's upsert takes it as its arbiter.
+    // trend_track_period_artificial_idx, the same columns INCLUDE (streams, artificial) WHERE
+    // artificial > 0, also hand-written: the artificial-streams read scans the flagged rows only.
   },
-  (t) => [check('trend_track_period_grain_check', sql`${t.grain} in ('d', 'w', 'm')`)],
+  (t) => [check('trend_track_period_grain_check', sql`${t.grain} in ('d', 'w', 'm', 'y')`)],
 )
 
 /** Streams per workspace, platform, track, day and dimension value (country and each breakdown). */

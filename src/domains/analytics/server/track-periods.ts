@@ -1,0 +1,118 @@
+import { sql, type SQL } from 'drizzle-orm'
+import { boundUnits, eachDay, periodUnits, type DayRange } from '@core/analytics-range'
+import type { Queryable } from '@server/db/engine'
+
+// Per-track sums over a period from trend_track_period (docs/analytics.md, "Which rollup a view
+// reads"): the exact units of the period (whole months, weeks, edge days), and the coarse units that
+// bound them from above (overlapping months and years), for top songs, top accounts and the
+// artificial streams.
+
+/** `all`: every platform together (the `*` rows). */
+export type PlatformScope = string
+
+const ids = (trackIds: readonly number[]) => sql`track_id = any(${sql.param(trackIds.map(Number))}::bigint[])`
+
+/**
+ * Streams per track row of the period (a track appears once per unit): the whole months and weeks
+ * from trend_track_period (platform or `*`, index-only), the edge days from its `*` days or, for one
+ * platform, from trend_daily (trend_daily_period_idx). Its size follows tracks × units, not
+ * tracks × platforms × days, nor the facts. With `trackIds`, those tracks only: each unit is then
+ * one key look-up per track (the edge days listed one by one, so the index is entered at each
+ * (day, track) instead of reading every track of the day).
+ */
+export function perTrackUnits(tenantId: number, platform: PlatformScope, range: DayRange, trackIds?: readonly number[]): SQL {
+  const units = periodUnits(range)
+  const scope = platform === 'all' ? '*' : platform
+  const only = trackIds ? sql`and ${ids(trackIds)}` : sql``
+  const parts = []
+  if (units.months.length)
+    parts.push(sql`select track_id, streams from trend_track_period where tenant_id = ${tenantId} and platform = ${scope}
+      and grain = 'm' and starts_on = any(${sql.param(units.months)}::date[]) ${only}`)
+  if (units.weeks.length)
+    parts.push(sql`select track_id, streams from trend_track_period where tenant_id = ${tenantId} and platform = ${scope}
+      and grain = 'w' and starts_on = any(${sql.param(units.weeks)}::date[]) ${only}`)
+  for (const edge of units.days)
+    parts.push(
+      platform === 'all'
+        ? sql`select track_id, streams from trend_track_period where tenant_id = ${tenantId} and platform = '*' and grain = 'd'
+      and ${trackIds ? sql`starts_on = any(${sql.param(eachDay(edge))}::date[])` : sql`starts_on between ${edge.from}::date and ${edge.to}::date`} ${only}`
+        : sql`select track_id, streams from trend_daily where tenant_id = ${tenantId} and platform = ${platform}
+      and day between ${edge.from}::date and ${edge.to}::date ${only}`,
+    )
+  return sql.join(parts, sql` union all `)
+}
+
+/**
+ * Per track, the streams of the months and years that overlap the period (boundUnits): at least
+ * its streams in the period, from 2 or 3 rows a track instead of up to 23.
+ */
+export function perTrackBounds(tenantId: number, platform: PlatformScope, range: DayRange, options: { weeks?: boolean } = {}): SQL {
+  const units = boundUnits(range, options)
+  const scope = platform === 'all' ? '*' : platform
+  const parts = []
+  if (units.months.length)
+    parts.push(sql`select track_id, streams from trend_track_period where tenant_id = ${tenantId} and platform = ${scope}
+      and grain = 'm' and starts_on = any(${sql.param(units.months)}::date[])`)
+  if (units.years.length)
+    parts.push(sql`select track_id, streams from trend_track_period where tenant_id = ${tenantId} and platform = ${scope}
+      and grain = 'y' and starts_on = any(${sql.param(units.years)}::date[])`)
+  if (units.weeks.length)
+    parts.push(sql`select track_id, streams from trend_track_period where tenant_id = ${tenantId} and platform = ${scope}
+      and grain = 'w' and starts_on = any(${sql.param(units.weeks)}::date[])`)
+  return sql.join(parts, sql` union all `)
+}
+
+/** Candidates whose exact sums are taken first (top songs; top accounts take fewer, reads.ts). */
+export const FIRST_CANDIDATES = 32
+
+export interface Ranked {
+  key: number
+  streams: number
+}
+
+/** Keys by upper bound: the `limit` highest (descending, ties by key), or every key whose bound is ≥ `atLeast`. */
+export type BoundsOf = (ask: { limit: number } | { atLeast: number }) => Promise<{ key: number; bound: number }[]>
+
+/**
+ * The k keys (tracks or accounts) with most streams in the period, ties by ascending key, exactly
+ * as summing every key would rank them, without summing every key. `exact(keys)` answers the exact
+ * sums of those keys (keys without a row in the period left out). The `first` keys with the highest
+ * bound are summed; if the k-th of them is above the next key's bound, no other key can reach it
+ * (nor tie it with a smaller key): done. Otherwise every key whose bound reaches that k-th sum
+ * (every key when fewer than k were found) is summed too: the k-th can only rise, so a key left out
+ * has a bound, hence a sum, below it. At most two rounds.
+ */
+export async function topByBound<Row extends Ranked>(
+  k: number,
+  bounds: BoundsOf,
+  exact: (keys: number[]) => Promise<Row[]>,
+  first = FIRST_CANDIDATES,
+): Promise<Row[]> {
+  const limit = Math.max(1, first)
+  const summed = new Map<number, Row>()
+  const sum = async (keys: number[]) => {
+    const fresh = keys.filter((key) => !summed.has(key))
+    if (fresh.length) for (const row of await exact(fresh)) summed.set(row.key, row)
+  }
+  const top = () => [...summed.values()].sort((a, b) => b.streams - a.streams || a.key - b.key).slice(0, k)
+  const ranked = await bounds({ limit: limit + 1 })
+  await sum(ranked.slice(0, limit).map((row) => row.key))
+  const found = top()
+  if (ranked.length <= limit) return found
+  if (found.length === k && found[k - 1].streams > ranked[limit].bound) return found
+  const more = await bounds({ atLeast: found.length === k ? found[k - 1].streams : 0 })
+  await sum(more.map((row) => row.key))
+  return top()
+}
+
+/**
+ * Runs a read's statements in one transaction without parallel workers: each is a few index
+ * look-ups or a small scan, and starting workers cost more than the statement (10–25 ms a
+ * Gather on the bench's shared CPUs, against ~5 ms of work).
+ */
+export function withoutParallelWorkers<T>(db: Queryable, read: (q: Queryable) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local max_parallel_workers_per_gather = 0`)
+    return read(tx)
+  })
+}
