@@ -6,7 +6,8 @@
 // matches is run through refreshMatches, its provider an in-memory feed of pages (1,000) made before
 // the clock starts (goal ≥ 20,000 matches/s). On PostgreSQL (DATABASE_URL) in the database BENCH_DB
 // (default wl_discovery_bench, dropped and made again); without DATABASE_URL on PGlite in a
-// temporary directory. The machine's load is printed beside the figures: they depend on it.
+// temporary directory. The machine's load is printed beside the figures: they depend on it. The
+// figures are also written to tests/bench/results/<time>-discovery-<engine>.json.
 import os from 'node:os'
 import path from 'node:path'
 import { mkdirSync, writeFileSync } from 'node:fs'
