@@ -9,7 +9,7 @@ import { createRelease, upc } from './releases-fixtures'
 import { auditsOf } from './payouts-fixtures'
 import { startFakeUsageProvider } from '../fakes/usage-provider'
 import { createHttpUsageProvider, parseProviderMatch, signBody, type ProviderMatch } from '../../src/domains/discovery/server/usage/provider'
-import { refreshMatches } from '../../src/domains/discovery/server/usage/service'
+import { refreshMatches, titleAssets } from '../../src/domains/discovery/server/usage/service'
 import type { Services } from '../../src/server/context'
 
 const KEY = 'usage-key'
@@ -526,4 +526,97 @@ describe('the lists at scale: their order, and a common title fragment', () => {
     expect(await palette('common chorus')).toEqual(ids)
     expect(await palette('chorus 0')).toEqual(ids)
   })
+
+  it('a common fragment with a filter few of its matches pass, and the deep pages of a fragment, list exactly what the plain walk of the list lists', async () => {
+    const { release } = await liveRelease(1)
+    // 1,001 tracks whose titles share "Refrain alpha" among 20,000 others, in discovery, with three
+    // matches each: the fragment's on twitch and spotify only but for the three oldest, on apple.
+    await t.services.db.execute(sql`
+      insert into tracks (tenant_id, release_id, position, title)
+      select ${ws.tenant.id}, ${release.id}, 1000 + g, case when g % 21 = 0 and g <= 21021 then 'Refrain alpha ' || g else 'Filler ' || g end
+      from generate_series(1, 21021) g`)
+    await t.services.db.execute(sql`
+      insert into usage_assets (tenant_id, track_id, release_id, account_id, track_title, asset_id, status, created_at, cancelled_at)
+      select ${ws.tenant.id}, x.id, x.release_id, ${ws.artist.id}, x.title, 'refrain_' || x.id, case when x.position % 5 = 0 then 'failed' else 'registered' end,
+        '2001-01-01'::timestamptz + (x.position % 700) * interval '1 hour', case when x.position % 13 = 0 then '2001-06-01'::timestamptz end
+      from tracks x where x.tenant_id = ${ws.tenant.id} and x.release_id = ${release.id} and x.position > 1000`)
+    await t.services.db.execute(sql`
+      insert into usage_matches (tenant_id, provider_id, asset_row_id, track_id, release_id, title, track_title, platform, status, found_at,
+        views, shares, duration, match_length, copy_percentage, segments)
+      select ${ws.tenant.id}, 'refrain_m_' || a.id || '_' || k, a.id, a.track_id, a.release_id, 'Use ' || k, a.track_title,
+        case when a.track_title like 'Refrain%' then (case when k = 3 and a.id in (select id from usage_assets where tenant_id = ${ws.tenant.id}
+          and track_title like 'Refrain%' order by id limit 3) then 'apple' else (array['twitch', 'spotify'])[1 + (a.id + k) % 2] end)
+          else (array['twitch', 'apple', 'spotify', 'raw'])[1 + (a.id + k) % 4] end,
+        (array['new', 'new', 'claimed', 'ignored', 'monetised', 'taken_down'])[1 + (a.id * 3 + k) % 6],
+        case when a.track_title like 'Refrain%' and k = 3 and a.id in (select id from usage_assets where tenant_id = ${ws.tenant.id}
+          and track_title like 'Refrain%' order by id limit 3) then '2090-01-01'::timestamptz - a.id * interval '1 second'
+          else '2098-01-01'::timestamptz + ((a.id * 7 + k) % 3000) * interval '1 minute' end,
+        1, 0, 60, 10, 5, '[]'::jsonb
+      from usage_assets a cross join generate_series(1, 3) k where a.tenant_id = ${ws.tenant.id} and a.release_id = ${release.id}`)
+    await t.services.db.execute(sql`analyze usage_assets`)
+    await t.services.db.execute(sql`analyze usage_matches`)
+    const tenant = ws.tenant.id
+    const order = sql`found_at desc nulls last, id desc nulls last`
+    // The plain walk: the list in its order, every condition a filter.
+    const walkedMatches = async (filter: SQL) =>
+      (
+        await t.services.db.execute<{ provider_id: string }>(sql`select provider_id from usage_matches
+          where tenant_id = ${tenant} and track_title ilike '%refrain alpha%' and ${filter} order by ${order}`)
+      ).rows.map((row) => row.provider_id)
+    const listed = async (query: Record<string, string | number>, pages: number[]) => {
+      const out: { page: number; ids: string[]; total: number }[] = []
+      for (const page of pages) {
+        const result = await admin.ok('pex.matches', { params: { page }, query: { per_page: 25, search: 'Refrain Alpha', ...query } as never })
+        out.push({ page, ids: result.data.map((match) => match.matchId), total: result.meta.total })
+      }
+      return out
+    }
+    const pagesOf = (all: string[]) => Array.from({ length: Math.max(1, Math.ceil(all.length / 25)) }, (_, index) => index + 1)
+    const expectPages = async (query: Record<string, string | number>, filter: SQL, pages?: number[]) => {
+      const all = await walkedMatches(filter)
+      for (const { page, ids } of await listed(query, pages ?? pagesOf(all))) expect(ids, `page ${page} of ${JSON.stringify(query)}`).toEqual(all.slice((page - 1) * 25, page * 25))
+      return all
+    }
+    // More than 1,000 assets: a filter on the walk (not a list of its assets) for a shallow page.
+    expect((await titleAssets(t.services.db, tenant, 'Refrain Alpha', 25)).ids).toBeNull()
+    // A filter none but three of the fragment's 3,003 matches pass (the three oldest): the filter's ranges walked with the title.
+    const apples = await expectPages({ platform: 'apple' }, sql`platform = 'apple'`)
+    expect(apples).toHaveLength(3)
+    expect((await listed({ platform: 'apple' }, [1]))[0].total).toBe(3)
+    expect(await expectPages({ platform: 'raw' }, sql`platform = 'raw'`)).toEqual([])
+    expect((await expectPages({ platform: 'apple', status: 'new' }, sql`platform = 'apple' and status = 'new'`)).every((id) => apples.includes(id))).toBe(true)
+    const claimed = await expectPages({ status: 'claimed' }, sql`status = 'claimed'`, [1, 2, 19, 20, 21])
+    expect(claimed.length).toBeGreaterThan(450)
+    await expectPages({ status: 'taken_down', platform: 'spotify' }, sql`status = 'taken_down' and platform = 'spotify'`, [1, 5, 10, 11])
+    // Deep pages of the fragment (3,003 matches, 1,001 assets among 21,000): read from its assets, not walked to.
+    const all = await walkedMatches(sql`true`)
+    expect(all).toHaveLength(3003)
+    const last = Math.ceil(all.length / 25)
+    expect((await titleAssets(t.services.db, tenant, 'Refrain Alpha', last * 25)).ids).toHaveLength(1001)
+    await expectPages({}, sql`true`, [1, 2, 80, last - 1, last])
+    await expectPages({ status: 'new' }, sql`status = 'new'`, [1, 30, 40, 41])
+
+    // In Discovery: the same fragment's assets, newest submitted first, by page.
+    const walkedAssets = async (filter: SQL) =>
+      (
+        await t.services.db.execute<{ id: number }>(sql`select id from usage_assets
+          where tenant_id = ${tenant} and track_title ilike '%refrain alpha%' and ${filter} order by created_at desc nulls last, id desc nulls last`)
+      ).rows.map((row) => Number(row.id))
+    const assetPages = async (query: Record<string, string | number>, filter: SQL, pages: number[]) => {
+      const every = await walkedAssets(filter)
+      for (const page of pages) {
+        const result = await admin.ok('pex.uploadedTracks', { params: { page }, query: { per_page: 25, search: 'refrain alpha', ...query } as never })
+        expect(result.data.map((asset) => asset.id), `in discovery page ${page} of ${JSON.stringify(query)}`).toEqual(every.slice((page - 1) * 25, page * 25))
+        // A deep page reads the fragment's assets: its total is their number, exact.
+        if (page >= 39 && !query.status) expect(result.meta).toMatchObject({ total: every.length, totalIsEstimate: false })
+      }
+      return every
+    }
+    expect((await titleAssets(t.services.db, tenant, 'refrain alpha', 39 * 25)).ids).toHaveLength(1001)
+    const assets = await assetPages({}, sql`true`, [1, 2, 39, 40, 41])
+    expect(assets).toHaveLength(1001)
+    const failed = await assetPages({ status: 'failed' }, sql`status = 'failed' and cancelled_at is null`, [1, 2, 7, 8, 9])
+    expect(failed.length).toBeGreaterThan(100)
+    await assetPages({ status: 'cancelled' }, sql`cancelled_at is not null`, [1, 3, 4])
+  }, 180_000)
 })

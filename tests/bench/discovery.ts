@@ -6,8 +6,11 @@
 // matches is run through refreshMatches, its provider an in-memory feed of pages (1,000) made before
 // the clock starts (goal ≥ 20,000 matches/s). On PostgreSQL (DATABASE_URL) in the database BENCH_DB
 // (default wl_discovery_bench, dropped and made again); without DATABASE_URL on PGlite in a
-// temporary directory. The machine's load is printed beside the figures: they depend on it.
+// temporary directory. The machine's load is printed beside the figures: they depend on it. The
+// figures are also written to tests/bench/results/<time>-discovery-<engine>.json.
 import os from 'node:os'
+import path from 'node:path'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { sql } from 'drizzle-orm'
 import type { Database } from '../../src/server/db/engine'
 import { migrateDatabase } from '../../src/server/db/migrate'
@@ -57,6 +60,14 @@ export async function runDiscoveryBench(options: { matches: number; assets: numb
     session: { id: 0, tenantId, account: { id: adminId, email: 'admin@bench.test', type: 'admin' } },
   } as unknown as AuthedContext
   const firstTrack = Number((await db.execute<{ id: number }>(sql`select min(id) as id from tracks where tenant_id = ${tenantId}`)).rows[0].id)
+  // The last pages of "Release 123" (1,110 tracks: Release 123, 1230–1239, 12300–12399).
+  const lastPage = async (from: ReturnType<typeof sql>) => Math.ceil(Number((await db.execute<{ n: number }>(sql`select count(*)::int as n ${from}`)).rows[0].n) / 25)
+  const lastMatchPage = await lastPage(sql`from usage_matches where tenant_id = ${tenantId} and track_title ilike '%Release 123%'`)
+  const lastAssetPage = await lastPage(sql`from usage_assets where tenant_id = ${tenantId} and track_title ilike '%Release 123%'`)
+  const lastRegisteredPage = await lastPage(
+    sql`from usage_assets where tenant_id = ${tenantId} and track_title ilike '%Release 123%' and status = 'registered' and cancelled_at is null`,
+  )
+  log(`"Release 123": last pages ${lastMatchPage} (matches), ${lastAssetPage} (in discovery), ${lastRegisteredPage} (registered)`)
   const cases: { name: string; run(): Promise<unknown> }[] = [
     { name: 'matches, page 1', run: () => listMatches(ctx, 1, { per_page: 25 }) },
     { name: 'matches, page 400', run: () => listMatches(ctx, 400, { per_page: 25 }) },
@@ -70,6 +81,12 @@ export async function runDiscoveryBench(options: { matches: number; assets: numb
     { name: 'matches, by common title', run: () => listMatches(ctx, 1, { per_page: 25, search: 'track 7' }) },
     { name: 'matches, common title, p40', run: () => listMatches(ctx, 40, { per_page: 25, search: 'track 7' }) },
     { name: 'matches, common title, claimed', run: () => listMatches(ctx, 1, { per_page: 25, search: 'track 7', status: 'claimed' }) },
+    // A common fragment and a filter none of its matches pass ("track 7" is on twitch and spotify only): the filter's ranges walked, the title tested in their index.
+    { name: 'matches, common title, apple', run: () => listMatches(ctx, 1, { per_page: 25, search: 'track 7', platform: 'apple' }) },
+    { name: 'matches, common, raw + new', run: () => listMatches(ctx, 1, { per_page: 25, search: 'track 7', platform: 'raw', status: 'new' }) },
+    // A fragment of 1,110 assets (1,001–10,000): its first and last pages, the last read from its assets.
+    { name: 'matches, 1,110 titles, p1', run: () => listMatches(ctx, 1, { per_page: 25, search: 'Release 123' }) },
+    { name: 'matches, 1,110 titles, last', run: () => listMatches(ctx, lastMatchPage, { per_page: 25, search: 'Release 123' }) },
     { name: 'in discovery, page 1', run: () => listAssets(ctx, 1, { per_page: 25 }) },
     { name: 'in discovery, page 400', run: () => listAssets(ctx, 400, { per_page: 25 }) },
     { name: 'in discovery, cancelled', run: () => listAssets(ctx, 1, { per_page: 25, status: 'cancelled' }) },
@@ -80,8 +97,12 @@ export async function runDiscoveryBench(options: { matches: number; assets: numb
     { name: 'in discovery, common title', run: () => listAssets(ctx, 1, { per_page: 25, search: 'track 7' }) },
     { name: 'in discovery, common, p40', run: () => listAssets(ctx, 40, { per_page: 25, search: 'track 7' }) },
     { name: 'in discovery, common, failed', run: () => listAssets(ctx, 1, { per_page: 25, search: 'track 7', status: 'failed' }) },
+    { name: 'in discovery, 1,110 titles, p1', run: () => listAssets(ctx, 1, { per_page: 25, search: 'Release 123' }) },
+    { name: 'in discovery, 1,110, last', run: () => listAssets(ctx, lastAssetPage, { per_page: 25, search: 'Release 123' }) },
+    { name: 'in discovery, 1,110, registered, last', run: () => listAssets(ctx, lastRegisteredPage, { per_page: 25, search: 'Release 123', status: 'registered' }) },
   ]
-  log(`lists (load ${load()}):`)
+  const loadBeforeLists = load()
+  log(`lists (load ${loadBeforeLists}):`)
   const results: { name: string; p50: number; p95: number }[] = []
   for (const entry of cases) {
     for (let i = 0; i < 3; i += 1) await entry.run()
@@ -92,9 +113,11 @@ export async function runDiscoveryBench(options: { matches: number; assets: numb
       times.push(performance.now() - start)
     }
     results.push({ name: entry.name, p50: percentile(times, 50), p95: percentile(times, 95) })
-    log(`  ${entry.name.padEnd(28)} p50 ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms`)
+    log(`  ${entry.name.padEnd(38)} p50 ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms`)
   }
 
+  const loadAfterLists = load()
+  const refreshes: { batchSize: number; created: number; seconds: number; perSecond: number; loadBefore: string; loadAfter: string }[] = []
   // A refresh per batch size: newMatches new matches each (ids of their own), a feed page at a time, as refreshMatches stores them.
   for (const [round, batchSize] of options.refreshBatches.entries()) {
     const made = (index: number): ProviderMatch => ({
@@ -132,12 +155,23 @@ export async function runDiscoveryBench(options: { matches: number; assets: numb
     const at = performance.now()
     const { created } = await refreshMatches({ db, usage: feed } as unknown as Services, tenantId, undefined, batchSize)
     const elapsed = (performance.now() - at) / 1000
+    refreshes.push({ batchSize, created, seconds: elapsed, perSecond: Math.round(created / elapsed), loadBefore, loadAfter: load() })
     log(
       `refresh, ${batchSize} matches a statement: ${created} new matches stored in ${elapsed.toFixed(1)} s = ${Math.round(created / elapsed)} matches/s (goal ≥ 20,000; load ${loadBefore} before, ${load()} after)`,
     )
   }
   const worst = results.reduce((max, row) => Math.max(max, row.p95), 0)
   log(`lists: worst p95 ${worst.toFixed(1)} ms (goal < 50 ms)`)
+  // The figures, for the record (tests/bench/results, committed with git add -f).
+  const stamp = new Date().toISOString()
+  const dir = path.join(import.meta.dirname, 'results')
+  mkdirSync(dir, { recursive: true })
+  const file = path.join(dir, `${stamp.replace(/[:.]/g, '-')}-discovery-${process.env.DATABASE_URL ? 'postgres' : 'pglite'}.json`)
+  writeFileSync(
+    file,
+    JSON.stringify({ at: stamp, bench: 'discovery', matches, assets, newMatches, reuse: options.reuse, load: { lists: [loadBeforeLists, loadAfterLists] }, lists: results, worstP95: worst, refreshes }, null, 2),
+  )
+  log(`results: ${path.relative(process.cwd(), file)}`)
   await database.close()
 }
 

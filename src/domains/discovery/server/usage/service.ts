@@ -76,8 +76,29 @@ function pageTotal(rows: number, pageNo: number, perPage: number): { total: numb
   return { total: (pageNo - 1) * perPage + rows, estimate: false }
 }
 
-/** A title fragment of more assets than this is a filter on the list's walk in its order, not a list of assets. */
-const TITLE_ASSETS = 1_000
+/**
+ * A title fragment of up to this many assets is listed from its assets (their trigram index), read
+ * and sorted; a fragment of more is a filter on the list's walk in its order, which finds a shallow
+ * page sooner than reading them all.
+ */
+const TITLE_ASSETS_ALWAYS = 1_000
+/**
+ * …and up to this many when the page asked for is deep enough that the walk would pass more than
+ * WALK_BUDGET entries to reach it: the last page of a fragment of 1,001 assets walked the whole list
+ * (issue 23), its assets read and sorted cost what its first page does.
+ */
+const TITLE_ASSETS = 10_000
+/** Index entries the walk of a fragment is expected to pass (its page's reach over the fragment's share of the titles, the planner's estimates) before its assets are read instead. */
+const WALK_BUDGET = 20_000
+/**
+ * A common title fragment with a status or platform: the first this many matches of the list's walk
+ * are read first (the page is exact when they hold it); only when they do not are the filter's ranges
+ * walked with the title, every entry of a range the fragment has no match in read (bench: "track 7"
+ * + claimed, found within 1,750 rows, took 138 ms walking the ranges, 18 ms walking the list).
+ */
+const WALK_PREFIX = 5_000
+/** A fragment's matches read through its assets (usage_matches_asset_idx) and sorted, at most (the planner's estimate). */
+const TITLE_MATCHES = 20_000
 
 const ORDER_FOUND = sql`found_at desc nulls last, id desc nulls last`
 
@@ -88,15 +109,25 @@ const ORDER_FOUND = sql`found_at desc nulls last, id desc nulls last`
  * is full; the check constraints keep every match inside those ranges. No other condition is put on
  * the ranges: one that left a range empty would make it read to its end.
  */
-export function matchesInOrder(tenantId: number, filter: { status?: MatchStatus; platform?: MatchPlatform }, limit: number, offset = 0): SQL {
+export function matchesInOrder(
+  tenantId: number,
+  filter: { status?: MatchStatus; platform?: MatchPlatform; title?: string },
+  limit: number,
+  offset = 0,
+): SQL {
   const statuses = filter.status ? [filter.status] : MATCH_STATUSES
   const platforms = filter.platform ? [filter.platform] : MATCH_PLATFORMS
+  // A common title fragment with a filter (listMatches): the one condition put on the ranges, tested
+  // on the index's copy of the title (index-only). A range it leaves empty is read to its end, so the
+  // walk reads at most the filter's matches, never the whole list; a range none of whose index
+  // entries pass reads no heap.
+  const title = filter.title === undefined ? sql`` : sql` and strpos(lower(m.track_title), lower(${filter.title})) > 0`
   // Each range ordered and limited itself: the planner then merges them (or sorts at most their
   // limits) instead of sorting every match of the workspace.
   const branches = statuses.flatMap((status) =>
     platforms.map(
       (platform) => sql`(select m.id, m.found_at from usage_matches m
-        where m.tenant_id = ${tenantId} and m.status = ${status} and m.platform = ${platform}
+        where m.tenant_id = ${tenantId} and m.status = ${status} and m.platform = ${platform}${title}
         order by ${ORDER_FOUND} limit ${limit + offset})`,
     ),
   )
@@ -110,28 +141,43 @@ export function matchesInOrder(tenantId: number, filter: { status?: MatchStatus;
  * them all: at a tenth of the rows, ten read per row shown. `estimate`: the same test as the
  * planner can estimate it (the column's statistics), for the total.
  */
-export async function matchTitleCondition(db: Queryable, tenantId: number, text: string): Promise<{ condition: SQL; broad: boolean; estimate: SQL }> {
+export async function matchTitleCondition(db: Queryable, tenantId: number, text: string, reach = 0): Promise<{ condition: SQL; broad: boolean; estimate: SQL }> {
   const estimate = sql`m.track_title ilike ${likePattern(text)}`
-  const { ids } = await titleAssets(db, tenantId, text)
-  if (ids === null) return { condition: sql`strpos(lower(m.track_title), lower(${text})) > 0`, broad: true, estimate }
+  const broad = { condition: sql`strpos(lower(m.track_title), lower(${text})) > 0`, broad: true, estimate }
+  const { ids } = await titleAssets(db, tenantId, text, reach)
+  if (ids === null) return broad
   if (!ids.length) return { condition: sql`false`, broad: false, estimate }
-  return { condition: sql`m.asset_row_id = any(${bigintArray(ids)})`, broad: false, estimate }
+  const condition = sql`m.asset_row_id = any(${bigintArray(ids)})`
+  // Past a thousand assets, their matches are read and sorted only when the planner puts them at a
+  // few (usage_matches_asset_idx's statistics: its popular assets and matches per asset); else
+  // the list's walk finds a page sooner than reading them all.
+  if (ids.length > TITLE_ASSETS_ALWAYS && (await plannedRows(db, sql`from usage_matches m where m.tenant_id = ${tenantId} and ${condition}`)) > TITLE_MATCHES)
+    return broad
+  return { condition, broad: false, estimate }
 }
 
 /**
- * The assets whose title holds a fragment, or null when there are more than TITLE_ASSETS. A
- * fragment the planner puts at ten times that many (its statistics' sample of titles; a fragment of
- * a few hundred assets is not put there by chance) is settled without reading them: reading the
- * 1,001st of a tenth of 300,000 titles took 13–17 ms, most of a common fragment's page (bench).
- * `planned`: that estimate, the total a broad fragment's unfiltered list shows.
+ * The assets whose title holds a fragment, or null when there are more than the list reads and
+ * sorts: TITLE_ASSETS_ALWAYS, or TITLE_ASSETS for a page `reach` rows deep that the list's walk is
+ * expected to reach only past WALK_BUDGET entries (`reach` over the fragment's share of the
+ * workspace's titles, both the planner's estimates). A fragment the planner puts at ten times the
+ * cap (its statistics' sample of titles; a fragment of a few hundred assets is not put there by
+ * chance; it put 1,110 assets at 12,121 and 30,000 at 18,182 at 300,000) is settled without reading
+ * them: reading the 1,001st of a tenth of 300,000 titles took 13–17 ms, most of a common
+ * fragment's page (bench). `planned`: that estimate, the total a broad fragment's unfiltered list shows.
  */
-async function titleAssets(db: Queryable, tenantId: number, text: string): Promise<{ ids: number[] | null; planned: number }> {
+export async function titleAssets(db: Queryable, tenantId: number, text: string, reach: number): Promise<{ ids: number[] | null; planned: number }> {
   const pattern = likePattern(text)
   const planned = await plannedRows(db, sql`from usage_assets a where a.tenant_id = ${tenantId} and a.track_title ilike ${pattern}`)
-  if (planned > TITLE_ASSETS * 10) return { ids: null, planned }
+  let cap = TITLE_ASSETS_ALWAYS
+  if (reach > 0 && planned <= TITLE_ASSETS * 10) {
+    const titles = await plannedRows(db, sql`from usage_assets a where a.tenant_id = ${tenantId}`)
+    if ((reach * titles) / Math.max(planned, 1) > WALK_BUDGET) cap = TITLE_ASSETS
+  }
+  if (planned > cap * 10) return { ids: null, planned }
   const found = await db.execute<{ id: number }>(sql`
-    select a.id from usage_assets a where a.tenant_id = ${tenantId} and a.track_title ilike ${pattern} limit ${TITLE_ASSETS + 1}`)
-  return { ids: found.rows.length > TITLE_ASSETS ? null : found.rows.map((row) => Number(row.id)), planned }
+    select a.id from usage_assets a where a.tenant_id = ${tenantId} and a.track_title ilike ${pattern} limit ${cap + 1}`)
+  return { ids: found.rows.length > cap ? null : found.rows.map((row) => Number(row.id)), planned }
 }
 
 /** The planner's row estimate for `from …` (a common title fragment's total). */
@@ -485,22 +531,28 @@ export async function listAssets(ctx: AuthedContext, pageNo: number, query: { pe
   else if (query.status) conditions.push(sql`a.status = ${query.status} and a.cancelled_at is null`)
   const search = query.search?.trim()
   // A common fragment's total is the planner's estimate (counting 10,000 through the trigram index
-  // took 42 ms at 300,000 assets), never below the TITLE_ASSETS it is known to pass.
+  // took 42 ms at 300,000 assets), never below the TITLE_ASSETS_ALWAYS it is known to pass.
   let broadPlanned: number | null = null
+  // A fragment's assets read whole (no status filter): their number is the total, without counting them again.
+  let titleTotal: number | null = null
   if (search) {
     const idMatch = /^#?(\d{1,15})$/.exec(search)
     const exact = idMatch ? sql`(a.id = ${Number(idMatch[1])} or a.asset_id = ${search})` : sql`a.asset_id = ${search}`
     if (await namesExactly(ctx.services.db, sql`usage_assets a`, sql`a.tenant_id = ${tenantId}`, exact)) conditions.push(exact)
     else if (search.length < MIN_FUZZY_LENGTH) conditions.push(sql`false`)
     else {
-      // As the matches' (matchTitleCondition): up to TITLE_ASSETS assets found by the trigram index
-      // and sorted; a fragment of more filters the list's walk in its order. The planner cannot
-      // choose between the two itself: it estimates a few rows for any fragment of a unique title.
-      const { ids, planned } = await titleAssets(ctx.services.db, tenantId, search)
+      // As the matches' (matchTitleCondition): up to TITLE_ASSETS_ALWAYS assets found by the trigram
+      // index and sorted (TITLE_ASSETS for a deep page); a fragment of more filters the list's walk in
+      // its order. The planner cannot choose between the two itself: it estimates a few rows for any
+      // fragment of a unique title.
+      const { ids, planned } = await titleAssets(ctx.services.db, tenantId, search, pageNo * query.per_page)
       if (ids === null) {
         broadPlanned = planned
         conditions.push(sql`strpos(lower(a.track_title), lower(${search})) > 0`)
-      } else conditions.push(ids.length ? sql`a.id = any(${bigintArray(ids)})` : sql`false`)
+      } else {
+        conditions.push(ids.length ? sql`a.id = any(${bigintArray(ids)})` : sql`false`)
+        if (!query.status) titleTotal = ids.length
+      }
     }
   }
   const where = sql`where ${sql.join(conditions, sql` and `)}`
@@ -513,8 +565,10 @@ export async function listAssets(ctx: AuthedContext, pageNo: number, query: { pe
   const { total, estimate } =
     pageTotal(rows.rows.length, pageNo, query.per_page) ??
     (broadPlanned !== null && !query.status
-      ? { total: Math.max(TITLE_ASSETS + 1, (pageNo - 1) * query.per_page + rows.rows.length + 1, Math.round(broadPlanned)), estimate: true }
-      : await countCapped(ctx.services.db, sql`from usage_assets a ${where}`, { estimateFirst: !search }))
+      ? { total: Math.max(TITLE_ASSETS_ALWAYS + 1, (pageNo - 1) * query.per_page + rows.rows.length + 1, Math.round(broadPlanned)), estimate: true }
+      : titleTotal !== null
+        ? { total: titleTotal, estimate: false }
+        : await countCapped(ctx.services.db, sql`from usage_assets a ${where}`, { estimateFirst: !search }))
   return {
     data: rows.rows.map((row) => ({
       id: Number(row.id),
@@ -681,28 +735,45 @@ export async function listMatches(ctx: AuthedContext, pageNo: number, query: { p
   const offset = (pageNo - 1) * query.per_page
   const tenantOnly = conditions.length === 1
   let broadEstimate: SQL | null = null
+  // A common title fragment with a status or platform: the filter's ranges walked with the title as their one condition.
+  let broadTitle: string | undefined
   if (search) {
     const idMatch = /^(?:#|match:\s*)?(\d{1,15})$/i.exec(search)
     const exact = idMatch ? sql`(m.id = ${Number(idMatch[1])} or m.provider_id = ${search})` : sql`m.provider_id = ${search}`
     if (await namesExactly(ctx.services.db, sql`usage_matches m`, sql`m.tenant_id = ${tenantId}`, exact)) conditions.push(exact)
     else if (search.length < MIN_FUZZY_LENGTH) conditions.push(sql`false`)
     else {
-      const title = await matchTitleCondition(ctx.services.db, tenantId, search)
+      const title = await matchTitleCondition(ctx.services.db, tenantId, search, offset + query.per_page)
       conditions.push(title.condition)
-      if (title.broad) broadEstimate = sql`from usage_matches m where ${sql.join([...conditions.slice(0, -1), title.estimate], sql` and `)}`
+      if (title.broad) {
+        broadEstimate = sql`from usage_matches m where ${sql.join([...conditions.slice(0, -1), title.estimate], sql` and `)}`
+        if (!tenantOnly) broadTitle = search
+      }
     }
   }
   const where = sql`where ${sql.join(conditions, sql` and `)}`
-  // A status or platform alone: the merge of the filter index's ranges. Anything else: the rows it
-  // names sorted (an identifier, a rare title), or usage_matches_tenant_found_idx walked (the whole
-  // list, a common title).
-  const page =
-    !search && !tenantOnly
-      ? matchesInOrder(tenantId, { status: query.status, platform: query.platform }, query.per_page, offset)
-      : sql`select m.id, m.found_at from usage_matches m ${where} order by ${ORDER_FOUND} limit ${query.per_page} offset ${offset}`
-  const rows = await ctx.services.db.execute<MatchRow>(sql`
-    with page as (${page})
-    select m.* from page join usage_matches m on m.id = page.id order by m.found_at desc nulls last, m.id desc nulls last`)
+  // A status or platform alone, or with a common title: the merge of the filter index's ranges (the
+  // title tested in the index: at most the filter's matches read, none from the heap; walking
+  // usage_matches_tenant_found_idx instead read every match of the workspace when few of the
+  // fragment's matches passed the filter). Anything else: the rows it names sorted (an identifier, a
+  // rare title), or usage_matches_tenant_found_idx walked (the whole list, a common title).
+  const pageRows = (page: SQL) =>
+    ctx.services.db.execute<MatchRow>(sql`
+      with page as (${page})
+      select m.* from page join usage_matches m on m.id = page.id order by m.found_at desc nulls last, m.id desc nulls last`)
+  const ranges = () => matchesInOrder(tenantId, { status: query.status, platform: query.platform, title: broadTitle }, query.per_page, offset)
+  let rows: Awaited<ReturnType<typeof pageRows>>
+  if (broadTitle !== undefined) {
+    // The list's first WALK_PREFIX matches hold the page (a prefix of the order: exact), else the filter's ranges.
+    const prefix = await pageRows(sql`select m.id, m.found_at from (
+        select m.id, m.found_at, m.tenant_id, m.status, m.platform, m.track_title from usage_matches m where m.tenant_id = ${tenantId}
+        order by ${ORDER_FOUND} limit ${WALK_PREFIX}) m
+      ${where} order by ${ORDER_FOUND} limit ${query.per_page} offset ${offset}`)
+    rows = prefix.rows.length === query.per_page ? prefix : await pageRows(ranges())
+  } else
+    rows = await pageRows(
+      !search && !tenantOnly ? ranges() : sql`select m.id, m.found_at from usage_matches m ${where} order by ${ORDER_FOUND} limit ${query.per_page} offset ${offset}`,
+    )
   // Status and platform are indexed equalities whose estimate is good: a million-row filter is not
   // counted. A common title is the planner's estimate, never below what the page itself shows.
   const shown = offset + rows.rows.length + (rows.rows.length === query.per_page ? 1 : 0)

@@ -1,0 +1,2 @@
+DROP INDEX "usage_matches_tenant_status_platform_idx";--> statement-breakpoint
+CREATE INDEX "usage_matches_tenant_status_platform_idx" ON "usage_matches" USING btree ("tenant_id","status","platform","found_at" DESC NULLS LAST,"id" DESC NULLS LAST,"track_title");
