@@ -280,11 +280,20 @@ describe('catalogue ingestion', () => {
     const history = await admin.ok('ingestion.history', { query: {} })
     // The five ingestions the tests above made.
     expect(history.meta.total).toBe(5)
-    const removed = await admin.ok('ingestion.remove', { body: { id: history.data[0].id } })
-    expect(removed.id).toBe(history.data[0].id)
+    const rowsOf = (ids: number[]) => t.services.db.select().from(ingestionRows).where(inArray(ingestionRows.ingestionId, ids))
+    const ids = history.data.map((ingestion) => ingestion.id)
+    // The newest with rows (the newest of all was refused for its columns and has none).
+    const target = history.data.find((ingestion) => ingestion.rows > 0)!
+    expect((await rowsOf([target.id])).length).toBe(target.rows)
+    const removed = await admin.ok('ingestion.remove', { body: { id: target.id } })
+    expect(removed.id).toBe(target.id)
+    // Its rows go with it (ingestion_rows has no foreign key to cascade them); the others' stay.
+    expect(await rowsOf([target.id])).toHaveLength(0)
+    expect((await rowsOf(ids)).length).toBeGreaterThan(0)
     expect((await admin.ok('ingestion.history', { query: {} })).meta.total).toBe(4)
     expect(await admin.ok('ingestion.clear')).toEqual({ removed: 4 })
     expect((await admin.ok('ingestion.history', { query: {} })).meta.total).toBe(0)
+    expect(await rowsOf(ids)).toHaveLength(0)
     expect(await t.services.db.select().from(releases).where(eq(releases.title, 'Harbour Lights'))).toHaveLength(1)
   })
 })

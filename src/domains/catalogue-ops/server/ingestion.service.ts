@@ -104,7 +104,7 @@ export async function uploadIngestion(ctx: AuthedContext, input: { fetchAudio: b
   checkCsvFile(file)
   const { services } = ctx
   const tenantId = ctx.tenant.id
-  return auditedMutation(ctx, { action: 'ingestion.uploaded', entityType: ENTITY }, async (tx) => {
+  const uploaded = await auditedMutation(ctx, { action: 'ingestion.uploaded', entityType: ENTITY }, async (tx) => {
     const stored = await storeCsvFile(tx, ctx, file, 'catalogue-ingestion', 'catalogue.csv')
     const [created] = await tx
       .insert(ingestions)
@@ -130,6 +130,10 @@ export async function uploadIngestion(ctx: AuthedContext, input: { fetchAudio: b
       after: { fileName: stored.originalName, fetchAudio: input.fetchAudio },
     }
   })
+  // enqueue's own wake-up polls ~5 ms later, usually before this transaction has committed, and
+  // then the job waited for the runner's next poll (up to a second): look again now that it is visible.
+  services.jobs.wake()
+  return uploaded
 }
 
 async function setProgress(services: Services, id: number, fraction: number) {
@@ -183,7 +187,13 @@ export async function parseIngestion(services: Services, tenantId: number, inges
   // Set by the parser once it has read the header row.
   const columns: { missing: string[] } = { missing: [] }
 
-  const flush = async (raws: RawRow[]) => {
+  // A chunk goes through two stages: checked (on its own and against the file so far, then against
+  // the workspace) and written (COPY, totals, progress), each in file order. The file is parsed and
+  // the next chunks checked while the database writes the one before: node's parse and checks and
+  // PostgreSQL's COPY run side by side (they ran one after the other for each chunk, ~370 ms a 2,000
+  // rows at load ~5, node's share ~66 ms of checks plus the parse). At most two chunks wait on the
+  // database beside the one being parsed.
+  const check = async (raws: RawRow[]) => {
     const checked = raws.map(checkRow)
     for (const row of checked) memory.check(row)
     await lookUpAccounts(
@@ -201,6 +211,9 @@ export async function parseIngestion(services: Services, tenantId: number, inges
       if (row.isrc && onTrack.has(row.isrc)) row.errors.push(`The ISRC is already on track #${onTrack.get(row.isrc)}`)
       if (row.data && account?.id) row.data.accountId = account.id
     }
+    return checked
+  }
+  const write = async (checked: CheckedRow[], bytesRead: number) => {
     await writeRows(services, tenantId, ingestionId, checked)
     for (const row of checked) {
       totals.rows += 1
@@ -210,10 +223,24 @@ export async function parseIngestion(services: Services, tenantId: number, inges
         releaseKeys.add(row.releaseKey)
       }
     }
-    await setProgress(services, ingestionId, file.size ? bytes / file.size : 0)
+    await setProgress(services, ingestionId, file.size ? bytesRead / file.size : 0)
+  }
+  let checking: Promise<CheckedRow[]> = Promise.resolve([])
+  let writing: Promise<void> = Promise.resolve()
+  let olderWrite: Promise<void> = Promise.resolve()
+  const push = (raws: RawRow[]) => {
+    // check() runs its checks of the row and of the file so far before its first await, so chunks
+    // meet the file memory in file order; their account look-ups may overlap (a map of verdicts).
+    const checked = check(raws)
+    const bytesRead = bytes
+    const written = Promise.all([checked, writing]).then(([rows]) => write(rows, bytesRead))
+    checking = checked
+    writing = written
+    // Awaited before the next chunk starts or at the end; one that throws first must not go unhandled.
+    checked.catch(() => undefined)
+    written.catch(() => undefined)
   }
 
-  let inFlight: Promise<void> = Promise.resolve()
   try {
     const source = await services.files.open(file)
     const parser = parse({
@@ -235,24 +262,27 @@ export async function parseIngestion(services: Services, tenantId: number, inges
       if (signal?.aborted) throw new Error('stopped')
       chunk.push({ ...(record as Partial<Record<string, string>>), line: info.lines })
       if (chunk.length >= CHUNK) {
-        // The next chunk is parsed while the database checks and writes this one (node and
-        // PostgreSQL each on a core); one chunk in flight at most, so chunks still go in file order.
-        await inFlight
-        inFlight = flush(chunk)
-        inFlight.catch(() => undefined)
+        // Backpressure: the chunk before has been checked and the one before it written.
+        await checking
+        await olderWrite
+        olderWrite = writing
+        push(chunk)
         chunk = []
       }
     }
-    await inFlight
+    await writing
     if (columns.missing.length) {
       source.destroy()
       await db.delete(ingestionRows).where(eq(ingestionRows.ingestionId, ingestionId))
       await failIngestion(services, ingestionId, `The CSV needs the columns: ${columns.missing.join(', ')}.`)
       return { failed: true }
     }
-    if (chunk.length) await flush(chunk)
+    if (chunk.length) {
+      push(chunk)
+      await writing
+    }
   } catch (error) {
-    await inFlight.catch(() => undefined)
+    await Promise.allSettled([checking, writing])
     if (signal?.aborted) throw error
     await failIngestion(services, ingestionId, `The CSV could not be read: ${(error as Error).message}`)
     return { failed: true }
@@ -310,6 +340,8 @@ export async function commitIngestion(ctx: AuthedContext, id: number) {
     await tx.update(ingestions).set({ status: 'committing', progress: '0', jobId }).where(eq(ingestions.id, id))
     return { result: null, before: { status: row.status }, after: { status: 'committing' } }
   })
+  // As after the upload: the job is visible only now.
+  ctx.services.jobs.wake()
   return readOne(ctx.services.db, ctx.tenant.id, id)
 }
 
@@ -371,9 +403,12 @@ async function commitReleases(services: Services, actor: AuditActor, tenantId: n
       })),
     )
     const rows = groups.flat()
+    // The row's payload (`data`) is dropped once committed: only the commit reads it, and only while
+    // the row is valid. The row's new version is then ~1/5 of the WAL (529 kB against 2,634 kB for
+    // 4,000 rows) and the update ~40 % shorter (median 38 against 67 ms at load 6).
     const { rows: marked } = await tx.execute<{ id: number }>(sql`
       update ${ingestionRows} r
-         set status = 'committed', release_id = v.release_id, track_id = v.track_id, committed_at = now(), error = null
+         set status = 'committed', release_id = v.release_id, track_id = v.track_id, committed_at = now(), error = null, data = null
         from unnest(${bigintArray(rows.map((row) => Number(row.id)))}, ${bigintArray(made.flatMap((release, index) => groups[index].map(() => release.releaseId)))},
                     ${bigintArray(made.flatMap((release) => release.trackIds))}) as v(row_id, release_id, track_id)
        where r.id = v.row_id and r.ingestion_id = ${ingestionId} and r.status = 'valid'
@@ -657,6 +692,8 @@ export async function removeIngestion(ctx: AuthedContext, id: number) {
     const [row] = await tx.select().from(ingestions).where(eq(ingestions.id, id))
     if (RUNNING.includes(row.status as IngestionStatus))
       throw new HttpError(409, 'This ingestion is running: remove it once it has finished.', 'conflict', { id: 'It is running.' })
+    // Its rows first: ingestion_rows has no foreign key to cascade them (schema.ts).
+    await tx.delete(ingestionRows).where(and(eq(ingestionRows.ingestionId, id), eq(ingestionRows.tenantId, ctx.tenant.id)))
     await tx.delete(ingestions).where(eq(ingestions.id, id))
     return { result: row.fileId, before: { fileName: row.fileName, status: row.status, rows: row.rows } }
   })
@@ -671,6 +708,17 @@ export async function clearIngestions(ctx: AuthedContext) {
       .delete(ingestions)
       .where(and(eq(ingestions.tenantId, ctx.tenant.id), notInArray(ingestions.status, RUNNING)))
       .returning({ id: ingestions.id, fileId: ingestions.fileId })
+    // Their rows with them (no foreign key cascades them, schema.ts).
+    if (rows.length)
+      await tx.delete(ingestionRows).where(
+        and(
+          eq(ingestionRows.tenantId, ctx.tenant.id),
+          inArray(
+            ingestionRows.ingestionId,
+            rows.map((row) => row.id),
+          ),
+        ),
+      )
     return { result: rows, after: { removed: rows.length } }
   })
   await removeFiles(

@@ -106,12 +106,13 @@ export const ingestionRows = pgTable(
   'ingestion_rows',
   {
     id: idColumn(),
-    // No foreign key (as trend rows): the per-row checks of the table's two keys were half of the dry
-    // run's insert (~16 of ~33 ms a 1,000 rows); the workspace is the ingestion's, which has its key.
+    // No foreign keys (as trend rows): their per-row checks were half of the dry run's insert (~16 of
+    // ~33 ms a 1,000 rows with two keys; the ingestion's key alone ~60 of ~145 ms a 2,000-row COPY at
+    // load 6). The rows are written only by their ingestion's jobs, which read the ingestion first,
+    // and go with it: removeIngestion and clearIngestions delete them in the same transaction (what
+    // the key's cascade did); the workspace is the ingestion's.
     tenantId: ref('tenant_id').notNull(),
-    ingestionId: ref('ingestion_id')
-      .notNull()
-      .references(() => ingestions.id, { onDelete: 'cascade' }),
+    ingestionId: ref('ingestion_id').notNull(),
     csvRow: integer('csv_row').notNull(),
     /** Rows of one release share it: owner, then UPC or title and date. */
     releaseKey: text('release_key').notNull(),
@@ -127,7 +128,7 @@ export const ingestionRows = pgTable(
     /**
      * The row as validated, ready to commit (account id, mapped genres, parsed participants). json, not
      * jsonb: only ever written whole and read whole, and building jsonb was most of the dry run's
-     * insert (~55 of ~130 ms a 2,000 rows).
+     * insert (~55 of ~130 ms a 2,000 rows). Null once the row is committed (the commit's update drops it).
      */
     data: json('data').$type<Record<string, unknown>>(),
     releaseId: ref('release_id'),
