@@ -6,7 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { createTestApp, type TestApp } from '../helpers/app'
-import { openDatabase } from '../../src/server/db/engine'
+import { afterCommit, openDatabase } from '../../src/server/db/engine'
 import { DataDirLockedError, STALE_AFTER_MS, acquireDataDirLock } from '../../src/server/db/lock'
 import { tenants } from '../../src/server/db/schema'
 
@@ -47,6 +47,32 @@ describe('database engine', () => {
       }),
     ).rejects.toThrow('step two failed')
     expect(await t.services.db.select().from(tenants)).toEqual([])
+  })
+
+  it('runs what waits for a commit once the transaction has committed, with its rows visible, and never after a rollback', async () => {
+    const seen: string[] = []
+    await t.services.db.transaction(async (tx) => {
+      await tx.insert(tenants).values({ slug: 'after-commit', name: 'After commit' })
+      afterCommit(() => {
+        // Outside the transaction now: the outer handle may be used, and sees the committed row.
+        void t.services.db
+          .select({ slug: tenants.slug })
+          .from(tenants)
+          .then((rows) => seen.push(...rows.map((row) => row.slug)))
+      })
+      expect(seen).toEqual([])
+    })
+    await expect.poll(() => seen).toEqual(['after-commit'])
+    const ran: string[] = []
+    await expect(
+      t.services.db.transaction(async () => {
+        afterCommit(() => ran.push('rolled back'))
+        throw new Error('no commit')
+      }),
+    ).rejects.toThrow('no commit')
+    afterCommit(() => ran.push('outside'))
+    expect(ran).toEqual(['outside'])
+    await t.services.db.delete(tenants)
   })
 
   it('answers the next query after a statement failed or a connection was replaced, named statements included', async () => {

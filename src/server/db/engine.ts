@@ -49,11 +49,26 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => {
   return Number.isSafeInteger(parsed) ? parsed : value
 })
 
-const insideTransaction = new AsyncLocalStorage<true>()
+/** The transaction a piece of work runs in, and what is to run once it has committed. */
+interface TransactionScope {
+  committed: (() => void)[]
+}
+const insideTransaction = new AsyncLocalStorage<TransactionScope>()
 
 /** Run `fn` outside any transaction's async context: for timers and work that outlive the transaction. */
 export function detachFromTransaction<T>(fn: () => T): T {
   return insideTransaction.exit(fn)
+}
+
+/**
+ * Runs `fn` once the transaction this code runs in has committed (never, if it rolls back), or now
+ * outside one: for what must see the transaction's rows, such as the job runner's look for a job just
+ * queued in it (which, looking before the commit, found nothing and waited for its next poll).
+ */
+export function afterCommit(fn: () => void): void {
+  const scope = insideTransaction.getStore()
+  if (scope) scope.committed.push(fn)
+  else fn()
 }
 
 /**
@@ -101,7 +116,12 @@ function keepClientOnStatementErrors(pool: pg.Pool) {
 function wrapDrizzle(pool: pg.Pool): Db {
   const db = drizzle(pool, { schema })
   const transaction = db.transaction.bind(db)
-  db.transaction = ((fn, config) => transaction((tx) => insideTransaction.run(true, () => fn(tx)), config)) as Db['transaction']
+  db.transaction = (async (fn, config) => {
+    const scope: TransactionScope = { committed: [] }
+    const result = await transaction((tx) => insideTransaction.run(scope, () => fn(tx)), config)
+    for (const run of scope.committed) run()
+    return result
+  }) as Db['transaction']
   return db
 }
 

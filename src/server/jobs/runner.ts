@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
-import { detachFromTransaction, type Db, type Queryable } from '../db/engine'
+import { afterCommit, detachFromTransaction, type Db, type Queryable } from '../db/engine'
 import { jobs } from '../db/schema/platform'
 
 export type JobRow = typeof jobs.$inferSelect
@@ -97,9 +97,11 @@ export class JobRunner {
     await Promise.allSettled([...this.running])
   }
 
-  /** Look for work now rather than at the next poll. */
+  /** Look for work now rather than at the next poll: inside a transaction, once it has committed (its job is visible then). */
   wake(): void {
-    if (this.started) this.schedule(5)
+    afterCommit(() => {
+      if (this.started) this.schedule(5)
+    })
   }
 
   /** Run queued jobs until none is due; for tests and scripts. */

@@ -104,7 +104,7 @@ export async function uploadIngestion(ctx: AuthedContext, input: { fetchAudio: b
   checkCsvFile(file)
   const { services } = ctx
   const tenantId = ctx.tenant.id
-  const uploaded = await auditedMutation(ctx, { action: 'ingestion.uploaded', entityType: ENTITY }, async (tx) => {
+  return auditedMutation(ctx, { action: 'ingestion.uploaded', entityType: ENTITY }, async (tx) => {
     const stored = await storeCsvFile(tx, ctx, file, 'catalogue-ingestion', 'catalogue.csv')
     const [created] = await tx
       .insert(ingestions)
@@ -130,10 +130,6 @@ export async function uploadIngestion(ctx: AuthedContext, input: { fetchAudio: b
       after: { fileName: stored.originalName, fetchAudio: input.fetchAudio },
     }
   })
-  // enqueue's own wake-up polls ~5 ms later, usually before this transaction has committed, and
-  // then the job waited for the runner's next poll (up to a second): look again now that it is visible.
-  services.jobs.wake()
-  return uploaded
 }
 
 async function setProgress(services: Services, id: number, fraction: number) {
@@ -340,8 +336,6 @@ export async function commitIngestion(ctx: AuthedContext, id: number) {
     await tx.update(ingestions).set({ status: 'committing', progress: '0', jobId }).where(eq(ingestions.id, id))
     return { result: null, before: { status: row.status }, after: { status: 'committing' } }
   })
-  // As after the upload: the job is visible only now.
-  ctx.services.jobs.wake()
   return readOne(ctx.services.db, ctx.tenant.id, id)
 }
 
