@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { ArtificialAnswer, SpikeAnswer } from '@contract/analytics'
 import { labelBreakdown, sharePercent } from '@core/analytics-labels'
-import { addDays, eachDay, periodUnits, type DayRange } from '@core/analytics-range'
+import { addDays, eachDay, type DayRange } from '@core/analytics-range'
 import { SPIKE_DEFAULTS, detectSpikes, spikeContributions } from '@core/analytics-spikes'
 import type { Queryable } from '@server/db/engine'
 import { perTrackUnits } from './track-periods'
@@ -39,27 +39,6 @@ export async function trackRefs(db: Queryable, tenantId: number, ids: readonly n
 }
 
 /**
- * The flagged rows of the period's units (periodUnits: whole months and weeks from
- * trend_track_period, edge days from trend_daily), through the partial indexes on artificial > 0:
- * the read costs the flagged (track, unit) rows, not every track's.
- */
-function flaggedUnits(tenantId: number, platform: string, range: DayRange) {
-  const units = periodUnits(range)
-  const parts = []
-  for (const [grain, starts] of [
-    ['m', units.months],
-    ['w', units.weeks],
-  ] as const)
-    if (starts.length)
-      parts.push(sql`select track_id, artificial from trend_track_period where tenant_id = ${tenantId} and platform = ${platform}
-        and grain = ${grain} and starts_on = any(${sql.param(starts)}::date[]) and artificial > 0`)
-  for (const edge of units.days)
-    parts.push(sql`select track_id, artificial from trend_daily where tenant_id = ${tenantId} and platform = ${platform}
-      and day between ${edge.from}::date and ${edge.to}::date and artificial > 0`)
-  return sql.join(parts, sql` union all `)
-}
-
-/**
  * The platform's streams and flagged streams in the period (trend_platform_daily), and the TOP
  * tracks with most flagged streams (ties by track id) with all their streams in the period.
  */
@@ -68,7 +47,7 @@ export async function artificialStreams(db: Queryable, tenantId: number, platfor
   const totals = await db.execute<{ streams: string; artificial: string }>(sql`
     select coalesce(sum(streams), 0)::bigint as streams, coalesce(sum(artificial), 0)::bigint as artificial from trend_platform_daily where ${where}`)
   const flagged = await db.execute<{ track_id: number; artificial: string }>(sql`
-    select track_id, sum(artificial)::bigint as artificial from (${flaggedUnits(tenantId, platform, range)}) u
+    select track_id, sum(artificial)::bigint as artificial from (${perTrackUnits(tenantId, platform, range, undefined, 'artificial')}) u
     group by 1 order by 2 desc, 1 limit ${TOP}`)
   const ids = flagged.rows.map((row) => Number(row.track_id))
   const streamsOf = new Map<number, number>()

@@ -12,32 +12,51 @@ export type PlatformScope = string
 
 const ids = (trackIds: readonly number[]) => sql`track_id = any(${sql.param(trackIds.map(Number))}::bigint[])`
 
+/** What is summed per track: all streams, or the streams the store flagged as artificial. */
+export type Measure = 'streams' | 'artificial'
+
+/** One grain's rows of trend_track_period (grain a constant of the table's check, written into the text). */
+const periodRows = (tenantId: number, scope: string, grain: 'y' | 'm' | 'w' | 'd', startsOn: SQL, measure: Measure, more: SQL) =>
+  sql`select track_id, ${sql.identifier(measure)} from trend_track_period where tenant_id = ${tenantId} and platform = ${scope}
+      and grain = ${sql.raw(`'${grain}'`)} and ${startsOn} ${more}`
+
+const startsOnAny = (starts: readonly string[]) => sql`starts_on = any(${sql.param(starts)}::date[])`
+
 /**
- * Streams per track row of the period (a track appears once per unit): the whole months and weeks
- * from trend_track_period (platform or `*`, index-only), the edge days from its `*` days or, for one
- * platform, from trend_daily (trend_daily_period_idx). Its size follows tracks × units, not
+ * The measure per track row of the period (a track appears once per unit): the whole months and
+ * weeks from trend_track_period (platform or `*`, index-only), the edge days from its `*` days or,
+ * for one platform, from trend_daily (trend_daily_period_idx). Its size follows tracks × units, not
  * tracks × platforms × days, nor the facts. With `trackIds`, those tracks only: each unit is then
  * one key look-up per track (the edge days listed one by one, so the index is entered at each
- * (day, track) instead of reading every track of the day).
+ * (day, track) instead of reading every track of the day). `artificial`: only the rows that carry
+ * flagged streams (the partial indexes on artificial > 0), so the read costs the flagged rows.
  */
-export function perTrackUnits(tenantId: number, platform: PlatformScope, range: DayRange, trackIds?: readonly number[]): SQL {
+export function perTrackUnits(
+  tenantId: number,
+  platform: PlatformScope,
+  range: DayRange,
+  trackIds?: readonly number[],
+  measure: Measure = 'streams',
+): SQL {
   const units = periodUnits(range)
   const scope = platform === 'all' ? '*' : platform
-  const only = trackIds ? sql`and ${ids(trackIds)}` : sql``
+  const more = sql.join([trackIds ? sql`and ${ids(trackIds)}` : sql``, measure === 'artificial' ? sql`and artificial > 0` : sql``], sql` `)
   const parts = []
-  if (units.months.length)
-    parts.push(sql`select track_id, streams from trend_track_period where tenant_id = ${tenantId} and platform = ${scope}
-      and grain = 'm' and starts_on = any(${sql.param(units.months)}::date[]) ${only}`)
-  if (units.weeks.length)
-    parts.push(sql`select track_id, streams from trend_track_period where tenant_id = ${tenantId} and platform = ${scope}
-      and grain = 'w' and starts_on = any(${sql.param(units.weeks)}::date[]) ${only}`)
+  if (units.months.length) parts.push(periodRows(tenantId, scope, 'm', startsOnAny(units.months), measure, more))
+  if (units.weeks.length) parts.push(periodRows(tenantId, scope, 'w', startsOnAny(units.weeks), measure, more))
   for (const edge of units.days)
     parts.push(
       platform === 'all'
-        ? sql`select track_id, streams from trend_track_period where tenant_id = ${tenantId} and platform = '*' and grain = 'd'
-      and ${trackIds ? sql`starts_on = any(${sql.param(eachDay(edge))}::date[])` : sql`starts_on between ${edge.from}::date and ${edge.to}::date`} ${only}`
-        : sql`select track_id, streams from trend_daily where tenant_id = ${tenantId} and platform = ${platform}
-      and day between ${edge.from}::date and ${edge.to}::date ${only}`,
+        ? periodRows(
+            tenantId,
+            '*',
+            'd',
+            trackIds ? startsOnAny(eachDay(edge)) : sql`starts_on between ${edge.from}::date and ${edge.to}::date`,
+            measure,
+            more,
+          )
+        : sql`select track_id, ${sql.identifier(measure)} from trend_daily where tenant_id = ${tenantId} and platform = ${platform}
+      and day between ${edge.from}::date and ${edge.to}::date ${more}`,
     )
   return sql.join(parts, sql` union all `)
 }
@@ -50,15 +69,12 @@ export function perTrackBounds(tenantId: number, platform: PlatformScope, range:
   const units = boundUnits(range, options)
   const scope = platform === 'all' ? '*' : platform
   const parts = []
-  if (units.months.length)
-    parts.push(sql`select track_id, streams from trend_track_period where tenant_id = ${tenantId} and platform = ${scope}
-      and grain = 'm' and starts_on = any(${sql.param(units.months)}::date[])`)
-  if (units.years.length)
-    parts.push(sql`select track_id, streams from trend_track_period where tenant_id = ${tenantId} and platform = ${scope}
-      and grain = 'y' and starts_on = any(${sql.param(units.years)}::date[])`)
-  if (units.weeks.length)
-    parts.push(sql`select track_id, streams from trend_track_period where tenant_id = ${tenantId} and platform = ${scope}
-      and grain = 'w' and starts_on = any(${sql.param(units.weeks)}::date[])`)
+  for (const [grain, starts] of [
+    ['m', units.months],
+    ['y', units.years],
+    ['w', units.weeks],
+  ] as const)
+    if (starts.length) parts.push(periodRows(tenantId, scope, grain, startsOnAny(starts), 'streams', sql``))
   return sql.join(parts, sql` union all `)
 }
 
