@@ -111,7 +111,7 @@ const ORDER_FOUND = sql`found_at desc nulls last, id desc nulls last`
  */
 export function matchesInOrder(
   tenantId: number,
-  filter: { status?: MatchStatus; platform?: MatchPlatform; title?: string },
+  filter: { status?: MatchStatus; platform?: MatchPlatform; title?: SQL },
   limit: number,
   offset = 0,
 ): SQL {
@@ -121,7 +121,7 @@ export function matchesInOrder(
   // on the index's copy of the title (index-only). A range it leaves empty is read to its end, so the
   // walk reads at most the filter's matches, never the whole list; a range none of whose index
   // entries pass reads no heap.
-  const title = filter.title === undefined ? sql`` : sql` and strpos(lower(m.track_title), lower(${filter.title})) > 0`
+  const title = filter.title === undefined ? sql`` : sql` and ${filter.title}`
   // Each range ordered and limited itself: the planner then merges them (or sorts at most their
   // limits) instead of sorting every match of the workspace.
   const branches = statuses.flatMap((status) =>
@@ -736,7 +736,7 @@ export async function listMatches(ctx: AuthedContext, pageNo: number, query: { p
   const tenantOnly = conditions.length === 1
   let broadEstimate: SQL | null = null
   // A common title fragment with a status or platform: the filter's ranges walked with the title as their one condition.
-  let broadTitle: string | undefined
+  let broadTitle: SQL | undefined
   if (search) {
     const idMatch = /^(?:#|match:\s*)?(\d{1,15})$/i.exec(search)
     const exact = idMatch ? sql`(m.id = ${Number(idMatch[1])} or m.provider_id = ${search})` : sql`m.provider_id = ${search}`
@@ -747,7 +747,7 @@ export async function listMatches(ctx: AuthedContext, pageNo: number, query: { p
       conditions.push(title.condition)
       if (title.broad) {
         broadEstimate = sql`from usage_matches m where ${sql.join([...conditions.slice(0, -1), title.estimate], sql` and `)}`
-        if (!tenantOnly) broadTitle = search
+        if (!tenantOnly) broadTitle = title.condition
       }
     }
   }
