@@ -14,17 +14,8 @@ interface Binding {
   run(event: KeyboardEvent): void
 }
 
-/** The commands carrying each shortcut (several record actions may share one: a on each kind's approve), once they are loaded. */
-let carriersByKey: { size: number; byKey: Map<ShortcutId, Command[]> } | null = null
-function carriersOf(id: ShortcutId): Command[] {
-  const commands = registry.all()
-  if (carriersByKey?.size !== commands.length) {
-    const byKey = new Map<ShortcutId, Command[]>()
-    for (const command of commands) if (command.shortcut) byKey.set(command.shortcut, [...(byKey.get(command.shortcut) ?? []), command])
-    carriersByKey = { size: commands.length, byKey }
-  }
-  return carriersByKey.byKey.get(id) ?? []
-}
+/** The commands carrying a shortcut (several record actions may share one: a on each kind's approve). */
+const carriersOf = (id: ShortcutId): Command[] => registry.all().filter((command) => command.shortcut === id)
 
 /**
  * Every shortcut the table says a command carries, bound from start-up: the key is the first command

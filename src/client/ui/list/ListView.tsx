@@ -13,10 +13,9 @@ import { DEFAULT_PAGE_SIZES, queryUpdate, readQuery } from './list-query'
 import type { ColumnDef, ExportDef, FilterDef, ListAction, ListQuery, ListResult, SortDef } from './list-types'
 import { Pagination } from './Pagination'
 import { prefetchIntent } from '../../routing/prefetch-route'
-import { afterFirstList } from './grid-chunk'
 import { actionsFor, type Target } from '@commands/actions'
 import { availability } from '@commands/registry'
-import { commandContext, loadCommands, useLoadedCommands } from '../../shell/commands'
+import { commandContext, useLoadedCommands } from '../../shell/commands'
 import { runCommand } from '../../shell/run-command'
 import { Toolbar, TOOLBAR_FAILED, type ToolbarValues } from './Toolbar'
 import './list.css'
@@ -182,21 +181,9 @@ export function ListView<Row>({
     const chosen = new Set(selectedIds)
     return records(rows.filter((row) => chosen.has(rowId(row))))
   }, [records, rows, selectedIds, rowId])
-  // The declared actions arrive after the first rows are shown (shell/commands.ts `loadCommands`).
+  // The declared actions arrive after the first list is painted: the shell asks for them then
+  // (shell/commands.ts `loadCommands`), not beside the rows on the wire.
   const recordActions = useLoadedCommands(false)?.recordActions ?? null
-  // Asked for once the first list is painted (the frame that shows its rows goes first), not beside
-  // them on the wire: the shell asks then too, this covers a list shown without it.
-  const waitsForActions = Boolean(records) && !recordActions
-  useEffect(() => {
-    if (!waitsForActions) return
-    let live = true
-    void afterFirstList().then(() => {
-      if (live) loadCommands().catch(() => undefined)
-    })
-    return () => {
-      live = false
-    }
-  }, [waitsForActions])
   const declared = useMemo<BulkAction[]>(() => {
     if (!records || !recordActions) return []
     const target = records([])
