@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { sql } from 'drizzle-orm'
 import ssh2 from 'ssh2'
 import { createTestApp, type TestApp } from '../helpers/app'
+import { sftpHostKey } from '../fakes/sftp-server'
 import type { TestClient } from '../helpers/client'
 import { twoWorkspaces } from '../helpers/fixtures'
 import { createRelease } from './releases-fixtures'
@@ -17,7 +18,7 @@ const { STATUS_CODE } = utils.sftp
 /** A local SFTP server serving the files it holds (read only): listing, stat and reading. */
 async function startSftpDrop(user: string, password: string) {
   const files = new Map<string, { data: Buffer; mtime: number }>()
-  const hostKey = utils.generateKeyPairSync('ed25519').private
+  const hostKey = sftpHostKey()
   const logins: string[] = []
   const server = new Server({ hostKeys: [hostKey] }, (client) => {
     client.on('authentication', (ctx) => {
