@@ -22,8 +22,8 @@ void loadSite()
 // after another once it answers (a list's grid comes after its first paint). A stale cookie costs a
 // few unused downloads.
 if (document.cookie.split('; ').some((part) => part.startsWith(`${CSRF_COOKIE}=`))) {
-  void import('./shell/Shell')
   prefetchRoute(`${window.location.pathname}${window.location.search}`, { grid: false })
+  void import('./shell/Shell')
 }
 // From then on, every navigation fetches its screen and first reads when it starts.
 onNavigationStart(prefetchRoute)

@@ -10,11 +10,14 @@ export function prefetchRoute(path: string, options: { data?: boolean; grid?: bo
   const url = new URL(path, window.location.origin)
   const found = findRoute(url.pathname)
   if (!found || (found.route.access !== 'auth' && found.route.access !== 'admin')) return
+  // The reads first: the browser opens six connections to a host over HTTP/1.1 and queues the rest in
+  // the order asked, so a read asked after a screen's chunks (and the chunks they import) waited behind
+  // them; at start-up the first list's read left ~700 ms after it was asked (docs/decisions.md).
+  if (options.data !== false) found.route.prefetch?.(found.params, url.searchParams)
   void found.route.screen.preload?.().catch(() => undefined)
   // A list route ({page}) draws its rows in the grid: its chunk too, if nothing fetched it yet.
   // (Not at start-up: the first list paints as a plain table, and the grid follows it.)
   if (found.route.path.includes('{page}') && options.grid !== false) void loadGrid().catch(() => undefined)
-  if (options.data !== false) found.route.prefetch?.(found.params, url.searchParams)
 }
 
 /** How long the list cursor rests on a row before its record's data is asked for ahead (j held down asks nothing). */
