@@ -20,6 +20,7 @@ import { shellSlots } from './slots'
 import { commandEnv, loadCommands, useLoadedCommands } from './commands'
 import { findRoute } from '../routing/registry'
 import { afterFirstList, loadGrid } from '../ui/list/grid-chunk'
+import { warmDeferred } from '../ui/dialogs/deferred'
 import { SHORTCUT_IDS, SHORTCUTS } from '@commands/shortcuts'
 import { queryCache } from '../state/query-cache'
 
@@ -98,6 +99,7 @@ function useWarmUpWhenIdle(): boolean {
       void loadGrid()
       preloadMosaic()
       preloadGoScreens()
+      warmDeferred()
       setWarm(true)
     }
     // Not before the first list painted (it paints without the grid), then when the browser is idle;

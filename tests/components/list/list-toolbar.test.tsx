@@ -91,6 +91,27 @@ describe('Toolbar drawer', () => {
     await waitFor(() => expect(currentUrl().search).toBe(''))
   })
 
+  it('opens from the keyboard, and Escape closes it with the focus back on the settings button', async () => {
+    navigate('/payouts', { replace: true })
+    const fetch = serve(makeRows(3))
+    renderList({ fetch, filters, sorts })
+    await waitFor(() => expect(fetch).toHaveBeenCalled())
+    const button = screen.getByRole('button', { name: /^List settings/ })
+    expect(button.getAttribute('aria-expanded')).toBe('false')
+    button.focus()
+    await userEvent.keyboard('{Enter}')
+    const drawer = await screen.findByRole('dialog', { name: 'Payouts: settings' })
+    expect(button.getAttribute('aria-expanded')).toBe('true')
+    await waitFor(() => expect(drawer.contains(document.activeElement)).toBe(true))
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(document.activeElement).toBe(button)
+    // Opened again, it shows what the address says, not what was typed before.
+    await userEvent.keyboard('{Enter}')
+    const again = await screen.findByRole('dialog', { name: 'Payouts: settings' })
+    expect((within(again).getByLabelText('Search') as HTMLInputElement).value).toBe('')
+  })
+
   it('searches from the compact field on Enter, and on its own after a pause in typing', async () => {
     const fetch = serve(makeRows(3))
     renderList({ fetch })

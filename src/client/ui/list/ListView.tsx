@@ -4,7 +4,8 @@ import { Cross2Icon, ExclamationTriangleIcon } from '@radix-ui/react-icons'
 import { useHotkeys } from 'react-hotkeys-hook'
 import { mergeSearch, useTab, type BulkAction, type ListHandle } from '../../workspace/tab-context'
 import { useLoad } from '../../state/useLoad'
-import { BulkBar } from './BulkBar'
+import type { BulkBarProps } from './BulkBar'
+import { deferred } from '../dialogs/deferred'
 import { ColumnsMenu } from './ColumnsMenu'
 import { useColumnState } from './column-state'
 import { downloadCsv, rowsToCsv } from './csv-export'
@@ -19,6 +20,13 @@ import { commandContext, useLoadedCommands } from '../../shell/commands'
 import { runCommand } from '../../shell/run-command'
 import { Toolbar, TOOLBAR_FAILED, type ToolbarValues } from './Toolbar'
 import './list.css'
+
+// The selection's bar (its menu and confirmations) is fetched with the first selection, or when the
+// browser is idle after the first list: it is never part of a list's first paint.
+const BulkBar = deferred<BulkBarProps>(
+  () => import('./BulkBar').then((module) => module.BulkBar),
+  () => true,
+)
 
 export const DEFAULT_EMPTY_MESSAGE = 'Nothing Found'
 

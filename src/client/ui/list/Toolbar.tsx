@@ -1,10 +1,10 @@
-import { useEffect, useId, useState, type FormEvent, type KeyboardEvent, type ReactNode, type Ref } from 'react'
-import { Badge, Box, Button, Callout, Dialog, Flex, Heading, IconButton, Separator, Text, TextField } from '@radix-ui/themes'
-import { Cross2Icon, DownloadIcon, ExclamationTriangleIcon, MagnifyingGlassIcon, MixerHorizontalIcon } from '@radix-ui/react-icons'
-import { ConfirmDialog } from './ConfirmDialog'
-import { DateRangeField } from './DateRangeField'
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode, type Ref } from 'react'
+import { Badge, Button, Callout, Flex, Heading, TextField } from '@radix-ui/themes'
+import { ExclamationTriangleIcon, MagnifyingGlassIcon, MixerHorizontalIcon } from '@radix-ui/react-icons'
+import { deferred } from '../dialogs/deferred'
 import { DEFAULT_PAGE_SIZES } from './list-query'
 import type { ExportDef, FilterDef, ListAction, ListQuery, SortDef } from './list-types'
+import type { ListSettingsSheetProps } from './ListSettingsSheet'
 
 /** Spec error catalogue: "Toolbar action fails". */
 export const TOOLBAR_FAILED = 'Something went wrong, try refreshing the site and try again.'
@@ -35,74 +35,10 @@ export interface ToolbarProps {
   children?: ReactNode
 }
 
-const ANY = ''
-
-function NativeSelect({
-  label,
-  value,
-  onChange,
-  children,
-}: {
-  label: string
-  value: string
-  onChange(value: string): void
-  children: ReactNode
-}) {
-  const id = useId()
-  return (
-    <Flex direction="column" gap="1">
-      <Text as="label" htmlFor={id} size="2" weight="medium">
-        {label}
-      </Text>
-      <select id={id} className="wl-native-select" value={value} onChange={(event) => onChange(event.target.value)}>
-        {children}
-      </select>
-    </Flex>
-  )
-}
-
-function TextInput({
-  label,
-  value,
-  onChange,
-  type = 'text',
-}: {
-  label: string
-  value: string
-  onChange(value: string): void
-  type?: 'text' | 'search'
-}) {
-  const id = useId()
-  return (
-    <Flex direction="column" gap="1">
-      <Text as="label" htmlFor={id} size="2" weight="medium">
-        {label}
-      </Text>
-      <TextField.Root id={id} type={type} value={value} onChange={(event) => onChange(event.target.value)} />
-    </Flex>
-  )
-}
-
-function FilterField({ filter, value, onChange }: { filter: FilterDef; value: string; onChange(value: string): void }) {
-  if (filter.type === 'text') return <TextInput label={filter.label} value={value} onChange={onChange} />
-  const options =
-    filter.type === 'boolean' && !filter.options
-      ? [
-          { value: 'true', label: 'Yes' },
-          { value: 'false', label: 'No' },
-        ]
-      : (filter.options ?? [])
-  return (
-    <NativeSelect label={filter.label} value={value} onChange={onChange}>
-      <option value={ANY}>Any</option>
-      {options.map((option) => (
-        <option key={option.value} value={option.value}>
-          {option.label}
-        </option>
-      ))}
-    </NativeSelect>
-  )
-}
+const ListSettingsSheet = deferred<ListSettingsSheetProps>(
+  () => import('./ListSettingsSheet').then((module) => module.default),
+  (props) => props.open,
+)
 
 /** How many drawer settings narrow or reorder the list, for the badge on the settings button. */
 function activeCount(query: ListQuery): number {
@@ -133,6 +69,7 @@ export function Toolbar({
   const [error, setError] = useState<string | null>(null)
   const [running, setRunning] = useState<string | null>(null)
   const [confirming, setConfirming] = useState(false)
+  const settingsButton = useRef<HTMLButtonElement>(null)
 
   // The compact field follows the address (back/forward, the drawer) unless the user is typing in it.
   const [text, setText] = useState(query.search)
@@ -196,7 +133,6 @@ export function Toolbar({
     }
   }
 
-  const hasExports = Boolean(onExportCsv) || exports.length > 0
   const count = activeCount(query)
   const alert = error && (
     <Callout.Root color="red" role="alert" size="1">
@@ -229,139 +165,46 @@ export function Toolbar({
             </TextField.Slot>
           </TextField.Root>
           {children}
-          <Dialog.Root open={open} onOpenChange={handleOpenChange}>
-            <Dialog.Trigger>
-              <Button variant="soft" aria-label={count ? `List settings, ${count} active` : 'List settings'}>
-                <MixerHorizontalIcon aria-hidden /> Settings
-                {count > 0 && (
-                  <Badge size="1" variant="solid" radius="full" aria-hidden>
-                    {count}
-                  </Badge>
-                )}
-              </Button>
-            </Dialog.Trigger>
-            <Dialog.Content className="wl-sheet" size="3">
-              <Flex align="start" justify="between" gap="3">
-                <Box>
-                  <Dialog.Title mb="1">{title}: settings</Dialog.Title>
-                  <Dialog.Description size="2" color="gray">
-                    Narrow and order the list, then press Search.
-                  </Dialog.Description>
-                </Box>
-                <Dialog.Close>
-                  <IconButton variant="ghost" color="gray" aria-label="Close settings">
-                    <Cross2Icon aria-hidden />
-                  </IconButton>
-                </Dialog.Close>
-              </Flex>
-              <form onSubmit={handleSubmit} aria-label={`${title} settings`}>
-                <Flex direction="column" gap="4" mt="5">
-                  <TextInput label="Search" type="search" value={draft.search} onChange={(value) => patch({ search: value })} />
-                  {filters.map((filter) => (
-                    <FilterField
-                      key={filter.id}
-                      filter={filter}
-                      value={draft.filters[filter.id] ?? ANY}
-                      onChange={(value) => setFilter(filter.id, value)}
-                    />
-                  ))}
-                  {sorts.length > 0 && (
-                    <Flex gap="3">
-                      <Box style={{ flex: 2 }}>
-                        <NativeSelect label="Sort by" value={draft.sort ?? ANY} onChange={(value) => patch({ sort: value || null })}>
-                          <option value={ANY}>Default order</option>
-                          {sorts.map((sort) => (
-                            <option key={sort.id} value={sort.id}>
-                              {sort.label}
-                            </option>
-                          ))}
-                        </NativeSelect>
-                      </Box>
-                      <Box style={{ flex: 1 }}>
-                        <NativeSelect
-                          label="Direction"
-                          value={draft.dir}
-                          onChange={(value) => patch({ dir: value === 'asc' ? 'asc' : 'desc' })}
-                        >
-                          <option value="asc">Ascending</option>
-                          <option value="desc">Descending</option>
-                        </NativeSelect>
-                      </Box>
-                    </Flex>
-                  )}
-                  {dateRange && (
-                    <DateRangeField label={dateRange.label} from={draft.from} to={draft.to} onChange={(from, to) => patch({ from, to })} />
-                  )}
-                  <NativeSelect label="Rows per page" value={String(draft.perPage)} onChange={(value) => patch({ perPage: Number(value) })}>
-                    {pageSizes.map((size) => (
-                      <option key={size} value={size}>
-                        {size}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                  <Flex gap="2" justify="end">
-                    <Button
-                      type="button"
-                      variant="soft"
-                      color="gray"
-                      onClick={() =>
-                        setDraft({ search: '', sort: null, dir: draft.dir, from: null, to: null, perPage: draft.perPage, filters: {} })
-                      }
-                    >
-                      Reset
-                    </Button>
-                    <Button type="submit">
-                      <MagnifyingGlassIcon aria-hidden /> Search
-                    </Button>
-                  </Flex>
-                </Flex>
-              </form>
-              {(hasExports || action) && <Separator size="4" my="5" />}
-              {hasExports && (
-                <Flex direction="column" gap="2" role="group" aria-label="Export">
-                  <Text size="2" weight="medium">
-                    Export
-                  </Text>
-                  <Flex gap="2" wrap="wrap">
-                    {onExportCsv && (
-                      <Button variant="surface" loading={running === 'csv'} onClick={() => void run('csv', onExportCsv)}>
-                        <DownloadIcon aria-hidden /> Export CSV
-                      </Button>
-                    )}
-                    {exports.map((item) => (
-                      <Button
-                        key={item.id}
-                        variant="surface"
-                        loading={running === item.id}
-                        onClick={() => void run(item.id, () => item.run(query))}
-                      >
-                        <DownloadIcon aria-hidden /> {item.label}
-                      </Button>
-                    ))}
-                  </Flex>
-                </Flex>
-              )}
-              {action && (
-                <Flex direction="column" gap="2" mt={hasExports ? '4' : '0'}>
-                  <Button color="red" variant="soft" loading={running === 'action'} onClick={() => setConfirming(true)}>
-                    {action.label}
-                  </Button>
-                  <ConfirmDialog
-                    open={confirming}
-                    onOpenChange={setConfirming}
-                    title={action.label}
-                    description={action.confirm}
-                    confirmLabel={action.label}
-                    color="red"
-                    onConfirm={async () => {
-                      if (await run('action', () => action.run(query))) onActionDone?.()
-                    }}
-                  />
-                </Flex>
-              )}
-              {alert && <Box mt="4">{alert}</Box>}
-            </Dialog.Content>
-          </Dialog.Root>
+          <Button
+            ref={settingsButton}
+            variant="soft"
+            aria-haspopup="dialog"
+            aria-expanded={open}
+            onClick={() => handleOpenChange(true)}
+            aria-label={count ? `List settings, ${count} active` : 'List settings'}
+          >
+            <MixerHorizontalIcon aria-hidden /> Settings
+            {count > 0 && (
+              <Badge size="1" variant="solid" radius="full" aria-hidden>
+                {count}
+              </Badge>
+            )}
+          </Button>
+          <ListSettingsSheet
+            open={open}
+            onOpenChange={handleOpenChange}
+            returnFocus={settingsButton}
+            title={title}
+            query={query}
+            draft={draft}
+            patch={patch}
+            setFilter={setFilter}
+            reset={() => setDraft({ search: '', sort: null, dir: draft.dir, from: null, to: null, perPage: draft.perPage, filters: {} })}
+            onSubmit={handleSubmit}
+            filters={filters}
+            sorts={sorts}
+            dateRange={dateRange}
+            pageSizes={pageSizes}
+            onExportCsv={onExportCsv}
+            exports={exports}
+            action={action}
+            onActionDone={onActionDone}
+            run={run}
+            running={running}
+            confirming={confirming}
+            setConfirming={setConfirming}
+            alert={alert}
+          />
         </Flex>
       </Flex>
       {!open && alert}

@@ -15,7 +15,7 @@ import { NamedTable } from '@client/ui/NamedTable'
 import { RecordLink } from '@client/ui/RecordLink'
 import { RecordPending, recordMissing } from '@client/ui/RecordPending'
 import { When } from '@client/ui/When'
-import { ConfirmDialog } from '@client/ui/list'
+import { ConfirmDialog } from '@client/ui/list/ConfirmDialog'
 import { RecordActions, runRecordAction } from '@client/ui/RecordActions'
 import { PayeeStatusBadge, SplitStatusBadge } from './status'
 

@@ -8,8 +8,7 @@ import { api } from '@client/api'
 import { useTab } from '@client/workspace/tab-context'
 import { useDataVersion } from '@client/state/useDataVersion'
 import { ListView, type ColumnDef, type ListQuery } from '@client/ui/list'
-import { InviteDialog } from './dialogs/InviteDialog'
-import { EditAdminDialog } from './dialogs/EditAdminDialog'
+import { EditAdminDialog, InviteDialog } from './dialogs'
 
 type Admin = z.infer<typeof adminRow>
 

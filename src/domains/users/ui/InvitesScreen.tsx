@@ -6,7 +6,7 @@ import type { inviteRow } from '@contract/users-admin'
 import { api } from '@client/api'
 import { useDataVersion } from '@client/state/useDataVersion'
 import { ListView, type ColumnDef, type FilterDef, type ListQuery } from '@client/ui/list'
-import { InviteDialog } from './dialogs/InviteDialog'
+import { InviteDialog } from './dialogs'
 import { selectionOf } from '@commands/actions'
 
 type Invite = z.infer<typeof inviteRow>

@@ -6,7 +6,7 @@ import { useSubmit } from '@client/ui/useSubmit'
 import { showNotice } from '@client/ui/notices/notices'
 import { workspaceActions } from '@client/workspace/store'
 
-interface Props {
+export interface InviteDialogProps {
   open: boolean
   onOpenChange(open: boolean): void
   /** Users are invited as artists or labels; admins as admins. */
@@ -14,7 +14,7 @@ interface Props {
 }
 
 /** Invite someone by email: they get a link to set up their account. */
-export function InviteDialog({ open, onOpenChange, kind }: Props) {
+export function InviteDialog({ open, onOpenChange, kind }: InviteDialogProps) {
   const [email, setEmail] = useState('')
   const [type, setType] = useState<'artist' | 'label'>('artist')
   const [firstName, setFirstName] = useState('')
