@@ -222,3 +222,90 @@ describe('trend report import (Spotify)', () => {
     void other
   })
 })
+
+describe('trend report import: long reports and days already rolled up', () => {
+  it('reads a report of several batches across months: each line lands once, matched in its own workspace only', async () => {
+    // Another workspace's track with the same ISRC as an unmatched line: never matched here.
+    await createRelease(t.services, { tenantId: other.tenant.id, accountId: other.artist.id, title: 'Elsewhere' }, [{ isrc: 'QZZZZ2600077' }])
+    const isrcs = ['USWL12600001', 'USWL12600002', 'QZZZZ2600077', 'QZZZZ2600078']
+    const countries = ['SE', 'US', 'DE', 'FR', 'BR']
+    // 12,000 lines (the dry run sends 5,000 at a time): June first, then July, then three lines of
+    // August at the very end, so a later batch needs a month the earlier ones did not.
+    const lines: string[] = []
+    const expected = { matched: 0, streams: 0, matchedStreams: 0, daily: new Map<string, number>(), unmatched: new Map<string, number>() }
+    for (let index = 0; index < 12_000; index += 1) {
+      const day = index >= 11_997 ? '2026-08-01' : index < 7_000 ? `2026-06-${String(1 + (index % 28)).padStart(2, '0')}` : `2026-07-${String(1 + (index % 28)).padStart(2, '0')}`
+      const isrc = index % 10 === 9 ? '' : isrcs[index % 4]
+      const streams = 1 + (index % 13)
+      lines.push(`${day},${isrc},spotify:track:t${index % 4},${countries[index % 5]},${streams},1,album,paid,f,18-24,mobile`)
+      expected.streams += streams
+      const track = isrc === 'USWL12600001' ? trackIds[0] : isrc === 'USWL12600002' ? trackIds[1] : null
+      if (track !== null) {
+        expected.matched += 1
+        expected.matchedStreams += streams
+        const key = `${track} ${day}`
+        expected.daily.set(key, (expected.daily.get(key) ?? 0) + streams)
+      } else {
+        const key = isrc || `spotify:track:t${index % 4}`
+        expected.unmatched.set(key, (expected.unmatched.get(key) ?? 0) + streams)
+      }
+    }
+    const detail = await upload(lines, 'summer.csv')
+    expect(detail.status, detail.error ?? '').toBe('review')
+    const topUnmatched = [...expected.unmatched].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1))
+    expect(detail.report).toMatchObject({
+      rows: 12_000,
+      matched: expected.matched,
+      unmatched: 12_000 - expected.matched,
+      streams: expected.streams,
+      matchedStreams: expected.matchedStreams,
+      from: '2026-06-01',
+      to: '2026-08-01',
+      countries: 5,
+    })
+    expect(detail.report?.topUnmatched.map((row) => [row.key, row.streams])).toEqual(topUnmatched)
+    const facts = await t.services.db.execute<{ part: string; n: number; matched: number }>(sql`
+      select tableoid::regclass::text as part, count(*)::int as n, count(track_id)::int as matched
+      from trend_facts where import_id = ${detail.id} group by 1 order by 1`)
+    expect(facts.rows.map((row) => [row.part, Number(row.n)])).toEqual([
+      ['trend_facts_202606', 7_000],
+      ['trend_facts_202607', 4_997],
+      ['trend_facts_202608', 3],
+    ])
+    const lineNumbers = await t.services.db.execute<{ n: number; first: number; last: number }>(sql`
+      select count(distinct line)::int as n, min(line)::int as first, max(line)::int as last from trend_facts where import_id = ${detail.id}`)
+    expect(lineNumbers.rows[0]).toEqual({ n: 12_000, first: 2, last: 12_001 })
+
+    await admin.ok('analytics.importCommit', { params: { id: detail.id } })
+    const summer = (await daily()).filter((row) => row.day >= '2026-06-01' && row.day <= '2026-08-31')
+    expect(new Map(summer.map((row) => [`${row.track_id} ${row.day}`, row.streams]))).toEqual(expected.daily)
+    await expectTracklessRollupsAgree()
+  })
+
+  it('adds a report of days already rolled up to them, and the days it brings new', async () => {
+    const first = await upload(
+      ['2026-09-10,USWL12600001,,SE,10,2,album,paid,f,18-24,mobile', '2026-09-10,USWL12600002,,US,20,3,radio,free,m,25-34,mobile'],
+      'september.csv',
+    )
+    await admin.ok('analytics.importCommit', { params: { id: first.id } })
+    const second = await upload(
+      ['2026-09-10,USWL12600001,,SE,5,1,album,paid,f,18-24,mobile', '2026-09-11,USWL12600001,,DE,7,1,search,paid,f,18-24,mobile'],
+      'september-again.csv',
+    )
+    await admin.ok('analytics.importCommit', { params: { id: second.id } })
+    expect((await daily()).filter((row) => row.day.startsWith('2026-09'))).toEqual([
+      { track_id: trackIds[0], day: '2026-09-10', streams: 15, listeners: 3 },
+      { track_id: trackIds[0], day: '2026-09-11', streams: 7, listeners: 1 },
+      { track_id: trackIds[1], day: '2026-09-10', streams: 20, listeners: 3 },
+    ])
+    const september = await t.services.db.execute<{ value: string; streams: number }>(sql`
+      select value, sum(streams)::int as streams from trend_breakdown_daily
+      where tenant_id = ${ws.tenant.id} and dimension = 'source' and day between '2026-09-01' and '2026-09-30' group by 1 order by 1`)
+    expect(september.rows.map((row) => [row.value, Number(row.streams)])).toEqual([
+      ['album', 15],
+      ['radio', 20],
+      ['search', 7],
+    ])
+    await expectTracklessRollupsAgree()
+  })
+})

@@ -33,6 +33,8 @@ export interface IngestFigures {
   rssBeforeMb: number
   peakRssMb: number
   peakFrom: 'VmHWM' | 'sampled'
+  /** What each step of the dry run and the commit took (ms, summed when a step runs more than once). */
+  steps: Record<string, number>
 }
 
 /** The kernel's figure for this process, in MB (Linux), else null. */
@@ -58,6 +60,10 @@ export async function ingestReport(services: Services, args: IngestArgs): Promis
   const sampler = setInterval(() => {
     sampled = Math.max(sampled, process.memoryUsage().rss)
   }, 50)
+  const steps: Record<string, number> = {}
+  const step = (name: string, ms: number) => {
+    steps[name] = Math.round((steps[name] ?? 0) + ms)
+  }
   const startedAt = performance.now()
   const created = await createTrendImport(
     services,
@@ -66,9 +72,10 @@ export async function ingestReport(services: Services, args: IngestArgs): Promis
     { filename: 'spotify.csv', data: head, spooled: { path: args.file, size: args.size, sha256: args.sha256 } } as never,
     false,
   )
-  await parseTrendImport(services, args.tenant, created.id)
+  step('upload (store and hash check)', performance.now() - startedAt)
+  await parseTrendImport(services, args.tenant, created.id, { steps: step })
   const parsedAt = performance.now()
-  await commitTrendImport(services, actor, created.id)
+  await commitTrendImport(services, actor, created.id, { steps: step })
   const committedAt = performance.now()
   clearInterval(sampler)
   const hwm = procStatus('VmHWM')
@@ -85,6 +92,7 @@ export async function ingestReport(services: Services, args: IngestArgs): Promis
     rssBeforeMb,
     peakRssMb: hwm ?? Math.round(Math.max(sampled, process.memoryUsage().rss) / 1024 / 1024),
     peakFrom: hwm === null ? 'sampled' : 'VmHWM',
+    steps,
   }
 }
 

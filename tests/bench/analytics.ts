@@ -122,7 +122,7 @@ export async function runAnalyticsBench(options: {
     : undefined
   if (seeded) {
     log('Reusing the seeded database: reads only')
-    await timeReads(db, Number(seeded.tenant), until, runs, log, database.kind)
+    await timeReads(db, Number(seeded.tenant), until, runs, log, database.kind, null)
     await database.close()
     return
   }
@@ -156,6 +156,7 @@ export async function runAnalyticsBench(options: {
   log(`${tracks.toLocaleString()} tracks on ${Math.ceil(tracks / 10).toLocaleString()} releases of 200 artists`)
 
   // 1. Ingestion through the real path.
+  let ingestion: Record<string, unknown> | null = null
   if (lines > 0) {
     const file = path.join(dir, 'spotify.csv')
     const written = await writeReport(file, lines, tracks, until)
@@ -181,6 +182,20 @@ export async function runAnalyticsBench(options: {
         `both ${perSecond(figures.dryRunMs + figures.commitMs)} lines/s; in ${where}: peak RSS ${figures.peakRssMb} MB (${figures.peakFrom}), ` +
         `${figures.rssBeforeMb} MB before the import; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs`,
     )
+    log(`Trend ingestion steps (ms): ${Object.entries(figures.steps).map(([name, ms]) => `${name} ${ms}`).join('; ')}`)
+    ingestion = {
+      lines,
+      bytes: written.size,
+      tracks,
+      where,
+      ...figures,
+      linesPerSecond: {
+        dryRun: Math.round(lines / (figures.dryRunMs / 1000)),
+        commit: Math.round(lines / (figures.commitMs / 1000)),
+        both: Math.round(lines / ((figures.dryRunMs + figures.commitMs) / 1000)),
+      },
+      loadAverage: Number(os.loadavg()[0].toFixed(1)),
+    }
   }
 
   // 2. Facts at scale, seeded in SQL (a year of 12 platforms), rolled up as a commit does.
@@ -238,7 +253,7 @@ export async function runAnalyticsBench(options: {
         `trend_platform_breakdown_daily ${n('platform_breakdown')}; database ${sizes.size}`,
     )
   }
-  await timeReads(db, tenant, until, runs, log, database.kind)
+  await timeReads(db, tenant, until, runs, log, database.kind, ingestion)
   await database.close()
 }
 
@@ -246,12 +261,21 @@ export async function runAnalyticsBench(options: {
  * Each overview and platform read a screen makes, on the default period and on a year, with the
  * rollup rows each kind of read touches in that period (what sets its cost).
  */
-async function timeReads(db: Db, tenant: number, until: string, runs: number, log: (message: string) => void, kind: string) {
-  const result: { at: string; engine: string; runs: number; cpus: number; periods: Record<string, unknown> } = {
+async function timeReads(
+  db: Db,
+  tenant: number,
+  until: string,
+  runs: number,
+  log: (message: string) => void,
+  kind: string,
+  ingestion: Record<string, unknown> | null,
+) {
+  const result: { at: string; engine: string; runs: number; cpus: number; ingestion: Record<string, unknown> | null; periods: Record<string, unknown> } = {
     at: new Date().toISOString(),
     engine: kind,
     runs,
     cpus: os.cpus().length,
+    ingestion,
     periods: {},
   }
   // The reads each screen makes, on the default period and on a year.

@@ -52,7 +52,7 @@ export function platformDims(platform: string): readonly string[] {
  * line is read once rather than once per breakdown value (the lateral expansion of `dims` grouped
  * five rows a line, spilled to disk and took most of a commit). Answers the number of lines rolled up.
  */
-async function rollUp(tx: Queryable, source: SQL, dims: readonly string[]): Promise<number> {
+async function rollUp(tx: Queryable, source: SQL, dims: readonly string[], fresh = false): Promise<number> {
   for (const name of dims) if (!ALL_DIMS.includes(name)) throw new Error(`not a dimension: ${name}`)
   // Names come from the list above, never from a file: safe to write into the statement.
   const columns = ['country', ...dims.map((name) => `(dims->>'${name}')`)]
@@ -61,6 +61,8 @@ async function rollUp(tx: Queryable, source: SQL, dims: readonly string[]): Prom
   // grouping() sets a column's bit when the row is aggregated over it; the bit of column k is 1 << (n-1-k).
   const only = (k: number) => all ^ (1 << (columns.length - 1 - k))
   const pick = (what: (k: number) => string) => columns.map((_, k) => `when ${only(k)} then ${what(k)}`).join(' ')
+  // Rows of days no rollup holds yet are inserted as they are: no conflict to look for.
+  const merge = (conflict: string) => sql.raw(fresh ? '' : conflict)
   const { rows } = await tx.execute<{ n: number }>(sql`
     with m as (${source}),
     g as (
@@ -73,8 +75,8 @@ async function rollUp(tx: Queryable, source: SQL, dims: readonly string[]): Prom
       insert into trend_daily (tenant_id, platform, track_id, day, streams, listeners, artificial)
       select tenant_id, platform, track_id, day, streams, listeners, artificial from g where gid = ${all}
       order by tenant_id, platform, track_id, day
-      on conflict (tenant_id, platform, track_id, day) do update set streams = trend_daily.streams + excluded.streams,
-        listeners = trend_daily.listeners + excluded.listeners, artificial = trend_daily.artificial + excluded.artificial
+      ${merge(`on conflict (tenant_id, platform, track_id, day) do update set streams = trend_daily.streams + excluded.streams,
+        listeners = trend_daily.listeners + excluded.listeners, artificial = trend_daily.artificial + excluded.artificial`)}
     ),
     bx as (
       select tenant_id, platform, track_id, day, dimension, value, streams from (
@@ -90,7 +92,7 @@ async function rollUp(tx: Queryable, source: SQL, dims: readonly string[]): Prom
       -- In the key's order: the index is written page after page instead of all over (1M rows a
       -- commit did not fit the buffers in hash order).
       order by tenant_id, platform, dimension, day, track_id, value
-      on conflict (tenant_id, platform, dimension, day, track_id, value) do update set streams = trend_breakdown_daily.streams + excluded.streams
+      ${merge(`on conflict (tenant_id, platform, dimension, day, track_id, value) do update set streams = trend_breakdown_daily.streams + excluded.streams`)}
     ),
     -- The same sums without the track, from the per-track groups (far fewer rows than lines): what
     -- the overview and platform views read.
@@ -98,27 +100,39 @@ async function rollUp(tx: Queryable, source: SQL, dims: readonly string[]): Prom
       insert into trend_platform_daily (tenant_id, platform, day, streams, listeners, artificial)
       select tenant_id, platform, day, sum(streams), sum(listeners), sum(artificial) from g where gid = ${all}
       group by tenant_id, day, platform order by tenant_id, day, platform
-      on conflict (tenant_id, day, platform) do update set streams = trend_platform_daily.streams + excluded.streams,
-        listeners = trend_platform_daily.listeners + excluded.listeners, artificial = trend_platform_daily.artificial + excluded.artificial
+      ${merge(`on conflict (tenant_id, day, platform) do update set streams = trend_platform_daily.streams + excluded.streams,
+        listeners = trend_platform_daily.listeners + excluded.listeners, artificial = trend_platform_daily.artificial + excluded.artificial`)}
     ),
     pb as (
       insert into trend_platform_breakdown_daily (tenant_id, platform, day, dimension, value, streams)
       select tenant_id, platform, day, dimension, value, sum(streams) from bx
       group by tenant_id, dimension, day, platform, value order by tenant_id, dimension, day, platform, value
-      on conflict (tenant_id, dimension, day, platform, value) do update set streams = trend_platform_breakdown_daily.streams + excluded.streams
+      ${merge(`on conflict (tenant_id, dimension, day, platform, value) do update set streams = trend_platform_breakdown_daily.streams + excluded.streams`)}
     ),
     -- Weeks, months and years per track, for the platform and for every platform ('*'), and days
     -- for every platform, with their artificial streams, from the same per-track groups: what top
     -- songs, top accounts, "Tracks streamed" and the artificial streams read (reads.ts, fraud.ts).
+    -- The platform's weeks, months and years are summed once (hashed, three rows per day row), and
+    -- every platform's from those: the sort before the insert takes the rollup's rows, not four
+    -- rows per day and platform twice over.
+    tw as (
+      select g.tenant_id, g.platform, u.grain, u.starts_on, g.track_id, sum(g.streams) as streams, sum(g.artificial) as artificial
+      from g cross join lateral (values ('w', date_trunc('week', g.day)::date), ('m', date_trunc('month', g.day)::date),
+        ('y', date_trunc('year', g.day)::date)) u(grain, starts_on)
+      where g.gid = ${all}
+      group by 1, 2, 3, 4, 5
+    ),
     tp as (
       insert into trend_track_period (tenant_id, platform, grain, starts_on, track_id, streams, artificial)
-      select g.tenant_id, p.platform, u.grain, u.starts_on, g.track_id, sum(g.streams), sum(g.artificial) from g
-      cross join lateral (values (g.platform), ('*')) p(platform)
-      cross join lateral (values ('d', g.day), ('w', date_trunc('week', g.day)::date), ('m', date_trunc('month', g.day)::date),
-        ('y', date_trunc('year', g.day)::date)) u(grain, starts_on)
-      -- Days only for every platform: one platform's days are trend_daily's own rows.
-      where g.gid = ${all} and (u.grain <> 'd' or p.platform = '*')
-      group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
+      select tenant_id, platform, grain, starts_on, track_id, streams, artificial from (
+        select tenant_id, platform, grain, starts_on, track_id, streams, artificial from tw
+        union all
+        select tenant_id, '*', grain, starts_on, track_id, sum(streams), sum(artificial) from tw group by tenant_id, grain, starts_on, track_id
+        union all
+        -- Days only for every platform: one platform's days are trend_daily's own rows.
+        select tenant_id, '*', 'd', day, track_id, sum(streams), sum(artificial) from g where gid = ${all} group by tenant_id, day, track_id
+      ) x
+      order by 1, 2, 3, 4, 5
       on conflict (tenant_id, platform, grain, starts_on, track_id) do update set streams = trend_track_period.streams + excluded.streams,
         artificial = trend_track_period.artificial + excluded.artificial
     )
@@ -143,12 +157,37 @@ export async function rollUpImport(
     where tenant_id = ${tenantId} and import_id = ${importId} ${days} limit 1`)
   const known = platformDims(platform)
   const dims = rows[0]?.keys ? known.filter((name) => rows[0].keys!.includes(name)) : known
+  // A report of days this platform has none of yet (the daily report of a new day, the usual case)
+  // adds rows no rollup holds: its daily and breakdown rows, with and without the track, are
+  // inserted without looking for a conflict. trend_platform_daily has a row for each (platform,
+  // day) the other three hold (rollUp writes all four from the same groups), so its key range
+  // answers for them. The commits of a workspace are in line (lockRollups), so no other can add
+  // those days between this look and the insert.
+  await lockRollups(tx, tenantId)
+  const fresh =
+    range.from !== null &&
+    range.to !== null &&
+    !(
+      await tx.execute<{ held: boolean }>(sql`
+        select exists (select 1 from trend_platform_daily where tenant_id = ${tenantId} and platform = ${platform}
+          and day between ${range.from}::date and ${range.to}::date) as held`)
+    ).rows[0]?.held
   return rollUp(
     tx,
     sql`select ${FACT_COLUMNS} from trend_facts
       where tenant_id = ${tenantId} and import_id = ${importId} and track_id is not null ${days}`,
     dims,
+    fresh,
   )
+}
+
+/**
+ * Puts the workspace's rollup writers in line until the transaction ends: a commit looks whether
+ * its days are held before it inserts them (rollUpImport), which another commit of the same days
+ * running at once would make untrue.
+ */
+export async function lockRollups(tx: Queryable, tenantId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`trendRollups:${tenantId}`}))`)
 }
 
 /**
@@ -178,6 +217,7 @@ export async function matchPending(
     const { rows } = await tx.execute<{ n: number }>(sql`with u as (${matching} returning 1) select count(*)::int as n from u`)
     return Number(rows[0]?.n ?? 0)
   }
+  await lockRollups(tx, tenantId)
   return rollUp(
     tx,
     sql`${matching} returning ${sql.raw('f.tenant_id, f.platform, f.track_id, f.day, f.streams, f.listeners, f.artificial, f.country, f.dims')}`,

@@ -212,59 +212,203 @@ async function* readBatches(
   if (batch.lines.length) yield batch
 }
 
-/** A batch as rows of COPY's text format, in the stage's column order. */
-function copyRows(batch: Batch, dims: (value: TrendLine['dims']) => string): string {
+/** What a step of the dry run or the commit took (ms), for the bench (tests/bench/analytics-ingest.ts). */
+export type StepTimer = (step: string, ms: number) => void
+
+/** Times `work` as `step` when a timer is given. */
+export async function timed<T>(steps: StepTimer | undefined, step: string, work: () => Promise<T>): Promise<T> {
+  if (!steps) return work()
+  const at = performance.now()
+  try {
+    return await work()
+  } finally {
+    steps(step, performance.now() - at)
+  }
+}
+
+/**
+ * The ISRCs of a report matched to the workspace's tracks (the first track of an ISRC, as
+ * matchPending), looked up once each, a batch's new ISRCs in one statement (tracks_tenant_isrc_idx).
+ * Holds one entry per distinct ISRC of the file.
+ */
+function isrcMatcher(lookup: PoolClient, tenantId: number) {
+  const known = new Map<string, number | null>()
+  return async (batch: Batch): Promise<(number | null)[]> => {
+    const fresh = new Set<string>()
+    for (const value of batch.values) if (value.isrc !== null && !known.has(value.isrc)) fresh.add(value.isrc)
+    if (fresh.size) {
+      const isrcs = [...fresh]
+      const { rows } = await lookup.query<{ isrc: string; id: number }>(
+        'select isrc, min(id) as id from tracks where tenant_id = $1 and isrc = any($2::text[]) group by isrc',
+        [tenantId, isrcs],
+      )
+      for (const isrc of isrcs) known.set(isrc, null)
+      for (const row of rows) known.set(row.isrc, Number(row.id))
+    }
+    return batch.values.map((value) => (value.isrc === null ? null : known.get(value.isrc)!))
+  }
+}
+
+/** The dry run's report, summed as the lines go by (nothing is read back from the database). */
+function reportTally() {
+  const tally = { rows: 0, matched: 0, streams: 0, matchedStreams: 0, artificial: 0 }
+  const countries = new Set<string>()
+  const unmatched = new Map<string, { rows: number; streams: number }>()
+  return {
+    add(batch: Batch, tracks: readonly (number | null)[]) {
+      for (let index = 0; index < batch.values.length; index += 1) {
+        const v = batch.values[index]
+        tally.rows += 1
+        tally.streams += v.streams
+        tally.artificial += v.artificial
+        if (v.country !== null) countries.add(v.country)
+        if (tracks[index] !== null) {
+          tally.matched += 1
+          tally.matchedStreams += v.streams
+        } else {
+          const key = v.isrc ?? v.trackId ?? ''
+          const entry = unmatched.get(key)
+          if (entry) {
+            entry.rows += 1
+            entry.streams += v.streams
+          } else unmatched.set(key, { rows: 1, streams: v.streams })
+        }
+      }
+    },
+    report(read: Read): TrendImportReport {
+      const { rows, matched } = tally
+      // Most streams first, ties by key (a plain comparison: ISRCs and store ids are ASCII).
+      const topUnmatched = [...unmatched]
+        .sort(([a, x], [b, y]) => y.streams - x.streams || (a < b ? -1 : a > b ? 1 : 0))
+        .slice(0, 10)
+        .map(([key, entry]) => ({ key, rows: entry.rows, streams: entry.streams }))
+      return {
+        rows,
+        matched,
+        unmatched: rows - matched,
+        matchRate: rows ? Math.round((matched / rows) * 10_000) / 100 : 0,
+        streams: tally.streams,
+        matchedStreams: tally.matchedStreams,
+        artificial: tally.artificial,
+        from: read.from,
+        to: read.to,
+        countries: countries.size,
+        topUnmatched,
+        errors: read.errors,
+      }
+    },
+  }
+}
+
+/** A batch as rows of COPY's text format, in FACT_COLUMNS' order; `head` is the import's constant columns. */
+function copyRows(head: string, platform: string, batch: Batch, tracks: readonly (number | null)[], dims: (value: TrendLine['dims']) => string): string {
   let text = ''
   for (let index = 0; index < batch.lines.length; index += 1) {
     const v = batch.values[index]
-    text += `${batch.lines[index]}\t${v.day}\t${v.isrc ?? '\\N'}\t${copyText(v.trackId)}\t${v.country ?? '\\N'}\t${v.streams}\t${v.listeners}\t${v.artificial}\t${dims(v.dims)}\n`
+    const track = tracks[index]
+    text += `${head}${batch.lines[index]}\t${platform}\t${v.day}\t${v.isrc ?? '\\N'}\t${copyText(v.trackId)}\t${v.country === null ? '\\N' : copyText(v.country)}\t${v.streams}\t${v.listeners}\t${v.artificial}\t${dims(v.dims)}\t${track === null ? '\\N' : track}\n`
   }
   return text
 }
 
-const STAGE_COLUMNS = 'line, day, isrc, track, country, streams, listeners, artificial, dims'
+const FACT_COLUMNS = 'tenant_id, import_id, line, platform, day, isrc, platform_track_id, country, streams, listeners, artificial, dims, track_id'
 
 /** PGlite takes no COPY through its socket: a batch goes in as one insert of unnested arrays. */
-const INSERT_STAGE = (stage: string) => `
-  insert into ${stage} (${STAGE_COLUMNS})
-  select * from unnest($1::int[], $2::date[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::bigint[], $8::bigint[], $9::jsonb[])`
+const INSERT_FACTS = `
+  insert into trend_facts (${FACT_COLUMNS})
+  select $1, $2, line, $3, day, isrc, track, country, streams, listeners, artificial, dims, track_id
+  from unnest($4::int[], $5::date[], $6::text[], $7::text[], $8::text[], $9::bigint[], $10::bigint[], $11::bigint[], $12::jsonb[], $13::bigint[])
+    as s(line, day, isrc, track, country, streams, listeners, artificial, dims, track_id)`
 
 /**
- * The dry run's database side, on one connection (the stage is a temporary table): the lines are
- * streamed into the stage (COPY on PostgreSQL), matched to tracks by ISRC with one join, moved into
- * the monthly partitions of trend_facts with one insert, and the report is read from the stage.
+ * The dry run's database side: the lines are matched to tracks by ISRC as they are read (one
+ * look-up per batch's new ISRCs) and streamed straight into trend_facts with their track, by COPY on
+ * PostgreSQL, once; the report is summed on the way. A month partition is created before its first
+ * line is sent: on PostgreSQL the running COPY is ended first (creating a partition locks the
+ * parent table, which the COPY holds) and the next one starts with that line, so a report of one or
+ * two months is one or two COPY statements. Nothing is read back and nothing is staged.
  */
-async function stageFacts(
+async function loadFacts(
   services: Services,
   tenantId: number,
   importId: number,
   platform: string,
   stream: NodeJS.ReadableStream,
-  signal?: AbortSignal,
+  options: { signal?: AbortSignal; steps?: StepTimer },
 ): Promise<TrendImportReport> {
   const read: Read = { rows: 0, from: null, to: null, errors: { count: 0, first: [] } }
   const months = new Set<string>()
-  const stage = `trend_stage_${importId}`
-  const match = `trend_match_${importId}`
+  const created = new Set<string>()
+  const postgres = services.database.kind === 'postgres'
   const client = await services.database.pool.connect()
+  // On PostgreSQL the ISRCs are looked up on a second connection while the first is in its COPY.
+  let lookup = client
+  if (postgres)
+    try {
+      lookup = await services.database.pool.connect()
+    } catch (error) {
+      client.release()
+      throw error
+    }
+  const tally = reportTally()
+  const steps = options.steps
+  let matching = 0
+  const match = isrcMatcher(lookup, tenantId)
+  const matched = async (batch: Batch) => {
+    const at = performance.now()
+    const tracks = await match(batch)
+    matching += performance.now() - at
+    tally.add(batch, tracks)
+    return tracks
+  }
+  const partitions = async () => {
+    const missing = [...months].filter((month) => !created.has(month))
+    if (!missing.length) return
+    await timed(steps, 'partitions', () => ensureFactPartitions((statement) => client.query(statement), missing))
+    for (const month of missing) created.add(month)
+  }
+  const readAt = performance.now()
   try {
-    // PGlite's one session outlives its connections: a stage a crash left behind goes first.
-    await client.query(`drop table if exists ${stage}, ${match}`)
-    // JIT compiling costs more than it saves on these one-pass statements (reset before release).
-    if (services.database.kind === 'postgres') await client.query('set jit = off')
-    await client.query(`create temp table ${stage} (line int not null, day date not null, isrc text, track text,
-      country text, streams bigint not null, listeners bigint not null, artificial bigint not null, dims jsonb not null)`)
-    const batches = readBatches(stream, platform, read, months, signal)
-    if (services.database.kind === 'postgres') {
+    const batches = readBatches(stream, platform, read, months, options.signal)[Symbol.asyncIterator]()
+    if (postgres) {
       const dims = dimsEncoder()
-      const text = (async function* () {
-        for await (const batch of batches) yield copyRows(batch, dims)
-      })()
-      await copyFrom(client, `copy ${stage} (${STAGE_COLUMNS}) from stdin`, text)
+      const head = `${tenantId}\t${importId}\t`
+      const platformText = copyText(platform)
+      let held: Batch | null = null
+      const next = async () => {
+        if (held) {
+          const batch = held
+          held = null
+          return batch
+        }
+        const step = await batches.next()
+        return step.done ? null : step.value
+      }
+      for (let first = await next(); first; first = await next()) {
+        await partitions()
+        const opening = first
+        const text = (async function* () {
+          yield copyRows(head, platformText, opening, await matched(opening), dims)
+          for (let batch = await next(); batch; batch = await next()) {
+            if ([...months].some((month) => !created.has(month))) {
+              held = batch
+              return
+            }
+            yield copyRows(head, platformText, batch, await matched(batch), dims)
+          }
+        })()
+        await copyFrom(client, `copy trend_facts (${FACT_COLUMNS}) from stdin`, text)
+      }
     } else {
-      for await (const batch of batches) {
+      for (let step = await batches.next(); !step.done; step = await batches.next()) {
+        const batch = step.value
+        await partitions()
+        const tracks = await matched(batch)
         const v = batch.values
-        await client.query(INSERT_STAGE(stage), [
+        await client.query(INSERT_FACTS, [
+          tenantId,
+          importId,
+          platform,
           batch.lines,
           v.map((l) => l.day),
           v.map((l) => l.isrc),
@@ -274,59 +418,16 @@ async function stageFacts(
           v.map((l) => l.listeners),
           v.map((l) => l.artificial),
           v.map((l) => JSON.stringify(l.dims)),
+          tracks,
         ])
       }
     }
-    await ensureFactPartitions((statement) => client.query(statement), [...months])
-    // One look-up per distinct ISRC (tracks_tenant_isrc_idx); the first track of an ISRC, as matchPending.
-    await client.query(
-      `create temp table ${match} as
-        select k.isrc, min(k.id) as track_id from tracks k
-        where k.tenant_id = $1 and k.isrc in (select distinct isrc from ${stage} where isrc is not null)
-        group by k.isrc`,
-      [tenantId],
-    )
-    await client.query(`analyze ${stage}, ${match}`)
-    await client.query(
-      `insert into trend_facts (tenant_id, import_id, line, platform, day, isrc, platform_track_id, country, streams,
-         listeners, artificial, dims, track_id)
-       select $1, $2, s.line, $3, s.day, s.isrc, s.track, s.country, s.streams, s.listeners, s.artificial, s.dims, m.track_id
-       from ${stage} s left join ${match} m on m.isrc = s.isrc`,
-      [tenantId, importId, platform],
-    )
-    return await buildReport(client, stage, match, read)
+    steps?.('matching', matching)
+    steps?.('read, match and load (all)', performance.now() - readAt)
+    return tally.report(read)
   } finally {
-    await client.query(`drop table if exists ${stage}, ${match}`).catch(() => undefined)
-    if (services.database.kind === 'postgres') await client.query('reset jit').catch(() => undefined)
+    if (lookup !== client) lookup.release()
     client.release()
-  }
-}
-
-async function buildReport(client: PoolClient, stage: string, match: string, read: Read): Promise<TrendImportReport> {
-  const { rows } = await client.query<Record<string, string | number | null>>(`
-    select count(*)::bigint as rows, count(m.track_id)::bigint as matched, coalesce(sum(s.streams), 0)::bigint as streams,
-      coalesce(sum(s.streams) filter (where m.track_id is not null), 0)::bigint as matched_streams,
-      coalesce(sum(s.artificial), 0)::bigint as artificial, count(distinct s.country)::bigint as countries
-    from ${stage} s left join ${match} m on m.isrc = s.isrc`)
-  const top = await client.query<{ key: string; n: string; streams: string }>(`
-    select coalesce(s.isrc, s.track, '') as key, count(*)::bigint as n, sum(s.streams)::bigint as streams
-    from ${stage} s left join ${match} m on m.isrc = s.isrc where m.track_id is null
-    group by 1 order by sum(s.streams) desc, 1 limit 10`)
-  const total = Number(rows[0].rows)
-  const matched = Number(rows[0].matched)
-  return {
-    rows: total,
-    matched,
-    unmatched: total - matched,
-    matchRate: total ? Math.round((matched / total) * 10_000) / 100 : 0,
-    streams: Number(rows[0].streams),
-    matchedStreams: Number(rows[0].matched_streams),
-    artificial: Number(rows[0].artificial),
-    from: read.from,
-    to: read.to,
-    countries: Number(rows[0].countries),
-    topUnmatched: top.rows.map((row) => ({ key: row.key, rows: Number(row.n), streams: Number(row.streams) })),
-    errors: read.errors,
   }
 }
 
@@ -335,7 +436,7 @@ export async function parseTrendImport(
   services: Services,
   tenantId: number,
   importId: number,
-  options: { jobId?: number; signal?: AbortSignal } = {},
+  options: { jobId?: number; signal?: AbortSignal; steps?: StepTimer } = {},
 ): Promise<boolean> {
   const { db } = services
   const target = await claim(db, tenantId, importId, options.jobId ?? null)
@@ -347,7 +448,7 @@ export async function parseTrendImport(
     const stream = await services.files.open(file)
     let report: TrendImportReport
     try {
-      report = await stageFacts(services, tenantId, importId, target.platform, stream, options.signal)
+      report = await loadFacts(services, tenantId, importId, target.platform, stream, options)
     } finally {
       stream.destroy()
     }
@@ -402,7 +503,13 @@ const statusWord = (status: TrendImportStatus) => TREND_IMPORT_STATUS_LABELS[sta
  * Commits a dry run in ONE transaction: the import's matched lines enter both rollups, then lines of
  * committed imports still waiting for a track (this one's included) are matched and rolled up.
  */
-export async function commitTrendImport(services: Services, actor: TrendActor, id: number): Promise<void> {
+export async function commitTrendImport(
+  services: Services,
+  actor: TrendActor,
+  id: number,
+  options: { steps?: StepTimer } = {},
+): Promise<void> {
+  const { steps } = options
   await auditedMutation({ db: services.db, actor }, importMutation('analytics.import.commit', actor.tenantId, id), async (tx) => {
     const row = await lockedStatus(tx, actor.tenantId, id)
     if (row.status !== 'review')
@@ -410,15 +517,16 @@ export async function commitTrendImport(services: Services, actor: TrendActor, i
     const report = trendImportReport.safeParse(row.report)
     const range = report.success ? { from: report.data.from, to: report.data.to } : { from: null, to: null }
     // The rollups group a line per breakdown value (five or more per line): in memory, not spilled to disk.
-    // JIT compiling costs more than it saves on these one-pass statements.
+    // (A million Spotify lines' grouping sets hashed 980,000 groups in ~420 MB; at 192 MB, with hash_mem_multiplier
+    // 2, five batches went to disk.) JIT compiling costs more than it saves on these one-pass statements.
     if (services.database.kind === 'postgres') {
-      await tx.execute(sql`set local work_mem = '192MB'`)
+      await tx.execute(sql`set local work_mem = '256MB'`)
       await tx.execute(sql`set local jit = off`)
     }
-    await rollUpImport(tx, actor.tenantId, id, row.platform, range)
+    await timed(steps, 'commit: rollups (one statement)', () => rollUpImport(tx, actor.tenantId, id, row.platform, range))
     await tx.execute(sql`
       update trend_imports set status = 'committed', committed_by = ${actor.actorAccountId}, committed_at = now() where id = ${id}`)
-    const later = await matchPending(tx, actor.tenantId, { committed: true })
+    const later = await timed(steps, 'commit: late matching', () => matchPending(tx, actor.tenantId, { committed: true }))
     return { result: undefined, before: { status: row.status }, after: { status: 'committed', matchedLater: later } }
   })
 }
