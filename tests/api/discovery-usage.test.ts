@@ -597,6 +597,8 @@ describe('the lists at scale: their order, and a common title fragment', () => {
     // A status alone (four pairs): the same, exact.
     const spotifyFew = await expectPages({ platform: 'spotify', status: 'monetised' }, sql`platform = 'spotify' and status = 'monetised'`, [2, 6])
     const monetised = await expectPages({ status: 'monetised' }, sql`status = 'monetised'`, [3, 12, 13])
+    expect(monetised.length).toBeLessThan(1000)
+    expect((await listed({ status: 'monetised' }, [12]))[0]).toMatchObject({ total: monetised.length, estimate: false })
     expect(spotifyFew.every((id) => monetised.includes(id))).toBe(true)
     // Deep pages of the fragment (3,003 matches, 1,001 assets among 21,000): read from its assets, not walked to.
     const all = await walkedMatches(sql`true`)
