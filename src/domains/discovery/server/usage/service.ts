@@ -27,6 +27,7 @@ import { conflict, notConfigured, notFound } from '@server/errors'
 import { countCapped, pageMeta } from '@server/db/paging'
 import { likePattern, MIN_FUZZY_LENGTH } from '@server/search'
 import { USAGE_NOT_CONFIGURED, type ProviderMatch, type UsageAudio } from './provider'
+import { TITLE_KEY_LETTERS, matchTitleKey, titleKeyAlphabet } from '../schema'
 
 // Usage discovery (docs/discovery.md): tracks registered with the provider (assets), the matches it
 // finds, stored once per provider id and refreshed by a job, and the actions on a match behind the
@@ -101,6 +102,48 @@ const WALK_PREFIX = 5_000
 const TITLE_MATCHES = 20_000
 
 const ORDER_FOUND = sql`found_at desc nulls last, id desc nulls last`
+/** A common fragment's matches of a filter, read from usage_matches_title_filter_idx and sorted, at most (else the filter's ranges are walked). */
+const TITLE_FILTER_MATCHES = 1_000
+
+/**
+ * A common title fragment's page of a status or platform filter from usage_matches_title_filter_idx:
+ * one test per (status, platform) pair of the filter, each a trigram search of the title written in
+ * the pair's own alphabet (matchTitleKey), so a pair none of the fragment's matches have is answered
+ * by the index alone, without reading the fragment's matches or the filter's. When they are at most
+ * TITLE_FILTER_MATCHES they are read and sorted: the page, and their number (exact); else null (the
+ * filter's ranges are walked). `title` is the list's own test of the fragment: the index only narrows.
+ */
+async function titleFilterPage(
+  db: Queryable,
+  tenantId: number,
+  text: string,
+  filter: { status?: MatchStatus; platform?: MatchPlatform },
+  title: SQL,
+  limit: number,
+  offset: number,
+): Promise<{ ids: number[]; total: number } | null> {
+  const statuses = filter.status ? [filter.status] : MATCH_STATUSES
+  const platforms = filter.platform ? [filter.platform] : MATCH_PLATFORMS
+  const key = matchTitleKey(sql`m.track_title`, sql`m.platform`, sql`m.status`)
+  const pattern = likePattern(text)
+  const pairs = statuses.flatMap((status) =>
+    platforms.map(
+      (platform) =>
+        sql`(m.status = ${status} and m.platform = ${platform} and ${key} like translate(lower(${pattern}), ${TITLE_KEY_LETTERS}, ${titleKeyAlphabet(platform, status)}))`,
+    ),
+  )
+  const found = await db.execute<{ n: number; id: number | null }>(sql`
+    with few as (
+      select m.id, m.found_at from usage_matches m where m.tenant_id = ${tenantId} and (${sql.join(pairs, sql` or `)}) and ${title}
+      limit ${TITLE_FILTER_MATCHES + 1}
+    )
+    select counted.n, page.id from (select count(*)::int as n from few) counted
+    left join lateral (select few.id, few.found_at from few order by ${ORDER_FOUND} limit ${limit} offset ${offset}) page on true
+    order by page.found_at desc nulls last, page.id desc nulls last`)
+  const total = Number(found.rows[0]?.n ?? 0)
+  if (total > TITLE_FILTER_MATCHES) return null
+  return { ids: found.rows.flatMap((row) => (row.id === null ? [] : [Number(row.id)])), total }
+}
 
 /**
  * A filtered match list's page of ids (with found_at), newest found first. The status and platform
@@ -763,13 +806,26 @@ export async function listMatches(ctx: AuthedContext, pageNo: number, query: { p
       select m.* from page join usage_matches m on m.id = page.id order by m.found_at desc nulls last, m.id desc nulls last`)
   const ranges = () => matchesInOrder(tenantId, { status: query.status, platform: query.platform, title: broadTitle }, query.per_page, offset)
   let rows: Awaited<ReturnType<typeof pageRows>>
+  let counted: { total: number; estimate: boolean } | null = null
   if (broadTitle !== undefined) {
-    // The list's first WALK_PREFIX matches hold the page (a prefix of the order: exact), else the filter's ranges.
+    // The list's first WALK_PREFIX matches hold the page (a prefix of the order: exact), else the
+    // fragment's matches of the filter when the title filter index finds at most
+    // TITLE_FILTER_MATCHES (counted exactly), else the filter's ranges.
     const prefix = await pageRows(sql`select m.id, m.found_at from (
         select m.id, m.found_at, m.tenant_id, m.status, m.platform, m.track_title from usage_matches m where m.tenant_id = ${tenantId}
         order by ${ORDER_FOUND} limit ${WALK_PREFIX}) m
       ${where} order by ${ORDER_FOUND} limit ${query.per_page} offset ${offset}`)
-    rows = prefix.rows.length === query.per_page ? prefix : await pageRows(ranges())
+    const few =
+      prefix.rows.length === query.per_page
+        ? null
+        : await titleFilterPage(ctx.services.db, tenantId, search!, { status: query.status, platform: query.platform }, broadTitle, query.per_page, offset)
+    if (few) counted = { total: few.total, estimate: false }
+    rows =
+      prefix.rows.length === query.per_page
+        ? prefix
+        : few
+          ? await pageRows(sql`select m.id, m.found_at from usage_matches m where m.tenant_id = ${tenantId} and m.id = any(${bigintArray(few.ids)})`)
+          : await pageRows(ranges())
   } else
     rows = await pageRows(
       !search && !tenantOnly ? ranges() : sql`select m.id, m.found_at from usage_matches m ${where} order by ${ORDER_FOUND} limit ${query.per_page} offset ${offset}`,
@@ -778,6 +834,7 @@ export async function listMatches(ctx: AuthedContext, pageNo: number, query: { p
   // counted. A common title is the planner's estimate, never below what the page itself shows.
   const shown = offset + rows.rows.length + (rows.rows.length === query.per_page ? 1 : 0)
   const { total, estimate } =
+    counted ??
     pageTotal(rows.rows.length, pageNo, query.per_page) ??
     (broadEstimate
       ? { total: Math.max(shown, Math.round(await plannedRows(ctx.services.db, broadEstimate))), estimate: true }
