@@ -40,6 +40,15 @@ test('signing out ends the session', async ({ page, context }) => {
   await login.goto()
   await login.signIn('admin@demo.test')
   await expect(page).toHaveURL(/\/dashboard$/)
+  // The account menu is as tall as its three entries, not the window (a root-theme style once stretched
+  // every menu and popover to 100vh).
+  await page.getByRole('button', { name: 'Account menu' }).click()
+  await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeVisible()
+  const menu = await page.getByRole('menu').boundingBox()
+  expect(menu!.height).toBeLessThan(300)
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('menu')).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeFocused()
   await new AppFrame(page).signOut()
   await expect(page).toHaveURL(/\/login/)
   expect((await context.cookies()).find((cookie) => cookie.name === 'wl_session')).toBeUndefined()

@@ -1,4 +1,4 @@
-import { Avatar, Button, DropdownMenu, Flex, IconButton, Kbd, Text, Tooltip } from '@radix-ui/themes'
+import { Button, Flex, IconButton, Kbd, Text, Tooltip } from '@radix-ui/themes'
 import {
   ChatBubbleIcon,
   HamburgerMenuIcon,
@@ -14,6 +14,7 @@ import { shellActions, useShell } from './ui-state'
 import { commandEnv } from './commands'
 import { formatShortcut } from './shortcut-format'
 import { workspaceActions } from '../workspace/store'
+import { AccountMenu } from './AccountMenu'
 
 /** The top bar: sidebar toggle, workspace name, search, the spec's shortcuts, appearance and the account. */
 export function Navbar() {
@@ -100,23 +101,7 @@ export function Navbar() {
               {shell.darkMode ? <SunIcon /> : <MoonIcon />}
             </IconButton>
           </Tooltip>
-          <DropdownMenu.Root>
-            <DropdownMenu.Trigger>
-              <Button variant="ghost" className="wl-navbar__button" aria-label="Account menu">
-                <Avatar size="1" fallback={me.account.initials || '?'} radius="full" />
-                <Text size="2" className="wl-navbar__name">
-                  {me.account.displayName}
-                </Text>
-                <DropdownMenu.TriggerIcon />
-              </Button>
-            </DropdownMenu.Trigger>
-            <DropdownMenu.Content align="end">
-              <DropdownMenu.Label>{me.account.email}</DropdownMenu.Label>
-              <DropdownMenu.Item onSelect={() => shellActions.open('shortcuts')}>Keyboard shortcuts</DropdownMenu.Item>
-              <DropdownMenu.Separator />
-              <DropdownMenu.Item onSelect={() => commandEnv.shell.signOut()}>Sign out</DropdownMenu.Item>
-            </DropdownMenu.Content>
-          </DropdownMenu.Root>
+          <AccountMenu initials={me.account.initials} displayName={me.account.displayName} email={me.account.email} />
         </Flex>
       </header>
     </Flex>

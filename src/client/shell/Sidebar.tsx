@@ -1,4 +1,4 @@
-import { Box, Flex, ScrollArea, Text } from '@radix-ui/themes'
+import { Box, Flex, Text } from '@radix-ui/themes'
 import { useSnapshot } from 'valtio'
 import { useSession } from '../state/session'
 import { workspace, workspaceActions } from '../workspace/store'
@@ -16,7 +16,8 @@ export function Sidebar() {
   return (
     <Box asChild className="wl-sidebar" style={{ width: SIDEBAR_WIDTH }}>
       <nav aria-label="Sidebar">
-        <ScrollArea scrollbars="vertical" style={{ height: '100%' }}>
+        {/* The browser's own scrolling: Radix's ScrollArea (~5 kB) would be needed before the first list for it alone. */}
+        <div className="wl-sidebar__scroll">
           <Flex direction="column" gap="3" p="3">
             {SIDEBAR.map((group) => {
               const entries = group.entries.filter((entry) => isAdmin || entry.access !== 'admin')
@@ -58,7 +59,7 @@ export function Sidebar() {
               Log Out
             </button>
           </Flex>
-        </ScrollArea>
+        </div>
       </nav>
     </Box>
   )

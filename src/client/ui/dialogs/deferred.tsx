@@ -1,4 +1,15 @@
-import { Suspense, createElement, lazy, useState, type ComponentType } from 'react'
+import {
+  Suspense,
+  createElement,
+  lazy,
+  useCallback,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ComponentType,
+  type KeyboardEvent,
+  type RefObject,
+} from 'react'
 
 // Dialogs and sheets a screen keeps mounted with an `open` prop cost their chunk (and Radix's dialog,
 // select, popover and date code with it) before the screen's first paint, though nobody has opened
@@ -43,4 +54,77 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
     return chosen ? createElement(chosen, props) : null
   }
   return Deferred
+}
+
+/** What a deferred popup receives beside its own props. */
+export interface PopupProps {
+  /** The placeholder was pressed before the chunk arrived: open at once. */
+  defaultOpen?: boolean
+  /** The placeholder had the focus when the chunk arrived: the real trigger takes it. */
+  autoFocus?: boolean
+}
+
+/** What the placeholder trigger receives beside the popup's props. */
+export interface PlaceholderProps {
+  /** Call on press (click, Enter, Space, ArrowDown): the popup opens once its chunk is here. */
+  onOpen(): void
+  /** On the placeholder's button, so the real trigger can take the focus over. */
+  buttonRef: RefObject<HTMLButtonElement | null>
+}
+
+/**
+ * A menu or popover whose trigger is on screen from the first paint, while the menu itself (Radix's
+ * menu, popper, focus and scroll-lock code) is not needed until someone opens it. `Placeholder` draws
+ * the same trigger as a plain button until the chunk is here (fetched on its first press, or when the
+ * browser is idle after the first list); then the real component replaces it, open if the placeholder
+ * was pressed, and focused if the placeholder had the focus.
+ */
+export function deferredPopup<P extends object>(
+  load: () => Promise<ComponentType<P & PopupProps>>,
+  Placeholder: ComponentType<P & PlaceholderProps>,
+): ComponentType<P> {
+  let loading: Promise<{ default: ComponentType<P & PopupProps> }> | undefined
+  let loaded: ComponentType<P & PopupProps> | undefined
+  const listeners = new Set<() => void>()
+  const preload = () =>
+    (loading ??= load().then((component) => {
+      loaded = component
+      for (const listener of listeners) listener()
+      return { default: component }
+    }))
+  preloads.add(preload)
+  if (warmed) void preload().catch(() => undefined)
+  function DeferredPopup(props: P) {
+    const [asked, setAsked] = useState(false)
+    const buttonRef = useRef<HTMLButtonElement | null>(null)
+    const hadFocus = useRef(false)
+    const subscribe = useCallback((changed: () => void) => {
+      const listener = () => {
+        hadFocus.current = buttonRef.current !== null && document.activeElement === buttonRef.current
+        changed()
+      }
+      listeners.add(listener)
+      return () => void listeners.delete(listener)
+    }, [])
+    const Loaded = useSyncExternalStore(subscribe, () => loaded)
+    const onOpen = useCallback(() => {
+      setAsked(true)
+      void preload().catch(() => undefined)
+    }, [])
+    if (Loaded) return createElement(Loaded, { ...props, defaultOpen: asked, autoFocus: hadFocus.current })
+    return createElement(Placeholder, { ...props, onOpen, buttonRef })
+  }
+  return DeferredPopup
+}
+
+/** A placeholder trigger's handlers: a click, or ArrowDown as on a menu button, opens. */
+export function pressOpens(onOpen: () => void) {
+  return {
+    onClick: onOpen,
+    onKeyDown: (event: KeyboardEvent) => {
+      if (event.key !== 'ArrowDown') return
+      event.preventDefault()
+      onOpen()
+    },
+  }
 }

@@ -1,5 +1,6 @@
-import { Button, DropdownMenu } from '@radix-ui/themes'
+import { Button } from '@radix-ui/themes'
 import { ColumnsIcon } from '@radix-ui/react-icons'
+import { deferredPopup, pressOpens, type PlaceholderProps } from '../dialogs/deferred'
 import type { ColumnState } from './column-state'
 
 export interface ColumnsMenuProps {
@@ -7,36 +8,27 @@ export interface ColumnsMenuProps {
   state: ColumnState
 }
 
-/** Show or hide columns; the choice is remembered for this list. The last visible column cannot be hidden. */
-export function ColumnsMenu({ columns, state }: ColumnsMenuProps) {
-  const onlyOne = state.visibleIds.length <= 1
+function ColumnsButton({ onOpen, buttonRef }: ColumnsMenuProps & PlaceholderProps) {
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger>
-        <Button variant="soft" color="gray" aria-label="Columns">
-          <ColumnsIcon aria-hidden /> Columns
-        </Button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Content>
-        <DropdownMenu.Label>Show columns</DropdownMenu.Label>
-        {columns.map((column) => {
-          const checked = state.isVisible(column.id)
-          return (
-            <DropdownMenu.CheckboxItem
-              key={column.id}
-              checked={checked}
-              disabled={checked && onlyOne}
-              // Keep the menu open so several columns can be toggled in a row.
-              onSelect={(event) => event.preventDefault()}
-              onCheckedChange={(next) => state.setVisible(column.id, next === true)}
-            >
-              {column.header}
-            </DropdownMenu.CheckboxItem>
-          )
-        })}
-        <DropdownMenu.Separator />
-        <DropdownMenu.Item onSelect={state.reset}>Reset columns</DropdownMenu.Item>
-      </DropdownMenu.Content>
-    </DropdownMenu.Root>
+    <Button
+      ref={buttonRef}
+      variant="soft"
+      color="gray"
+      aria-label="Columns"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      {...pressOpens(onOpen)}
+    >
+      <ColumnsIcon aria-hidden /> Columns
+    </Button>
   )
 }
+
+/**
+ * Show or hide columns; the choice is remembered for this list. The last visible column cannot be
+ * hidden. The menu (ColumnsMenuPopup.tsx) comes on first use or when idle after the first list.
+ */
+export const ColumnsMenu = deferredPopup<ColumnsMenuProps>(
+  () => import('./ColumnsMenuPopup').then((module) => module.default),
+  ColumnsButton,
+)
