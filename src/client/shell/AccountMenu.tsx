@@ -1,5 +1,5 @@
 import { Avatar, Button, Text } from '@radix-ui/themes'
-import { deferredPopup, pressOpens, type PlaceholderProps } from '../ui/dialogs/deferred'
+import { deferredPopup, placeholderButton, type PlaceholderProps } from '../ui/dialogs/deferred'
 
 export interface AccountMenuProps {
   initials: string
@@ -30,15 +30,7 @@ function TriggerIcon() {
 
 function AccountButton({ onOpen, buttonRef, ...account }: AccountMenuProps & PlaceholderProps) {
   return (
-    <Button
-      ref={buttonRef}
-      variant="ghost"
-      className="wl-navbar__button"
-      aria-label="Account menu"
-      aria-haspopup="menu"
-      aria-expanded={false}
-      {...pressOpens(onOpen)}
-    >
+    <Button variant="ghost" className="wl-navbar__button" aria-label="Account menu" {...placeholderButton({ onOpen, buttonRef })}>
       <AccountButtonFace {...account} />
       <TriggerIcon />
     </Button>

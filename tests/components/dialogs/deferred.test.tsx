@@ -5,7 +5,7 @@ import { Button, DropdownMenu, Theme } from '@radix-ui/themes'
 import {
   deferred,
   deferredPopup,
-  pressOpens,
+  placeholderButton,
   warmDeferred,
   type PlaceholderProps,
   type PopupProps,
@@ -44,11 +44,7 @@ function RealMenu({ label, defaultOpen, autoFocus }: MenuProps & PopupProps) {
 }
 
 function PlainButton({ label, onOpen, buttonRef }: MenuProps & PlaceholderProps) {
-  return (
-    <Button ref={buttonRef} aria-haspopup="menu" {...pressOpens(onOpen)}>
-      {label}
-    </Button>
-  )
+  return <Button {...placeholderButton({ onOpen, buttonRef })}>{label}</Button>
 }
 
 describe('deferred', () => {

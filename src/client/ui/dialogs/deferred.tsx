@@ -117,11 +117,26 @@ export function deferredPopup<P extends object>(
   return DeferredPopup
 }
 
-/** A placeholder trigger's handlers: a click, or ArrowDown as on a menu button, opens. */
-export function pressOpens(onOpen: () => void) {
+/**
+ * What a placeholder's button spreads: its ref (for the focus hand-over), the menu button's ARIA, and
+ * the presses that open: a click, or ArrowDown as on a menu button.
+ */
+export function placeholderButton(
+  { onOpen, buttonRef }: PlaceholderProps,
+  popup: 'menu' | 'dialog' = 'menu',
+): {
+  ref: RefObject<HTMLButtonElement | null>
+  'aria-haspopup': 'menu' | 'dialog'
+  'aria-expanded': false
+  onClick(): void
+  onKeyDown(event: KeyboardEvent): void
+} {
   return {
+    ref: buttonRef,
+    'aria-haspopup': popup,
+    'aria-expanded': false,
     onClick: onOpen,
-    onKeyDown: (event: KeyboardEvent) => {
+    onKeyDown: (event) => {
       if (event.key !== 'ArrowDown') return
       event.preventDefault()
       onOpen()

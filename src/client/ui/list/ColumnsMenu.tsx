@@ -1,6 +1,6 @@
 import { Button } from '@radix-ui/themes'
 import { ColumnsIcon } from '@radix-ui/react-icons'
-import { deferredPopup, pressOpens, type PlaceholderProps } from '../dialogs/deferred'
+import { deferredPopup, placeholderButton, type PlaceholderProps } from '../dialogs/deferred'
 import type { ColumnState } from './column-state'
 
 export interface ColumnsMenuProps {
@@ -10,15 +10,7 @@ export interface ColumnsMenuProps {
 
 function ColumnsButton({ onOpen, buttonRef }: ColumnsMenuProps & PlaceholderProps) {
   return (
-    <Button
-      ref={buttonRef}
-      variant="soft"
-      color="gray"
-      aria-label="Columns"
-      aria-haspopup="menu"
-      aria-expanded={false}
-      {...pressOpens(onOpen)}
-    >
+    <Button variant="soft" color="gray" aria-label="Columns" {...placeholderButton({ onOpen, buttonRef })}>
       <ColumnsIcon aria-hidden /> Columns
     </Button>
   )

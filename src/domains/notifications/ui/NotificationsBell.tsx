@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Badge, Box, IconButton, Tooltip } from '@radix-ui/themes'
 import { BellIcon } from '@radix-ui/react-icons'
 import { api } from '@client/api'
-import { deferredPopup, type PlaceholderProps } from '@client/ui/dialogs/deferred'
+import { deferredPopup, placeholderButton, type PlaceholderProps } from '@client/ui/dialogs/deferred'
 import { useDataVersion } from '@client/state/useDataVersion'
 import { useLoad, type LoadState } from '@client/state/useLoad'
 import { useSession } from '@client/state/session'
@@ -63,16 +63,19 @@ function BellButton({ label, unread, onOpenChange, onOpen, buttonRef }: BellPopu
     <Tooltip content="Notifications">
       <Box style={{ position: 'relative', display: 'inline-flex' }}>
         <IconButton
-          ref={buttonRef}
           variant="ghost"
           className="wl-navbar__button"
           aria-label={label}
-          aria-haspopup="dialog"
-          aria-expanded={false}
-          onClick={() => {
-            onOpenChange(true)
-            onOpen()
-          }}
+          {...placeholderButton(
+            {
+              onOpen: () => {
+                onOpenChange(true)
+                onOpen()
+              },
+              buttonRef,
+            },
+            'dialog',
+          )}
         >
           <BellIcon />
         </IconButton>
