@@ -62,15 +62,21 @@ describe('deferred', () => {
   })
 })
 
+/** A deferred menu with a placeholder, rendered; its chunk arrives when the test says. */
+function renderMenu(label: string) {
+  const menu = chunk<typeof RealMenu>()
+  const Menu = deferredPopup<MenuProps>(menu.load, PlainButton)
+  render(
+    <Theme>
+      <Menu label={label} />
+    </Theme>,
+  )
+  return menu
+}
+
 describe('deferredPopup', () => {
   it('asks for nothing until pressed, then opens the real menu as soon as it arrives', async () => {
-    const menu = chunk<typeof RealMenu>()
-    const Menu = deferredPopup<MenuProps>(menu.load, PlainButton)
-    render(
-      <Theme>
-        <Menu label="Account" />
-      </Theme>,
-    )
+    const menu = renderMenu('Account')
     expect(menu.asked()).toBe(0)
     await userEvent.click(screen.getByRole('button', { name: 'Account' }))
     expect(menu.asked()).toBe(1)
@@ -80,13 +86,7 @@ describe('deferredPopup', () => {
   })
 
   it('opens from ArrowDown on the placeholder, as a menu button does', async () => {
-    const menu = chunk<typeof RealMenu>()
-    const Menu = deferredPopup<MenuProps>(menu.load, PlainButton)
-    render(
-      <Theme>
-        <Menu label="Columns" />
-      </Theme>,
-    )
+    const menu = renderMenu('Columns')
     screen.getByRole('button', { name: 'Columns' }).focus()
     await userEvent.keyboard('{ArrowDown}')
     expect(menu.asked()).toBe(1)
@@ -96,13 +96,7 @@ describe('deferredPopup', () => {
 
   // Last: warming is for the whole page (every deferred chunk declared later is fetched at once).
   it('when idle, swaps in the real trigger closed, and it keeps the focus the placeholder had', async () => {
-    const menu = chunk<typeof RealMenu>()
-    const Menu = deferredPopup<MenuProps>(menu.load, PlainButton)
-    render(
-      <Theme>
-        <Menu label="Account" />
-      </Theme>,
-    )
+    const menu = renderMenu('Account')
     const placeholder = screen.getByRole('button', { name: 'Account' })
     placeholder.focus()
     act(() => warmDeferred())

@@ -27,22 +27,40 @@ export function warmDeferred() {
 }
 
 /**
+ * A deferred chunk: fetched once (on `preload()`, or at warm-up), remembered once here (`loaded()`),
+ * and announced to whoever subscribed. Both kinds of deferred component below are built on it.
+ */
+function deferredChunk<C>(load: () => Promise<C>) {
+  let loading: Promise<{ default: C }> | undefined
+  let loaded: C | undefined
+  const listeners = new Set<() => void>()
+  const preload = () =>
+    (loading ??= load().then((component) => {
+      loaded = component
+      for (const listener of listeners) listener()
+      return { default: component }
+    }))
+  preloads.add(preload)
+  if (warmed) void preload().catch(() => undefined)
+  return {
+    preload,
+    loaded: () => loaded,
+    subscribe(listener: () => void) {
+      listeners.add(listener)
+      return () => void listeners.delete(listener)
+    },
+  }
+}
+
+/**
  * A component that stays out of the first paint: `isOpen(props)` says whether it is wanted; until it
  * first is, nothing renders. Once open it stays mounted, so its closing animation and the focus it
  * hands back behave as before. When the chunk has already arrived it renders at once (a lazy()
  * component would suspend for a tick first, and React would then hold it back for its 300 ms throttle).
  */
 export function deferred<P extends object>(load: () => Promise<ComponentType<P>>, isOpen: (props: P) => boolean): ComponentType<P> {
-  let loading: Promise<{ default: ComponentType<P> }> | undefined
-  let loaded: ComponentType<P> | undefined
-  const preload = () =>
-    (loading ??= load().then((component) => {
-      loaded = component
-      return { default: component }
-    }))
-  preloads.add(preload)
-  if (warmed) void preload().catch(() => undefined)
-  const Lazy = lazy(preload) as unknown as ComponentType<P>
+  const chunk = deferredChunk(load)
+  const Lazy = lazy(chunk.preload) as unknown as ComponentType<P>
   function Suspended(props: P) {
     return <Suspense fallback={null}>{createElement(Lazy, props)}</Suspense>
   }
@@ -50,7 +68,7 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
     // Chosen once, when first opened: switching from the suspending wrapper to the component itself
     // later would remount it and lose what was typed in it.
     const [chosen, setChosen] = useState<ComponentType<P> | null>(null)
-    if (isOpen(props) && !chosen) setChosen(() => loaded ?? Suspended)
+    if (isOpen(props) && !chosen) setChosen(() => chunk.loaded() ?? Suspended)
     return chosen ? createElement(chosen, props) : null
   }
   return Deferred
@@ -83,17 +101,7 @@ export function deferredPopup<P extends object>(
   load: () => Promise<ComponentType<P & PopupProps>>,
   Placeholder: ComponentType<P & PlaceholderProps>,
 ): ComponentType<P> {
-  let loading: Promise<{ default: ComponentType<P & PopupProps> }> | undefined
-  let loaded: ComponentType<P & PopupProps> | undefined
-  const listeners = new Set<() => void>()
-  const preload = () =>
-    (loading ??= load().then((component) => {
-      loaded = component
-      for (const listener of listeners) listener()
-      return { default: component }
-    }))
-  preloads.add(preload)
-  if (warmed) void preload().catch(() => undefined)
+  const chunk = deferredChunk(load)
   function DeferredPopup(props: P) {
     const [asked, setAsked] = useState(false)
     const buttonRef = useRef<HTMLButtonElement | null>(null)
@@ -103,13 +111,12 @@ export function deferredPopup<P extends object>(
         hadFocus.current = buttonRef.current !== null && document.activeElement === buttonRef.current
         changed()
       }
-      listeners.add(listener)
-      return () => void listeners.delete(listener)
+      return chunk.subscribe(listener)
     }, [])
-    const Loaded = useSyncExternalStore(subscribe, () => loaded)
+    const Loaded = useSyncExternalStore(subscribe, chunk.loaded)
     const onOpen = useCallback(() => {
       setAsked(true)
-      void preload().catch(() => undefined)
+      void chunk.preload().catch(() => undefined)
     }, [])
     if (Loaded) return createElement(Loaded, { ...props, defaultOpen: asked, autoFocus: hadFocus.current })
     return createElement(Placeholder, { ...props, onOpen, buttonRef })
