@@ -20,6 +20,11 @@ export function App() {
   useEffect(() => {
     document.documentElement.dataset.session = status
   }, [status])
+  // The page's scrollbars and form controls follow the theme (Radix Themes' own rule for this, a
+  // :has() on the root, is dropped at build: vite.config.ts, rootHasPlugin).
+  useEffect(() => {
+    document.documentElement.style.colorScheme = shell.darkMode ? 'dark' : 'light'
+  }, [shell.darkMode])
   const route = findRoute(pathname)?.route
   const guestPage = route?.access === 'guest-only' || route?.access === 'public'
   return (

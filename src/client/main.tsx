@@ -13,6 +13,12 @@ import { CSRF_COOKIE } from '@core/session'
 // A deploy replaced the chunk this page wanted: load the new build.
 window.addEventListener('vite:preloadError', () => window.location.reload())
 
+// Radix's scroll lock (every modal dialog, menu and select) gives <body> a custom property while it is
+// on. Custom properties are inherited, so each opening and closing restyled the whole page (40-100 ms
+// on a list screen). <body> holds the same value for good, inline, which the lock's rule cannot
+// change; nothing here reads it (styles.css, #root, has the other half of this).
+document.body.style.setProperty('--removed-body-scroll-bar-size', '0px')
+
 installDialogSubmitKey()
 sessionActor.start()
 void loadSite()

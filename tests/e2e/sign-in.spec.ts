@@ -49,6 +49,14 @@ test('signing out ends the session', async ({ page, context }) => {
   await page.keyboard.press('Escape')
   await expect(page.getByRole('menu')).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeFocused()
+  // While a menu is open the page behind it takes no click: a click on a sidebar link closes the menu
+  // and goes nowhere (the root's shield, styles.css, now that <body>'s pointer-events no longer reach it).
+  const link = await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Earnings' }).boundingBox()
+  await page.getByRole('button', { name: 'Account menu' }).click()
+  await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeVisible()
+  await page.mouse.click(link!.x + link!.width / 2, link!.y + link!.height / 2)
+  await expect(page.getByRole('menu')).toHaveCount(0)
+  await expect(page).toHaveURL(/\/dashboard$/)
   await new AppFrame(page).signOut()
   await expect(page).toHaveURL(/\/login/)
   expect((await context.cookies()).find((cookie) => cookie.name === 'wl_session')).toBeUndefined()

@@ -38,6 +38,13 @@ const SEARCH_DEBOUNCE_MS = 150
 const NESTED_SEARCH_DEBOUNCE_MS = 250
 /** Rows shown per group of results: a screenful and more; typing narrows the rest. */
 export const MAX_PER_GROUP = 100
+/**
+ * Rows rendered at first, and added each time the selection or the scroll nears the last one: the
+ * list holds two screenfuls, not every match, so opening the palette and each keystroke render ~30
+ * rows whatever the registry's size (issue 18: palette visible < 50 ms, a keystroke < 16 ms).
+ */
+export const ROWS_RENDERED = 30
+const ROWS_NEAR_END = 5
 const NO_GROUPS: [string, Item[]][] = []
 
 function recordItem(hit: SearchHit, close: () => void): Item {
@@ -102,6 +109,7 @@ function PaletteBody({ close }: { close(): void }) {
   const [nestedResults, setNestedResults] = useState<readonly Command[] | null>(null)
   const [searching, setSearching] = useState(false)
   const [selected, setSelected] = useState('')
+  const [rowLimit, setRowLimit] = useState(ROWS_RENDERED)
   const inputRef = useRef<HTMLInputElement>(null)
   const page = pages[pages.length - 1] ?? null
   // The context is read when the palette opens and again whenever the workspace changes under it: the
@@ -246,7 +254,10 @@ function PaletteBody({ close }: { close(): void }) {
     return looksLikeIdentifier(text) || bestRecord > bestCommand ? [...records, ...commands] : [...commands, ...records]
   }, [page, nestedResults, context, availableHere, query, recent.records, recent.commands, hits, commandItem, close])
 
-  const groups = useMemo(() => {
+  // A new query or page starts from the first rows again.
+  useEffect(() => setRowLimit(ROWS_RENDERED), [query, page])
+
+  const { groups, more } = useMemo(() => {
     const map = new Map<string, Item[]>()
     // Best first, and no more than a screenful per group: thousands of rows would cost every
     // keystroke its frame, and nobody scrolls past the first hundred (typing narrows them).
@@ -255,13 +266,39 @@ function PaletteBody({ close }: { close(): void }) {
       if (!group) map.set(item.group, [item])
       else if (group.length < MAX_PER_GROUP) group.push(item)
     }
-    return [...map.entries()]
-  }, [items])
+    // Then only the first rowLimit of them are rendered; the rest join as the user moves down.
+    const shown: [string, Item[]][] = []
+    let left = rowLimit
+    let more = false
+    for (const [group, entries] of map) {
+      if (left <= 0) {
+        more = true
+        break
+      }
+      if (entries.length > left) more = true
+      shown.push([group, entries.slice(0, left)])
+      left -= Math.min(left, entries.length)
+    }
+    return { groups: shown, more }
+  }, [items, rowLimit])
   // The input paints first and the rows right after, in a render of their own: opening the palette
   // costs a frame, not the frame plus every row (a keystroke's rows likewise follow its letter).
   // While the rows shown are behind the query, Enter takes the best match of the query typed.
   const shownGroups = useDeferredValue(groups, NO_GROUPS)
   const behind = shownGroups !== groups
+  const shownKeys = useMemo(() => shownGroups.flatMap(([, entries]) => entries.map((item) => item.key)), [shownGroups])
+  const showMore = useCallback(() => {
+    if (more) setRowLimit((limit) => limit + ROWS_RENDERED)
+  }, [more])
+  // Arrowing onto one of the last rows rendered brings the next ones.
+  const select = useCallback(
+    (key: string) => {
+      setSelected(key)
+      const at = shownKeys.indexOf(key)
+      if (at >= 0 && at >= shownKeys.length - ROWS_NEAR_END) showMore()
+    },
+    [shownKeys, showMore],
+  )
 
   // Results that arrive after typing (a nested page's server search) leave cmdk with nothing
   // selected, so Enter would do nothing: keep the first item selected while the choice is gone.
@@ -314,7 +351,7 @@ function PaletteBody({ close }: { close(): void }) {
   }
 
   return (
-    <Cmdk label="Command palette" shouldFilter={false} loop value={selected} onValueChange={setSelected} onKeyDown={handleKeyDown}>
+    <Cmdk label="Command palette" shouldFilter={false} loop value={selected} onValueChange={select} onKeyDown={handleKeyDown}>
       <Flex align="center" gap="2" px="3" className="wl-palette__header">
         {pages.map((entry) => (
           <Badge key={entry.command.id} color="gray">
@@ -333,7 +370,13 @@ function PaletteBody({ close }: { close(): void }) {
           className="wl-palette__input"
         />
       </Flex>
-      <Cmdk.List className="wl-palette__list">
+      <Cmdk.List
+        className="wl-palette__list"
+        onScroll={(event) => {
+          const list = event.currentTarget
+          if (list.scrollTop + list.clientHeight >= list.scrollHeight - 120) showMore()
+        }}
+      >
         {searching && items.length === 0 && <Cmdk.Loading>Searching…</Cmdk.Loading>}
         {!searching && !behind && (
           <Cmdk.Empty>{page?.command.search && !query ? (page.command.placeholder ?? 'Type to search.') : 'No results.'}</Cmdk.Empty>
