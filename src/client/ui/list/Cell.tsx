@@ -1,16 +1,52 @@
-import { Avatar, Badge, Flex, Text, VisuallyHidden } from '@radix-ui/themes'
+import type { ReactNode } from 'react'
+import { Avatar, VisuallyHidden } from '@radix-ui/themes'
 import { CheckIcon, ClockIcon } from '@radix-ui/react-icons'
 import { formatMoney } from '@core/format'
 import { initials } from '@core/names'
 import { fullDate, timeAgo } from '@core/time'
 import { Link } from '../../routing/Link'
-import type { ColumnDef, IconMark, UserCardValue } from './list-types'
+import type { BadgeColor, ColumnDef, IconMark, UserCardValue } from './list-types'
 
 const DEFAULT_MESSAGE_LENGTH = 80
 
 function truncate(text: string, max: number): string {
   const chars = Array.from(text)
   return chars.length > max ? `${chars.slice(0, Math.max(1, max - 1)).join('')}…` : text
+}
+
+// A page of rows draws hundreds of badges and texts, twice when the grid takes over from the plain
+// table: Radix Themes' components work out their props and merge refs each time, a third of a row's
+// rendering. Cells write the same elements and classes plainly (tests/components/list/cell-markup
+// checks them against Radix's own).
+
+/** Radix Themes' `<Badge size="1">`, as plain markup. */
+export function CellBadge({
+  color,
+  variant,
+  radius,
+  title,
+  children,
+}: {
+  color: BadgeColor
+  variant: 'soft' | 'surface'
+  radius?: 'full'
+  title?: string
+  children: ReactNode
+}) {
+  return (
+    <span data-accent-color={color} data-radius={radius} title={title} className={`rt-reset rt-Badge rt-r-size-1 rt-variant-${variant}`}>
+      {children}
+    </span>
+  )
+}
+
+/** Radix Themes' `<Text size={size} truncate>` (medium weight or gray colour), as plain markup. */
+export function CellText({ size, weight, color, children }: { size: '1' | '2'; weight?: 'medium'; color?: 'gray'; children: ReactNode }) {
+  return (
+    <span data-accent-color={color} className={`rt-Text rt-r-size-${size}${weight ? ` rt-r-weight-${weight}` : ''} rt-truncate`}>
+      {children}
+    </span>
+  )
 }
 
 function Mark({ mark }: { mark: IconMark }) {
@@ -34,23 +70,23 @@ function UserCard({ user, admin }: { user: UserCardValue; admin: boolean }) {
         fallback={user.initials || initials(user.name) || '?'}
         alt=""
       />
-      <Flex direction="column" style={{ minWidth: 0 }}>
-        <Flex align="center" gap="1" style={{ minWidth: 0 }}>
-          <Text size="2" weight="medium" truncate>
+      <div style={{ minWidth: 0 }} className="rt-Flex rt-r-fd-column">
+        <div style={{ minWidth: 0 }} className="rt-Flex rt-r-ai-center rt-r-gap-1">
+          <CellText size="2" weight="medium">
             {user.name}
-          </Text>
+          </CellText>
           {admin && (
-            <Badge size="1" color="purple" variant="soft">
+            <CellBadge color="purple" variant="soft">
               Admin
-            </Badge>
+            </CellBadge>
           )}
-        </Flex>
+        </div>
         {user.detail && (
-          <Text size="1" color="gray" truncate>
+          <CellText size="1" color="gray">
             {user.detail}
-          </Text>
+          </CellText>
         )}
-      </Flex>
+      </div>
     </Link>
   )
 }
@@ -105,17 +141,17 @@ export function Cell<Row>({ column, row }: { column: ColumnDef<Row>; row: Row })
       if (value === null || value === undefined) return null
       const status = column.statuses[String(value)]
       return (
-        <Badge color={status?.color ?? 'gray'} variant="soft" radius="full">
+        <CellBadge color={status?.color ?? 'gray'} variant="soft" radius="full">
           {status?.label ?? String(value)}
-        </Badge>
+        </CellBadge>
       )
     }
     case 'delivery': {
       const marks = column.value(row) ?? []
       return (
-        <Flex gap="1" wrap="nowrap" className="wl-cell-chips">
+        <div className="rt-Flex rt-r-fw-nowrap rt-r-gap-1 wl-cell-chips">
           {marks.map((mark) => (
-            <Badge
+            <CellBadge
               key={mark.platform}
               color={mark.delivered ? 'green' : 'gray'}
               variant="soft"
@@ -124,19 +160,19 @@ export function Cell<Row>({ column, row }: { column: ColumnDef<Row>; row: Row })
               {mark.delivered ? <CheckIcon aria-hidden /> : <ClockIcon aria-hidden />}
               {mark.platform}
               <VisuallyHidden>{mark.delivered ? ' delivered' : ' pending'}</VisuallyHidden>
-            </Badge>
+            </CellBadge>
           ))}
-        </Flex>
+        </div>
       )
     }
     case 'icons': {
       const marks = column.value(row) ?? []
       return (
-        <Flex gap="2" align="center">
+        <div className="rt-Flex rt-r-ai-center rt-r-gap-2">
           {marks.map((mark) => (
             <Mark key={mark.label} mark={mark} />
           ))}
-        </Flex>
+        </div>
       )
     }
     case 'icon': {
@@ -151,13 +187,13 @@ export function Cell<Row>({ column, row }: { column: ColumnDef<Row>; row: Row })
     case 'group': {
       const values = column.value(row) ?? []
       return (
-        <Flex gap="1" wrap="nowrap" className="wl-cell-chips">
+        <div className="rt-Flex rt-r-fw-nowrap rt-r-gap-1 wl-cell-chips">
           {values.map((value) => (
-            <Badge key={value} color="gray" variant="surface">
+            <CellBadge key={value} color="gray" variant="surface">
               {value}
-            </Badge>
+            </CellBadge>
           ))}
-        </Flex>
+        </div>
       )
     }
     case 'release': {
@@ -170,9 +206,9 @@ export function Cell<Row>({ column, row }: { column: ColumnDef<Row>; row: Row })
           ) : (
             <span className="wl-cell-thumb wl-cell-thumb-empty" aria-hidden />
           )}
-          <Text size="2" weight="medium" truncate>
+          <CellText size="2" weight="medium">
             {release.title}
-          </Text>
+          </CellText>
         </Link>
       )
     }

@@ -129,15 +129,35 @@ function FirstPaintTable<Row>({
   )
 }
 
-/** When the browser has nothing else to do (or after `timeout` ms at the latest). */
-function whenIdle(run: () => void, timeout: number): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(run, { timeout })
-    return () => window.cancelIdleCallback(handle)
+// The last key, click or wheel of the page: a grid is not built while the user is busy.
+let lastInput = 0
+if (typeof window !== 'undefined')
+  for (const type of ['keydown', 'pointerdown', 'wheel'])
+    window.addEventListener(type, () => (lastInput = performance.now()), { capture: true, passive: true })
+
+/** Once the user has paused for `quietMs` (no key, click or wheel) and the browser is idle. */
+function whenUserPauses(run: () => void, quietMs: number): () => void {
+  let timer: number | undefined
+  let idle: number | undefined
+  const check = () => {
+    const wait = lastInput + quietMs - performance.now()
+    if (wait > 0) timer = window.setTimeout(check, wait)
+    else if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(run, { timeout: 300 })
+    else run()
   }
-  const handle = window.setTimeout(run, 0)
-  return () => window.clearTimeout(handle)
+  check()
+  return () => {
+    window.clearTimeout(timer)
+    if (idle !== undefined) window.cancelIdleCallback(idle)
+  }
 }
+
+/**
+ * How long the user pauses before the plain table becomes the grid. Building a grid holds the page for
+ * 100-150 ms; someone who pressed j and Enter on the rows just painted would wait for it, and their
+ * record open with it. Rows open, and the cursor moves, in the plain table as in the grid.
+ */
+const GRID_AFTER_PAUSE_MS = 600
 
 /**
  * The one table of every list: AG Grid (community), server-paged, loaded lazily. Every table first
@@ -160,7 +180,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         if (!current) return
         listPainted()
         const upgrade = () => {
-          if (current) cancelIdle = whenIdle(() => current && setGridReady(true), 300)
+          if (current) cancelIdle = whenUserPauses(() => current && setGridReady(true), GRID_AFTER_PAUSE_MS)
         }
         if (gridLoaded()) upgrade()
         else void loadGrid().then(upgrade)
@@ -171,7 +191,20 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       cancelIdle?.()
     }
   }, [gridReady, waiting])
-  if (!gridReady) return <FirstPaintTable {...props} />
+  // A press on the plain table's header or a checkbox's place wants the grid (sorting, resizing,
+  // selecting) now; a press on a row opens it, which the plain table does itself.
+  if (!gridReady)
+    return (
+      <div
+        className="wl-static-host"
+        onPointerDownCapture={(event) => {
+          const target = event.target instanceof Element ? event.target : null
+          if (gridLoaded() && target?.closest('thead, td[aria-hidden]')) setGridReady(true)
+        }}
+      >
+        <FirstPaintTable {...props} />
+      </div>
+    )
   return (
     <Suspense fallback={<FirstPaintTable {...props} />}>
       <LazyGrid {...props} />
