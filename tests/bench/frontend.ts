@@ -24,14 +24,14 @@ export interface FrontendResult {
 }
 
 // A row of the list: the grid's, or the plain table's that paints while the grid's chunk arrives.
-const ROW = '[data-list-id] .ag-row, [data-list-id] [data-static-row]'
-const RELEASE_ROW = '.wl-tab[data-focused] [data-list-id="releases"] .ag-row, .wl-tab[data-focused] [data-list-id="releases"] [data-static-row]'
+export const ROW = '[data-list-id] .ag-row, [data-list-id] [data-static-row]'
+export const RELEASE_ROW = '.wl-tab[data-focused] [data-list-id="releases"] .ag-row, .wl-tab[data-focused] [data-list-id="releases"] [data-static-row]'
 
 /**
  * Installed before any script runs: the clock readings the bench takes from inside the page. A
  * string, because tsx's transform would name the functions with a helper the page does not have.
  */
-const PROBE = `
+export const PROBE = `
   window.__keys = []
   window.addEventListener('keydown', (event) => window.__keys.push(event.timeStamp), true)
   // When the selector first matches (and its text changed, if asked), the time after the frame that paints it.
@@ -54,7 +54,7 @@ const PROBE = `
     })
 `
 
-type Probe = { __keys: number[]; __paintedWhen(selector: string, mustChange?: boolean): Promise<number> }
+export type Probe = { __keys: number[]; __paintedWhen(selector: string, mustChange?: boolean): Promise<number> }
 
 async function signedInPage(browser: Browser, baseUrl: string, credentials: { email: string; password: string }) {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1440, height: 900 } })
@@ -65,7 +65,7 @@ async function signedInPage(browser: Browser, baseUrl: string, credentials: { em
 }
 
 /** Presses keys and answers the time from the first key's event to the frame that shows `selector`. */
-async function timed(page: Page, keys: string[], selector: string, mustChange = false, waitMs = 20_000): Promise<number> {
+export async function timed(page: Page, keys: string[], selector: string, mustChange = false, waitMs = 20_000): Promise<number> {
   await page.evaluate(() => ((window as unknown as Probe).__keys = []))
   const painted = page.evaluate(([s, c]) => (window as unknown as Probe).__paintedWhen(s as string, c as boolean), [
     selector,
@@ -87,7 +87,7 @@ async function timed(page: Page, keys: string[], selector: string, mustChange = 
   }
 }
 
-const pct = (values: number[], q: number) => {
+export const pct = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] : NaN
 }

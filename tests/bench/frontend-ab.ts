@@ -1,0 +1,61 @@
+import { chromium, type Page } from '@playwright/test'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium'
+import { PROBE, RELEASE_ROW, ROW, pct, timed } from './frontend'
+
+/**
+ * Two builds side by side on a busy machine: the front-end bench's interactions (list → list, record
+ * open, Ctrl+K, keystrokes) repeated in one signed-in page per server, the servers taken in turn each
+ * round, so both meet the same load. Answers min / p50 / p90 per interaction and server. A cold first
+ * list is `frontend.ts`'s; this is for telling two versions of the warm paths apart.
+ *
+ * `node --import tsx tests/bench/frontend-ab.ts http://localhost:3301 http://localhost:3300 email password [rounds]`
+ */
+const USERS_ROW = '.wl-tab[data-focused] [data-list-id="users"] .ag-row, .wl-tab[data-focused] [data-list-id="users"] [data-static-row]'
+const RECORD = '.wl-tab[data-focused][data-record-kind="release"]'
+
+async function signedIn(url: string, email: string, password: string): Promise<Page> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+  const context = await browser.newContext({ baseURL: url, viewport: { width: 1440, height: 900 } })
+  await context.addInitScript({ content: PROBE })
+  const login = await context.request.post('/api/auth/login', { data: { email, password } })
+  if (!login.ok()) throw new Error(`${url}: sign-in failed (${login.status()})`)
+  const page = await context.newPage()
+  await page.goto('/users/manage/1')
+  await page.locator(ROW).first().waitFor()
+  // The idle preloads (grid, mosaic, dialogs) are in before anything is timed.
+  await page.waitForTimeout(2500)
+  await page.locator('body').click({ position: { x: 5, y: 5 } })
+  return page
+}
+
+async function round(page: Page, add: (name: string, ms: number) => void) {
+  add('list → list', await timed(page, ['g', 'r'], RELEASE_ROW))
+  await page.keyboard.press('j')
+  add('record open', await timed(page, ['Enter'], RECORD))
+  await page.goBack()
+  await page.locator(RELEASE_ROW).first().waitFor()
+  await page.waitForTimeout(200)
+  add('list → list back', await timed(page, ['g', 'u'], USERS_ROW))
+  await page.waitForTimeout(200)
+  add('Ctrl+K', await timed(page, ['Control+k'], '[cmdk-input]'))
+  await page.waitForTimeout(200)
+  for (const char of 'go to pay') {
+    const ms = await timed(page, [char === ' ' ? 'Space' : char], '[cmdk-list]', true, 2_000).catch(() => NaN)
+    if (Number.isFinite(ms)) add('keystroke', ms)
+  }
+  await page.keyboard.press('Escape')
+  await page.waitForTimeout(200)
+}
+
+if (process.argv[1] && import.meta.filename === (await import('node:path')).resolve(process.argv[1])) {
+  const [a, b, email, password, rounds = '8'] = process.argv.slice(2)
+  const pages = { A: await signedIn(a, email, password), B: await signedIn(b, email, password) }
+  const seen: Record<string, Record<string, number[]>> = { A: {}, B: {} }
+  for (let index = 0; index < Number(rounds); index++)
+    for (const name of (index % 2 ? ['B', 'A'] : ['A', 'B']) as ('A' | 'B')[])
+      await round(pages[name], (what, ms) => (seen[name][what] ??= []).push(ms))
+  const line = (values: number[]) => [0, 0.5, 0.9].map((q) => String(pct(values, q)).padStart(5)).join(' /')
+  console.log(`min / p50 / p90 ms, A = ${a}, B = ${b}`)
+  for (const what of Object.keys(seen.A)) console.log(`${what.padEnd(18)} A ${line(seen.A[what])}    B ${line(seen.B[what])}`)
+  for (const page of Object.values(pages)) await page.context().browser()?.close()
+}
