@@ -153,11 +153,6 @@ async function postMatched(
   transactionId: number,
   options: { staged?: NewEntry[]; suspense?: boolean } = {},
 ): Promise<{ tenantShare: bigint; suspense: bigint }> {
-  const { rows: strays } = await tx.execute<{ release_id: number }>(sql`
-    select a.release_id from pg_temp.ledger_line_agg a
-    where a.release_id is not null and not exists (select 1 from releases r where r.id = a.release_id and r.tenant_id = ${tenantId})
-    limit 1`)
-  if (strays[0]) throw new Error(`Release #${strays[0].release_id} of a matched statement line is not in this workspace`)
   await writeApplyingPayees(tx, tenantId, 'pg_temp.ledger_line_agg')
   const staged = options.staged ?? []
   const stagedRows = staged.length
@@ -171,7 +166,14 @@ async function postMatched(
       from groups
       group by category, import_id, period`
     : sql``
-  const { rows } = await tx.execute<{ level: number; book: string | null; import_id: number | null; period: string | null; total: string }>(sql`
+  const { rows } = await tx.execute<{
+    level: number
+    book: string | null
+    import_id: number | null
+    period: string | null
+    total: string
+    stray: number | null
+  }>(sql`
     with groups as (
       select a.import_id, case when a.source = 'cms' then 'earnings' else 'sales' end as category, a.track_id, a.release_id, a.period,
         sum(a.net) as net
@@ -179,12 +181,14 @@ async function postMatched(
       where a.release_id is not null
       group by a.import_id, a.source, a.track_id, a.release_id, a.period
     ),
+    -- A release not in this workspace (stray) is refused below, after the statement: looked for
+    -- here, it costs nothing more than the join that finds the owner.
     owned as (
       select g.import_id, g.category, g.track_id, g.release_id, g.period, g.net,
-        r.account_id as owner, g.net * 1000000 as net_units,
+        r.account_id as owner, r.id is null as stray, g.net * 1000000 as net_units,
         div(g.net * 1000000 * coalesce(o.tenant_split, 0), 100) as operator_units
       from groups g
-      join releases r on r.id = g.release_id and r.tenant_id = ${tenantId}
+      left join releases r on r.id = g.release_id and r.tenant_id = ${tenantId}
       left join accounts o on o.id = r.account_id
     ),
     valid as (
@@ -198,6 +202,7 @@ async function postMatched(
       from owned w
       join valid v on v.track_id = w.track_id and v.period = w.period
       join pg_temp.ledger_payees p on p.track_id = w.track_id and p.period = w.period
+      where not w.stray
     ),
     ranked as (
       select p.*, abs(p.side) - sum(p.part) over w as left_units, row_number() over (w order by p.remainder desc, p.ord) as place
@@ -209,11 +214,11 @@ async function postMatched(
         operator_units * 0.000001 as amount
       from owned
       -- Zeros would be dropped below anyway; without a tenant split they are half the rows.
-      where operator_units <> 0
+      where operator_units <> 0 and not stray
       union all
       select 'account', owner, category, import_id, track_id, release_id, period, (net_units - operator_units) * 0.000001
       from owned w
-      where not exists (select 1 from valid v where v.track_id = w.track_id and v.period = w.period)
+      where not w.stray and not exists (select 1 from valid v where v.track_id = w.track_id and v.period = w.period)
       union all
       select 'account', account_id, category, import_id, track_id, release_id, period,
         sign(side) * (part + case when place <= left_units then 1 else 0 end) * 0.000001
@@ -256,9 +261,11 @@ async function postMatched(
     )
     -- Level 7: the whole transaction; 3: per book; 0: per (book, import, period), for earnings_monthly.
     select grouping(e.book, e.import_id, e.period) as level, e.book, e.import_id, to_char(e.period, 'YYYY-MM-DD') as period,
-      sum(e.amount)::text as total
+      sum(e.amount)::text as total, (select min(release_id) from owned where stray) as stray
     from inserted e
     group by grouping sets ((), (e.book), (e.book, e.import_id, e.period))`)
+  const stray = rows[0]?.stray
+  if (stray !== null && stray !== undefined) throw new Error(`Release #${stray} of a matched statement line is not in this workspace`)
   const total = units(rows.find((row) => Number(row.level) === 7)?.total)
   if (total !== 0n) throw new Error(`Ledger transaction ${transactionId} does not balance (off by ${money(total)})`)
   const tenantRows = rows.filter((row) => Number(row.level) === 0 && row.book === 'tenant' && row.import_id !== null && row.period !== null)
