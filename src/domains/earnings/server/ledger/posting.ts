@@ -132,10 +132,10 @@ export async function insertEntries(tx: Tx, tenantId: number, transactionId: num
 
 /**
  * Posts one ledger transaction from pg_temp.ledger_line_agg in ONE statement, without temporary
- * copies: the matched lines summed per (import, track or release, period), allocated, merged per
- * (book, account, category, import, track, release, period) with `staged` (a few entries computed
- * in JavaScript: clearing, suspense) and, with `suspense`, the matched money leaving suspense per
- * (import, period); zeros dropped; inserted into ledger_entries and, from the inserted rows, added to
+ * copies: the matched lines summed per (import, track or release, period), allocated, with `staged`
+ * (a few entries computed in JavaScript, merged: clearing, suspense) and, with `suspense`, the
+ * matched money leaving suspense per (import, period); one entry per (book, account, category,
+ * import, track, release, period), zeros dropped; inserted into ledger_entries and, from the inserted rows, added to
  * the account rollups (data-modifying CTEs). A 1M-line statement touches up to a million tracks, so
  * no per-track row is held in JavaScript (issue 18), and each is written once.
  *
@@ -220,18 +220,18 @@ async function postMatched(
       from owned w
       where not w.stray and not exists (select 1 from valid v where v.track_id = w.track_id and v.period = w.period)
       union all
+      -- Only payees can share a key (two payees of one account): merged here, so the million other
+      -- rows need no grouping.
       select 'account', account_id, category, import_id, track_id, release_id, period,
-        sign(side) * (part + case when place <= left_units then 1 else 0 end) * 0.000001
+        sum(sign(side) * (part + case when place <= left_units then 1 else 0 end)) * 0.000001
       from ranked
+      group by account_id, category, import_id, track_id, release_id, period
       ${suspenseRows}
       ${stagedRows}
     ),
-    merged as (
-      select book, account_id, category, import_id, track_id, release_id, period, sum(amount) as amount
-      from alloc
-      group by book, account_id, category, import_id, track_id, release_id, period
-      having sum(amount) <> 0
-    ),
+    -- Every other key is one row already: the tenant's and the owner's per group, clearing and
+    -- suspense per (import, period) (staged entries come merged).
+    merged as (select * from alloc where amount <> 0),
     -- In (account, track) order: the entries' account and track indexes are then written in order,
     -- not at a million random places of indexes larger than the shared buffers.
     inserted as (
