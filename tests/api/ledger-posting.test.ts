@@ -178,4 +178,22 @@ describe('posting an import', () => {
     await setImportStatus(t.services, statement.id, 'committed')
     await rollback(statement.id)
   })
+
+  it("refuses a statement whose matched line names another workspace's release, and writes nothing", async () => {
+    const foreign = await createRelease(t.services, { tenantId: other.tenant.id, accountId: other.artist.id, title: 'Not Ours' }, [{}])
+    const before = await rollupState(t.services, ws.tenant.id)
+    const statement = await createImport(t.services, {
+      tenantId: ws.tenant.id,
+      lines: [
+        { net: '5', trackId: r2.tracks[0].id, releaseId: r2.release.id },
+        { net: '7', trackId: foreign.tracks[0].id, releaseId: foreign.release.id },
+      ],
+    })
+    await expect(post(statement.id)).rejects.toThrow(`Release #${foreign.release.id} of a matched statement line is not in this workspace`)
+    const { rows } = await t.services.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from ledger_transactions where import_id = ${statement.id}`,
+    )
+    expect(rows[0].n).toBe(0)
+    expect(await rollupState(t.services, ws.tenant.id)).toEqual(before)
+  })
 })

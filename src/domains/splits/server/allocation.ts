@@ -51,7 +51,7 @@ export async function payeesForTracks(
  * period, ord, account_id, share; dropped at commit) so the posting code can allocate a million
  * tracks in SQL without holding them in JavaScript. `ord` is the payee's place by payee id.
  */
-export async function writeApplyingPayees(q: Queryable, tenantId: number, keys: 'pg_temp.ledger_groups'): Promise<void> {
+export async function writeApplyingPayees(q: Queryable, tenantId: number, keys: 'pg_temp.ledger_line_agg'): Promise<void> {
   await q.execute(sql`drop table if exists pg_temp.ledger_payees`)
   await q.execute(sql`
     create temporary table ledger_payees on commit drop as

@@ -188,15 +188,33 @@ interface Group {
   lines: number
   quantity: number
   net: Sum
+  /** On an owner's first group only: its other groups by period, channel and territory (null while it has one). */
+  more: Map<string, Map<string, Map<string, Group>>> | null
 }
+
+const newGroup = (line: StoredLine): Group => ({
+  period: line[1],
+  channel: line[6],
+  territory: line[7],
+  releaseId: line[13] as number,
+  trackId: line[12],
+  lines: 0,
+  quantity: 0,
+  net: new Sum(),
+  more: null,
+})
 
 /**
  * Writes an import's lines as they are classified: matched ones into groups and blocks, unmatched
  * ones as rows. Writes run IN_FLIGHT at a time while the caller reads on; `finish` writes what is
  * left and waits for all of them.
  */
-/** Groups by track (or, for a line matched by UPC, minus its release), period, channel and territory. */
-type GroupTree = Map<number, Map<string, Map<string, Map<string, Group>>>>
+/**
+ * Groups by track (or, for a line matched by UPC, minus its release): its first group, which holds
+ * the others by period, channel and territory. A statement whose every line is on its own track
+ * (issue 18: a million of them) then costs one entry and one group per track, not three maps more.
+ */
+type GroupTree = Map<number, Group>
 
 export class LineWriter {
   private groups: GroupTree = new Map()
@@ -222,26 +240,24 @@ export class LineWriter {
   /** A matched line; a promise when a full block or too many groups had to be written (await it before going on). */
   matched(line: StoredLine, base: Units): Promise<void> | null {
     const owner = line[12] ?? -(line[13] as number)
-    let byPeriod = this.groups.get(owner)
-    if (!byPeriod) this.groups.set(owner, (byPeriod = new Map()))
-    let byChannel = byPeriod.get(line[1])
-    if (!byChannel) byPeriod.set(line[1], (byChannel = new Map()))
-    let byTerritory = byChannel.get(line[6])
-    if (!byTerritory) byChannel.set(line[6], (byTerritory = new Map()))
-    let group = byTerritory.get(line[7])
-    if (!group) {
-      group = {
-        period: line[1],
-        channel: line[6],
-        territory: line[7],
-        releaseId: line[13] as number,
-        trackId: line[12],
-        lines: 0,
-        quantity: 0,
-        net: new Sum(),
-      }
-      byTerritory.set(line[7], group)
+    const first = this.groups.get(owner)
+    let group: Group | undefined
+    if (first === undefined) {
+      group = newGroup(line)
+      this.groups.set(owner, group)
       this.groupCount += 1
+    } else if (first.period === line[1] && first.channel === line[6] && first.territory === line[7]) group = first
+    else {
+      let byChannel = first.more?.get(line[1])
+      if (!byChannel) (first.more ??= new Map()).set(line[1], (byChannel = new Map()))
+      let byTerritory = byChannel.get(line[6])
+      if (!byTerritory) byChannel.set(line[6], (byTerritory = new Map()))
+      group = byTerritory.get(line[7])
+      if (!group) {
+        group = newGroup(line)
+        byTerritory.set(line[7], group)
+        this.groupCount += 1
+      }
     }
     group.lines += 1
     group.quantity += line[8]
@@ -324,9 +340,12 @@ export class LineWriter {
 
   private async flushGroups() {
     const groups: Group[] = []
-    for (const byPeriod of this.groups.values())
-      for (const byChannel of byPeriod.values())
-        for (const byTerritory of byChannel.values()) for (const group of byTerritory.values()) groups.push(group)
+    for (const first of this.groups.values()) {
+      groups.push(first)
+      if (first.more)
+        for (const byChannel of first.more.values())
+          for (const byTerritory of byChannel.values()) for (const group of byTerritory.values()) groups.push(group)
+    }
     if (!groups.length) return
     this.groups = new Map()
     this.groupCount = 0

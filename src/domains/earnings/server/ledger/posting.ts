@@ -131,39 +131,64 @@ export async function insertEntries(tx: Tx, tenantId: number, transactionId: num
 }
 
 /**
- * Allocates the matched money of pg_temp.ledger_line_agg per (import, track or release, period)
- * into the temporary table pg_temp.ledger_alloc, in SQL: a 1M-line statement touches up to a
- * million tracks, and holding a row per track in JavaScript cost ~9 s and ~250 MB (issue 18). The
- * rule is the one of docs/royalties.md, exactly as `operatorShare` and `allocate` compute it (a
- * property test compares them): the operator share (the owner's tenant split, toward zero) to the
- * tenant book; the rest to the split's payees by largest remainder (ties to the lower payee id),
- * or, without a split whose shares sum to exactly 1, to the release's owner. Money is handled as
- * integral micro-units in NUMERIC, so nothing rounds. Returns the tenant total.
+ * Posts one ledger transaction from pg_temp.ledger_line_agg in ONE statement, without temporary
+ * copies: the matched lines summed per (import, track or release, period), allocated, with `staged`
+ * (a few entries computed in JavaScript, merged: clearing, suspense) and, with `suspense`, the
+ * matched money leaving suspense per (import, period); one entry per (book, account, category,
+ * import, track, release, period), zeros dropped; inserted into ledger_entries and, from the inserted rows, added to
+ * the account rollups (data-modifying CTEs). A 1M-line statement touches up to a million tracks, so
+ * no per-track row is held in JavaScript (issue 18), and each is written once.
+ *
+ * The allocation rule is the one of docs/royalties.md, exactly as `operatorShare` and `allocate`
+ * compute it (a property test compares them): the operator share (the owner's tenant split, toward
+ * zero) to the tenant book; the rest to the split's payees by largest remainder (ties to the lower
+ * payee id), or, without a split whose shares sum to exactly 1, to the release's owner. Money is
+ * handled as integral micro-units in NUMERIC, so nothing rounds. The transaction is refused (an
+ * error, so the caller's database transaction rolls back) unless it sums to zero. Returns the
+ * tenant book's total and the suspense book's.
  */
-async function allocateMatched(tx: Tx, tenantId: number): Promise<bigint> {
-  await tx.execute(sql`drop table if exists pg_temp.ledger_groups`)
-  await tx.execute(sql`
-    create temporary table ledger_groups on commit drop as
-    select a.import_id, a.source, a.track_id, a.release_id, a.period, sum(a.net) as net
-    from pg_temp.ledger_line_agg a
-    where a.release_id is not null
-    group by a.import_id, a.source, a.track_id, a.release_id, a.period`)
-  await tx.execute(sql`analyze pg_temp.ledger_groups`)
-  const { rows: strays } = await tx.execute<{ release_id: number }>(sql`
-    select g.release_id from pg_temp.ledger_groups g
-    where not exists (select 1 from releases r where r.id = g.release_id and r.tenant_id = ${tenantId})
-    limit 1`)
-  if (strays[0]) throw new Error(`Release #${strays[0].release_id} of a matched statement line is not in this workspace`)
-  await writeApplyingPayees(tx, tenantId, 'pg_temp.ledger_groups')
-  await tx.execute(sql`drop table if exists pg_temp.ledger_alloc`)
-  await tx.execute(sql`
-    create temporary table ledger_alloc on commit drop as
-    with owned as (
-      select g.import_id, case when g.source = 'cms' then 'earnings' else 'sales' end as category, g.track_id, g.release_id, g.period,
-        r.account_id as owner, g.net * 1000000 as net_units,
+async function postMatched(
+  tx: Tx,
+  tenantId: number,
+  transactionId: number,
+  options: { staged?: NewEntry[]; suspense?: boolean } = {},
+): Promise<{ tenantShare: bigint; suspense: bigint }> {
+  await writeApplyingPayees(tx, tenantId, 'pg_temp.ledger_line_agg')
+  const staged = options.staged ?? []
+  const stagedRows = staged.length
+    ? sql`union all
+      select e.book, e.account_id, e.category, e.import_id, e.track_id, e.release_id, e.period, e.amount
+      from ${entryRows(staged)}`
+    : sql``
+  const suspenseRows = options.suspense
+    ? sql`union all
+      select 'suspense', null, category, import_id, null, null, period, -sum(net)
+      from groups
+      group by category, import_id, period`
+    : sql``
+  const { rows } = await tx.execute<{
+    level: number
+    book: string | null
+    import_id: number | null
+    period: string | null
+    total: string
+    stray: number | null
+  }>(sql`
+    with groups as (
+      select a.import_id, case when a.source = 'cms' then 'earnings' else 'sales' end as category, a.track_id, a.release_id, a.period,
+        sum(a.net) as net
+      from pg_temp.ledger_line_agg a
+      where a.release_id is not null
+      group by a.import_id, a.source, a.track_id, a.release_id, a.period
+    ),
+    -- A release not in this workspace (stray) is refused below, after the statement: looked for
+    -- here, it costs nothing more than the join that finds the owner.
+    owned as (
+      select g.import_id, g.category, g.track_id, g.release_id, g.period, g.net,
+        r.account_id as owner, r.id is null as stray, g.net * 1000000 as net_units,
         div(g.net * 1000000 * coalesce(o.tenant_split, 0), 100) as operator_units
-      from pg_temp.ledger_groups g
-      join releases r on r.id = g.release_id and r.tenant_id = ${tenantId}
+      from groups g
+      left join releases r on r.id = g.release_id and r.tenant_id = ${tenantId}
       left join accounts o on o.id = r.account_id
     ),
     valid as (
@@ -177,54 +202,97 @@ async function allocateMatched(tx: Tx, tenantId: number): Promise<bigint> {
       from owned w
       join valid v on v.track_id = w.track_id and v.period = w.period
       join pg_temp.ledger_payees p on p.track_id = w.track_id and p.period = w.period
+      where not w.stray
     ),
     ranked as (
       select p.*, abs(p.side) - sum(p.part) over w as left_units, row_number() over (w order by p.remainder desc, p.ord) as place
       from parts p
       window w as (partition by p.import_id, p.track_id, p.release_id, p.period)
+    ),
+    alloc as (
+      select 'tenant'::text as book, null::bigint as account_id, category, import_id, track_id, release_id, period,
+        operator_units * 0.000001 as amount
+      from owned
+      -- Zeros would be dropped below anyway; without a tenant split they are half the rows.
+      where operator_units <> 0 and not stray
+      union all
+      select 'account', owner, category, import_id, track_id, release_id, period, (net_units - operator_units) * 0.000001
+      from owned w
+      where not w.stray and not exists (select 1 from valid v where v.track_id = w.track_id and v.period = w.period)
+      union all
+      -- Only payees can share a key (two payees of one account): merged here, so the million other
+      -- rows need no grouping.
+      select 'account', account_id, category, import_id, track_id, release_id, period,
+        sum(sign(side) * (part + case when place <= left_units then 1 else 0 end)) * 0.000001
+      from ranked
+      group by account_id, category, import_id, track_id, release_id, period
+      ${suspenseRows}
+      ${stagedRows}
+    ),
+    -- Every other key is one row already: the tenant's and the owner's per group, clearing and
+    -- suspense per (import, period) (staged entries come merged).
+    merged as (select * from alloc where amount <> 0),
+    -- In (account, track) order: the entries' account and track indexes are then written in order,
+    -- not at a million random places of indexes larger than the shared buffers.
+    inserted as (
+      insert into ledger_entries (tenant_id, transaction_id, book, account_id, category, amount, import_id, track_id, release_id, period)
+      select ${tenantId}, ${transactionId}, m.book, m.account_id, m.category, m.amount, m.import_id, m.track_id, m.release_id, m.period
+      from merged m
+      order by m.account_id, m.track_id
+      returning book, account_id, import_id, period, amount
+    ),
+    account_monthly as (
+      insert into earnings_account_monthly (tenant_id, account_id, period, amount)
+      select ${tenantId}, e.account_id, e.period, sum(e.amount)
+      from inserted e
+      where e.book = 'account' and e.period is not null
+      group by e.account_id, e.period
+      order by e.account_id, e.period
+      on conflict (account_id, period) do update set amount = earnings_account_monthly.amount + excluded.amount
+    ),
+    account_totals as (
+      insert into earnings_account_totals (tenant_id, account_id, amount)
+      select ${tenantId}, e.account_id, sum(e.amount)
+      from inserted e
+      where e.book = 'account' and e.period is not null
+      group by e.account_id
+      order by e.account_id
+      on conflict (account_id) do update set amount = earnings_account_totals.amount + excluded.amount
     )
-    select 'tenant'::text as book, null::bigint as account_id, category, import_id, track_id, release_id, period,
-      operator_units * 0.000001 as amount
-    from owned
-    -- Zeros would be dropped at insert anyway; without a tenant split they are half the rows.
-    where operator_units <> 0
-    union all
-    select 'account', owner, category, import_id, track_id, release_id, period, (net_units - operator_units) * 0.000001
-    from owned w
-    where not exists (select 1 from valid v where v.track_id = w.track_id and v.period = w.period)
-    union all
-    select 'account', account_id, category, import_id, track_id, release_id, period,
-      sign(side) * (part + case when place <= left_units then 1 else 0 end) * 0.000001
-    from ranked`)
-  const { rows } = await tx.execute<{ total: string | null }>(
-    sql`select sum(amount)::text as total from pg_temp.ledger_alloc where book = 'tenant'`,
-  )
-  return units(rows[0]?.total)
-}
-
-/** Adds a few entries computed in JavaScript (per period: clearing, suspense) to pg_temp.ledger_alloc. */
-async function stageEntries(tx: Tx, entries: NewEntry[]): Promise<void> {
-  if (entries.length === 0) return
-  await tx.execute(sql`
-    insert into pg_temp.ledger_alloc (book, account_id, category, import_id, track_id, release_id, period, amount)
-    select e.book, e.account_id, e.category, e.import_id, e.track_id, e.release_id, e.period, e.amount
-    from ${entryRows(entries)}`)
-}
-
-/**
- * Writes pg_temp.ledger_alloc under one transaction, merged per (book, account, category, import,
- * track, release, period), zeros dropped, refusing it unless it sums to zero.
- */
-async function insertAllocated(tx: Tx, tenantId: number, transactionId: number): Promise<void> {
-  const { rows } = await tx.execute<{ total: string | null }>(sql`select sum(amount)::text as total from pg_temp.ledger_alloc`)
-  const total = units(rows[0]?.total)
+    -- Level 7: the whole transaction; 3: per book; 0: per (book, import, period), for earnings_monthly.
+    select grouping(e.book, e.import_id, e.period) as level, e.book, e.import_id, to_char(e.period, 'YYYY-MM-DD') as period,
+      sum(e.amount)::text as total, (select min(release_id) from owned where stray) as stray
+    from inserted e
+    group by grouping sets ((), (e.book), (e.book, e.import_id, e.period))`)
+  const stray = rows[0]?.stray
+  if (stray !== null && stray !== undefined) throw new Error(`Release #${stray} of a matched statement line is not in this workspace`)
+  const total = units(rows.find((row) => Number(row.level) === 7)?.total)
   if (total !== 0n) throw new Error(`Ledger transaction ${transactionId} does not balance (off by ${money(total)})`)
-  await tx.execute(sql`
-    insert into ledger_entries (tenant_id, transaction_id, book, account_id, category, amount, import_id, track_id, release_id, period)
-    select ${tenantId}, ${transactionId}, a.book, a.account_id, a.category, sum(a.amount), a.import_id, a.track_id, a.release_id, a.period
-    from pg_temp.ledger_alloc a
-    group by a.book, a.account_id, a.category, a.import_id, a.track_id, a.release_id, a.period
-    having sum(a.amount) <> 0`)
+  const tenantRows = rows.filter((row) => Number(row.level) === 0 && row.book === 'tenant' && row.import_id !== null && row.period !== null)
+  if (tenantRows.length) {
+    await tx.execute(sql`
+      insert into earnings_monthly (tenant_id, period, source, tenant_share)
+      select ${tenantId}, t.period, i.source, sum(t.amount)
+      from unnest(
+        ${sqlArray(
+          tenantRows.map((row) => row.period),
+          'date',
+        )},
+        ${sqlArray(
+          tenantRows.map((row) => Number(row.import_id)),
+          'bigint',
+        )},
+        ${sqlArray(
+          tenantRows.map((row) => row.total),
+          'numeric',
+        )}
+      ) as t(period, import_id, amount)
+      join statement_imports i on i.id = t.import_id
+      group by t.period, i.source
+      on conflict (tenant_id, period, source) do update set tenant_share = earnings_monthly.tenant_share + excluded.tenant_share`)
+  }
+  const bookTotal = (book: Book) => units(rows.find((row) => Number(row.level) === 3 && row.book === book)?.total)
+  return { tenantShare: bookTotal('tenant'), suspense: bookTotal('suspense') }
 }
 
 /**
@@ -305,11 +373,14 @@ async function applyLineRollups(tx: Tx, tenantId: number, sign: 1 | -1, mode: 'a
       on conflict (tenant_id, period, source) do update set unmatched = earnings_monthly.unmatched + excluded.unmatched`)
   }
   const matched = sql`${from} where a.release_id is not null`
+  // Each per-track or per-release rollup is written in its key's order: a million upserts at random
+  // places of an index larger than the shared buffers read and write a page each.
   await tx.execute(sql`
     insert into earnings_track_monthly (tenant_id, release_id, track_id, period, quantity, net)
     select ${tenantId}, a.release_id, coalesce(a.track_id, 0), a.period, ${s} * sum(a.quantity), ${s} * sum(a.net)
     ${matched}
     group by a.release_id, coalesce(a.track_id, 0), a.period
+    order by a.release_id, coalesce(a.track_id, 0), a.period
     on conflict (release_id, track_id, period) do update set
       quantity = earnings_track_monthly.quantity + excluded.quantity,
       net = earnings_track_monthly.net + excluded.net`)
@@ -318,6 +389,7 @@ async function applyLineRollups(tx: Tx, tenantId: number, sign: 1 | -1, mode: 'a
     select ${tenantId}, a.release_id, ${s} * sum(a.quantity), ${s} * sum(a.net), ${s} * coalesce(sum(a.net) filter (where a.discovery), 0)
     ${matched}
     group by a.release_id
+    order by a.release_id
     on conflict (release_id) do update set
       quantity = earnings_release_totals.quantity + excluded.quantity,
       net = earnings_release_totals.net + excluded.net,
@@ -327,6 +399,7 @@ async function applyLineRollups(tx: Tx, tenantId: number, sign: 1 | -1, mode: 'a
     select ${tenantId}, a.track_id, min(a.release_id), ${s} * sum(a.quantity), ${s} * sum(a.net)
     ${matched} and a.track_id is not null
     group by a.track_id
+    order by a.track_id
     on conflict (track_id) do update set
       quantity = earnings_track_totals.quantity + excluded.quantity,
       net = earnings_track_totals.net + excluded.net`)
@@ -335,6 +408,7 @@ async function applyLineRollups(tx: Tx, tenantId: number, sign: 1 | -1, mode: 'a
     select ${tenantId}, a.release_id, a.period, a.channel, a.territory, ${s} * sum(a.quantity), ${s} * sum(a.net)
     ${matched}
     group by a.release_id, a.period, a.channel, a.territory
+    order by a.release_id, a.period, a.channel, a.territory
     on conflict (release_id, period, channel, territory) do update set
       quantity = earnings_release_detail.quantity + excluded.quantity,
       net = earnings_release_detail.net + excluded.net`)
@@ -421,12 +495,9 @@ export async function postImport(
   if (net !== units(row.net_base)) {
     throw new Error(`Import #${importId}: its lines sum to ${money(net)}, not the import's net ${row.net_base}`)
   }
-  const tenantShare = await allocateMatched(tx, tenantId)
-  await stageEntries(tx, entries.list())
   const transactionId = await createTransaction(tx, { tenantId, kind: 'import', importId, actorId })
-  await insertAllocated(tx, tenantId, transactionId)
+  const { tenantShare } = await postMatched(tx, tenantId, transactionId, { staged: entries.list() })
   await applyLineRollups(tx, tenantId, 1, 'all')
-  await applyEntryRollups(tx, tenantId, transactionId)
   await sweepHolds(tx, tenantId, actorId, `Held track earnings of import #${importId}`)
   return { net: money(net), tenantShare: money(tenantShare), suspense: money(suspense), transactionId }
 }
@@ -602,17 +673,11 @@ export async function matchLines(
   const postIds = marked.filter((line) => committed.includes(line.import_id)).map((line) => line.id)
   if (postIds.length === 0) return { lines: marked.length, posted: 0, amount: money(0n), transactionId: null, target: resolved }
   await aggregateLines(tx, sql`l.tenant_id = ${tenantId} and l.id = any(${sqlArray(postIds, 'bigint')})`)
-  await allocateMatched(tx, tenantId)
-  // The matched money leaves suspense, per (import, period), as allocated above.
-  await tx.execute(sql`
-    insert into pg_temp.ledger_alloc (book, account_id, category, import_id, track_id, release_id, period, amount)
-    select 'suspense', null, case when g.source = 'cms' then 'earnings' else 'sales' end, g.import_id, null, null, g.period, -sum(g.net)
-    from pg_temp.ledger_groups g
-    group by g.source, g.import_id, g.period`)
-  const { rows: moved } = await tx.execute<{ amount: string | null; imports: number[] | null }>(sql`
-    select sum(net)::text as amount, array_agg(distinct import_id) as imports from pg_temp.ledger_groups`)
-  const amount = units(moved[0]?.amount)
-  const importIds = (moved[0]?.imports ?? []).map(Number)
+  // The transaction names its import when the lines are of one; which they are is known once they
+  // are aggregated, and the transaction row must exist before its entries.
+  const { rows: involved } = await tx.execute<{ imports: number[] | null }>(sql`
+    select array_agg(distinct import_id) as imports from pg_temp.ledger_line_agg where release_id is not null`)
+  const importIds = (involved[0]?.imports ?? []).map(Number)
   const transactionId = await createTransaction(tx, {
     tenantId,
     kind: 'match',
@@ -620,9 +685,10 @@ export async function matchLines(
     reason: key ? `${key.kind.toUpperCase()} ${key.value}` : `${postIds.length} line(s)`,
     actorId,
   })
-  await insertAllocated(tx, tenantId, transactionId)
+  // The matched money leaves suspense, per (import, period), as allocated.
+  const { suspense } = await postMatched(tx, tenantId, transactionId, { suspense: true })
+  const amount = -suspense
   await applyLineRollups(tx, tenantId, 1, 'match')
-  await applyEntryRollups(tx, tenantId, transactionId)
   await sweepHolds(tx, tenantId, actorId, 'Held track earnings of matched lines')
   return { lines: marked.length, posted: postIds.length, amount: money(amount), transactionId, target: resolved }
 }
