@@ -96,12 +96,12 @@ async function evidence(db: Queryable, tenantId: number, trackId: number, day: s
   const from = addDays(day, -SPIKE_DEFAULTS.history)
   const labelled = labelledFor(dimension)
   const { rows } = await db.execute<{ value: string; on_day: string; before: string }>(sql`
-    select value, coalesce(sum(streams) filter (where day = ${day}::date), 0)::bigint as on_day,
-      coalesce(sum(streams) filter (where day < ${day}::date), 0)::bigint as before
-    from trend_breakdown_daily
-    where tenant_id = ${tenantId} and platform = 'spotify' and track_id = ${trackId} and dimension = ${dimension}
+    select b.key as value, coalesce(sum(b.value::bigint) filter (where day = ${day}::date), 0)::bigint as on_day,
+      coalesce(sum(b.value::bigint) filter (where day < ${day}::date), 0)::bigint as before
+    from trend_daily cross join lateral jsonb_each_text(breakdowns -> ${dimension}) b
+    where tenant_id = ${tenantId} and platform = 'spotify' and track_id = ${trackId}
       and day between ${from}::date and ${day}::date
-    group by value`)
+    group by 1`)
   return spikeContributions(
     labelled(rows.map((row) => ({ value: row.value, streams: Number(row.on_day) }))),
     labelled(rows.map((row) => ({ value: row.value, streams: Number(row.before) }))),
