@@ -41,10 +41,11 @@ const daily = async () =>
 
 /**
  * The per-track breakdown values as rows (tenant_id, platform, track_id, day, dimension, value,
- * streams): trend_daily's `breakdowns` objects, one row per value.
+ * streams): trend_daily's breakdown arrays, one row per 'dimension:value'.
  */
-const breakdownRows = sql`(select d.tenant_id, d.platform, d.track_id, d.day, b.key as dimension, v.key as value, v.value::bigint as streams
-  from trend_daily d cross join lateral jsonb_each(d.breakdowns) b cross join lateral jsonb_each_text(b.value) v) r`
+const breakdownRows = sql`(select d.tenant_id, d.platform, d.track_id, d.day, split_part(b.k, ':', 1) as dimension,
+  substr(b.k, strpos(b.k, ':') + 1) as value, b.s as streams
+  from trend_daily d cross join lateral unnest(d.breakdown_values, d.breakdown_streams) b(k, s)) r`
 
 const breakdown = async (dimension: string) =>
   Object.fromEntries(

@@ -96,10 +96,10 @@ async function evidence(db: Queryable, tenantId: number, trackId: number, day: s
   const from = addDays(day, -SPIKE_DEFAULTS.history)
   const labelled = labelledFor(dimension)
   const { rows } = await db.execute<{ value: string; on_day: string; before: string }>(sql`
-    select b.key as value, coalesce(sum(b.value::bigint) filter (where day = ${day}::date), 0)::bigint as on_day,
-      coalesce(sum(b.value::bigint) filter (where day < ${day}::date), 0)::bigint as before
-    from trend_daily cross join lateral jsonb_each_text(breakdowns -> ${dimension}) b
-    where tenant_id = ${tenantId} and platform = 'spotify' and track_id = ${trackId}
+    select substr(b.k, ${dimension.length + 2}) as value, coalesce(sum(b.s) filter (where day = ${day}::date), 0)::bigint as on_day,
+      coalesce(sum(b.s) filter (where day < ${day}::date), 0)::bigint as before
+    from trend_daily cross join lateral unnest(breakdown_values, breakdown_streams) b(k, s)
+    where tenant_id = ${tenantId} and platform = 'spotify' and track_id = ${trackId} and starts_with(b.k, ${`${dimension}:`})
       and day between ${from}::date and ${day}::date
     group by 1`)
   return spikeContributions(

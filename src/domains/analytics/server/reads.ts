@@ -47,13 +47,13 @@ const onPlatformOnly = (platform: PlatformScope) => (platform === 'all' ? sql`` 
 
 /**
  * Streams per value of one dimension (country, a breakdown, the hour) over the per-track daily rows
- * `where` selects: each row's `breakdowns` object for that dimension, for reads of a few tracks (an
- * account's, a release's). `where` names trend_daily's columns unqualified.
+ * `where` selects, from their breakdown arrays ('dimension:value', streams), for reads of a few
+ * tracks (an account's, a release's). `where` names trend_daily's columns unqualified.
  */
 const trackBreakdown = (dimension: string, where: SQL) => sql`
-  select b.key as value, sum(b.value::bigint)::bigint as streams
-  from trend_daily cross join lateral jsonb_each_text(breakdowns -> ${dimension}) b
-  where ${where} group by 1`
+  select substr(b.k, ${dimension.length + 2}) as value, sum(b.s)::bigint as streams
+  from trend_daily cross join lateral unnest(breakdown_values, breakdown_streams) b(k, s)
+  where ${where} and starts_with(b.k, ${`${dimension}:`}) group by 1`
 
 /** Streams per track over the period: the period's units, or with an account, its tracks' daily rows. */
 function perTrack(tenantId: number, platform: PlatformScope, range: DayRange, account?: number) {

@@ -58,13 +58,16 @@ export const trendDaily = pgTable(
     listeners: bigint('listeners', { mode: 'number' }).notNull().default(0),
     artificial: bigint('artificial', { mode: 'number' }).notNull().default(0),
     /**
-     * The day's streams per dimension value, `{ dimension: { value: streams } }` (country and each
-     * breakdown the reports carried, raw values): what the reads of a few tracks split by country or
-     * breakdown (the account filter, the release tab, the spike evidence). One object per track and
+     * The day's streams per dimension value (country and each breakdown the reports carried, raw
+     * values): `breakdown_values[i]` is `dimension:value` (a dimension's name holds no colon),
+     * `breakdown_streams[i]` its streams. What the reads of a few tracks split by country or
+     * breakdown (the account filter, the release tab, the spike evidence). Two arrays per track and
      * day, written with its totals, instead of a row per value (trend_breakdown_daily until migration
-     * 0046: 60 % of the rows a commit wrote).
+     * 0046: 60 % of the rows a commit wrote); arrays rather than a jsonb object, which took three
+     * times as long to build at commit.
      */
-    breakdowns: jsonb('breakdowns').notNull().default({}).$type<Record<string, Record<string, number>>>(),
+    breakdownValues: text('breakdown_values').array().notNull().default(sql`'{}'::text[]`),
+    breakdownStreams: bigint('breakdown_streams', { mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.platform, t.trackId, t.day] }),
