@@ -64,7 +64,13 @@ const ADD_BREAKDOWNS = `(breakdown_values, breakdown_streams) = (
  * once rather than once per breakdown value (the lateral expansion of `dims` grouped five rows a
  * line, spilled to disk and took most of a commit). Answers the number of lines rolled up.
  */
-async function rollUp(tx: Queryable, source: SQL, dims: readonly string[], fresh = false): Promise<number> {
+async function rollUp(
+  tx: Queryable,
+  source: SQL,
+  dims: readonly string[],
+  options: { fresh?: boolean; tenantId?: number } = {},
+): Promise<number> {
+  const { fresh = false, tenantId } = options
   for (const name of dims) if (!ALL_DIMS.includes(name)) throw new Error(`not a dimension: ${name}`)
   // Names come from the list above, never from a file: safe to write into the statement.
   const columns = ['country', ...dims.map((name) => `(dims->>'${name}')`)]
@@ -82,10 +88,11 @@ async function rollUp(tx: Queryable, source: SQL, dims: readonly string[], fresh
   const { rows } = await tx.execute<{ n: number }>(sql`
     with m as (${source}),
     g as (
-      select tenant_id, platform, track_id, day, ${sql.raw(columns.map((column, k) => `${column} as v${k}`).join(', '))},
+      select ${tenantId === undefined ? sql`tenant_id` : sql`${tenantId}::bigint as tenant_id`}, platform, track_id, day,
+        ${sql.raw(columns.map((column, k) => `${column} as v${k}`).join(', '))},
         sum(streams) as streams, sum(listeners) as listeners, sum(artificial) as artificial, count(*) as n,
         grouping(${sql.raw(columns.join(', '))}) as gid
-      from m group by tenant_id, platform, track_id, day, grouping sets ((), ${sql.raw(columns.map((column) => `(${column})`).join(', '))})
+      from m group by ${tenantId === undefined ? sql`tenant_id,` : sql``} platform, track_id, day, grouping sets ((), ${sql.raw(columns.map((column) => `(${column})`).join(', '))})
     ),
     -- A track's day: its totals, and its breakdown values as two arrays ('dimension:value', streams):
     -- one row a track and day instead of one row a track, day and value (trend_breakdown_daily
@@ -145,10 +152,15 @@ async function rollUp(tx: Queryable, source: SQL, dims: readonly string[], fresh
       -- Days only for every platform: one platform's days are trend_daily's own rows.
       select tenant_id, '*', 'd', day, track_id, sum(streams), sum(artificial) from t group by tenant_id, day, track_id
     ),
-    -- Units already kept are added to; the others are inserted as they are, in the key's order:
-    -- a plain insert writes half what on conflict … do update does (its speculative insertion),
-    -- 2.1–2.3 s against 4.7–4.8 s for 430,000 rows. The commits of a workspace are in line
-    -- (lockRollups), so no unit can appear between the look and the insert.
+    -- Units already kept are added to; the others are inserted as they are: a plain insert
+    -- writes half what on conflict … do update does (its speculative insertion), 2.1–2.3 s
+    -- against 4.7–4.8 s for 430,000 rows. The commits of a workspace are in line (lockRollups),
+    -- so no unit can appear between the look and the insert. Sorted by track only (sorting 430,000
+    -- by the whole key took ~3 s): an import's new units are its few weeks, months, year and days,
+    -- each a contiguous range of the key, appended to in track order. The sort must stay: it
+    -- reads every row to add before the first is inserted; without it the look for kept units ran
+    -- while the inserts grew the table (a nested loop over a table the statistics call empty: a
+    -- million-line commit did not end in 11 minutes).
     tu as (
       update trend_track_period p set streams = p.streams + x.streams, artificial = p.artificial + x.artificial
       from x where p.tenant_id = x.tenant_id and p.platform = x.platform and p.grain = x.grain and p.starts_on = x.starts_on
@@ -159,7 +171,7 @@ async function rollUp(tx: Queryable, source: SQL, dims: readonly string[], fresh
       select tenant_id, platform, grain, starts_on, track_id, streams, artificial from x
       where not exists (select 1 from trend_track_period p where p.tenant_id = x.tenant_id and p.platform = x.platform
         and p.grain = x.grain and p.starts_on = x.starts_on and p.track_id = x.track_id)
-      order by 1, 2, 3, 4, 5
+      order by track_id
     )
     select coalesce(sum(n), 0)::int as n from g where gid = ${all}`)
   await tx.execute(sql`set local enable_sort = on`)
@@ -198,12 +210,13 @@ export async function rollUpImport(
         select exists (select 1 from trend_platform_daily where tenant_id = ${tenantId} and platform = ${platform}
           and day between ${range.from}::date and ${range.to}::date) as held`)
     ).rows[0]?.held
+  // The workspace is the lines' one: left out of the grouping keys, written as a constant.
   return rollUp(
     tx,
     sql`select ${FACT_COLUMNS} from trend_facts
       where tenant_id = ${tenantId} and import_id = ${importId} and track_id is not null ${days}`,
     dims,
-    fresh,
+    { fresh, tenantId },
   )
 }
 
@@ -248,5 +261,6 @@ export async function matchPending(
     tx,
     sql`${matching} returning ${sql.raw('f.tenant_id, f.platform, f.track_id, f.day, f.streams, f.listeners, f.artificial, f.country, f.dims')}`,
     ALL_DIMS,
+    { tenantId },
   )
 }
