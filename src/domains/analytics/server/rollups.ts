@@ -155,12 +155,12 @@ async function rollUp(
     -- Units already kept are added to; the others are inserted as they are: a plain insert
     -- writes half what on conflict … do update does (its speculative insertion), 2.1–2.3 s
     -- against 4.7–4.8 s for 430,000 rows. The commits of a workspace are in line (lockRollups),
-    -- so no unit can appear between the look and the insert. Sorted by track only (sorting 430,000
-    -- by the whole key took ~3 s): an import's new units are its few weeks, months, year and days,
-    -- each a contiguous range of the key, appended to in track order. The sort must stay: it
-    -- reads every row to add before the first is inserted; without it the look for kept units ran
-    -- while the inserts grew the table (a nested loop over a table the statistics call empty: a
-    -- million-line commit did not end in 11 minutes).
+    -- so no unit can appear between the look and the insert. In the key's order, as the other
+    -- rollups: a unit's rows then sit together in the heap too, which the reads' index-only scans
+    -- visit until a vacuum marks the pages visible (sorted by track only, each unit's rows were spread
+    -- over the whole of the import's pages). The sort also reads every row to add before the first
+    -- is inserted: a run without any sort (the look for kept units running while the insert grew the
+    -- table, presumably) did not end in 11 minutes.
     tu as (
       update trend_track_period p set streams = p.streams + x.streams, artificial = p.artificial + x.artificial
       from x where p.tenant_id = x.tenant_id and p.platform = x.platform and p.grain = x.grain and p.starts_on = x.starts_on
@@ -171,7 +171,7 @@ async function rollUp(
       select tenant_id, platform, grain, starts_on, track_id, streams, artificial from x
       where not exists (select 1 from trend_track_period p where p.tenant_id = x.tenant_id and p.platform = x.platform
         and p.grain = x.grain and p.starts_on = x.starts_on and p.track_id = x.track_id)
-      order by track_id
+      order by 1, 2, 3, 4, 5
     )
     select coalesce(sum(n), 0)::int as n from g where gid = ${all}`)
   await tx.execute(sql`set local enable_sort = on`)
