@@ -73,7 +73,7 @@ export const trendImportDetail = trendImportRow.extend({
 export type TrendImportDetail = z.infer<typeof trendImportDetail>
 
 // ---------------------------------------------------------------------------------------------
-// Reads: every screen reads the rollups (trend_daily, trend_breakdown_daily), never the facts.
+// Reads: every screen reads the rollups (trend_daily and its breakdowns, the rollups without the track), never the facts.
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A day is written YYYY-MM-DD')
 

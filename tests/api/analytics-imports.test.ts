@@ -39,11 +39,19 @@ const daily = async () =>
       select track_id, day::text as day, streams, listeners from trend_daily where tenant_id = ${ws.tenant.id} order by track_id, day`)
   ).rows.map((row) => ({ ...row, track_id: Number(row.track_id), streams: Number(row.streams), listeners: Number(row.listeners) }))
 
+/**
+ * The per-track breakdown values as rows (tenant_id, platform, track_id, day, dimension, value,
+ * streams): trend_daily's breakdown arrays, one row per 'dimension:value'.
+ */
+const breakdownRows = sql`(select d.tenant_id, d.platform, d.track_id, d.day, split_part(b.k, ':', 1) as dimension,
+  substr(b.k, strpos(b.k, ':') + 1) as value, b.s as streams
+  from trend_daily d cross join lateral unnest(d.breakdown_values, d.breakdown_streams) b(k, s)) r`
+
 const breakdown = async (dimension: string) =>
   Object.fromEntries(
     (
       await t.services.db.execute<{ value: string; streams: number }>(sql`
-        select value, sum(streams)::bigint as streams from trend_breakdown_daily
+        select value, sum(streams)::bigint as streams from ${breakdownRows}
         where tenant_id = ${ws.tenant.id} and dimension = ${dimension} group by value order by value`)
     ).rows.map((row) => [row.value, Number(row.streams)]),
   )
@@ -62,7 +70,7 @@ async function expectTracklessRollupsAgree() {
     from trend_platform_daily where tenant_id = ${ws.tenant.id} order by 1, 2`)
   const valueSums = await db.execute<Record<string, unknown>>(sql`
     select platform, day::text as day, dimension, value, sum(streams)::bigint as streams
-    from trend_breakdown_daily where tenant_id = ${ws.tenant.id} group by 1, 2, 3, 4 order by 1, 2, 3, 4`)
+    from ${breakdownRows} where tenant_id = ${ws.tenant.id} group by 1, 2, 3, 4 order by 1, 2, 3, 4`)
   const platformValues = await db.execute<Record<string, unknown>>(sql`
     select platform, day::text as day, dimension, value, streams::bigint as streams
     from trend_platform_breakdown_daily where tenant_id = ${ws.tenant.id} order by 1, 2, 3, 4`)
@@ -299,7 +307,7 @@ describe('trend report import: long reports and days already rolled up', () => {
       { track_id: trackIds[1], day: '2026-09-10', streams: 20, listeners: 3 },
     ])
     const september = await t.services.db.execute<{ value: string; streams: number }>(sql`
-      select value, sum(streams)::int as streams from trend_breakdown_daily
+      select value, sum(streams)::int as streams from ${breakdownRows}
       where tenant_id = ${ws.tenant.id} and dimension = 'source' and day between '2026-09-01' and '2026-09-30' group by 1 order by 1`)
     expect(september.rows.map((row) => [row.value, Number(row.streams)])).toEqual([
       ['album', 15],

@@ -242,14 +242,14 @@ export async function runAnalyticsBench(options: {
     const [sizes] = (
       await db.execute<Record<string, string>>(sql`
         select (select count(*) from trend_facts)::bigint as facts, (select count(*) from trend_daily)::bigint as daily,
-          (select count(*) from trend_breakdown_daily)::bigint as breakdown, (select count(*) from trend_platform_daily)::bigint as platform_daily,
+          (select count(*) from trend_track_period)::bigint as track_period, (select count(*) from trend_platform_daily)::bigint as platform_daily,
           (select count(*) from trend_platform_breakdown_daily)::bigint as platform_breakdown,
           pg_size_pretty(pg_database_size(current_database())) as size`)
     ).rows
     const n = (key: string) => Number(sizes[key]).toLocaleString()
     log(
       `Seeded ${n('facts')} fact rows in ${Math.round((factsAt - seedAt) / 1000)} s, rolled up in ${Math.round((performance.now() - factsAt) / 1000)} s: ` +
-        `trend_daily ${n('daily')} rows, trend_breakdown_daily ${n('breakdown')}, trend_platform_daily ${n('platform_daily')}, ` +
+        `trend_daily ${n('daily')} rows (with their breakdowns), trend_track_period ${n('track_period')}, trend_platform_daily ${n('platform_daily')}, ` +
         `trend_platform_breakdown_daily ${n('platform_breakdown')}; database ${sizes.size}`,
     )
   }

@@ -96,12 +96,12 @@ async function evidence(db: Queryable, tenantId: number, trackId: number, day: s
   const from = addDays(day, -SPIKE_DEFAULTS.history)
   const labelled = labelledFor(dimension)
   const { rows } = await db.execute<{ value: string; on_day: string; before: string }>(sql`
-    select value, coalesce(sum(streams) filter (where day = ${day}::date), 0)::bigint as on_day,
-      coalesce(sum(streams) filter (where day < ${day}::date), 0)::bigint as before
-    from trend_breakdown_daily
-    where tenant_id = ${tenantId} and platform = 'spotify' and track_id = ${trackId} and dimension = ${dimension}
+    select substr(b.k, ${dimension.length + 2}) as value, coalesce(sum(b.s) filter (where day = ${day}::date), 0)::bigint as on_day,
+      coalesce(sum(b.s) filter (where day < ${day}::date), 0)::bigint as before
+    from trend_daily cross join lateral unnest(breakdown_values, breakdown_streams) b(k, s)
+    where tenant_id = ${tenantId} and platform = 'spotify' and track_id = ${trackId} and starts_with(b.k, ${`${dimension}:`})
       and day between ${from}::date and ${day}::date
-    group by value`)
+    group by 1`)
   return spikeContributions(
     labelled(rows.map((row) => ({ value: row.value, streams: Number(row.on_day) }))),
     labelled(rows.map((row) => ({ value: row.value, streams: Number(row.before) }))),

@@ -45,6 +45,16 @@ const onPlatform = (platform: PlatformScope, tenantId?: number, account?: number
 /** Without the track: one platform, or all of them (a condition on the small track-less rollups). */
 const onPlatformOnly = (platform: PlatformScope) => (platform === 'all' ? sql`` : sql`and platform = ${platform}`)
 
+/**
+ * Streams per value of one dimension (country, a breakdown, the hour) over the per-track daily rows
+ * `where` selects, from their breakdown arrays ('dimension:value', streams), for reads of a few
+ * tracks (an account's, a release's). `where` names trend_daily's columns unqualified.
+ */
+const trackBreakdown = (dimension: string, where: SQL) => sql`
+  select substr(b.k, ${dimension.length + 2}) as value, sum(b.s)::bigint as streams
+  from trend_daily cross join lateral unnest(breakdown_values, breakdown_streams) b(k, s)
+  where ${where} and starts_with(b.k, ${`${dimension}:`}) group by 1`
+
 /** Streams per track over the period: the period's units, or with an account, its tracks' daily rows. */
 function perTrack(tenantId: number, platform: PlatformScope, range: DayRange, account?: number) {
   if (account !== undefined)
@@ -260,10 +270,7 @@ export async function breakdown(
     select value, sum(streams)::bigint as streams from trend_platform_breakdown_daily
     where tenant_id = ${tenantId} and dimension = ${dimension} and ${days(range)} ${onPlatformOnly(platform)}
     group by value`
-      : sql`
-    select value, sum(streams)::bigint as streams from trend_breakdown_daily
-    where tenant_id = ${tenantId} and dimension = ${dimension} and ${days(range)} ${onPlatform(platform, tenantId, account)}
-    group by value`,
+      : trackBreakdown(dimension, sql`tenant_id = ${tenantId} and ${days(range)} ${onPlatform(platform, tenantId, account)}`),
   )
   const items = labelBreakdown(
     platform === 'all' ? null : platform,
@@ -286,9 +293,9 @@ export async function releaseStreams(db: Queryable, tenantId: number, releaseId:
   const series = await db.execute<{ day: string; streams: string }>(sql`
     select day::text as day, sum(streams)::bigint as streams from trend_daily
     where tenant_id = ${tenantId} and track_id in ${tracks} and ${days} group by 1`)
-  const countries = await db.execute<{ value: string; streams: string }>(sql`
-    select value, sum(streams)::bigint as streams from trend_breakdown_daily
-    where tenant_id = ${tenantId} and track_id in ${tracks} and dimension = 'country' and ${days} group by 1`)
+  const countries = await db.execute<{ value: string; streams: string }>(
+    trackBreakdown('country', sql`tenant_id = ${tenantId} and track_id in ${tracks} and ${days}`),
+  )
   const byDay = new Map(series.rows.map((row) => [row.day, Number(row.streams)]))
   const total = platforms.rows.reduce((sum, row) => sum + Number(row.streams), 0)
   const labelled = labelBreakdown(
@@ -341,11 +348,14 @@ export async function histogramDays(db: Queryable, tenantId: number, platform: P
 
 /** Streams by hour of day from the per-dimension rollups' `hour` values. */
 export async function histogramHourly(db: Queryable, tenantId: number, platform: PlatformScope, range: DayRange, account?: number) {
-  const { rows } = await db.execute<{ value: string; streams: string }>(sql`
-    select value, sum(streams)::bigint as streams
-    from ${account === undefined ? sql`trend_platform_breakdown_daily` : sql`trend_breakdown_daily`}
-    where tenant_id = ${tenantId} and dimension = 'hour' and ${days(range)} ${account === undefined ? onPlatformOnly(platform) : onPlatform(platform, tenantId, account)}
-    group by 1`)
+  const { rows } = await db.execute<{ value: string; streams: string }>(
+    account === undefined
+      ? sql`
+    select value, sum(streams)::bigint as streams from trend_platform_breakdown_daily
+    where tenant_id = ${tenantId} and dimension = 'hour' and ${days(range)} ${onPlatformOnly(platform)}
+    group by 1`
+      : trackBreakdown('hour', sql`tenant_id = ${tenantId} and ${days(range)} ${onPlatform(platform, tenantId, account)}`),
+  )
   const by = new Map(rows.map((row) => [Number(row.value), Number(row.streams)]))
   return { buckets: Array.from({ length: 24 }, (_, hour) => ({ label: String(hour).padStart(2, '0'), streams: by.get(hour) ?? 0 })) }
 }

@@ -1,0 +1,1 @@
+DROP TABLE "trend_breakdown_daily" CASCADE;
