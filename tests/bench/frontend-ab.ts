@@ -1,6 +1,6 @@
 import { chromium, type Page } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium'
-import { PROBE, RELEASE_ROW, ROW, pct, timed } from './frontend'
+import { RELEASE_ROW, ROW, listRow, pct, signedInPage, timed } from './frontend'
 
 /**
  * Two builds side by side on a busy machine: the front-end bench's interactions (list → list, record
@@ -10,16 +10,12 @@ import { PROBE, RELEASE_ROW, ROW, pct, timed } from './frontend'
  *
  * `node --import tsx tests/bench/frontend-ab.ts http://localhost:3301 http://localhost:3300 email password [rounds]`
  */
-const USERS_ROW = '.wl-tab[data-focused] [data-list-id="users"] .ag-row, .wl-tab[data-focused] [data-list-id="users"] [data-static-row]'
+const USERS_ROW = listRow('users')
 const RECORD = '.wl-tab[data-focused][data-record-kind="release"]'
 
 async function signedIn(url: string, email: string, password: string): Promise<Page> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
-  const context = await browser.newContext({ baseURL: url, viewport: { width: 1440, height: 900 } })
-  await context.addInitScript({ content: PROBE })
-  const login = await context.request.post('/api/auth/login', { data: { email, password } })
-  if (!login.ok()) throw new Error(`${url}: sign-in failed (${login.status()})`)
-  const page = await context.newPage()
+  const { page } = await signedInPage(browser, url, { email, password })
   await page.goto('/users/manage/1')
   await page.locator(ROW).first().waitFor()
   // The idle preloads (grid, mosaic, dialogs) are in before anything is timed.

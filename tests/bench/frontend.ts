@@ -25,7 +25,10 @@ export interface FrontendResult {
 
 // A row of the list: the grid's, or the plain table's that paints while the grid's chunk arrives.
 export const ROW = '[data-list-id] .ag-row, [data-list-id] [data-static-row]'
-export const RELEASE_ROW = '.wl-tab[data-focused] [data-list-id="releases"] .ag-row, .wl-tab[data-focused] [data-list-id="releases"] [data-static-row]'
+/** A row of the focused tab's list `id` (the grid's, or the plain table's). */
+export const listRow = (id: string) =>
+  `.wl-tab[data-focused] [data-list-id="${id}"] .ag-row, .wl-tab[data-focused] [data-list-id="${id}"] [data-static-row]`
+export const RELEASE_ROW = listRow('releases')
 
 /**
  * Installed before any script runs: the clock readings the bench takes from inside the page. A
@@ -56,7 +59,7 @@ export const PROBE = `
 
 export type Probe = { __keys: number[]; __paintedWhen(selector: string, mustChange?: boolean): Promise<number> }
 
-async function signedInPage(browser: Browser, baseUrl: string, credentials: { email: string; password: string }) {
+export async function signedInPage(browser: Browser, baseUrl: string, credentials: { email: string; password: string }) {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1440, height: 900 } })
   await context.addInitScript({ content: PROBE })
   const login = await context.request.post('/api/auth/login', { data: credentials })

@@ -109,7 +109,8 @@ function PaletteBody({ close }: { close(): void }) {
   const [nestedResults, setNestedResults] = useState<readonly Command[] | null>(null)
   const [searching, setSearching] = useState(false)
   const [selected, setSelected] = useState('')
-  const [rowLimit, setRowLimit] = useState(ROWS_RENDERED)
+  // How far the rows were grown, and for which query and page: a new one starts from the first rows.
+  const [grown, setGrown] = useState<{ query: string; page: Page | null; limit: number } | null>(null)
   const inputRef = useRef<HTMLInputElement>(null)
   const page = pages[pages.length - 1] ?? null
   // The context is read when the palette opens and again whenever the workspace changes under it: the
@@ -254,8 +255,7 @@ function PaletteBody({ close }: { close(): void }) {
     return looksLikeIdentifier(text) || bestRecord > bestCommand ? [...records, ...commands] : [...commands, ...records]
   }, [page, nestedResults, context, availableHere, query, recent.records, recent.commands, hits, commandItem, close])
 
-  // A new query or page starts from the first rows again.
-  useEffect(() => setRowLimit(ROWS_RENDERED), [query, page])
+  const rowLimit = grown && grown.query === query && grown.page === page ? grown.limit : ROWS_RENDERED
 
   const { groups, more } = useMemo(() => {
     const map = new Map<string, Item[]>()
@@ -288,8 +288,8 @@ function PaletteBody({ close }: { close(): void }) {
   const behind = shownGroups !== groups
   const shownKeys = useMemo(() => shownGroups.flatMap(([, entries]) => entries.map((item) => item.key)), [shownGroups])
   const showMore = useCallback(() => {
-    if (more) setRowLimit((limit) => limit + ROWS_RENDERED)
-  }, [more])
+    if (more) setGrown({ query, page, limit: rowLimit + ROWS_RENDERED })
+  }, [more, query, page, rowLimit])
   // Arrowing onto one of the last rows rendered brings the next ones.
   const select = useCallback(
     (key: string) => {
