@@ -5,6 +5,7 @@ import { ENDPOINT_ROUTES as ENDPOINTS } from '@commands/endpoint-routes'
 import { CSRF_COOKIE, CSRF_HEADER } from '@core/session'
 import { CANCELED_MESSAGE } from '@machines/load/load.machine'
 import { saveBlob } from './save-blob'
+import { foregroundRead } from './routing/background-loads'
 
 /** A failed call: the server's message, its status and code, and a message per field when it sent them. */
 export class ApiError extends Error {
@@ -105,8 +106,7 @@ function prefetch<K extends EndpointId>(id: K, ...[input]: Args<K>): void {
   const now = Date.now()
   for (const [key, entry] of prefetched) if (now - entry.at > PREFETCH_TTL_MS) prefetched.delete(key)
   if (prefetched.has(url) || now - (taken.get(url) ?? 0) < PREFETCH_TTL_MS) return
-  const answer = send(id, input, undefined)
-    .json()
+  const answer = foregroundRead(send(id, input, undefined).json())
     .catch((error: unknown) => Promise.reject(toApiError(error)))
   // Nobody may come for it: an unread failure is not an error of the page.
   answer.catch(() => undefined)
@@ -130,7 +130,7 @@ async function call<K extends EndpointId>(id: K, ...[input, options]: Args<K>): 
   const early = takePrefetched(id, input)
   if (early) return early as Promise<EndpointOutput<Endpoints[K]>>
   try {
-    return (await send(id, input, options).json()) as EndpointOutput<Endpoints[K]>
+    return (await foregroundRead(send(id, input, options).json())) as EndpointOutput<Endpoints[K]>
   } catch (error) {
     throw toApiError(error)
   }

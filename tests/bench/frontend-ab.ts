@@ -1,6 +1,6 @@
 import { chromium, type Page } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium'
-import { RELEASE_ROW, ROW, listRow, pct, signedInPage, timed } from './frontend'
+import { RELEASE_ROW, ROW, listRow, measureFrontend, pct, signedInPage, timed } from './frontend'
 
 /**
  * Two builds side by side on a busy machine: the front-end bench's interactions (list → list, record
@@ -8,7 +8,10 @@ import { RELEASE_ROW, ROW, listRow, pct, signedInPage, timed } from './frontend'
  * round, so both meet the same load. Answers min / p50 / p90 per interaction and server. A cold first
  * list is `frontend.ts`'s; this is for telling two versions of the warm paths apart.
  *
- * `node --import tsx tests/bench/frontend-ab.ts http://localhost:3301 http://localhost:3300 email password [rounds]`
+ * `node --import tsx tests/bench/frontend-ab.ts http://localhost:3301 http://localhost:3300 email password [rounds] [--cold]`
+ *
+ * With `--cold`, each round is one run of `frontend.ts`'s cold visit per server instead (a fresh
+ * browser: first list, then at once list → list, record, Ctrl+K, keystrokes), the servers in turn.
  */
 const USERS_ROW = listRow('users')
 const RECORD = '.wl-tab[data-focused][data-record-kind="release"]'
@@ -44,13 +47,31 @@ async function round(page: Page, add: (name: string, ms: number) => void) {
 }
 
 if (process.argv[1] && import.meta.filename === (await import('node:path')).resolve(process.argv[1])) {
-  const [a, b, email, password, rounds = '8'] = process.argv.slice(2)
+  const [a, b, email, password, rounds = '8'] = process.argv.slice(2).filter((arg) => !arg.startsWith('--'))
+  const line = (values: number[]) => [0, 0.5, 0.9].map((q) => String(pct(values, q)).padStart(5)).join(' /')
+  if (process.argv.includes('--cold')) {
+    const seen: Record<string, Record<string, number[]>> = { A: {}, B: {} }
+    for (let index = 0; index < Number(rounds); index++)
+      for (const name of (index % 2 ? ['B', 'A'] : ['A', 'B']) as ('A' | 'B')[]) {
+        const result = await measureFrontend(name === 'A' ? a : b, { email, password }, { runs: 1 })
+        const { firstList, listToListMs, recordOpenMs, recordReopenMs, paletteOpenMs, keystrokeMs } = result
+        const add = (what: string, values: number[]) => (seen[name][what] ??= []).push(...values)
+        add('first list', firstList.paintedMs)
+        add('list → list', listToListMs)
+        add('record open', recordOpenMs)
+        add('record again', recordReopenMs)
+        add('Ctrl+K', paletteOpenMs)
+        add('keystroke', keystrokeMs)
+      }
+    console.log(`cold runs, min / p50 / p90 ms, A = ${a}, B = ${b}`)
+    for (const what of Object.keys(seen.A)) console.log(`${what.padEnd(18)} A ${line(seen.A[what])}    B ${line(seen.B[what])}`)
+    process.exit(0)
+  }
   const pages = { A: await signedIn(a, email, password), B: await signedIn(b, email, password) }
   const seen: Record<string, Record<string, number[]>> = { A: {}, B: {} }
   for (let index = 0; index < Number(rounds); index++)
     for (const name of (index % 2 ? ['B', 'A'] : ['A', 'B']) as ('A' | 'B')[])
       await round(pages[name], (what, ms) => (seen[name][what] ??= []).push(ms))
-  const line = (values: number[]) => [0, 0.5, 0.9].map((q) => String(pct(values, q)).padStart(5)).join(' /')
   console.log(`min / p50 / p90 ms, A = ${a}, B = ${b}`)
   for (const what of Object.keys(seen.A)) console.log(`${what.padEnd(18)} A ${line(seen.A[what])}    B ${line(seen.B[what])}`)
   for (const page of Object.values(pages)) await page.context().browser()?.close()

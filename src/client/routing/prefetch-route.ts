@@ -1,5 +1,13 @@
 import { loadGrid } from '../ui/list/grid-chunk'
 import { findRoute } from './registry'
+import { loadInBackground } from './background-loads'
+
+/** The chunk of the screen at `path` (a signed-in one), without its data. */
+function preloadScreen(path: string): Promise<unknown> {
+  const found = findRoute(new URL(path, window.location.origin).pathname)
+  if (!found || (found.route.access !== 'auth' && found.route.access !== 'admin')) return Promise.resolve()
+  return found.route.screen.preload?.() ?? Promise.resolve()
+}
 
 /**
  * Navigation to `path` starts: its screen's chunk and its first reads are requested now, side by
@@ -33,7 +41,7 @@ export function prefetchIntent(path: string, options: { data: boolean }): () => 
   if (!options.data) {
     const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200))
     const cancelIdle = window.cancelIdleCallback ?? window.clearTimeout
-    const handle = idle(() => prefetchRoute(path, { data: false }))
+    const handle = idle(() => loadInBackground(() => preloadScreen(path), { soon: true }))
     return () => cancelIdle(handle)
   }
   prefetchRoute(path, { data: false })

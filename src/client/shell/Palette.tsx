@@ -1,7 +1,7 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { Command as Cmdk } from 'cmdk'
-import { useSnapshot } from 'valtio'
-import { Badge, Dialog, Flex, Kbd, Text, VisuallyHidden } from '@radix-ui/themes'
+import { proxy, useSnapshot } from 'valtio'
+import { Badge, Flex, Kbd, Text } from '@radix-ui/themes'
 import type { SearchHit } from '@contract/search'
 import type { Command, OpenWhere } from '@commands/types'
 import { availability, rank, titleOf } from '@commands/registry'
@@ -64,45 +64,84 @@ function recordItem(hit: SearchHit, close: () => void): Item {
   }
 }
 
-/** The command palette: every route, record and action, opened with mod+k. */
+/** Where focus may go while the palette is open: itself, or a layer opened above it (a dialog, a menu). */
+const ABOVE_THE_PALETTE = '[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]'
+
+/**
+ * The command palette: every route, record and action, opened with mod+k.
+ *
+ * It stays mounted once the shell has warmed up, hidden (`visibility: hidden`, out of the
+ * accessibility tree and of the pointer's way) while closed, so opening it shows a panel whose style
+ * and layout are already worked out and re-renders only its own rows. A Radix dialog mounted its
+ * portal, focus scope, scroll lock and cmdk on every opening: 40–80 ms of script before the input
+ * could paint (issue 18: palette visible < 50 ms; docs/decisions.md, "Tenth round"). What the dialog
+ * gave is kept here: a modal dialog named "Command palette", focus held inside while open (a layer
+ * opened above it keeps its own), Escape and a click outside close it, and focus goes back where it
+ * was when it closes.
+ */
 export function Palette() {
   const shell = useShell()
   const open = shell.dialog === 'palette'
   const close = useCallback(() => shellActions.close(), [])
-  const content = useRef<HTMLDivElement>(null)
-  // A menu item that opens the palette (the bulk bar's Ban…, a record's Actions) closes its menu, and the
-  // menu hands focus back to its trigger a moment after the palette took it. The dialog's focus trap
-  // does not pull it back (the input focused itself before the trap started watching), so the typed
-  // reason went to the trigger: the palette takes focus back into its input.
-  const keepFocus = useCallback((event: CustomEvent<{ originalEvent: FocusEvent }>) => {
-    event.preventDefault()
-    // Another dialog opened above the palette keeps its focus.
-    const target = event.detail.originalEvent.target
-    if (target instanceof Element && target.closest('[role="dialog"], [role="alertdialog"]')) return
-    content.current?.querySelector<HTMLInputElement>('[cmdk-input]')?.focus()
-  }, [])
+  const layer = useRef<HTMLDivElement>(null)
+  const returnFocus = useRef<Element | null>(null)
+  const input = () => layer.current?.querySelector<HTMLInputElement>('[cmdk-input]') ?? null
+
+  useLayoutEffect(() => {
+    if (!open) {
+      // Back where it was, unless what the palette ran moved it on (a dialog it opened, a new
+      // screen's field). Here rather than in the cleanup below: React puts back the focus a commit
+      // found after its layout cleanups ran, which would be the palette's input again.
+      const previous = returnFocus.current
+      returnFocus.current = null
+      const active = document.activeElement
+      const inside = active instanceof HTMLElement && Boolean(layer.current?.contains(active))
+      if ((inside || !active || active === document.body) && previous instanceof HTMLElement && previous.isConnected) {
+        previous.focus({ preventScroll: true })
+      } else if (inside) (active as HTMLElement).blur()
+      return
+    }
+    returnFocus.current = document.activeElement
+    input()?.focus()
+    // A menu item that opens the palette (the bulk bar's Ban…, a record's Actions) closes its menu,
+    // and the menu hands focus back to its trigger a moment later: typing belongs in the input.
+    const holdFocus = (event: FocusEvent) => {
+      const target = event.target
+      if (!(target instanceof Element) || layer.current?.contains(target) || target.closest(ABOVE_THE_PALETTE)) return
+      input()?.focus()
+    }
+    document.addEventListener('focusin', holdFocus)
+    return () => document.removeEventListener('focusin', holdFocus)
+  }, [open])
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault()
+      event.stopPropagation()
+      close()
+    } else if (event.key === 'Tab') {
+      // Nothing in the palette but its input takes focus: Tab stays there.
+      event.preventDefault()
+    }
+  }
+
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => (next ? shellActions.open('palette') : close())}>
-      <Dialog.Content
-        ref={content}
-        maxWidth="640px"
-        style={{ padding: 0, overflow: 'hidden' }}
-        aria-describedby={undefined}
-        className="wl-palette"
-        onFocusOutside={keepFocus}
-      >
-        <VisuallyHidden>
-          <Dialog.Title>Command palette</Dialog.Title>
-        </VisuallyHidden>
-        {open && <PaletteBody close={close} />}
-      </Dialog.Content>
-    </Dialog.Root>
+    <div ref={layer} className="wl-palette-layer" data-open={open || undefined} aria-hidden={!open || undefined}>
+      <div className="wl-palette-layer__backdrop" onPointerDown={close} />
+      <div role="dialog" aria-modal="true" aria-label="Command palette" className="wl-palette" onKeyDown={onKeyDown}>
+        <PaletteBody open={open} close={close} />
+      </div>
+    </div>
   )
 }
 
-function PaletteBody({ close }: { close(): void }) {
+/** What the palette reads of the workspace while it is closed: nothing changes, so nothing re-renders. */
+const CLOSED_WORKSPACE = proxy({ state: { focusedTab: '' }, records: {}, lists: {} }) as unknown as typeof workspace
+
+function PaletteBody({ open, close }: { open: boolean; close(): void }) {
   const recent = useSnapshot(recents)
-  const snap = useSnapshot(workspace)
+  // Closed, it follows nothing: a navigation must not render the hidden palette's rows again.
+  const snap = useSnapshot(open ? workspace : CLOSED_WORKSPACE)
   const [query, setQuery] = useState('')
   const [pages, setPages] = useState<Page[]>([])
   const [hits, setHits] = useState<SearchHit[]>([])
@@ -111,6 +150,21 @@ function PaletteBody({ close }: { close(): void }) {
   const [selected, setSelected] = useState('')
   // How far the rows were grown, and for which query and page: a new one starts from the first rows.
   const [grown, setGrown] = useState<{ query: string; page: Page | null; limit: number } | null>(null)
+  // Each opening starts afresh (no query, no page, nothing found), decided while rendering it: an
+  // effect would paint the last opening's query first.
+  const [wasOpen, setWasOpen] = useState(open)
+  if (open !== wasOpen) {
+    setWasOpen(open)
+    if (open) {
+      setQuery('')
+      setPages([])
+      setHits([])
+      setNestedResults(null)
+      setSearching(false)
+      setSelected('')
+      setGrown(null)
+    }
+  }
   const inputRef = useRef<HTMLInputElement>(null)
   const page = pages[pages.length - 1] ?? null
   // The context is read when the palette opens and again whenever the workspace changes under it: the
@@ -131,13 +185,14 @@ function PaletteBody({ close }: { close(): void }) {
 
   // A shortcut may open the palette straight on a command's page.
   useEffect(() => {
+    if (!open) return
     const id = paletteState.initialCommandId
     const bound = paletteState.initialCommand
     paletteState.initialCommandId = null
     paletteState.initialCommand = null
     const command = bound ?? (id ? registry.get(id) : undefined)
     if (command) void openPage(command)
-  }, [openPage])
+  }, [open, openPage])
 
   // Records from the server: debounced, and each new query cancels the one in flight.
   const runSearch = useCallback(async (text: string, signal: AbortSignal) => {
@@ -154,7 +209,7 @@ function PaletteBody({ close }: { close(): void }) {
     }
   }, [])
   useEffect(() => {
-    if (page) return
+    if (page || !open) return
     const text = query.trim()
     if (!text) {
       setHits([])
@@ -166,11 +221,11 @@ function PaletteBody({ close }: { close(): void }) {
       clearTimeout(timer)
       controller.abort()
     }
-  }, [query, page, runSearch])
+  }, [query, page, open, runSearch])
 
   // Nested pages filled by the server (pick an account...).
   useEffect(() => {
-    if (!page?.command.search) return
+    if (!page?.command.search || !open) return
     const controller = new AbortController()
     const timer = setTimeout(() => {
       setSearching(true)
@@ -183,7 +238,7 @@ function PaletteBody({ close }: { close(): void }) {
       clearTimeout(timer)
       controller.abort()
     }
-  }, [page, query])
+  }, [page, query, open])
 
   const commandItem = useCallback(
     (command: Command, options: { group?: string; recordRecent?: boolean } = {}): Item => {
@@ -215,9 +270,10 @@ function PaletteBody({ close }: { close(): void }) {
   // What the palette offers here, worked out once per opening (the context), not per keystroke.
   // The areas' commands may still be on their way when the palette opens first: they join when they arrive.
   const loaded = useLoadedCommands()
-  const availableHere = useMemo(() => registry.available(context), [context, loaded]) // eslint-disable-line react-hooks/exhaustive-deps
+  const availableHere = useMemo(() => (open ? registry.available(context) : []), [open, context, loaded]) // eslint-disable-line react-hooks/exhaustive-deps
 
   const items = useMemo<Item[]>(() => {
+    if (!open) return []
     if (page) {
       const source = page.command.search ? (nestedResults ?? []) : (page.children ?? [])
       const ranked = page.command.search ? registry.available(context, source) : rank(registry.available(context, source), query)
@@ -253,7 +309,7 @@ function PaletteBody({ close }: { close(): void }) {
     const bestCommand = ranked[0]?.score ?? 0
     const bestRecord = hits[0]?.score ?? 0
     return looksLikeIdentifier(text) || bestRecord > bestCommand ? [...records, ...commands] : [...commands, ...records]
-  }, [page, nestedResults, context, availableHere, query, recent.records, recent.commands, hits, commandItem, close])
+  }, [open, page, nestedResults, context, availableHere, query, recent.records, recent.commands, hits, commandItem, close])
 
   const rowLimit = grown && grown.query === query && grown.page === page ? grown.limit : ROWS_RENDERED
 
@@ -360,7 +416,6 @@ function PaletteBody({ close }: { close(): void }) {
         ))}
         <Cmdk.Input
           ref={inputRef}
-          autoFocus
           value={query}
           onValueChange={setQuery}
           onPaste={(event) => void handlePaste(event.clipboardData.getData('text'))}

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react'
+import { Suspense, lazy, useDeferredValue, useEffect, useState, type ReactNode } from 'react'
 import { HotkeysProvider } from 'react-hotkeys-hook'
 import { Box, Button, Callout, Flex } from '@radix-ui/themes'
 import { useSnapshot } from 'valtio'
@@ -23,10 +23,11 @@ import { afterFirstList, loadGrid } from '../ui/list/grid-chunk'
 import { warmDeferred } from '../ui/dialogs/deferred'
 import { SHORTCUT_IDS, SHORTCUTS } from '@commands/shortcuts'
 import { queryCache } from '../state/query-cache'
+import { loadInBackground } from '../routing/background-loads'
 
 // No dialog is needed to paint the first screen: each loads when first opened. The palette (with cmdk)
-// is fetched with the areas' commands as soon as the first list is painted, and mounted then, so mod+k
-// finds it on hand; the other dialogs once the browser is idle after that.
+// is fetched with the areas' commands as soon as the first list is painted and mounted (hidden, for
+// good) when they are here, so mod+k only shows it; the other dialogs once the browser is idle after that.
 const loadPalette = () => import('./Palette')
 const Palette = lazy(() => loadPalette().then((m) => ({ default: m.Palette })))
 const ShortcutsDialog = lazy(() => import('./ShortcutsDialog').then((m) => ({ default: m.ShortcutsDialog })))
@@ -81,7 +82,7 @@ function preloadGoScreens() {
   for (const id of SHORTCUT_IDS) {
     const to = SHORTCUTS[id].bound === 'go' ? SHORTCUTS[id].to : undefined
     const route = to ? findRoute(new URL(to, window.location.origin).pathname)?.route : undefined
-    if (route && (route.access !== 'admin' || staff)) void route.screen.preload?.()
+    if (route && (route.access !== 'admin' || staff)) void route.screen.preload?.().catch(() => undefined)
   }
 }
 
@@ -95,10 +96,12 @@ function useWarmUpWhenIdle(): boolean {
   useEffect(() => {
     let cancel = () => undefined as void
     let stopped = false
+    // The screens a key opens at once (a g r pressed the moment the first list shows finds its code
+    // here); the rest two chunks at a time, each when no read is in flight (background-loads.ts).
     const warmUp = () => {
-      void loadGrid()
-      preloadMosaic()
       preloadGoScreens()
+      loadInBackground(loadGrid)
+      loadInBackground(preloadMosaic)
       warmDeferred()
       setWarm(true)
     }
@@ -130,10 +133,12 @@ function useWarmUpWhenIdle(): boolean {
  */
 function ShellDialogs({ warm }: { warm: boolean }) {
   const shell = useShell()
-  const commandsHere = useLoadedCommands(false) !== null
+  // The palette mounts as soon as the commands it lists are here, in a render of its own that a
+  // key pressed meanwhile interrupts (a deferred value), and stays mounted, hidden (Palette.tsx).
+  const paletteWarm = useDeferredValue(useLoadedCommands(false) !== null || warm)
   return (
     <>
-      <Deferred dialog="palette" warm={warm || commandsHere}>
+      <Deferred dialog="palette" warm={paletteWarm}>
         <Palette />
       </Deferred>
       <Deferred dialog="shortcuts" warm={warm}>

@@ -10,7 +10,7 @@ const loadMosaic = () => import('./MosaicLayout')
 const MosaicLayout = lazy(loadMosaic)
 
 /** The mosaic's chunk (react-mosaic, react-dnd, lodash) before anyone opens a second tab. */
-export const preloadMosaic = () => void loadMosaic()
+export const preloadMosaic = (): Promise<unknown> => loadMosaic()
 
 /** One pane with one tab reads as a classic page: no tab strip, no mosaic. */
 const isSinglePage = (layout: Layout) => typeof layout === 'string' || (isPane(layout) && layout.tabs.length === 1)

@@ -40,8 +40,8 @@ export class ReleasePage {
   }
 
   async expectReleaseOpen(title?: string | RegExp) {
-    // The palette has a heading of its own while it closes.
-    await expect(this.page.locator('.wl-palette')).toHaveCount(0)
+    // The palette has a heading of its own while it is open.
+    await expect(this.page.locator('.wl-palette')).toBeHidden()
     await expect(this.page).toHaveURL(/\/releases\/single\/\d+/)
     await expect(this.status()).toBeVisible()
     if (title) await expect(this.heading()).toHaveText(title)

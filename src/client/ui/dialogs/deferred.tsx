@@ -16,6 +16,8 @@ import {
 // them yet. A deferred one renders nothing until it is first opened; its chunk is fetched then, or
 // earlier, once the browser is idle after the first list (the shell calls `warmDeferred`).
 
+import { loadInBackground } from '../../routing/background-loads'
+
 type Preload = () => Promise<unknown>
 const preloads = new Set<Preload>()
 let warmed = false
@@ -23,7 +25,7 @@ let warmed = false
 /** Fetches every deferred chunk declared so far, and from now on each one as it is declared. */
 export function warmDeferred() {
   warmed = true
-  for (const preload of preloads) void preload().catch(() => undefined)
+  for (const preload of preloads) loadInBackground(preload)
 }
 
 /**
@@ -41,7 +43,7 @@ function deferredChunk<C>(load: () => Promise<C>) {
       return { default: component }
     }))
   preloads.add(preload)
-  if (warmed) void preload().catch(() => undefined)
+  if (warmed) loadInBackground(preload)
   return {
     preload,
     loaded: () => loaded,

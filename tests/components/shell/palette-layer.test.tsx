@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { act, render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { Theme } from '@radix-ui/themes'
+import { Palette } from '../../../src/client/shell/Palette'
+import { shellActions, shellState } from '../../../src/client/shell/ui-state'
+import * as fixtures from '../site/fixtures'
+
+// The palette stays mounted and hidden between openings (issue 18: visible < 50 ms). What a modal
+// dialog gave it must still hold: named, focused on open, focus held inside, Escape and a click
+// outside close it, focus goes back, and each opening starts afresh.
+afterEach(() => {
+  act(() => shellActions.close())
+  vi.restoreAllMocks()
+})
+
+async function mounted() {
+  await fixtures.signIn(fixtures.me())
+  fixtures.mockApi({ 'GET /api/search': () => fixtures.respond(200, { hits: [], late: [] }) })
+  render(
+    <Theme>
+      <button type="button">Before</button>
+      <Palette />
+    </Theme>,
+  )
+  const before = screen.getByRole('button', { name: 'Before' })
+  before.focus()
+  return before
+}
+
+// Valtio tells its readers in a microtask: the opening renders after it.
+const opened = () => act(async () => shellActions.open('palette'))
+const input = () => document.querySelector<HTMLInputElement>('[cmdk-input]')!
+
+describe('the palette as a layer', () => {
+  it('is out of the way while closed, and a named modal dialog with its input focused when open', async () => {
+    await mounted()
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(document.querySelectorAll('[cmdk-item]')).toHaveLength(0)
+
+    await opened()
+    const dialog = screen.getByRole('dialog', { name: 'Command palette' })
+    expect(dialog.getAttribute('aria-modal')).toBe('true')
+    expect(document.activeElement).toBe(input())
+    await waitFor(() => expect(document.querySelectorAll('[cmdk-item]').length).toBeGreaterThan(0))
+  })
+
+  it('closes on Escape and gives focus back; the next opening starts with an empty query', async () => {
+    const before = await mounted()
+    await opened()
+    await userEvent.keyboard('users')
+    expect(input().value).toBe('users')
+
+    await userEvent.keyboard('{Escape}')
+    expect(shellState.dialog).toBeNull()
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(document.activeElement).toBe(before)
+
+    await opened()
+    expect(input().value).toBe('')
+    expect(document.activeElement).toBe(input())
+  })
+
+  it('holds focus while open: Tab stays in the input, focus moved outside comes back; a click outside closes it', async () => {
+    const before = await mounted()
+    await opened()
+    await userEvent.keyboard('{Tab}')
+    expect(document.activeElement).toBe(input())
+    await act(async () => before.focus())
+    expect(document.activeElement).toBe(input())
+
+    await userEvent.pointer({ keys: '[MouseLeft]', target: document.querySelector('.wl-palette-layer__backdrop')! })
+    expect(shellState.dialog).toBeNull()
+    expect(document.activeElement).toBe(before)
+  })
+})
