@@ -8,10 +8,12 @@ import { accounts } from '../../src/server/db/schema'
 import {
   earningsAccountMonthly,
   earningsAccountTotals,
-  earningsReleaseDetail,
   earningsReleaseTotals,
   ledgerEntries,
   ledgerTransactions,
+  statementImports,
+  statementLineGroups,
+  statementLines,
 } from '../../src/domains/earnings/server/schema'
 import { createRelease } from './releases-fixtures'
 
@@ -51,11 +53,62 @@ beforeAll(async () => {
     { tenantId, accountId: ws.artist.id, period: day(addMonths(thisMonth, -30)), amount: '1000' },
   ])
   await db.insert(earningsAccountTotals).values([{ tenantId, accountId: ws.artist.id, amount: '1101' }])
-  await db.insert(earningsReleaseDetail).values([
-    { tenantId, releaseId: first.release.id, period: '2024-01-01', channel: 'Merlin', territory: 'US', quantity: 5, net: '4' },
-    { tenantId, releaseId: first.release.id, period: '2024-01-01', channel: 'Spotify', territory: 'US', quantity: 3, net: '3.5' },
-    { tenantId, releaseId: first.release.id, period: '2024-03-01', channel: '', territory: 'DE', quantity: 2, net: '3' },
-    { tenantId, releaseId: first.release.id, period: '2024-03-01', channel: 'Spotify', territory: '', quantity: 1, net: '0.000001' },
+  // A release's sales are the matched lines of committed imports (earnings_release_detail is a view
+  // over them): summed when the statement was read (groups, several rows may share a key) or matched
+  // by hand later (a line with a release). Imports in review or rolled back do not count.
+  const statement = async (status: string, hash: string) =>
+    (
+      await db
+        .insert(statementImports)
+        .values({
+          tenantId,
+          source: 'audiosalad',
+          status,
+          fileName: `${hash}.csv`,
+          contentHash: hash,
+          period: '2024-01-01',
+          currency: 'USD',
+        })
+        .returning()
+    )[0]
+  const committed = await statement('committed', 'committed')
+  const group = (importId: number, period: string, channel: string, territory: string, quantity: number, netBase: string) => ({
+    tenantId,
+    importId,
+    period,
+    channel,
+    territory,
+    releaseId: first.release.id,
+    trackId: first.tracks[0]?.id ?? null,
+    lines: 1,
+    quantity,
+    netBase,
+  })
+  await db
+    .insert(statementLineGroups)
+    .values([
+      group(committed.id, '2024-01-01', 'Merlin', 'US', 5, '4'),
+      group(committed.id, '2024-01-01', 'Spotify', 'US', 2, '3'),
+      group(committed.id, '2024-01-01', 'Spotify', 'US', 1, '0.5'),
+      group(committed.id, '2024-03-01', '', 'DE', 2, '3'),
+      group((await statement('review', 'review')).id, '2024-01-01', 'Spotify', 'US', 100, '100'),
+      group((await statement('rolled_back', 'rolled-back')).id, '2024-03-01', '', 'DE', 100, '100'),
+    ])
+  await db.insert(statementLines).values([
+    {
+      tenantId,
+      importId: committed.id,
+      lineNo: 7,
+      period: '2024-03-01',
+      channel: 'Spotify',
+      territory: '',
+      quantity: 1,
+      netBase: '0.000001',
+      releaseId: first.release.id,
+      matchedBy: 'manual',
+    },
+    // Still unmatched: in no release's sales.
+    { tenantId, importId: committed.id, lineNo: 8, period: '2024-03-01', channel: 'Spotify', territory: 'US', quantity: 9, netBase: '9' },
   ])
 
   // The ledger: two accounts with balances, one of them banned, and the workspace's payout fees.

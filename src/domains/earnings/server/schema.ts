@@ -126,6 +126,10 @@ export const statementLines = pgTable(
     index('statement_lines_unmatched_idx')
       .on(t.tenantId, t.importId, t.id)
       .where(sql`${t.releaseId} is null`),
+    // Lines matched by hand after the statement was read: earnings_release_detail reads them per release.
+    index('statement_lines_release_idx')
+      .on(t.tenantId, t.releaseId, t.period)
+      .where(sql`${t.releaseId} is not null`),
   ],
 )
 
@@ -177,7 +181,11 @@ export const statementLineGroups = pgTable(
     /** Its track (or release) was in Spotify Discovery Mode that month: tagged when the statement is read. */
     discoveryMode: boolean('discovery_mode').notNull().default(false),
   },
-  (t) => [index('statement_line_groups_import_idx').on(t.importId)],
+  (t) => [
+    index('statement_line_groups_import_idx').on(t.importId),
+    // earnings_release_detail (a view over the groups of committed imports) is read per release and month.
+    index('statement_line_groups_release_idx').on(t.tenantId, t.releaseId, t.period),
+  ],
 )
 
 /** A match made by hand for an ISRC or UPC no track carries; remembered for later statements. */
@@ -386,20 +394,13 @@ export const earningsChannelMonthly = pgTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.period, t.channel] })],
 )
 
-/** Per release, month, channel and territory: the release tab's sales sections. */
-export const earningsReleaseDetail = pgTable(
-  'earnings_release_detail',
-  {
-    tenantId: ref('tenant_id').notNull(),
-    releaseId: ref('release_id').notNull(),
-    period: date('period').notNull(),
-    channel: text('channel').notNull(),
-    territory: text('territory').notNull(),
-    quantity: bigint('quantity', { mode: 'number' }).notNull().default(0),
-    net: money('net').notNull().default('0'),
-  },
-  (t) => [primaryKey({ columns: [t.releaseId, t.period, t.channel, t.territory] })],
-)
+/*
+ * Per release, month, channel and territory (the release tab's sales sections) is not a table any
+ * more: `earnings_release_detail` is a view (migration 0048, hand-written) summing the matched lines
+ * of committed imports, statement_line_groups plus the lines matched by hand (statement_lines with a
+ * release), read per release through statement_line_groups_release_idx. A commit no longer writes a
+ * row per (release, month, channel, territory); docs/decisions.md, "Session 35 (item 1)".
+ */
 
 /**
  * A track whose earnings are held (a suspicious spike, artificial streams): while `released_at` is

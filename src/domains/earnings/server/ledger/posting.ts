@@ -403,15 +403,8 @@ async function applyLineRollups(tx: Tx, tenantId: number, sign: 1 | -1, mode: 'a
     on conflict (track_id) do update set
       quantity = earnings_track_totals.quantity + excluded.quantity,
       net = earnings_track_totals.net + excluded.net`)
-  await tx.execute(sql`
-    insert into earnings_release_detail (tenant_id, release_id, period, channel, territory, quantity, net)
-    select ${tenantId}, a.release_id, a.period, a.channel, a.territory, ${s} * sum(a.quantity), ${s} * sum(a.net)
-    ${matched}
-    group by a.release_id, a.period, a.channel, a.territory
-    order by a.release_id, a.period, a.channel, a.territory
-    on conflict (release_id, period, channel, territory) do update set
-      quantity = earnings_release_detail.quantity + excluded.quantity,
-      net = earnings_release_detail.net + excluded.net`)
+  // Per release, month, channel and territory is not written: earnings_release_detail is a view over
+  // the committed imports' groups and lines (migration 0048).
 }
 
 /** Rollups computed from one ledger transaction's statement entries: account credits and the operator's share. */
@@ -571,7 +564,6 @@ async function dropEmptyRollups(tx: Tx, tenantId: number, transactionId: number)
     await tx.execute(sql`delete from earnings_track_monthly where tenant_id = ${tenantId} and ${inReleases} and quantity = 0 and net = 0`)
     await tx.execute(sql`delete from earnings_release_totals where tenant_id = ${tenantId} and ${inReleases} and quantity = 0 and net = 0`)
     await tx.execute(sql`delete from earnings_track_totals where tenant_id = ${tenantId} and ${inReleases} and quantity = 0 and net = 0`)
-    await tx.execute(sql`delete from earnings_release_detail where tenant_id = ${tenantId} and ${inReleases} and quantity = 0 and net = 0`)
   }
   const { rows: touched } = await tx.execute<{ ids: number[] | null }>(
     sql`select array_agg(distinct account_id) as ids from ledger_entries where transaction_id = ${transactionId} and book = 'account'`,

@@ -125,7 +125,8 @@ export interface ApportionedRow {
 /**
  * An account's statement credits per month and channel or territory. The ledger keeps credits per
  * release and month, not per store: each (release, month) credit is shared out in proportion to
- * that release's net per channel (or territory) that month (earnings_release_detail), to 6 places.
+ * that release's net per channel (or territory) that month (earnings_release_detail, the committed
+ * imports' matched lines), to 6 places.
  * One grouped query: the answer has a row per month and channel (or territory), a few hundred.
  */
 export async function* apportionedRows(
@@ -145,9 +146,15 @@ export async function* apportionedRows(
     detail as (
       select d.release_id, d.period, d.channel, d.territory, d.quantity, d.net,
         sum(d.net) over (partition by d.release_id, d.period) as release_net
-      from earnings_release_detail d
-      join credit c on c.release_id = d.release_id and c.period = d.period
-      where d.tenant_id = ${scope.tenantId}
+      from credit c
+      -- Per credited (release, month): the view's sums are read through its per-release index, not
+      -- summed over the workspace and joined after (offset 0 keeps the filter inside the view).
+      cross join lateral (
+        select r.release_id, r.period, r.channel, r.territory, r.quantity, r.net
+        from earnings_release_detail r
+        where r.tenant_id = ${scope.tenantId} and r.release_id = c.release_id and r.period = c.period
+        offset 0
+      ) d
     )
     select to_char(d.period, 'YYYY-MM') as month, ${column} as key, sum(d.quantity)::text as quantity,
       round(sum(c.amount * d.net / nullif(d.release_net, 0)), 6)::text as amount

@@ -90,16 +90,30 @@ export interface TerritoryRow {
   net: string
 }
 
-/** Per month and territory ('' when the statement has none): matched lines (earnings_release_detail). */
+/**
+ * Per month and territory ('' when the statement has none): the matched lines of committed imports,
+ * the rows earnings_release_detail (migration 0048) is a view of, summed straight to (month,
+ * territory): through the view they would first be summed per release, channel and territory,
+ * 10× the time over a million groups.
+ */
 export function workspaceTerritoryRows(q: Queryable, scope: RowsScope): AsyncGenerator<TerritoryRow> {
   return keysetRows<TerritoryRow, [string, string]>(
     q,
     (after, size) => sql`
-      select to_char(period, 'YYYY-MM') as month, period::text as period, territory, sum(quantity)::text as quantity, sum(net)::text as net
-      from earnings_release_detail
-      where tenant_id = ${scope.tenantId} ${periodWithin(sql`period`, scope)}
-        ${after ? sql`and (period, territory) > (${after[0]}::date, ${after[1]})` : sql``}
-      group by period, territory order by period, territory limit ${size}`,
+      select to_char(x.period, 'YYYY-MM') as month, x.period::text as period, x.territory,
+        sum(x.quantity)::text as quantity, sum(x.net)::text as net
+      from (
+        select g.import_id, g.period, g.territory, g.quantity, g.net_base as net
+        from statement_line_groups g
+        where g.tenant_id = ${scope.tenantId} ${periodWithin(sql`g.period`, scope)}
+        union all
+        select l.import_id, l.period, l.territory, l.quantity, l.net_base
+        from statement_lines l
+        where l.tenant_id = ${scope.tenantId} and l.release_id is not null ${periodWithin(sql`l.period`, scope)}
+      ) x
+      join statement_imports i on i.id = x.import_id and i.status = 'committed'
+      ${after ? sql`where (x.period, x.territory) > (${after[0]}::date, ${after[1]})` : sql``}
+      group by x.period, x.territory order by x.period, x.territory limit ${size}`,
     (row) => [row.period, row.territory],
   )
 }
