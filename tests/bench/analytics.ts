@@ -280,7 +280,14 @@ async function timeReads(
     periods: {},
   }
   // The reads each screen makes, on the default period and on a year.
-  const periods = { '30 days': { from: addDays(until, -29), to: until }, year: { from: addDays(until, -364), to: until } }
+  // A year that starts on the seed's first day has nothing before it, so its units widen to whole
+  // calendar years (exactUnits); the year less its first day has streams the day before, as a
+  // workspace that has reported for longer than a year.
+  const periods = {
+    '30 days': { from: addDays(until, -29), to: until },
+    year: { from: addDays(until, -364), to: until },
+    'year less a day (streams before it)': { from: addDays(until, -363), to: until },
+  }
   // "Analytics for this account": the artist with most tracks (its breakdowns read its tracks' arrays).
   const [{ account }] = (
     await db.execute<{ account: number }>(sql`
@@ -340,13 +347,13 @@ async function timeReads(
           + ${
             scope === '*'
               ? sql`(select count(*) from trend_track_period where tenant_id = ${tenant} and platform = '*' and grain = 'd' and (${sql.join(
-                  units.days.map((edge) => sql`starts_on between ${edge.from}::date and ${edge.to}::date`),
+                  [...units.days.map((edge) => sql`starts_on between ${edge.from}::date and ${edge.to}::date`), sql`false`],
                   sql` or `,
-                )} or false))`
+                )}))`
               : sql`(select count(*) from trend_daily where tenant_id = ${tenant} and platform = ${scope} and (${sql.join(
-                  units.days.map((edge) => sql`day between ${edge.from}::date and ${edge.to}::date`),
+                  [...units.days.map((edge) => sql`day between ${edge.from}::date and ${edge.to}::date`), sql`false`],
                   sql` or `,
-                )} or false))`
+                )}))`
           } as n`)
       return Number(rows[0]?.n ?? 0).toLocaleString()
     }

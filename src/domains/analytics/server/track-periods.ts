@@ -154,6 +154,17 @@ export function perTrackBounds(tenantId: number, platform: PlatformScope, range:
   return sql.join(parts, sql` union all `)
 }
 
+/**
+ * Whether summing every track over the period's exact units reads no more rows a track than the
+ * bound would (boundUnits' count): then the top list is one exact statement, with no candidates and
+ * no second round (the last 30 days widened to a month and its edge days, a year to its calendar
+ * years, exactUnits).
+ */
+export const exactIsCheap = (units: TrackUnits, range: DayRange, options: { weeks?: boolean } = {}) => {
+  const bound = boundUnits(range, options)
+  return unitCount(units) <= bound.years.length + bound.months.length + bound.weeks.length
+}
+
 /** Candidates whose exact sums are taken first (top songs; top accounts take fewer, reads.ts). */
 export const FIRST_CANDIDATES = 32
 
