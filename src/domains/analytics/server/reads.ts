@@ -8,7 +8,7 @@ import { dayString, eachDay, resolveRange, type DayRange } from '@core/analytics
 import type { AuthedContext } from '@server/context'
 import type { Queryable } from '@server/db/engine'
 import { notFound } from '@server/errors'
-import { exactIsCheap, exactUnits, perTrackBounds, perTrackUnits, topByBound, withoutParallelWorkers, FIRST_CANDIDATES, type PlatformScope } from './track-periods'
+import { ACCOUNT_SLACK, exactIsCheap, exactUnits, perTrackBounds, perTrackUnits, topByBound, withoutParallelWorkers, FIRST_CANDIDATES, type PlatformScope } from './track-periods'
 
 // The analytics reads (docs/analytics.md). Totals, series, breakdowns and histograms of a workspace
 // or platform read the rollups without the track (trend_platform_daily, trend_platform_breakdown_daily):
@@ -225,7 +225,7 @@ export async function topAccounts(
       ? await perAccount(db, perTrack(tenantId, platform, range, account), TOP_LIMIT)
       : await withoutParallelWorkers(db, async (q) => {
           const units = await exactUnits(q, tenantId, platform, range)
-          if (exactIsCheap(units, range, { weeks: true })) return perAccount(q, perTrackUnits(tenantId, platform, units), TOP_LIMIT)
+          if (exactIsCheap(units, range, { weeks: true, slack: ACCOUNT_SLACK })) return perAccount(q, perTrackUnits(tenantId, platform, units), TOP_LIMIT)
           return topByBound<AccountRow>(
             TOP_LIMIT,
             async (ask) => {
