@@ -122,6 +122,14 @@ describe('analytics views read the rollups', () => {
       { from: '2025-12-15', to: '2026-03-10' },
       { from: '2026-01-05', to: '2026-01-31' },
       { from: addDays(today, -364), to: today },
+      // Session 35: units reaching past the period are read when the days they add hold no streams
+      // (exactUnits): streams on the day before or after (1 January, the 9th, today) must stop them.
+      { from: '2026-01-02', to: '2026-01-08' },
+      { from: '2026-01-04', to: '2026-01-31' },
+      { from: '2025-12-20', to: addDays(today, -1) },
+      { from: '2025-06-01', to: '2026-01-01' },
+      { from: '2026-01-10', to: addDays(today, -1) },
+      { from: '2026-01-02', to: today },
     ]
     for (const period of ranges)
       for (const platform of ['all', 'spotify', 'deezer']) {

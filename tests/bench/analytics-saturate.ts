@@ -9,10 +9,19 @@
 // (nothing before, a burst after), so the last 30 days' top differs from the year's. Artificial
 // streams: one track in 50 on Spotify and Deezer every third day (a tenth of its streams), and a
 // sporadic row in 997 anywhere.
+//
+// Breakdowns (session 35): each track's day carries 3 countries (60/30/10 % of its streams), 2
+// sources (70/30), tier (2/3 paid) and gender (half each) in its breakdown arrays, and
+// trend_platform_breakdown_daily holds their sums without the track, so the breakdown reads (and the
+// account filter's, which reads the arrays) have the work of a saturated year. On a database seeded
+// before migration 0046, `--breakdowns <platform>` fills one platform's arrays (one locked run each)
+// and `--breakdowns-rollup` the track-less table from them; a fresh seed does both.
 import pg from 'pg'
 import { addDays, dayString } from '../../src/core/analytics-range'
 
 const PLATFORMS = ['spotify', 'apple', 'deezer', 'amazon', 'youtube-content', 'tiktok']
+const COUNTRIES = ['US', 'GB', 'DE', 'FR', 'BR', 'MX', 'SE', 'JP', 'NG', 'IN', 'ES', 'IT', 'CA', 'AU', 'NL', 'PL', 'TR', 'KR', 'ID', 'PH']
+const SOURCES = ['collection', 'album', 'search', 'radio', 'others_playlist', 'play_queue', 'artist', 'other']
 
 const url = new URL(process.env.DATABASE_URL ?? '')
 url.pathname = `/${(process.env.BENCH_DB ?? 'wl_analytics_bench').replace(/[^a-z0-9_]/g, '')}`
@@ -25,6 +34,51 @@ const until = addDays(dayString(new Date()), -1)
 const first = addDays(until, -364)
 await client.query(`set work_mem = '256MB'`)
 await client.query(`set jit = off`)
+
+/** One platform's breakdown arrays: every day of every track split by country, source, tier and gender. */
+async function seedBreakdowns(platform: string) {
+  const at = Date.now()
+  const { rowCount } = await client.query(
+    `update trend_daily d set
+       breakdown_values = array['country:' || c[1 + h % 20], 'country:' || c[1 + (h + 7) % 20], 'country:' || c[1 + (h + 13) % 20],
+         'source:' || s[1 + h % 8], 'source:' || s[1 + (h + 3) % 8], 'tier:paid', 'tier:free', 'gender:f', 'gender:m'],
+       breakdown_streams = array[d.streams - d.streams * 3 / 10 - d.streams / 10, d.streams * 3 / 10, d.streams / 10,
+         d.streams - d.streams * 3 / 10, d.streams * 3 / 10, d.streams - d.streams / 3, d.streams / 3, d.streams / 2, d.streams - d.streams / 2]
+     from (select $3::text[] as c, $4::text[] as s, t.id, (t.id * 7)::int as h from tracks t where t.tenant_id = $1) x
+     where d.tenant_id = $1 and d.platform = $2 and d.track_id = x.id`,
+    [tenant, platform, COUNTRIES, SOURCES],
+  )
+  log(`${platform}: breakdown arrays of ${rowCount} rows in ${Math.round((Date.now() - at) / 1000)} s`)
+}
+
+/** trend_platform_breakdown_daily from the arrays, as the commit writes it (the track left out). */
+async function rollUpBreakdowns() {
+  const at = Date.now()
+  await client.query(`delete from trend_platform_breakdown_daily where tenant_id = $1`, [tenant])
+  for (const platform of PLATFORMS)
+    await client.query(
+      `insert into trend_platform_breakdown_daily (tenant_id, platform, day, dimension, value, streams)
+       select d.tenant_id, d.platform, d.day, split_part(b.k, ':', 1), substr(b.k, strpos(b.k, ':') + 1), sum(b.s)
+       from trend_daily d cross join lateral unnest(d.breakdown_values, d.breakdown_streams) b(k, s)
+       where d.tenant_id = $1 and d.platform = $2 group by 1, 2, 3, 4, 5`,
+      [tenant, platform],
+    )
+  await client.query('vacuum analyze trend_platform_breakdown_daily')
+  log(`trend_platform_breakdown_daily in ${Math.round((Date.now() - at) / 1000)} s`)
+}
+
+const only = process.argv.indexOf('--breakdowns')
+if (only >= 0 || process.argv.includes('--breakdowns-rollup')) {
+  if (only >= 0) {
+    const platform = process.argv[only + 1]
+    if (!PLATFORMS.includes(platform)) throw new Error(`--breakdowns takes one of ${PLATFORMS.join(', ')}`)
+    await seedBreakdowns(platform)
+    await client.query('vacuum analyze trend_daily')
+  } else await rollUpBreakdowns()
+  await client.end()
+  process.exit(0)
+}
+
 for (const [p, platform] of PLATFORMS.entries()) {
   const at = Date.now()
   await client.query(
@@ -69,6 +123,8 @@ for (const platform of [...PLATFORMS, '*']) {
   )
   log(`trend_track_period ${platform} in ${Math.round((Date.now() - at) / 1000)} s`)
 }
+for (const platform of PLATFORMS) await seedBreakdowns(platform)
+await rollUpBreakdowns()
 await client.query(
   `insert into trend_imports (tenant_id, platform, status, file_name, content_hash, created_by)
    values ($1, 'spotify', 'committed', 'seeded', 'bench-seeded', $2)`,

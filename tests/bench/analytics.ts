@@ -28,7 +28,8 @@ import { ensureFactPartitions, rollUpImport } from '../../src/domains/analytics/
 import { breakdown, histogramDays, histogramHourly, summary, topAccounts, topSongs } from '../../src/domains/analytics/server/reads'
 import { artificialStreams } from '../../src/domains/analytics/server/fraud'
 import type { Db } from '../../src/server/db/engine'
-import { addDays, dayString, periodUnits } from '../../src/core/analytics-range'
+import { addDays, dayString } from '../../src/core/analytics-range'
+import { exactUnits, unitCount, type TrackUnits } from '../../src/domains/analytics/server/track-periods'
 
 const PLATFORMS = [
   'spotify',
@@ -279,7 +280,21 @@ async function timeReads(
     periods: {},
   }
   // The reads each screen makes, on the default period and on a year.
-  const periods = { '30 days': { from: addDays(until, -29), to: until }, year: { from: addDays(until, -364), to: until } }
+  // A year that starts on the seed's first day has nothing before it, so its units widen to whole
+  // calendar years (exactUnits); the year less its first day has streams the day before, as a
+  // workspace that has reported for longer than a year.
+  const periods = {
+    '30 days': { from: addDays(until, -29), to: until },
+    year: { from: addDays(until, -364), to: until },
+    'year less a day (streams before it)': { from: addDays(until, -363), to: until },
+  }
+  // "Analytics for this account": the artist with most tracks (its breakdowns read its tracks' arrays).
+  const [{ account }] = (
+    await db.execute<{ account: number }>(sql`
+      select r.account_id as account from tracks t join releases r on r.id = t.release_id
+      where t.tenant_id = ${tenant} group by 1 order by count(*) desc, 1 limit 1`)
+  ).rows
+  const accountId = Number(account)
   const reads: Record<string, (range: { from: string; to: string }) => Promise<unknown>> = {
     'overview summary': (range) => summary(db, tenant, 'all', range),
     'spotify summary': (range) => summary(db, tenant, 'spotify', range),
@@ -294,6 +309,8 @@ async function timeReads(
     'days histogram (all)': (range) => histogramDays(db, tenant, 'all', range),
     'hourly histogram (spotify)': (range) => histogramHourly(db, tenant, 'spotify', range),
     'artificial streams (spotify)': (range) => artificialStreams(db, tenant, 'spotify', range),
+    'countries (all, an account)': (range) => breakdown(db, tenant, 'all', 'country', range, accountId),
+    'sources (spotify, an account)': (range) => breakdown(db, tenant, 'spotify', 'source', range, accountId),
   }
   for (const [period, range] of Object.entries(periods)) {
     const figures: string[] = []
@@ -320,27 +337,31 @@ async function timeReads(
           (select count(*) from trend_daily where tenant_id = ${tenant} and day between ${range.from}::date and ${range.to}::date)::bigint as per_track,
           (select count(*) from trend_daily where tenant_id = ${tenant} and platform = 'spotify' and day between ${range.from}::date and ${range.to}::date)::bigint as per_track_spotify`)
     ).rows
-    // What top songs, top accounts and "Tracks streamed" read instead: the period's whole months and
-    // weeks and its edge days (periodUnits), per track.
-    const units = periodUnits(range)
-    const unitRows = async (scope: string) => {
+    // What top songs, top accounts and "Tracks streamed" read instead: the period's units (whole
+    // years, months and weeks and edge days, widened over days without streams: exactUnits), per track.
+    const unitRows = async (scope: string, units: TrackUnits) => {
       const { rows } = await db.execute<{ n: string }>(sql`
         select (select count(*) from trend_track_period where tenant_id = ${tenant} and platform = ${scope} and (
+          (grain = 'y' and starts_on = any(${sql.param(units.years)}::date[])) or
           (grain = 'm' and starts_on = any(${sql.param(units.months)}::date[])) or (grain = 'w' and starts_on = any(${sql.param(units.weeks)}::date[]))))
           + ${
             scope === '*'
               ? sql`(select count(*) from trend_track_period where tenant_id = ${tenant} and platform = '*' and grain = 'd' and (${sql.join(
-                  units.days.map((edge) => sql`starts_on between ${edge.from}::date and ${edge.to}::date`),
+                  [...units.days.map((edge) => sql`starts_on between ${edge.from}::date and ${edge.to}::date`), sql`false`],
                   sql` or `,
-                )} or false))`
+                )}))`
               : sql`(select count(*) from trend_daily where tenant_id = ${tenant} and platform = ${scope} and (${sql.join(
-                  units.days.map((edge) => sql`day between ${edge.from}::date and ${edge.to}::date`),
+                  [...units.days.map((edge) => sql`day between ${edge.from}::date and ${edge.to}::date`), sql`false`],
                   sql` or `,
-                )} or false))`
+                )}))`
           } as n`)
       return Number(rows[0]?.n ?? 0).toLocaleString()
     }
-    const unitFigures = `per-track units (${units.months.length} months, ${units.weeks.length} weeks, ${units.days.length} edge spans): all ${await unitRows('*')}, Spotify ${await unitRows('spotify')}`
+    const describe = (units: TrackUnits) =>
+      `${units.years.length} years, ${units.months.length} months, ${units.weeks.length} weeks, ${units.days.length} edge spans: ${unitCount(units)} rows a track`
+    const all = await exactUnits(db, tenant, 'all', range)
+    const spotify = await exactUnits(db, tenant, 'spotify', range)
+    const unitFigures = `per-track units: all (${describe(all)}) ${await unitRows('*', all)}, Spotify (${describe(spotify)}) ${await unitRows('spotify', spotify)}`
     result.periods[period] = { range, rows: touched, units: unitFigures, reads: timed }
     log(
       `Reads over ${period} (rows in the period: trend_platform_daily ${Number(touched.platform_daily).toLocaleString()}, its countries ${Number(touched.countries).toLocaleString()}, ` +

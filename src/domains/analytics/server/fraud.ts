@@ -4,7 +4,7 @@ import { labelBreakdown, sharePercent } from '@core/analytics-labels'
 import { addDays, eachDay, type DayRange } from '@core/analytics-range'
 import { SPIKE_DEFAULTS, detectSpikes, spikeContributions } from '@core/analytics-spikes'
 import type { Queryable } from '@server/db/engine'
-import { perTrackUnits } from './track-periods'
+import { exactUnits, perTrackUnits } from './track-periods'
 
 // Artificial streams (as the stores flag them) and spike detection (src/core/analytics-spikes.ts),
 // both from the rollups.
@@ -46,14 +46,15 @@ export async function artificialStreams(db: Queryable, tenantId: number, platfor
   const where = sql`tenant_id = ${tenantId} and platform = ${platform} and day between ${range.from}::date and ${range.to}::date`
   const totals = await db.execute<{ streams: string; artificial: string }>(sql`
     select coalesce(sum(streams), 0)::bigint as streams, coalesce(sum(artificial), 0)::bigint as artificial from trend_platform_daily where ${where}`)
+  const units = await exactUnits(db, tenantId, platform, range)
   const flagged = await db.execute<{ track_id: number; artificial: string }>(sql`
-    select track_id, sum(artificial)::bigint as artificial from (${perTrackUnits(tenantId, platform, range, undefined, 'artificial')}) u
+    select track_id, sum(artificial)::bigint as artificial from (${perTrackUnits(tenantId, platform, units, undefined, 'artificial')}) u
     group by 1 order by 2 desc, 1 limit ${TOP}`)
   const ids = flagged.rows.map((row) => Number(row.track_id))
   const streamsOf = new Map<number, number>()
   if (ids.length) {
     const { rows } = await db.execute<{ track_id: number; streams: string }>(sql`
-      select track_id, sum(streams)::bigint as streams from (${perTrackUnits(tenantId, platform, range, ids)}) u group by 1`)
+      select track_id, sum(streams)::bigint as streams from (${perTrackUnits(tenantId, platform, units, ids)}) u group by 1`)
     for (const row of rows) streamsOf.set(Number(row.track_id), Number(row.streams))
   }
   const top = { rows: flagged.rows.map((row) => ({ ...row, streams: streamsOf.get(Number(row.track_id)) ?? 0 })) }

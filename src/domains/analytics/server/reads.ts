@@ -8,7 +8,7 @@ import { dayString, eachDay, resolveRange, type DayRange } from '@core/analytics
 import type { AuthedContext } from '@server/context'
 import type { Queryable } from '@server/db/engine'
 import { notFound } from '@server/errors'
-import { perTrackBounds, perTrackUnits, topByBound, withoutParallelWorkers, FIRST_CANDIDATES, type PlatformScope } from './track-periods'
+import { ACCOUNT_SLACK, exactIsCheap, exactUnits, perTrackBounds, perTrackUnits, topByBound, withoutParallelWorkers, FIRST_CANDIDATES, type PlatformScope } from './track-periods'
 
 // The analytics reads (docs/analytics.md). Totals, series, breakdowns and histograms of a workspace
 // or platform read the rollups without the track (trend_platform_daily, trend_platform_breakdown_daily):
@@ -56,17 +56,16 @@ const trackBreakdown = (dimension: string, where: SQL) => sql`
   where ${where} and starts_with(b.k, ${`${dimension}:`}) group by 1`
 
 /** Streams per track over the period: the period's units, or with an account, its tracks' daily rows. */
-function perTrack(tenantId: number, platform: PlatformScope, range: DayRange, account?: number) {
-  if (account !== undefined)
-    return sql`select track_id, streams from trend_daily
+function perTrack(tenantId: number, platform: PlatformScope, range: DayRange, account: number) {
+  return sql`select track_id, streams from trend_daily
       where tenant_id = ${tenantId} and ${days(range)} ${onPlatform(platform, tenantId, account)}`
-  return perTrackUnits(tenantId, platform, range)
 }
 
 /** Tracks of the workspace with streams in the period, from the period's units (as top songs). */
 async function tracksStreamed(db: Queryable, tenantId: number, platform: PlatformScope, range: DayRange) {
+  const units = await exactUnits(db, tenantId, platform, range)
   const { rows } = await db.execute<{ n: string }>(sql`
-    select count(distinct track_id)::bigint as n from (${perTrackUnits(tenantId, platform, range)}) u`)
+    select count(distinct track_id)::bigint as n from (${perTrackUnits(tenantId, platform, units)}) u`)
   return Number(rows[0]?.n ?? 0)
 }
 
@@ -134,8 +133,15 @@ async function topTracks(db: Queryable, tenantId: number, platform: PlatformScop
       group by track_id order by 2 desc, 1 limit ${TOP_LIMIT}`)
     return trackRows(rows)
   }
-  return withoutParallelWorkers(db, (q) =>
-    topByBound(
+  return withoutParallelWorkers(db, async (q) => {
+    const units = await exactUnits(q, tenantId, platform, range)
+    if (exactIsCheap(units, range)) {
+      const { rows } = await q.execute<Record<string, unknown>>(sql`
+        select track_id, sum(streams)::bigint as streams from (${perTrackUnits(tenantId, platform, units)}) u
+        group by track_id order by 2 desc, 1 limit ${TOP_LIMIT}`)
+      return trackRows(rows)
+    }
+    return topByBound(
       TOP_LIMIT,
       async (ask) => {
         const { rows } = await q.execute<Record<string, unknown>>(sql`
@@ -145,12 +151,12 @@ async function topTracks(db: Queryable, tenantId: number, platform: PlatformScop
       },
       async (trackIds) => {
         const { rows } = await q.execute<Record<string, unknown>>(sql`
-          select track_id, sum(streams)::bigint as streams from (${perTrackUnits(tenantId, platform, range, trackIds)}) u group by track_id`)
+          select track_id, sum(streams)::bigint as streams from (${perTrackUnits(tenantId, platform, units, trackIds)}) u group by track_id`)
         return trackRows(rows)
       },
       first,
-    ),
-  )
+    )
+  })
 }
 
 export async function topSongs(
@@ -217,8 +223,10 @@ export async function topAccounts(
   const top =
     account !== undefined
       ? await perAccount(db, perTrack(tenantId, platform, range, account), TOP_LIMIT)
-      : await withoutParallelWorkers(db, (q) =>
-          topByBound<AccountRow>(
+      : await withoutParallelWorkers(db, async (q) => {
+          const units = await exactUnits(q, tenantId, platform, range)
+          if (exactIsCheap(units, range, { weeks: true, slack: ACCOUNT_SLACK })) return perAccount(q, perTrackUnits(tenantId, platform, units), TOP_LIMIT)
+          return topByBound<AccountRow>(
             TOP_LIMIT,
             async (ask) => {
               const { rows } = await q.execute<Record<string, unknown>>(sql`
@@ -238,14 +246,14 @@ export async function topAccounts(
                 perTrackUnits(
                   tenantId,
                   platform,
-                  range,
+                  units,
                   rows.map((row) => Number(row.track_id)),
                 ),
               )
             },
             first,
-          ),
-        )
+          )
+        })
   if (!top.length) return []
   const { rows } = await db.execute<Record<string, unknown>>(sql`
     select a.id, coalesce(nullif(trim(a.first_name || ' ' || a.last_name), ''), a.email) as name
