@@ -432,8 +432,9 @@ function PaletteBody({ open, close }: { open: boolean; close(): void }) {
           if (list.scrollTop + list.clientHeight >= list.scrollHeight - 120) showMore()
         }}
       >
-        {searching && items.length === 0 && <Cmdk.Loading>Searching…</Cmdk.Loading>}
-        {!searching && !behind && (
+        {/* Closed, it says nothing: its text is in the page though hidden, and a search for "No results" must not find it. */}
+        {open && searching && items.length === 0 && <Cmdk.Loading>Searching…</Cmdk.Loading>}
+        {open && !searching && !behind && (
           <Cmdk.Empty>{page?.command.search && !query ? (page.command.placeholder ?? 'Type to search.') : 'No results.'}</Cmdk.Empty>
         )}
         {shownGroups.map(([group, groupItems]) => (

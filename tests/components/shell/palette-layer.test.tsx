@@ -37,6 +37,8 @@ describe('the palette as a layer', () => {
     await mounted()
     expect(screen.queryByRole('dialog')).toBeNull()
     expect(document.querySelectorAll('[cmdk-item]')).toHaveLength(0)
+    // Its text is in the page though hidden: a screen's "No results" must be the only one.
+    expect(screen.queryByText(/No results|Searching/)).toBeNull()
 
     await opened()
     const dialog = screen.getByRole('dialog', { name: 'Command palette' })
