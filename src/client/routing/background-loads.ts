@@ -95,6 +95,3 @@ export function foregroundRead<T>(answer: Promise<T>): Promise<T> {
   answer.then(done, done)
   return answer
 }
-
-/** How many loads wait (tests). */
-export const backgroundQueued = () => queue.length + running

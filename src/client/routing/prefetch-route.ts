@@ -2,12 +2,15 @@ import { loadGrid } from '../ui/list/grid-chunk'
 import { findRoute } from './registry'
 import { loadInBackground } from './background-loads'
 
-/** The chunk of the screen at `path` (a signed-in one), without its data. */
-function preloadScreen(path: string): Promise<unknown> {
-  const found = findRoute(new URL(path, window.location.origin).pathname)
-  if (!found || (found.route.access !== 'auth' && found.route.access !== 'admin')) return Promise.resolve()
-  return found.route.screen.preload?.() ?? Promise.resolve()
+/** The signed-in route at `path`, with its address; guest pages answer null (nothing to read before signing in). */
+function signedInRoute(path: string) {
+  const url = new URL(path, window.location.origin)
+  const found = findRoute(url.pathname)
+  return found && (found.route.access === 'auth' || found.route.access === 'admin') ? { ...found, url } : null
 }
+
+/** The chunk of the screen at `path` (a signed-in one), without its data. */
+const preloadScreen = (path: string): Promise<unknown> => signedInRoute(path)?.route.screen.preload?.() ?? Promise.resolve()
 
 /**
  * Navigation to `path` starts: its screen's chunk and its first reads are requested now, side by
@@ -15,9 +18,9 @@ function preloadScreen(path: string): Promise<unknown> {
  * are left alone (nothing to read before signing in).
  */
 export function prefetchRoute(path: string, options: { data?: boolean; grid?: boolean } = {}): void {
-  const url = new URL(path, window.location.origin)
-  const found = findRoute(url.pathname)
-  if (!found || (found.route.access !== 'auth' && found.route.access !== 'admin')) return
+  const found = signedInRoute(path)
+  if (!found) return
+  const { url } = found
   // The reads first: the browser opens six connections to a host over HTTP/1.1 and queues the rest in
   // the order asked, so a read asked after a screen's chunks (and the chunks they import) waited behind
   // them; at start-up the first list's read left ~700 ms after it was asked (docs/decisions.md).

@@ -10,13 +10,12 @@ import {
   type KeyboardEvent,
   type RefObject,
 } from 'react'
+import { loadInBackground } from '../../routing/background-loads'
 
 // Dialogs and sheets a screen keeps mounted with an `open` prop cost their chunk (and Radix's dialog,
 // select, popover and date code with it) before the screen's first paint, though nobody has opened
 // them yet. A deferred one renders nothing until it is first opened; its chunk is fetched then, or
 // earlier, once the browser is idle after the first list (the shell calls `warmDeferred`).
-
-import { loadInBackground } from '../../routing/background-loads'
 
 type Preload = () => Promise<unknown>
 const preloads = new Set<Preload>()
