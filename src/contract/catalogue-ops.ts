@@ -3,6 +3,7 @@ import { endpoint } from './define'
 import { id, idParams, nullableTimestamp, page, pageOf, perPage, timestamp } from './common'
 import { ddexPartyIdProblem } from '@core/ddex-party-id'
 import { DELIVERY_TARGETS } from './delivery-vocabulary'
+import { releaseRecord } from './releases'
 
 // Catalogue operations (docs/catalogue-ops.md): the workspace's UPC and ISRC code pools, and the
 // codes given to existing releases and tracks from a CSV (docs/formats/code-pools.md).
@@ -699,6 +700,16 @@ export const deliveryRow = z.object({
 export type DeliveryRow = z.infer<typeof deliveryRow>
 export type DeliveryRowResult = z.input<typeof deliveryRow>
 
+/** A page of the delivery queue, with every target's setup beside it. */
+export const deliveryPage = pageOf(deliveryRow).extend({
+  /** Every target, configured or not; `reason` says why queueing for it is refused. */
+  targets: z.array(z.object({ target: z.enum(DELIVERY_TARGETS), configured: z.boolean(), reason: z.string().nullable() })),
+})
+export type DeliveryPage = z.infer<typeof deliveryPage>
+
+/** The first page of one release's deliveries, as its tab shows them (the record and the poll ask the same). */
+export const releaseDeliveriesQuery = (releaseId: number) => ({ release_id: releaseId, page: 1, per_page: 50 })
+
 export const deliveryEndpoints = {
   'delivery.queue': endpoint({
     method: 'GET',
@@ -707,10 +718,7 @@ export const deliveryEndpoints = {
     summary:
       "The delivery queue, newest first, each delivery with its timeline; optionally one status or one release's deliveries only (the release tab's timeline)",
     query: z.object({ page, per_page: perPage, status: z.enum(DELIVERY_STATUSES).optional(), release_id: id.optional() }),
-    response: pageOf(deliveryRow).extend({
-      /** Every target, configured or not; `reason` says why queueing for it is refused. */
-      targets: z.array(z.object({ target: z.enum(DELIVERY_TARGETS), configured: z.boolean(), reason: z.string().nullable() })),
-    }),
+    response: deliveryPage,
   }),
   'delivery.add': endpoint({
     method: 'POST',
@@ -946,5 +954,22 @@ export const transferEndpoints = {
       'Move releases to another artist or label account of the workspace: each that can move does (in its own audited transaction), each that cannot is listed with its reason; `dryRun` previews it',
     body: z.object({ ids: z.array(id).min(1, 'Choose at least one release').max(TRANSFER_MAX), accountId: id, dryRun }),
     response: transferResult,
+  }),
+}
+
+/**
+ * The release tab's first screen in one call. Declared here, not with the releases: it adds the
+ * release's deliveries (catalogue operations) to the catalogue's release, and catalogue operations
+ * is the domain that reads the catalogue (the catalogue cannot call it back).
+ */
+export const releaseRecordEndpoints = {
+  'releases.record': endpoint({
+    method: 'GET',
+    path: 'releases/single/record/{id}',
+    access: 'admin',
+    summary:
+      "The release tab's first screen in one round trip: the general answer, the additional details and the first page of the release's deliveries",
+    params: idParams,
+    response: releaseRecord.extend({ deliveries: deliveryPage }),
   }),
 }

@@ -21,7 +21,7 @@ import { reportsEndpoints } from './reports'
 import { siteReportsEndpoints } from './site-reports'
 import { payoutsEndpoints } from './payouts'
 import { supportEndpoints } from './support'
-import { catalogueOpsEndpoints, deliveryEndpoints, exportEndpoints, ingestionEndpoints, transferEndpoints } from './catalogue-ops'
+import { catalogueOpsEndpoints, deliveryEndpoints, releaseRecordEndpoints, exportEndpoints, ingestionEndpoints, transferEndpoints } from './catalogue-ops'
 import { releaseImportEndpoints } from './catalogue-ops'
 import { featureControlEndpoints } from './feature-controls'
 import { newsEndpoints } from './news'
@@ -60,6 +60,7 @@ export const ENDPOINTS = {
   ...releaseImportEndpoints,
   ...exportEndpoints,
   ...deliveryEndpoints,
+  ...releaseRecordEndpoints,
   ...transferEndpoints,
   ...featureControlEndpoints,
   ...newsEndpoints,

@@ -433,14 +433,6 @@ export const releasesEndpoints = {
     params: idParams,
     response: releaseGeneral,
   }),
-  'releases.record': endpoint({
-    method: 'GET',
-    path: 'releases/single/record/{id}',
-    access: 'admin',
-    summary: "The release tab's first screen in one round trip: the general answer with the additional details beside it",
-    params: idParams,
-    response: releaseRecord,
-  }),
   'releases.additional': endpoint({
     method: 'GET',
     path: 'releases/single/additional/{id}',

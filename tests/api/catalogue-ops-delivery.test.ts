@@ -6,6 +6,7 @@ import { twoWorkspaces } from '../helpers/fixtures'
 import { createRelease, upc } from './releases-fixtures'
 import { releases } from '../../src/server/db/schema'
 import { startSftpFake } from '../fakes/sftp-server'
+import { releaseDeliveriesQuery } from '../../src/contract/catalogue-ops'
 
 let t: TestApp
 let bare: TestApp
@@ -88,6 +89,10 @@ describe('delivery queue', () => {
     await t.services.jobs.drain()
     const again = (await admin.ok('delivery.queue', { query: {} })).data.find((row) => row.id === queued.id)!
     expect(again).toMatchObject({ status: 'delivered', attempts: 2, error: null })
+    // The release tab's one call brings the same deliveries as the release's queue.
+    const record = await admin.ok('releases.record', { params: { id: release.id } })
+    expect(record.deliveries).toEqual(await admin.ok('delivery.queue', { query: releaseDeliveriesQuery(release.id) }))
+    expect(record.deliveries.data.map((row) => [row.id, row.status])).toEqual([[queued.id, 'delivered']])
     expect(again.events.map((event) => event.status)).toEqual(['queued', 'sending', 'failed', 'retried', 'sending', 'delivered'])
     expect(sftp.files.has(`/incoming/${upc(12)}/${upc(12)}.xml`)).toBe(true)
   })

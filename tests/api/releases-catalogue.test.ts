@@ -100,8 +100,9 @@ describe('release tab', () => {
     expect(additional.id).toBe(release.id)
     // The tab's one call: both answers together, the same as asked one by one.
     const record = await admin.ok('releases.record', { params: { id: release.id } })
-    expect({ ...record, additional: undefined }).toEqual({ ...general, additional: undefined })
+    expect({ ...record, additional: undefined, deliveries: undefined }).toEqual({ ...general, additional: undefined })
     expect(record.additional).toEqual(additional)
+    expect(record.deliveries).toMatchObject({ data: [], meta: { total: 0 } })
     const list = await admin.ok('releases.tracks', { params: { id: release.id } })
     expect(list.data.map((track) => [track.position, track.title, track.isrc])).toEqual([
       [1, 'One', 'USABC2500050'],

@@ -1,4 +1,3 @@
-import { releaseDeliveriesQuery } from './ui/release/delivery-query'
 import { lazyScreen } from '@client/routing/lazy-screen'
 import type { DomainUi } from '@client/routing/types'
 import { listPrefetch } from '@client/routing/list-prefetch'
@@ -33,11 +32,9 @@ export const catalogueUi: DomainUi = {
       access: 'admin',
       title: 'Release',
       screen: ReleaseScreen,
-      // The record and its deliveries (the Retry action and the delivery timeline need them) side by side.
+      // The record comes with its deliveries (the Retry action and the delivery timeline need them): one call.
       prefetch: ({ id }) => {
-        if (!(Number(id) > 0)) return
-        api.prefetch('releases.record', { params: { id: Number(id) } })
-        api.prefetch('delivery.queue', { query: releaseDeliveriesQuery(Number(id)) })
+        if (Number(id) > 0) api.prefetch('releases.record', { params: { id: Number(id) } })
       },
     },
     { path: '/releases/track/{id}', access: 'admin', title: 'Track', screen: TrackScreen },

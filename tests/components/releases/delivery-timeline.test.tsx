@@ -47,11 +47,14 @@ const audioSaladFailed: DeliveryRow = {
   ],
 }
 
-function renderDelivery(routes: Record<string, (request: Request) => Response>) {
+type Targets = { target: string; configured: boolean; reason: string | null }[]
+
+/** The release tab on its delivery section; its record comes with the deliveries `rows()` holds at the time. */
+function renderDelivery(rows: () => DeliveryRow[], targets: Targets, routes: Record<string, (request: Request) => Response> = {}) {
   navigate('/releases/single/7?section=delivery', { replace: true })
   const mock = serveRoutes({
-    'GET /api/releases/single/additional/7': () => respond(200, ADDITIONAL),
-    'GET /api/releases/single/record/7': () => respond(200, { ...release(4), additional: ADDITIONAL }),
+    'GET /api/releases/single/record/7': () =>
+      respond(200, { ...release(4), additional: ADDITIONAL, deliveries: { ...page(rows()), targets } }),
     ...routes,
   })
   render(
@@ -76,8 +79,7 @@ describe('the release tab’s delivery timeline', () => {
       { target: 'sftp', configured: true, reason: null },
       { target: 'audiosalad', configured: true, reason: null },
     ]
-    const { requests } = renderDelivery({
-      'GET /api/releases/queue': () => respond(200, { ...page(rows), targets }),
+    const { requests } = renderDelivery(() => rows, targets, {
       'POST /api/releases/queue/retry/21': () => {
         const retried: DeliveryRow = {
           ...audioSaladFailed,
@@ -108,8 +110,8 @@ describe('the release tab’s delivery timeline', () => {
     // Delivered: it may be queued again; not retried.
     expect(within(sftp).getByRole('button', { name: 'Queue for SFTP delivery' })).toBeTruthy()
     expect(within(sftp).queryByRole('button', { name: 'Retry' })).toBeNull()
-    // The release's request asked for this release only.
-    expect(requests.find((request) => request.path === '/api/releases/queue')?.query.get('release_id')).toBe('7')
+    // One call opened the tab: the record came with its deliveries.
+    expect(requests.filter((request) => request.method === 'GET').map((request) => request.path)).toEqual(['/api/releases/single/record/7'])
 
     await userEvent.click(within(audioSalad).getByRole('button', { name: 'Retry' }))
     await waitFor(() =>
@@ -127,16 +129,13 @@ describe('the release tab’s delivery timeline', () => {
 
   it('says which target is not configured and what to set, without a queue button', async () => {
     await signIn(me({ type: 'admin' }))
-    renderDelivery({
-      'GET /api/releases/queue': () =>
-        respond(200, {
-          ...page([]),
-          targets: [
-            { target: 'sftp', configured: true, reason: null },
-            { target: 'audiosalad', configured: false, reason: 'AudioSalad is not configured' },
-          ],
-        }),
-    })
+    renderDelivery(
+      () => [],
+      [
+        { target: 'sftp', configured: true, reason: null },
+        { target: 'audiosalad', configured: false, reason: 'AudioSalad is not configured' },
+      ],
+    )
     const audioSalad = await screen.findByRole('region', { name: 'Delivery to AudioSalad' })
     expect(audioSalad.textContent).toContain(
       'AudioSalad is not configured: set AUDIOSALAD_URL and AUDIOSALAD_KEY (with AUDIOSALAD_ACCESS_ID) on the server to deliver there.',
@@ -145,5 +144,24 @@ describe('the release tab’s delivery timeline', () => {
     expect(within(audioSalad).getByText('Never queued')).toBeTruthy()
     const sftp = screen.getByRole('region', { name: 'Delivery to SFTP' })
     expect(within(sftp).getByRole('button', { name: 'Queue for SFTP delivery' })).toBeTruthy()
+  })
+
+  it('follows a delivery being sent by asking the release’s queue every second until it is done', async () => {
+    await signIn(me({ type: 'admin' }))
+    const sending: DeliveryRow = { ...sftpDelivered, status: 'sending', delivered: null, events: sftpDelivered.events.slice(0, 2) }
+    const targets = [{ target: 'sftp', configured: true, reason: null }]
+    const { requests } = renderDelivery(() => [sending], targets, {
+      'GET /api/releases/queue': () => respond(200, { ...page([sftpDelivered]), targets }),
+    })
+    const sftp = await screen.findByRole('region', { name: 'Delivery to SFTP' })
+    expect(within(sftp).getByText('Sending')).toBeTruthy()
+    await waitFor(() => expect(within(screen.getByRole('region', { name: 'Delivery to SFTP' })).getByText('Delivered')).toBeTruthy(), {
+      timeout: 3000,
+    })
+    const polls = requests.filter((request) => request.path === '/api/releases/queue')
+    expect(polls.map((request) => request.query.get('release_id'))).toEqual(['7'])
+    // Delivered: nothing moves, so nothing more is asked.
+    await new Promise((resolve) => setTimeout(resolve, 1300))
+    expect(requests.filter((request) => request.path === '/api/releases/queue')).toHaveLength(1)
   })
 })

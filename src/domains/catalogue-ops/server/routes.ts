@@ -5,9 +5,12 @@ import {
   type exportEndpoints,
   type ingestionEndpoints,
   type releaseImportEndpoints,
+  type releaseRecordEndpoints,
+  releaseDeliveriesQuery,
   type transferEndpoints,
 } from '@contract/catalogue-ops'
 import type { Handlers, IdsOf } from '@server/handlers'
+import { loadReleaseAdditional, loadReleaseGeneral } from '@domains/catalogue/server/public'
 import { assignCodes, codeImportHistory, importPool, poolStats } from './codes.service'
 import {
   clearIngestions,
@@ -35,6 +38,7 @@ export const catalogueOpsHandlers: Handlers<
   | IdsOf<typeof deliveryEndpoints>
   | IdsOf<typeof transferEndpoints>
   | IdsOf<typeof releaseImportEndpoints>
+  | IdsOf<typeof releaseRecordEndpoints>
 > = {
   'codes.importUpc': ({ ctx, files }) => importPool(ctx, 'upc', { file: files.file }),
   'codes.importIsrc': ({ ctx, files, body }) => importPool(ctx, 'isrc', { file: files.file, range: body }),
@@ -72,6 +76,17 @@ export const catalogueOpsHandlers: Handlers<
   'exports.ddexSettings': ({ ctx }) => getDdexSettings(ctx),
   'exports.updateDdexSettings': ({ ctx, body }) => updateDdexSettings(ctx, body),
   'delivery.queue': ({ ctx, query }) => deliveryQueue(ctx, query),
+  'releases.record': async ({ ctx, params }) => {
+    // The tab's whole first screen in one round trip; the three reads run side by side. The release is
+    // read first in the sense that matters: another workspace's id answers 404 from it, and the
+    // deliveries' read filters by this workspace too, so it finds nothing of the other one.
+    const [general, additional, deliveries] = await Promise.all([
+      loadReleaseGeneral(ctx.services.db, ctx, params.id),
+      loadReleaseAdditional(ctx, params.id),
+      deliveryQueue(ctx, releaseDeliveriesQuery(params.id)),
+    ])
+    return { ...general, additional, deliveries }
+  },
   'delivery.add': ({ ctx, params }) => queueDelivery(ctx, params.type, params.id),
   'delivery.remove': ({ ctx, params }) => removeDelivery(ctx, params.id),
   'delivery.retry': ({ ctx, params }) => retryDelivery(ctx, params.id),

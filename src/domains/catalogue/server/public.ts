@@ -7,6 +7,8 @@ export * as catalogueStats from './stats'
 export { catalogueTitles, releaseTarget, trackTarget, type MatchTarget } from './royalties-read'
 export { catalogueTrackRows } from './report-rows'
 export { listAccountReleases } from './account-releases'
+// The release tab's record (catalogue operations answers it with the release's deliveries beside it).
+export { loadGeneral as loadReleaseGeneral, loadAdditional as loadReleaseAdditional } from './service'
 // A release's smartlink clicks: analytics answers releases/analytics/{id} with them and the streams.
 export { loadAnalytics as smartlinkClicks } from './links.service'
 // Codes: catalogue operations give UPCs and ISRCs from a CSV through this (it owns the pools, not the releases).

@@ -8,14 +8,6 @@ import { decideEditRequest, listEditRequests, loadEditRequest } from './edit-req
 export const releasesHandlers: Handlers<IdsOf<typeof releasesEndpoints>> = {
   'releases.list': ({ ctx, query }) => service.listReleases(ctx, query),
   'releases.general': ({ ctx, params }) => service.loadGeneral(ctx.services.db, ctx, params.id),
-  'releases.record': async ({ ctx, params }) => {
-    // The tab's whole first screen in one round trip; the two reads run side by side.
-    const [general, additional] = await Promise.all([
-      service.loadGeneral(ctx.services.db, ctx, params.id),
-      service.loadAdditional(ctx, params.id),
-    ])
-    return { ...general, additional }
-  },
   'releases.additional': ({ ctx, params }) => service.loadAdditional(ctx, params.id),
   'releases.tracks': ({ ctx, params }) => service.loadTracks(ctx, params.id),
   'releases.track': ({ ctx, params }) => service.loadTrack(ctx.services.db, ctx, params.id),

@@ -94,7 +94,7 @@ export default function ReleaseScreen({ params, search }: ScreenProps) {
   const comparing = compareId !== null && compareId !== id ? compareId : null
   const requestId = positiveId(search.get('request'))
   // Loaded with the release so its actions know of a failed delivery (Retry) on every section.
-  const deliveries = useReleaseDeliveries(valid ? id : 0, version)
+  const deliveries = useReleaseDeliveries(valid ? id : 0, version, release?.deliveries ?? null)
   // Kept by value: the polls while a delivery is sent answer new arrays, and the record is republished only when the failures change.
   const failedKey = JSON.stringify(failedDeliveries(deliveries.data) ?? null)
   const failed = useMemo(() => (JSON.parse(failedKey) as ReleaseRecordState['failedDeliveries'] | null) ?? undefined, [failedKey])

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Badge, Box, Flex, Heading, Text } from '@radix-ui/themes'
-import type { DeliveryRow } from '@contract/catalogue-ops'
+import { releaseDeliveriesQuery, type DeliveryPage, type DeliveryRow } from '@contract/catalogue-ops'
 import {
   DELIVERY_EVENT_LABELS,
   DELIVERY_TARGET_LABELS,
@@ -14,33 +14,49 @@ import { useLoad, type LoadState } from '@client/state/useLoad'
 import { RecordActions } from '@client/ui/RecordActions'
 import { When } from '@client/ui/When'
 import type { ReleaseRef } from '../record-action'
-import { releaseDeliveriesQuery } from './delivery-query'
 
 // The release's delivery timeline per target (docs/catalogue-ops.md "Delivery queue"): every step of
 // every delivery of this release, newest first, with the declared queue, retry and remove actions.
 
 const POLL_MS = 1000
 
-export type ReleaseDeliveries = NonNullable<Awaited<ReturnType<typeof fetchReleaseDeliveries>>>
+export type ReleaseDeliveries = DeliveryPage
 
 const fetchReleaseDeliveries = async (key: string, signal: AbortSignal) => {
   const releaseId = Number(key.split(':')[0])
-  // No release (an address without a valid id): nothing to ask.
+  // Not polling (or no release): the record's own deliveries are shown, nothing to ask.
   if (!releaseId) return null
   return api.call('delivery.queue', { query: releaseDeliveriesQuery(releaseId) }, { signal })
 }
 
-/** The release's deliveries, asked again every second while one is queued or being sent. */
-export function useReleaseDeliveries(releaseId: number, version: number): LoadState<ReleaseDeliveries | null> {
-  const [polled, setPolled] = useState(0)
-  const load = useLoad(fetchReleaseDeliveries, `${releaseId}:${version}:${polled}`)
-  const moving = load.data?.data.some((row) => row.status === 'queued' || row.status === 'sending') ?? false
+/**
+ * The release's deliveries: those its record came with (one call opens the tab), then, while one is
+ * queued or being sent, the release's queue asked again every second. A new record (another release,
+ * or the same after an action) starts again from its own deliveries.
+ */
+export function useReleaseDeliveries(
+  releaseId: number,
+  version: number,
+  fromRecord: ReleaseDeliveries | null,
+): LoadState<ReleaseDeliveries | null> {
+  const [poll, setPoll] = useState({ of: fromRecord, count: 0 })
+  const polled = poll.of === fromRecord ? poll.count : 0
+  const load = useLoad(fetchReleaseDeliveries, polled > 0 ? `${releaseId}:${version}:${polled}` : '0')
+  const polling = polled > 0 && load.data !== null
+  const data = polling ? load.data : fromRecord
+  const moving = data?.data.some((row) => row.status === 'queued' || row.status === 'sending') ?? false
   useEffect(() => {
     if (!moving) return
-    const timer = setTimeout(() => setPolled((value) => value + 1), POLL_MS)
+    const timer = setTimeout(() => setPoll({ of: fromRecord, count: polled + 1 }), POLL_MS)
     return () => clearTimeout(timer)
-  }, [moving, polled])
-  return load
+  }, [moving, polled, fromRecord])
+  if (polling || load.status === 'error') return load
+  return {
+    status: fromRecord ? 'success' : 'loading',
+    data: fromRecord,
+    error: null,
+    reload: () => setPoll({ of: fromRecord, count: polled + 1 }),
+  }
 }
 
 /** The failed deliveries, for the release's record state ("Retry failed deliveries" is offered on them). */
