@@ -5,6 +5,7 @@ import { formatMoney } from '@core/format'
 import { initials } from '@core/names'
 import { fullDate, timeAgo } from '@core/time'
 import { Link } from '../../routing/Link'
+import { Thumb } from './Thumb'
 import type { BadgeColor, ColumnDef, IconMark, UserCardValue } from './list-types'
 
 const DEFAULT_MESSAGE_LENGTH = 80
@@ -110,7 +111,7 @@ export function Cell<Row>({ column, row }: { column: ColumnDef<Row>; row: Row })
       const value = column.value(row)
       if (!value) return <span className="wl-cell-thumb wl-cell-thumb-empty" aria-hidden />
       const image = typeof value === 'string' ? { src: value, alt: column.header } : value
-      return <img className="wl-cell-thumb" src={image.src} alt={image.alt} loading="lazy" width={32} height={32} />
+      return <Thumb src={image.src} alt={image.alt} />
     }
     case 'money': {
       const value = column.value(row)
@@ -202,7 +203,7 @@ export function Cell<Row>({ column, row }: { column: ColumnDef<Row>; row: Row })
       return (
         <Link to={`/releases/single/${release.id}`} className="wl-cell-card">
           {release.artwork ? (
-            <img className="wl-cell-thumb" src={release.artwork} alt="" loading="lazy" width={32} height={32} />
+            <Thumb src={release.artwork} />
           ) : (
             <span className="wl-cell-thumb wl-cell-thumb-empty" aria-hidden />
           )}
