@@ -18,8 +18,13 @@ export const serverNodeFlags = (env = process.env) => [
   `--max-old-space-size=${Number(env.SERVER_HEAP_MB) || 192}`,
   // A young generation of 2 MB semi-spaces instead of 16: the nursery V8 keeps for good after a burst of
   // allocation; idle 327 → 300 MB on PGlite, the fan blast's rate unchanged (docs/fanblast.md, "Bench").
-  '--max-semi-space-size=2',
+  // 16 MB would take the 1M-line statement import's dry run from ~18-26 to ~14-16 s of server CPU, for ~45 MB
+  // more peak RSS there and likely as much in the fan blast and the CMS export, whose memory goals it would
+  // endanger (docs/decisions.md, "Session 36 (item 1)"). SERVER_SEMI_SPACE_MB overrides it.
+  `--max-semi-space-size=${Number(env.SERVER_SEMI_SPACE_MB) || 2}`,
   '--enable-source-maps',
+  // SERVER_CPU_PROF_DIR: a CPU profile of the whole run written there when the server stops (profiling only).
+  ...(env.SERVER_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${env.SERVER_CPU_PROF_DIR}`] : []),
 ]
 
 /**

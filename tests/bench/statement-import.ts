@@ -20,6 +20,12 @@ export interface ImportBenchResult {
   unmatched: number
   /** The machine's 1-minute load average when the import ended: other work skews every figure. */
   loadAverage: number
+  /** CPU seconds (user + system) the server process spent in the dry run (upload included) and in the commit. */
+  serverCpuS: { dryRun: number; commit: number } | null
+  /** The server's young-generation semi-space, MB (SERVER_SEMI_SPACE_MB; 2 by default, scripts/build-server.mjs). */
+  semiSpaceMb: number
+  /** BENCH_IMPORT_DRY_RUN_ONLY=1: the import was left in review (commitMs 0; lines/s is then the dry run's). */
+  dryRunOnly: boolean
 }
 
 const STORES = ['Spotify', 'Apple Music', 'Amazon Music', 'Deezer', 'Tidal', 'Merlin', 'YouTube Music', '']
@@ -57,6 +63,15 @@ function peakRss(pid: number | undefined): number | null {
   return kb ? Math.round(Number(kb) / 1024) : null
 }
 
+/** CPU seconds (user + system) a process has used so far, from /proc; null off Linux. */
+function cpuSeconds(pid: number | undefined): number | null {
+  if (!pid || os.platform() !== 'linux') return null
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return (Number(fields[11]) + Number(fields[12])) / 100
+}
+
 export async function measureStatementImport(
   url: string,
   token: string,
@@ -66,6 +81,8 @@ export async function measureStatementImport(
   const file = path.join(options.dir, `statement-${options.lines}.csv`)
   await writeStatement(file, options.lines, options.catalogue, month)
   const headers = { authorization: `Bearer ${token}` }
+  const dryRunOnly = process.env.BENCH_IMPORT_DRY_RUN_ONLY === '1'
+  const cpuAtStart = cpuSeconds(options.serverPid)
   const started = Date.now()
   const form = new FormData()
   form.append('period', month)
@@ -83,9 +100,13 @@ export async function measureStatementImport(
   }
   if (detail.status !== 'review') throw new Error(`the dry run ended ${detail.status}: ${detail.error}`)
   const reviewedAt = Date.now()
-  const committed = await fetch(`${url}/api/earnings/imports/${id}/commit`, { method: 'POST', headers })
-  if (!committed.ok) throw new Error(`commit answered ${committed.status}: ${await committed.text()}`)
+  const cpuAtReview = cpuSeconds(options.serverPid)
+  if (!dryRunOnly) {
+    const committed = await fetch(`${url}/api/earnings/imports/${id}/commit`, { method: 'POST', headers })
+    if (!committed.ok) throw new Error(`commit answered ${committed.status}: ${await committed.text()}`)
+  }
   const done = Date.now()
+  const cpuAtEnd = cpuSeconds(options.serverPid)
   return {
     lines: detail.rows,
     fileMb: Math.round(statSync(file).size / 1024 / 1024),
@@ -98,5 +119,11 @@ export async function measureStatementImport(
     matched: detail.matched,
     unmatched: detail.unmatched,
     loadAverage: Math.round(os.loadavg()[0] * 10) / 10,
+    serverCpuS:
+      cpuAtStart === null || cpuAtReview === null || cpuAtEnd === null
+        ? null
+        : { dryRun: Math.round((cpuAtReview - cpuAtStart) * 10) / 10, commit: Math.round((cpuAtEnd - cpuAtReview) * 10) / 10 },
+    semiSpaceMb: Number(process.env.SERVER_SEMI_SPACE_MB) || 2,
+    dryRunOnly,
   }
 }

@@ -23,6 +23,9 @@ describe('the built server starts with its memory settings', () => {
   test('a small young generation and the old-space limit', () => {
     expect(serverNodeFlags({})).toEqual(['--max-old-space-size=192', '--max-semi-space-size=2', '--enable-source-maps'])
     expect(serverNodeFlags({ SERVER_HEAP_MB: '256' })[0]).toBe('--max-old-space-size=256')
+    // The statement import's bench compares young generations, and profiles the server.
+    expect(serverNodeFlags({ SERVER_SEMI_SPACE_MB: '16' })[1]).toBe('--max-semi-space-size=16')
+    expect(serverNodeFlags({ SERVER_CPU_PROF_DIR: '/tmp/prof' }).slice(3)).toEqual(['--cpu-prof', '--cpu-prof-dir=/tmp/prof'])
   })
 
   test('npm start and the benches spawn the server with serverEnv()', () => {
