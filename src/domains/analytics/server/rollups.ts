@@ -144,13 +144,34 @@ async function rollUp(
         ('y', date_trunc('year', t.day)::date)) u(grain, starts_on)
       group by 1, 2, 3, 4, 5
     ),
-    x as (
+    -- A track's month per dimension value, for the platform and for every platform: the month rows'
+    -- breakdown arrays, which "Analytics for this account" splits a long period by (reads.ts).
+    bm as (
+      select tenant_id, platform, date_trunc('month', day)::date as starts_on, track_id, k, sum(streams)::bigint as s
+      from (select tenant_id, platform, track_id, day, streams, case gid ${sql.raw(pick((k) => `'${names[k]}:' || v${k}`))} end as k
+        from g where gid <> ${all}) y
+      where k is not null group by 1, 2, 3, 4, 5
+    ),
+    bx as (
+      select tenant_id, platform, starts_on, track_id, array_agg(k order by k) as bv, array_agg(s order by k) as bs from (
+        select tenant_id, platform, starts_on, track_id, k, s from bm
+        union all
+        select tenant_id, '*', starts_on, track_id, k, sum(s)::bigint from bm group by tenant_id, starts_on, track_id, k
+      ) z group by 1, 2, 3, 4
+    ),
+    xu as (
       select tenant_id, platform, grain, starts_on, track_id, streams, artificial from tw
       union all
       select tenant_id, '*', grain, starts_on, track_id, sum(streams), sum(artificial) from tw group by tenant_id, grain, starts_on, track_id
       union all
       -- Days only for every platform: one platform's days are trend_daily's own rows.
       select tenant_id, '*', 'd', day, track_id, sum(streams), sum(artificial) from t group by tenant_id, day, track_id
+    ),
+    x as (
+      select xu.tenant_id, xu.platform, xu.grain, xu.starts_on, xu.track_id, xu.streams, xu.artificial,
+        coalesce(bx.bv, '{}') as bv, coalesce(bx.bs, '{}') as bs
+      from xu left join bx on xu.grain = 'm' and bx.tenant_id = xu.tenant_id and bx.platform = xu.platform
+        and bx.starts_on = xu.starts_on and bx.track_id = xu.track_id
     ),
     -- Units already kept are added to; the others are inserted as they are: a plain insert
     -- writes half what on conflict … do update does (its speculative insertion), 2.1–2.3 s
@@ -161,14 +182,26 @@ async function rollUp(
     -- over the whole of the import's pages). The sort also reads every row to add before the first
     -- is inserted: a run without any sort (the look for kept units running while the insert grew the
     -- table, presumably) did not end in 11 minutes.
+    -- Month rows add their breakdown arrays by value (as trend_daily's days, ADD_BREAKDOWNS); the
+    -- other grains keep none, so their update does not look at arrays.
     tu as (
       update trend_track_period p set streams = p.streams + x.streams, artificial = p.artificial + x.artificial
       from x where p.tenant_id = x.tenant_id and p.platform = x.platform and p.grain = x.grain and p.starts_on = x.starts_on
-        and p.track_id = x.track_id
+        and p.track_id = x.track_id and x.grain <> 'm'
+    ),
+    tm as (
+      update trend_track_period p set streams = p.streams + x.streams, artificial = p.artificial + x.artificial,
+        (breakdown_values, breakdown_streams) = (
+          select coalesce(array_agg(k order by k), '{}'), coalesce(array_agg(s order by k), '{}') from (
+            select k, sum(s)::bigint as s from (
+              select * from unnest(p.breakdown_values, p.breakdown_streams) union all select * from unnest(x.bv, x.bs)
+            ) u(k, s) group by k) q)
+      from x where p.tenant_id = x.tenant_id and p.platform = x.platform and p.grain = 'm' and x.grain = 'm'
+        and p.starts_on = x.starts_on and p.track_id = x.track_id
     ),
     tp as (
-      insert into trend_track_period (tenant_id, platform, grain, starts_on, track_id, streams, artificial)
-      select tenant_id, platform, grain, starts_on, track_id, streams, artificial from x
+      insert into trend_track_period (tenant_id, platform, grain, starts_on, track_id, streams, artificial, breakdown_values, breakdown_streams)
+      select tenant_id, platform, grain, starts_on, track_id, streams, artificial, bv, bs from x
       where not exists (select 1 from trend_track_period p where p.tenant_id = x.tenant_id and p.platform = x.platform
         and p.grain = x.grain and p.starts_on = x.starts_on and p.track_id = x.track_id)
       order by 1, 2, 3, 4, 5
