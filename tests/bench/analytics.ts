@@ -181,7 +181,8 @@ export async function runAnalyticsBench(options: {
       `Trend ingestion: ${lines.toLocaleString()} lines (${(written.size / 1024 / 1024).toFixed(1)} MB), import ${figures.status}, ${figures.matched.toLocaleString()} matched; ` +
         `dry run ${figures.dryRunMs} ms (${perSecond(figures.dryRunMs)} lines/s), commit ${figures.commitMs} ms (${perSecond(figures.commitMs)} lines/s), ` +
         `both ${perSecond(figures.dryRunMs + figures.commitMs)} lines/s; in ${where}: peak RSS ${figures.peakRssMb} MB (${figures.peakFrom}), ` +
-        `${figures.rssBeforeMb} MB before the import; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs`,
+        `${figures.rssBeforeMb} MB before the import; statistics refreshed ${figures.statisticsMs} ms after the commit's answer (0: none); ` +
+        `load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs`,
     )
     log(`Trend ingestion steps (ms): ${Object.entries(figures.steps).map(([name, ms]) => `${name} ${ms}`).join('; ')}`)
     ingestion = {
