@@ -85,11 +85,14 @@ async function accountBreakdown(db: Queryable, tenantId: number, platform: Platf
         sql` or `,
       )}) and track_id in ${tracks}`)
   if (!parts.length) return []
-  const { rows } = await db.execute<{ value: string; streams: string }>(sql`
-    select substr(b.k, ${dimension.length + 2}) as value, sum(b.s)::bigint as streams
-    from (${sql.join(parts, sql` union all `)}) r cross join lateral unnest(r.breakdown_values, r.breakdown_streams) b(k, s)
-    where starts_with(b.k, ${`${dimension}:`}) group by 1`)
-  return rows
+  // A few hundred rows by key: parallel workers would cost more than the statement (track-periods.ts).
+  return withoutParallelWorkers(db, async (q) => {
+    const { rows } = await q.execute<{ value: string; streams: string }>(sql`
+      select substr(b.k, ${dimension.length + 2}) as value, sum(b.s)::bigint as streams
+      from (${sql.join(parts, sql` union all `)}) r cross join lateral unnest(r.breakdown_values, r.breakdown_streams) b(k, s)
+      where starts_with(b.k, ${`${dimension}:`}) group by 1`)
+    return rows
+  })
 }
 
 /** Streams per track over the period: the period's units, or with an account, its tracks' daily rows. */
