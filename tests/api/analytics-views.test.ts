@@ -6,6 +6,7 @@ import type { TestClient } from '../helpers/client'
 import { createRelease } from './releases-fixtures'
 import { addDays, dayString } from '../../src/core/analytics-range'
 import type { TrendDimension } from '../../src/core/analytics-platforms'
+import { labelBreakdown } from '../../src/core/analytics-labels'
 
 let t: TestApp
 let ws: Awaited<ReturnType<typeof createWorkspace>>
@@ -287,5 +288,71 @@ describe('analytics views read the rollups', () => {
     expect((await stranger.ok('analytics.overview', { query: range })).totals.streams).toBe(0)
     const artist = await signedIn(t.app, 'artist@acme.test')
     expect((await artist.call('analytics.overview', { query: range })).status).toBe(403)
+  })
+
+  // Session 36: over long periods the account's breakdowns read its tracks' month rows (their arrays
+  // summed by value at commit) and trend_daily only for the weeks and days left. Last in the file: it
+  // adds January streams to months the first imports already hold (their arrays are added to).
+  it('"Analytics for this account": breakdowns and hours over long periods, as the facts say', async () => {
+    await importCommitted(
+      'spotify',
+      'date,isrc,country,streams,listeners,source,hour',
+      [
+        '2026-01-20,USWL12600001,SE,11,1,album,4',
+        '2026-01-21,USWL12600002,NO,13,1,search,23',
+        '2026-01-31,USWL12600003,US,2,1,album,4',
+        `${addDays(today, -40)},USWL12600001,GB,17,1,radio,12`,
+      ],
+      'january-again.csv',
+    )
+    await importCommitted('deezer', 'date,isrc,country,nb_streams,offer', ['2026-01-25,USWL12600001,SE,9,free'], 'deezer-again.csv')
+    const periods = [
+      { from: addDays(today, -364), to: today },
+      { from: addDays(today, -363), to: addDays(today, -1) },
+      { from: '2026-01-01', to: '2026-01-31' },
+      { from: '2025-12-15', to: '2026-03-10' },
+      { from: '2026-01-02', to: '2026-01-20' },
+      { from: '2026-01-04', to: addDays(today, -1) },
+      { from: '2025-06-01', to: '2026-01-01' },
+    ]
+    const facts = async (platform: string, dimension: string, account: number, period: { from: string; to: string }) => {
+      const value = dimension === 'country' ? sql`f.country` : sql`f.dims->>${dimension}`
+      const { rows } = await t.services.db.execute<{ value: string; streams: string }>(sql`
+        select ${value} as value, sum(f.streams)::bigint as streams
+        from trend_facts f join tracks k on k.id = f.track_id join releases r on r.id = k.release_id
+        where f.tenant_id = ${ws.tenant.id} and r.account_id = ${account} and f.day between ${period.from}::date and ${period.to}::date
+          and (${platform} = 'all' or f.platform = ${platform}) and ${value} is not null
+        group by 1`)
+      return rows.map((row) => ({ value: row.value, streams: Number(row.streams) }))
+    }
+    let compared = 0
+    for (const period of periods)
+      for (const account of [ws.artist.id, ws.label.id])
+        for (const platform of ['all', 'spotify', 'deezer']) {
+          const query = { date: 'custom' as const, ...period, account }
+          const what = `${platform} ${period.from}..${period.to} account ${account}`
+          for (const dimension of ['country', 'source'] as const) {
+            const expected = labelBreakdown(platform === 'all' ? null : platform, dimension, await facts(platform, dimension, account, period))
+            const answer = await admin.ok('analytics.breakdown', { params: { platform, breakdown: dimension }, query })
+            expect(answer.items.map((item) => [item.label, item.streams]), `${dimension} ${what}`).toEqual(
+              expected.map((item) => [item.label, item.streams]),
+            )
+            compared += expected.length
+          }
+          const hours = new Map((await facts(platform, 'hour', account, period)).map((row) => [Number(row.value), row.streams]))
+          const answer = await admin.ok('analytics.histogramHourly', { query: { ...query, platform } })
+          expect(answer.buckets.map((bucket) => bucket.streams), `hours ${what}`).toEqual(Array.from({ length: 24 }, (_, hour) => hours.get(hour) ?? 0))
+        }
+    expect(compared).toBeGreaterThan(50)
+    // January's Spotify countries of the artist: the second report's 11 (SE) and 13 (NO) added to the first's.
+    const january = await admin.ok('analytics.breakdown', {
+      params: { platform: 'spotify', breakdown: 'country' },
+      query: { date: 'custom', from: '2026-01-01', to: '2026-01-31', account: ws.artist.id },
+    })
+    expect(january.items.map((item) => [item.label, item.streams])).toEqual([
+      ['SE', 1116],
+      ['US', 40],
+      ['NO', 13],
+    ])
   })
 })

@@ -16,6 +16,10 @@
 // account filter's, which reads the arrays) have the work of a saturated year. On a database seeded
 // before migration 0046, `--breakdowns <platform>` fills one platform's arrays (one locked run each)
 // and `--breakdowns-rollup` the track-less table from them; a fresh seed does both.
+//
+// Month breakdowns (session 36): the month rows of trend_track_period carry their days' arrays
+// summed by value ("Analytics for this account" over long periods reads them). A fresh seed fills
+// them; `--period-breakdowns` fills them again (migration 0049 does it once on an older seed).
 import pg from 'pg'
 import { addDays, dayString } from '../../src/core/analytics-range'
 
@@ -65,6 +69,38 @@ async function rollUpBreakdowns() {
     )
   await client.query('vacuum analyze trend_platform_breakdown_daily')
   log(`trend_platform_breakdown_daily in ${Math.round((Date.now() - at) / 1000)} s`)
+}
+
+/**
+ * The month rows' breakdown arrays of trend_track_period from trend_daily's (session 36), as the
+ * commit writes them and migration 0049 fills them: per platform and for every platform (`*`).
+ */
+async function seedPeriodBreakdowns() {
+  const at = Date.now()
+  const { rowCount } = await client.query(
+    `update trend_track_period p set breakdown_values = b.k, breakdown_streams = b.s
+     from (
+       with v as (
+         select d.tenant_id, d.platform, date_trunc('month', d.day)::date as month, d.track_id, u.k, sum(u.s)::bigint as s
+         from trend_daily d cross join lateral unnest(d.breakdown_values, d.breakdown_streams) u(k, s)
+         where d.tenant_id = $1 group by 1, 2, 3, 4, 5
+       ), a as (
+         select tenant_id, platform, month, track_id, k, s from v
+         union all select tenant_id, '*', month, track_id, k, sum(s)::bigint from v group by 1, 3, 4, 5
+       )
+       select tenant_id, platform, month, track_id, array_agg(k order by k) as k, array_agg(s order by k) as s from a group by 1, 2, 3, 4
+     ) b
+     where p.tenant_id = b.tenant_id and p.platform = b.platform and p.grain = 'm' and p.starts_on = b.month and p.track_id = b.track_id`,
+    [tenant],
+  )
+  await client.query('vacuum analyze trend_track_period')
+  log(`trend_track_period: breakdown arrays of ${rowCount} month rows in ${Math.round((Date.now() - at) / 1000)} s`)
+}
+
+if (process.argv.includes('--period-breakdowns')) {
+  await seedPeriodBreakdowns()
+  await client.end()
+  process.exit(0)
 }
 
 const only = process.argv.indexOf('--breakdowns')
@@ -125,6 +161,7 @@ for (const platform of [...PLATFORMS, '*']) {
 }
 for (const platform of PLATFORMS) await seedBreakdowns(platform)
 await rollUpBreakdowns()
+await seedPeriodBreakdowns()
 await client.query(
   `insert into trend_imports (tenant_id, platform, status, file_name, content_hash, created_by)
    values ($1, 'spotify', 'committed', 'seeded', 'bench-seeded', $2)`,

@@ -181,7 +181,8 @@ export async function runAnalyticsBench(options: {
       `Trend ingestion: ${lines.toLocaleString()} lines (${(written.size / 1024 / 1024).toFixed(1)} MB), import ${figures.status}, ${figures.matched.toLocaleString()} matched; ` +
         `dry run ${figures.dryRunMs} ms (${perSecond(figures.dryRunMs)} lines/s), commit ${figures.commitMs} ms (${perSecond(figures.commitMs)} lines/s), ` +
         `both ${perSecond(figures.dryRunMs + figures.commitMs)} lines/s; in ${where}: peak RSS ${figures.peakRssMb} MB (${figures.peakFrom}), ` +
-        `${figures.rssBeforeMb} MB before the import; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs`,
+        `${figures.rssBeforeMb} MB before the import; statistics refreshed ${figures.statisticsMs} ms after the commit's answer (0: none); ` +
+        `load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs`,
     )
     log(`Trend ingestion steps (ms): ${Object.entries(figures.steps).map(([name, ms]) => `${name} ${ms}`).join('; ')}`)
     ingestion = {
@@ -312,10 +313,14 @@ async function timeReads(
     'countries (all, an account)': (range) => breakdown(db, tenant, 'all', 'country', range, accountId),
     'sources (spotify, an account)': (range) => breakdown(db, tenant, 'spotify', 'source', range, accountId),
   }
+  // ANALYTICS_READS=<words, comma-separated>: only the reads whose name holds one of them (a quick
+  // before/after of a few reads on a large seed); every read otherwise.
+  const only = (process.env.ANALYTICS_READS ?? '').split(',').map((word) => word.trim()).filter(Boolean)
+  const chosen = Object.entries(reads).filter(([name]) => !only.length || only.some((word) => name.includes(word)))
   for (const [period, range] of Object.entries(periods)) {
     const figures: string[] = []
     const timed: Record<string, { p50: number; p95: number; loadAverage: number }> = {}
-    for (const [name, read] of Object.entries(reads)) {
+    for (const [name, read] of chosen) {
       await read(range)
       const times: number[] = []
       for (let run = 0; run < runs; run += 1) {

@@ -4,7 +4,7 @@ import type { BreakdownAnswer, TrendSummary, analyticsQuery } from '@contract/an
 import { TOP_LIMIT } from '@contract/analytics'
 import { labelBreakdown, sharePercent } from '@core/analytics-labels'
 import { ANALYTICS_PLATFORM_SLUGS, platformLabel, type TrendDimension } from '@core/analytics-platforms'
-import { dayString, eachDay, resolveRange, type DayRange } from '@core/analytics-range'
+import { addDays, dayString, eachDay, resolveRange, type DayRange } from '@core/analytics-range'
 import type { AuthedContext } from '@server/context'
 import type { Queryable } from '@server/db/engine'
 import { notFound } from '@server/errors'
@@ -38,8 +38,7 @@ const platformIs = (platform: PlatformScope) =>
 const onPlatform = (platform: PlatformScope, tenantId?: number, account?: number) => {
   const where = sql`and ${platformIs(platform)}`
   if (account === undefined) return where
-  return sql`${where} and track_id in (select t.id from tracks t join releases r on r.id = t.release_id
-    where t.tenant_id = ${tenantId} and r.tenant_id = ${tenantId} and r.account_id = ${account})`
+  return sql`${where} and track_id in ${accountTrackIds(tenantId!, account)}`
 }
 
 /** Without the track: one platform, or all of them (a condition on the small track-less rollups). */
@@ -48,12 +47,53 @@ const onPlatformOnly = (platform: PlatformScope) => (platform === 'all' ? sql`` 
 /**
  * Streams per value of one dimension (country, a breakdown, the hour) over the per-track daily rows
  * `where` selects, from their breakdown arrays ('dimension:value', streams), for reads of a few
- * tracks (an account's, a release's). `where` names trend_daily's columns unqualified.
+ * tracks (a release's; an account's read month rows first, accountBreakdown). `where` names trend_daily's columns unqualified.
  */
 const trackBreakdown = (dimension: string, where: SQL) => sql`
   select substr(b.k, ${dimension.length + 2}) as value, sum(b.s)::bigint as streams
   from trend_daily cross join lateral unnest(breakdown_values, breakdown_streams) b(k, s)
   where ${where} and starts_with(b.k, ${`${dimension}:`}) group by 1`
+
+/** The account's tracks (catalogue's published tracks and releases), for a semi-join on track_id. */
+const accountTrackIds = (tenantId: number, account: number) => sql`(select t.id from tracks t join releases r on r.id = t.release_id
+    where t.tenant_id = ${tenantId} and r.tenant_id = ${tenantId} and r.account_id = ${account})`
+
+const monthsOfYear = (year: string) => Array.from({ length: 12 }, (_, index) => `${year.slice(0, 4)}-${String(index + 1).padStart(2, '0')}-01`)
+
+/**
+ * "Analytics for this account" split by a dimension: the period's units (exactUnits: its whole
+ * years and months, widened over days without streams), each year as its twelve months, from the
+ * month rows' breakdown arrays in trend_track_period (platform, or `*` for every platform), and the
+ * weeks and edge days left from trend_daily's own arrays. A year costs the account's tracks × ~13
+ * month rows and a few days, not tracks × platforms × 365 days (session 36). Exact: a month row's
+ * arrays are its days' summed by value (rollups.ts), and the widened units add only days the scope
+ * has no streams on.
+ */
+async function accountBreakdown(db: Queryable, tenantId: number, platform: PlatformScope, dimension: string, range: DayRange, account: number) {
+  const units = await exactUnits(db, tenantId, platform, range)
+  const months = [...units.years.flatMap(monthsOfYear), ...units.months]
+  const spans = [...units.weeks.map((week) => ({ from: week, to: addDays(week, 6) })), ...units.days]
+  const tracks = accountTrackIds(tenantId, account)
+  const parts: SQL[] = []
+  if (months.length)
+    parts.push(sql`select breakdown_values, breakdown_streams from trend_track_period where tenant_id = ${tenantId}
+      and platform = ${platform === 'all' ? '*' : platform} and grain = 'm' and starts_on = any(${sql.param(months)}::date[]) and track_id in ${tracks}`)
+  if (spans.length)
+    parts.push(sql`select breakdown_values, breakdown_streams from trend_daily where tenant_id = ${tenantId} and ${platformIs(platform)}
+      and (${sql.join(
+        spans.map((span) => days(span)),
+        sql` or `,
+      )}) and track_id in ${tracks}`)
+  if (!parts.length) return []
+  // A few hundred rows by key: parallel workers would cost more than the statement (track-periods.ts).
+  return withoutParallelWorkers(db, async (q) => {
+    const { rows } = await q.execute<{ value: string; streams: string }>(sql`
+      select substr(b.k, ${dimension.length + 2}) as value, sum(b.s)::bigint as streams
+      from (${sql.join(parts, sql` union all `)}) r cross join lateral unnest(r.breakdown_values, r.breakdown_streams) b(k, s)
+      where starts_with(b.k, ${`${dimension}:`}) group by 1`)
+    return rows
+  })
+}
 
 /** Streams per track over the period: the period's units, or with an account, its tracks' daily rows. */
 function perTrack(tenantId: number, platform: PlatformScope, range: DayRange, account: number) {
@@ -272,14 +312,15 @@ export async function breakdown(
   range: DayRange,
   account?: number,
 ): Promise<BreakdownAnswer> {
-  const { rows } = await db.execute<{ value: string; streams: string }>(
+  const rows =
     account === undefined
-      ? sql`
+      ? (
+          await db.execute<{ value: string; streams: string }>(sql`
     select value, sum(streams)::bigint as streams from trend_platform_breakdown_daily
     where tenant_id = ${tenantId} and dimension = ${dimension} and ${days(range)} ${onPlatformOnly(platform)}
-    group by value`
-      : trackBreakdown(dimension, sql`tenant_id = ${tenantId} and ${days(range)} ${onPlatform(platform, tenantId, account)}`),
-  )
+    group by value`)
+        ).rows
+      : await accountBreakdown(db, tenantId, platform, dimension, range, account)
   const items = labelBreakdown(
     platform === 'all' ? null : platform,
     dimension,
@@ -356,14 +397,15 @@ export async function histogramDays(db: Queryable, tenantId: number, platform: P
 
 /** Streams by hour of day from the per-dimension rollups' `hour` values. */
 export async function histogramHourly(db: Queryable, tenantId: number, platform: PlatformScope, range: DayRange, account?: number) {
-  const { rows } = await db.execute<{ value: string; streams: string }>(
+  const rows =
     account === undefined
-      ? sql`
+      ? (
+          await db.execute<{ value: string; streams: string }>(sql`
     select value, sum(streams)::bigint as streams from trend_platform_breakdown_daily
     where tenant_id = ${tenantId} and dimension = 'hour' and ${days(range)} ${onPlatformOnly(platform)}
-    group by 1`
-      : trackBreakdown('hour', sql`tenant_id = ${tenantId} and ${days(range)} ${onPlatform(platform, tenantId, account)}`),
-  )
+    group by 1`)
+        ).rows
+      : await accountBreakdown(db, tenantId, platform, 'hour', range, account)
   const by = new Map(rows.map((row) => [Number(row.value), Number(row.streams)]))
   return { buckets: Array.from({ length: 24 }, (_, hour) => ({ label: String(hour).padStart(2, '0'), streams: by.get(hour) ?? 0 })) }
 }

@@ -56,20 +56,26 @@ const ADD_BREAKDOWNS = `(breakdown_values, breakdown_streams) = (
         union all select * from unnest(excluded.breakdown_values, excluded.breakdown_streams)
       ) u(k, s) group by k) x)`
 
+/** What a roll-up wrote: the lines it read, and the per-track days (trend_daily rows) it added or added to. */
+export interface RolledUp {
+  lines: number
+  days: number
+}
+
 /**
  * Adds the lines `source` answers (tenant_id, platform, track_id, day, streams, listeners,
  * artificial, country, dims) to the per-track daily rollup (streams, and per dimension value in its
  * breakdown arrays), to the rollups without the track and to the per-track weeks, months and years,
  * in the caller's transaction, in one pass: one grouping set per rollup row kind, so a line is read
  * once rather than once per breakdown value (the lateral expansion of `dims` grouped five rows a
- * line, spilled to disk and took most of a commit). Answers the number of lines rolled up.
+ * line, spilled to disk and took most of a commit).
  */
 async function rollUp(
   tx: Queryable,
   source: SQL,
   dims: readonly string[],
   options: { fresh?: boolean; tenantId?: number } = {},
-): Promise<number> {
+): Promise<RolledUp> {
   const { fresh = false, tenantId } = options
   for (const name of dims) if (!ALL_DIMS.includes(name)) throw new Error(`not a dimension: ${name}`)
   // Names come from the list above, never from a file: safe to write into the statement.
@@ -85,7 +91,7 @@ async function rollUp(
   // ~1M groups first took longer than building the days' arrays (EXPLAIN ANALYZE, session 34).
   // Every sort the statement still has is an ORDER BY, which this does not remove.
   await tx.execute(sql`set local enable_sort = off`)
-  const { rows } = await tx.execute<{ n: number }>(sql`
+  const { rows } = await tx.execute<{ n: number; days: number }>(sql`
     with m as (${source}),
     g as (
       select ${tenantId === undefined ? sql`tenant_id` : sql`${tenantId}::bigint as tenant_id`}, platform, track_id, day,
@@ -144,13 +150,34 @@ async function rollUp(
         ('y', date_trunc('year', t.day)::date)) u(grain, starts_on)
       group by 1, 2, 3, 4, 5
     ),
-    x as (
+    -- A track's month per dimension value, for the platform and for every platform: the month rows'
+    -- breakdown arrays, which "Analytics for this account" splits a long period by (reads.ts).
+    bm as (
+      select tenant_id, platform, date_trunc('month', day)::date as starts_on, track_id, k, sum(streams)::bigint as s
+      from (select tenant_id, platform, track_id, day, streams, case gid ${sql.raw(pick((k) => `'${names[k]}:' || v${k}`))} end as k
+        from g where gid <> ${all}) y
+      where k is not null group by 1, 2, 3, 4, 5
+    ),
+    bx as (
+      select tenant_id, platform, starts_on, track_id, array_agg(k order by k) as bv, array_agg(s order by k) as bs from (
+        select tenant_id, platform, starts_on, track_id, k, s from bm
+        union all
+        select tenant_id, '*', starts_on, track_id, k, sum(s)::bigint from bm group by tenant_id, starts_on, track_id, k
+      ) z group by 1, 2, 3, 4
+    ),
+    xu as (
       select tenant_id, platform, grain, starts_on, track_id, streams, artificial from tw
       union all
       select tenant_id, '*', grain, starts_on, track_id, sum(streams), sum(artificial) from tw group by tenant_id, grain, starts_on, track_id
       union all
       -- Days only for every platform: one platform's days are trend_daily's own rows.
       select tenant_id, '*', 'd', day, track_id, sum(streams), sum(artificial) from t group by tenant_id, day, track_id
+    ),
+    x as (
+      select xu.tenant_id, xu.platform, xu.grain, xu.starts_on, xu.track_id, xu.streams, xu.artificial,
+        coalesce(bx.bv, '{}') as bv, coalesce(bx.bs, '{}') as bs
+      from xu left join bx on xu.grain = 'm' and bx.tenant_id = xu.tenant_id and bx.platform = xu.platform
+        and bx.starts_on = xu.starts_on and bx.track_id = xu.track_id
     ),
     -- Units already kept are added to; the others are inserted as they are: a plain insert
     -- writes half what on conflict … do update does (its speculative insertion), 2.1–2.3 s
@@ -161,21 +188,33 @@ async function rollUp(
     -- over the whole of the import's pages). The sort also reads every row to add before the first
     -- is inserted: a run without any sort (the look for kept units running while the insert grew the
     -- table, presumably) did not end in 11 minutes.
+    -- Month rows add their breakdown arrays by value (as trend_daily's days, ADD_BREAKDOWNS); the
+    -- other grains keep none, so their update does not look at arrays.
     tu as (
       update trend_track_period p set streams = p.streams + x.streams, artificial = p.artificial + x.artificial
       from x where p.tenant_id = x.tenant_id and p.platform = x.platform and p.grain = x.grain and p.starts_on = x.starts_on
-        and p.track_id = x.track_id
+        and p.track_id = x.track_id and x.grain <> 'm'
+    ),
+    tm as (
+      update trend_track_period p set streams = p.streams + x.streams, artificial = p.artificial + x.artificial,
+        (breakdown_values, breakdown_streams) = (
+          select coalesce(array_agg(k order by k), '{}'), coalesce(array_agg(s order by k), '{}') from (
+            select k, sum(s)::bigint as s from (
+              select * from unnest(p.breakdown_values, p.breakdown_streams) union all select * from unnest(x.bv, x.bs)
+            ) u(k, s) group by k) q)
+      from x where p.tenant_id = x.tenant_id and p.platform = x.platform and p.grain = 'm' and x.grain = 'm'
+        and p.starts_on = x.starts_on and p.track_id = x.track_id
     ),
     tp as (
-      insert into trend_track_period (tenant_id, platform, grain, starts_on, track_id, streams, artificial)
-      select tenant_id, platform, grain, starts_on, track_id, streams, artificial from x
+      insert into trend_track_period (tenant_id, platform, grain, starts_on, track_id, streams, artificial, breakdown_values, breakdown_streams)
+      select tenant_id, platform, grain, starts_on, track_id, streams, artificial, bv, bs from x
       where not exists (select 1 from trend_track_period p where p.tenant_id = x.tenant_id and p.platform = x.platform
         and p.grain = x.grain and p.starts_on = x.starts_on and p.track_id = x.track_id)
       order by 1, 2, 3, 4, 5
     )
-    select coalesce(sum(n), 0)::int as n from g where gid = ${all}`)
+    select (select coalesce(sum(n), 0) from g where gid = ${all})::int as n, (select count(*) from t)::int as days`)
   await tx.execute(sql`set local enable_sort = on`)
-  return Number(rows[0]?.n ?? 0)
+  return { lines: Number(rows[0]?.n ?? 0), days: Number(rows[0]?.days ?? 0) }
 }
 
 const FACT_COLUMNS = sql.raw('tenant_id, platform, track_id, day, streams, listeners, artificial, country, dims')
@@ -187,7 +226,7 @@ export async function rollUpImport(
   importId: number,
   platform: string,
   range: { from: string | null; to: string | null },
-) {
+): Promise<RolledUp> {
   const days = range.from && range.to ? sql`and day between ${range.from}::date and ${range.to}::date` : sql``
   // Every line of a report carries the same keys (its header's breakdown columns): one line says which.
   const { rows } = await tx.execute<{ keys: string[] | null }>(sql`
@@ -257,10 +296,56 @@ export async function matchPending(
     return Number(rows[0]?.n ?? 0)
   }
   await lockRollups(tx, tenantId)
-  return rollUp(
+  const rolled = await rollUp(
     tx,
     sql`${matching} returning ${sql.raw('f.tenant_id, f.platform, f.track_id, f.day, f.streams, f.listeners, f.artificial, f.country, f.dims')}`,
     ALL_DIMS,
     { tenantId },
   )
+  return rolled.lines
+}
+
+/** The tables the analytics reads plan on (every rollup). */
+const ROLLUP_TABLES = ['trend_daily', 'trend_platform_daily', 'trend_platform_breakdown_daily', 'trend_track_period']
+
+/** Fewer per-track days than this never call for fresh statistics: plans over so few rows do not suffer. */
+const STATISTICS_FLOOR = 1000
+
+/**
+ * Whether a commit that wrote `days` per-track days grew trend_daily enough for the planner's
+ * statistics to mislead the reads: a first import (the table never analyzed, reltuples -1) or more
+ * than a tenth of the rows it last counted (autovacuum's default threshold, which it reaches only
+ * on its next round: the account filter read 345–593 ms until then, 13 ms after, session 35).
+ */
+export async function statisticsStale(tx: Queryable, days: number): Promise<boolean> {
+  if (days < STATISTICS_FLOOR) return false
+  const { rows } = await tx.execute<{ reltuples: number }>(sql`select reltuples::float8 as reltuples from pg_class where oid = 'trend_daily'::regclass`)
+  const counted = Number(rows[0]?.reltuples ?? -1)
+  return counted < 0 || days > counted / 10
+}
+
+const refreshing = new Set<Promise<void>>()
+
+/**
+ * Analyzes the rollups in the background (no transaction; the caller does not wait): after a
+ * commit that statisticsStale says grew them a lot. One table at a time, each its own statement;
+ * a failure is logged, not thrown (autovacuum analyzes them later anyway).
+ */
+export function refreshStatistics(db: Queryable): void {
+  const run = (async () => {
+    for (const table of ROLLUP_TABLES) await db.execute(sql.raw(`analyze ${table}`))
+  })()
+    .catch((error: unknown) => console.error('analytics statistics refresh failed', (error as Error).message))
+    .finally(() => refreshing.delete(run))
+  refreshing.add(run)
+}
+
+/** Resolves when the statistics refreshes under way have ended (the bench and tests wait for them): how many there were. */
+export async function statisticsRefreshed(): Promise<number> {
+  let waited = 0
+  while (refreshing.size) {
+    waited += refreshing.size
+    await Promise.all([...refreshing])
+  }
+  return waited
 }

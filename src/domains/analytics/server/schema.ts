@@ -138,6 +138,14 @@ export const trendTrackPeriod = pgTable(
     streams: bigint('streams', { mode: 'number' }).notNull().default(0),
     /** Of those streams, the ones the store flagged as artificial (the artificial-streams read, fraud.ts). */
     artificial: bigint('artificial', { mode: 'number' }).notNull().default(0),
+    /**
+     * On month rows ('m') only, empty on the others: the month's streams per dimension value, as
+     * trend_daily's arrays of the same track and platform (or every platform for `*`) summed by
+     * value, sorted by `dimension:value`. What "Analytics for this account" splits a long period by
+     * (reads.ts `accountBreakdown`): a month per track instead of its days (migration 0049).
+     */
+    breakdownValues: text('breakdown_values').array().notNull().default(sql`'{}'::text[]`),
+    breakdownStreams: bigint('breakdown_streams', { mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
     // The key is the unique index trend_track_period_key (tenant, platform, grain, starts_on,
     // track_id) INCLUDE (streams), hand-written (drizzle cannot declare INCLUDE): the reads are
     // index-only scans of one period each, and the commit's upsert takes it as its arbiter.

@@ -19,14 +19,14 @@ import {
 } from '@core/analytics-platforms'
 import type { AuthedContext, Services } from '@server/context'
 import type { PoolClient } from 'pg'
-import type { Db, Queryable } from '@server/db/engine'
+import { afterCommit, detachFromTransaction, type Db, type Queryable } from '@server/db/engine'
 import { countCapped, pageMeta } from '@server/db/paging'
 import { actorOf, auditedMutation, type AuditActor, type Mutation } from '@server/audit'
 import { HttpError, conflict, notFound } from '@server/errors'
 import { csvHeaderRow } from '@server/csv-upload'
 import { FileStore } from '@server/storage/file-store'
 import { trendImports } from './schema'
-import { ensureFactPartitions, matchPending, rollUpImport } from './rollups'
+import { ensureFactPartitions, matchPending, refreshStatistics, rollUpImport, statisticsStale } from './rollups'
 import { CsvReader } from './trend-csv'
 import { copyFrom, copyText } from '@server/db/copy'
 import { dimsEncoder } from './trend-copy'
@@ -510,6 +510,7 @@ export async function commitTrendImport(
   options: { steps?: StepTimer } = {},
 ): Promise<void> {
   const { steps } = options
+  let stale = false
   await auditedMutation({ db: services.db, actor }, importMutation('analytics.import.commit', actor.tenantId, id), async (tx) => {
     const row = await lockedStatus(tx, actor.tenantId, id)
     if (row.status !== 'review')
@@ -523,12 +524,17 @@ export async function commitTrendImport(
       await tx.execute(sql`set local work_mem = '256MB'`)
       await tx.execute(sql`set local jit = off`)
     }
-    await timed(steps, 'commit: rollups (one statement)', () => rollUpImport(tx, actor.tenantId, id, row.platform, range))
+    const rolled = await timed(steps, 'commit: rollups (one statement)', () => rollUpImport(tx, actor.tenantId, id, row.platform, range))
+    stale = await statisticsStale(tx, rolled.days)
     await tx.execute(sql`
       update trend_imports set status = 'committed', committed_by = ${actor.actorAccountId}, committed_at = now() where id = ${id}`)
     const later = await timed(steps, 'commit: late matching', () => matchPending(tx, actor.tenantId, { committed: true }))
     return { result: undefined, before: { status: row.status }, after: { status: 'committed', matchedLater: later } }
   })
+  // After a first import or a large one, the reads' plans want fresh statistics now rather than at
+  // autovacuum's next round: analyzed once the commit is in (outside its transaction, or after the
+  // caller's), without making the commit's answer wait.
+  if (stale) afterCommit(() => detachFromTransaction(() => refreshStatistics(services.db)))
 }
 
 export async function cancelTrendImport(services: Services, actor: TrendActor, id: number): Promise<void> {
