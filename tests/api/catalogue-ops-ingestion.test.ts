@@ -235,6 +235,10 @@ describe('catalogue ingestion', () => {
        where ingestion_id = ${dry.id} and release_title = 'Batch 3'`)
     // The commit's own updates are counted, not the one above: a release's later rows are now small
     // (no release fields), more of them share a page, and that extra update may not find room on it.
+    // The dead versions the dry run and that update left are cleared first (autovacuum's work, which
+    // may or may not have come by): what is checked is that, with room on the page, every update the
+    // commit makes is HOT (CI on PostgreSQL once saw 7 of 8 with the page still full of them).
+    await t.services.db.execute(sql`vacuum ingestion_rows`)
     const hotBefore = await rowUpdates()
     await admin.ok('ingestion.commit', { body: { id: dry.id } })
     await t.services.jobs.drain()
