@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../helpers/app'
 import { createWorkspace, signedIn } from '../helpers/fixtures'
 import type { TestClient } from '../helpers/client'
 import { createRelease } from './releases-fixtures'
+import { importTrendsCommitted } from './analytics-fixtures'
 import { addDays } from '../../src/core/analytics-range'
 import { statisticsRefreshed } from '../../src/domains/analytics/server/rollups'
 
@@ -13,20 +14,8 @@ import { statisticsRefreshed } from '../../src/domains/analytics/server/rollups'
 let t: TestApp
 let admin: TestClient
 
-async function importCommitted(lines: string[], filename: string) {
-  const data = Buffer.from(['date,isrc,country,streams,listeners,source', ...lines].join('\n') + '\n')
-  const { id } = await admin.ok('analytics.importTrends', {
-    params: { platform: 'spotify' },
-    multipart: { files: { file: { filename, data, contentType: 'text/csv' } } },
-  })
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    await t.services.jobs.drain()
-    const detail = await admin.ok('analytics.import', { params: { id } })
-    if (detail.status === 'review') break
-    if (detail.status === 'failed') throw new Error(detail.error ?? 'failed')
-  }
-  await admin.ok('analytics.importCommit', { params: { id } })
-}
+const importCommitted = (lines: string[], filename: string) =>
+  importTrendsCommitted(t, admin, 'spotify', 'date,isrc,country,streams,listeners,source', lines, filename)
 
 const counted = async () => {
   const { rows } = await t.services.db.execute<{ relname: string; reltuples: number }>(sql`

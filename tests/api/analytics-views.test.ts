@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../helpers/app'
 import { createWorkspace, signedIn } from '../helpers/fixtures'
 import type { TestClient } from '../helpers/client'
 import { createRelease } from './releases-fixtures'
+import { importTrendsCommitted } from './analytics-fixtures'
 import { addDays, dayString } from '../../src/core/analytics-range'
 import type { TrendDimension } from '../../src/core/analytics-platforms'
 import { labelBreakdown } from '../../src/core/analytics-labels'
@@ -16,20 +17,8 @@ let tracks: number[]
 const range = { date: 'custom' as const, from: '2026-01-01', to: '2026-01-05' }
 const today = dayString(new Date())
 
-async function importCommitted(platform: string, header: string, lines: string[], filename: string) {
-  const data = Buffer.from([header, ...lines].join('\n') + '\n')
-  const { id } = await admin.ok('analytics.importTrends', {
-    params: { platform },
-    multipart: { files: { file: { filename, data, contentType: 'text/csv' } } },
-  })
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    await t.services.jobs.drain()
-    const detail = await admin.ok('analytics.import', { params: { id } })
-    if (detail.status === 'review') break
-    if (detail.status === 'failed') throw new Error(detail.error ?? 'failed')
-  }
-  await admin.ok('analytics.importCommit', { params: { id } })
-}
+const importCommitted = (platform: string, header: string, lines: string[], filename: string) =>
+  importTrendsCommitted(t, admin, platform, header, lines, filename)
 
 beforeAll(async () => {
   t = await createTestApp()

@@ -109,7 +109,7 @@ export function Cell<Row>({ column, row }: { column: ColumnDef<Row>; row: Row })
     }
     case 'img': {
       const value = column.value(row)
-      if (!value) return <span className="wl-cell-thumb wl-cell-thumb-empty" aria-hidden />
+      if (!value) return <Thumb src={null} />
       const image = typeof value === 'string' ? { src: value, alt: column.header } : value
       return <Thumb src={image.src} alt={image.alt} />
     }
@@ -202,11 +202,7 @@ export function Cell<Row>({ column, row }: { column: ColumnDef<Row>; row: Row })
       if (!release) return null
       return (
         <Link to={`/releases/single/${release.id}`} className="wl-cell-card">
-          {release.artwork ? (
-            <Thumb src={release.artwork} />
-          ) : (
-            <span className="wl-cell-thumb wl-cell-thumb-empty" aria-hidden />
-          )}
+          <Thumb src={release.artwork || null} />
           <CellText size="2" weight="medium">
             {release.title}
           </CellText>

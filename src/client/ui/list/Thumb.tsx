@@ -52,10 +52,11 @@ function schedule() {
   loadInBackground(drain, { soon: true })
 }
 
-/** A 32-pixel thumbnail that waits for a quiet moment to load; an empty square until then. */
-export function Thumb({ src, alt = '' }: { src: string; alt?: string }) {
-  const [shown, setShown] = useState<string | null>(() => (inCache.has(src) ? src : null))
+/** A 32-pixel thumbnail that waits for a quiet moment to load; an empty square until then, or without an image. */
+export function Thumb({ src, alt = '' }: { src: string | null; alt?: string }) {
+  const [shown, setShown] = useState<string | null>(() => (src && inCache.has(src) ? src : null))
   useEffect(() => {
+    if (!src) return
     if (inCache.has(src)) {
       setShown(src)
       return
@@ -67,6 +68,7 @@ export function Thumb({ src, alt = '' }: { src: string; alt?: string }) {
       asked.gone = true
     }
   }, [src])
+  if (!src) return <span className="wl-cell-thumb wl-cell-thumb-empty" aria-hidden />
   if (shown !== src)
     return alt ? (
       <span className="wl-cell-thumb wl-cell-thumb-empty" role="img" aria-label={alt} data-thumb-pending />

@@ -49,10 +49,14 @@ const onPlatformOnly = (platform: PlatformScope) => (platform === 'all' ? sql`` 
  * `where` selects, from their breakdown arrays ('dimension:value', streams), for reads of a few
  * tracks (a release's; an account's read month rows first, accountBreakdown). `where` names trend_daily's columns unqualified.
  */
-const trackBreakdown = (dimension: string, where: SQL) => sql`
+const trackBreakdown = (dimension: string, where: SQL) =>
+  breakdownOfArrays(dimension, sql`select breakdown_values, breakdown_streams from trend_daily where ${where}`)
+
+/** Streams per value of one dimension summed over the breakdown arrays the rows of `source` carry. */
+const breakdownOfArrays = (dimension: string, source: SQL) => sql`
   select substr(b.k, ${dimension.length + 2}) as value, sum(b.s)::bigint as streams
-  from trend_daily cross join lateral unnest(breakdown_values, breakdown_streams) b(k, s)
-  where ${where} and starts_with(b.k, ${`${dimension}:`}) group by 1`
+  from (${source}) r cross join lateral unnest(r.breakdown_values, r.breakdown_streams) b(k, s)
+  where starts_with(b.k, ${`${dimension}:`}) group by 1`
 
 /** The account's tracks (catalogue's published tracks and releases), for a semi-join on track_id. */
 const accountTrackIds = (tenantId: number, account: number) => sql`(select t.id from tracks t join releases r on r.id = t.release_id
@@ -87,10 +91,7 @@ async function accountBreakdown(db: Queryable, tenantId: number, platform: Platf
   if (!parts.length) return []
   // A few hundred rows by key: parallel workers would cost more than the statement (track-periods.ts).
   return withoutParallelWorkers(db, async (q) => {
-    const { rows } = await q.execute<{ value: string; streams: string }>(sql`
-      select substr(b.k, ${dimension.length + 2}) as value, sum(b.s)::bigint as streams
-      from (${sql.join(parts, sql` union all `)}) r cross join lateral unnest(r.breakdown_values, r.breakdown_streams) b(k, s)
-      where starts_with(b.k, ${`${dimension}:`}) group by 1`)
+    const { rows } = await q.execute<{ value: string; streams: string }>(breakdownOfArrays(dimension, sql.join(parts, sql` union all `)))
     return rows
   })
 }

@@ -46,14 +46,14 @@ export function platformDims(platform: string): readonly string[] {
 }
 
 /**
- * What `on conflict … do update` sets a day's breakdowns to: the stored and the added
- * ('dimension:value', streams) pairs summed by value.
+ * The stored (`kept`) and the added ('dimension:value', streams) pairs summed by value: what a day's
+ * (`on conflict … do update`) and a month row's update set their breakdown arrays to.
  */
-const ADD_BREAKDOWNS = `(breakdown_values, breakdown_streams) = (
+const addBreakdowns = (kept: readonly [string, string], added: readonly [string, string]) => `(breakdown_values, breakdown_streams) = (
     select coalesce(array_agg(k order by k), '{}'), coalesce(array_agg(s order by k), '{}') from (
       select k, sum(s)::bigint as s from (
-        select * from unnest(trend_daily.breakdown_values, trend_daily.breakdown_streams)
-        union all select * from unnest(excluded.breakdown_values, excluded.breakdown_streams)
+        select * from unnest(${kept.join(', ')})
+        union all select * from unnest(${added.join(', ')})
       ) u(k, s) group by k) x)`
 
 /** What a roll-up wrote: the lines it read, and the per-track days (trend_daily rows) it added or added to. */
@@ -118,7 +118,7 @@ async function rollUp(
       order by tenant_id, platform, track_id, day
       ${merge(`on conflict (tenant_id, platform, track_id, day) do update set streams = trend_daily.streams + excluded.streams,
         listeners = trend_daily.listeners + excluded.listeners, artificial = trend_daily.artificial + excluded.artificial,
-        ${ADD_BREAKDOWNS}`)}
+        ${addBreakdowns(['trend_daily.breakdown_values', 'trend_daily.breakdown_streams'], ['excluded.breakdown_values', 'excluded.breakdown_streams'])}`)}
     ),
     -- The same sums without the track, from the per-track groups (far fewer rows than lines): what
     -- the overview and platform views read.
@@ -188,7 +188,7 @@ async function rollUp(
     -- over the whole of the import's pages). The sort also reads every row to add before the first
     -- is inserted: a run without any sort (the look for kept units running while the insert grew the
     -- table, presumably) did not end in 11 minutes.
-    -- Month rows add their breakdown arrays by value (as trend_daily's days, ADD_BREAKDOWNS); the
+    -- Month rows add their breakdown arrays by value (as trend_daily's days, addBreakdowns); the
     -- other grains keep none, so their update does not look at arrays.
     tu as (
       update trend_track_period p set streams = p.streams + x.streams, artificial = p.artificial + x.artificial
@@ -197,11 +197,7 @@ async function rollUp(
     ),
     tm as (
       update trend_track_period p set streams = p.streams + x.streams, artificial = p.artificial + x.artificial,
-        (breakdown_values, breakdown_streams) = (
-          select coalesce(array_agg(k order by k), '{}'), coalesce(array_agg(s order by k), '{}') from (
-            select k, sum(s)::bigint as s from (
-              select * from unnest(p.breakdown_values, p.breakdown_streams) union all select * from unnest(x.bv, x.bs)
-            ) u(k, s) group by k) q)
+        ${sql.raw(addBreakdowns(['p.breakdown_values', 'p.breakdown_streams'], ['x.bv', 'x.bs']))}
       from x where p.tenant_id = x.tenant_id and p.platform = x.platform and p.grain = 'm' and x.grain = 'm'
         and p.starts_on = x.starts_on and p.track_id = x.track_id
     ),
