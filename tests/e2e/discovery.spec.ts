@@ -53,7 +53,10 @@ const thisMonth = () => new Date().toISOString().slice(0, 7)
 
 test('Discovery Mode: submit a release and approve it; its statement month shows the Discovery Mode revenue apart', async ({ browser }) => {
   test.setTimeout(240_000)
-  const [release] = await liveReleases('others')
+  // A release with no submission yet (a retry finds the first attempt's submission in place).
+  const submitted = await ok<{ data: { release: { id: number } }[] }>(api.get('/api/spotify-discovery/1', { params: { per_page: 100 } }))
+  const taken = new Set(submitted.data.map((row) => row.release.id))
+  const release = (await liveReleases('others')).find((candidate) => !taken.has(candidate.id))!
   const page = await signedIn(browser)
   const workspace = new WorkspacePage(page)
 
@@ -184,6 +187,8 @@ test('usage discovery: submit tracks to the fake provider, matches arrive, a mat
   await page.getByRole('row', { name: /Nina Vale Fans/ }).getByText('e2e-greenlisted', { exact: true }).click()
   await expect(page).toHaveURL(/\/usage-discovery\/match\/\d+$/)
   await workspace.ready()
+  // The review keys act on the loaded match: wait for it (its read can take a while under load).
+  await expect(page.getByRole('list', { name: 'Matching segments' })).toBeVisible()
   const greenlisted = idInUrl(page.url())
   await page.keyboard.press('a')
   await expect(page.getByText(`The channel ${FAN_CHANNEL} is on the greenlist for this recording: its uses are never actioned.`).first()).toBeVisible()
