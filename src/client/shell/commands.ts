@@ -16,7 +16,7 @@ import { workspace, workspaceActions, flushWorkspace } from '../workspace/store'
 import { currentPath, listPanes, tabsInPane } from '../workspace/layout'
 import { shellActions } from './ui-state'
 import { paletteState } from './palette-state'
-import { getVersion, ref } from 'valtio'
+import { ref } from 'valtio'
 import { showNotice } from '../ui/notices/notices'
 
 /**
@@ -81,23 +81,9 @@ export function useLoadedCommands(ask = true): LoadedCommands | null {
   return loaded
 }
 
-let lastContext: { version: number | undefined; me: unknown; context: CommandContext } | null = null
-
-/**
- * Where the user is, as the commands see it: the focused tab's route, record and list. Worked out
- * again only when the workspace or the signed-in account changed: every record's action buttons and
- * every key asks for it, several times a render (~10 ms of a record open, profiled).
- */
+/** Where the user is, as the commands see it: the focused tab's route, record and list. */
 export function commandContext(): CommandContext {
   const me = sessionActor.getSnapshot().context.me
-  const version = getVersion(workspace)
-  if (lastContext && lastContext.version === version && lastContext.me === me) return lastContext.context
-  const context = workContext(me)
-  lastContext = { version, me, context }
-  return context
-}
-
-function workContext(me: ReturnType<typeof sessionActor.getSnapshot>['context']['me']): CommandContext {
   const { state, lists, records } = workspace
   const tab = state.tabs[state.focusedTab]
   const path = tab ? currentPath(tab) : '/dashboard'
