@@ -45,7 +45,7 @@ export const MAX_PER_GROUP = 100
  */
 export const ROWS_RENDERED = 30
 const ROWS_NEAR_END = 5
-const NO_GROUPS: [string, Item[]][] = []
+const NO_VIEW: { groups: [string, Item[]][]; query: string | null } = { groups: [], query: null }
 
 function recordItem(hit: SearchHit, close: () => void): Item {
   const kind = ENTITY_KIND_UI[hit.kind]
@@ -340,8 +340,12 @@ function PaletteBody({ open, close }: { open: boolean; close(): void }) {
   // The input paints first and the rows right after, in a render of their own: opening the palette
   // costs a frame, not the frame plus every row (a keystroke's rows likewise follow its letter).
   // While the rows shown are behind the query, Enter takes the best match of the query typed.
-  const shownGroups = useDeferredValue(groups, NO_GROUPS)
-  const behind = shownGroups !== groups
+  // The rows with the query they answer: the list says which query its rows are for (the front-end
+  // bench times a keystroke to the rows of what was typed, not to a later answer of the record search).
+  const view = useMemo(() => ({ groups, query }), [groups, query])
+  const shown = useDeferredValue(view, NO_VIEW)
+  const shownGroups = shown.groups
+  const behind = shown !== view
   const shownKeys = useMemo(() => shownGroups.flatMap(([, entries]) => entries.map((item) => item.key)), [shownGroups])
   const showMore = useCallback(() => {
     if (more) setGrown({ query, page, limit: rowLimit + ROWS_RENDERED })
@@ -427,6 +431,7 @@ function PaletteBody({ open, close }: { open: boolean; close(): void }) {
       </Flex>
       <Cmdk.List
         className="wl-palette__list"
+        data-shown-query={shown.query ?? undefined}
         onScroll={(event) => {
           const list = event.currentTarget
           if (list.scrollTop + list.clientHeight >= list.scrollHeight - 120) showMore()

@@ -44,5 +44,9 @@ describe('the palette’s rows', () => {
     await userEvent.keyboard('a')
     await waitFor(() => expect(rows().length).toBeLessThanOrEqual(ROWS_RENDERED))
     expect(rows().length).toBeGreaterThan(0)
+    // The list says which query its rows answer (the front-end bench times a keystroke to them).
+    expect(document.querySelector('[cmdk-list]')?.getAttribute('data-shown-query')).toBe('a')
+    await userEvent.keyboard('d')
+    await waitFor(() => expect(document.querySelector('[cmdk-list]')?.getAttribute('data-shown-query')).toBe('ad'))
   })
 })
