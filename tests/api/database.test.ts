@@ -111,7 +111,8 @@ describe('PGlite data directory', () => {
     await first.close()
     const third = await openDatabase({ dataDir, pgliteMode: 'inline' })
     await third.close()
-  })
+    // Two fresh PGlite databases created and migrated in this process: past the default 30 s on a loaded machine (CI, load 13).
+  }, 120_000)
 
   it('takes over a lock left by a process killed with kill -9, and still refuses a living holder', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wl-crash-'))

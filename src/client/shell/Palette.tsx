@@ -9,7 +9,7 @@ import { ENTITY_KIND_UI, looksLikeIdentifier } from '@commands/entities'
 import { registry, commandContext, commandEnv, useLoadedCommands } from './commands'
 import { envOpeningIn } from './run-command'
 import { recents, rememberCommand, rememberRecord } from './recents'
-import { shellActions, useShell } from './ui-state'
+import { shellActions, shellState, useShell } from './ui-state'
 import { paletteState } from './palette-state'
 import { workspace } from '../workspace/store'
 import { ApiError } from '../api'
@@ -82,8 +82,15 @@ const ABOVE_THE_PALETTE = '[role="dialog"], [role="alertdialog"], [role="menu"],
 export function Palette() {
   const shell = useShell()
   const open = shell.dialog === 'palette'
-  const close = useCallback(() => shellActions.close(), [])
   const layer = useRef<HTMLDivElement>(null)
+  // The keys typed after Escape or Enter belong to the page at once: the input lets go of the keyboard
+  // in the same event, not when React next renders (a loaded machine took 100+ ms, and "Escape g u"
+  // typed g and u into the closing palette). Where focus goes back to is decided below, as before.
+  const close = useCallback(() => {
+    shellActions.close()
+    const active = document.activeElement
+    if (active instanceof HTMLElement && layer.current?.contains(active)) active.blur()
+  }, [])
   const returnFocus = useRef<Element | null>(null)
   const input = () => layer.current?.querySelector<HTMLInputElement>('[cmdk-input]') ?? null
 
@@ -106,6 +113,8 @@ export function Palette() {
     // A menu item that opens the palette (the bulk bar's Ban…, a record's Actions) closes its menu,
     // and the menu hands focus back to its trigger a moment later: typing belongs in the input.
     const holdFocus = (event: FocusEvent) => {
+      // Closed already (Escape, a command run), only not yet rendered so: focus goes where it is sent.
+      if (shellState.dialog !== 'palette') return
       const target = event.target
       if (!(target instanceof Element) || layer.current?.contains(target) || target.closest(ABOVE_THE_PALETTE)) return
       input()?.focus()

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { act, render, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Theme } from '@radix-ui/themes'
 import { Palette } from '../../../src/client/shell/Palette'
@@ -61,6 +61,24 @@ describe('the palette as a layer', () => {
     await opened()
     expect(input().value).toBe('')
     expect(document.activeElement).toBe(input())
+  })
+
+  it('lets go of the keyboard in the Escape itself, before the closing renders: keys typed next reach the page', async () => {
+    const before = await mounted()
+    await opened()
+    // A keydown dispatched alone: the closing's render (valtio tells React in a microtask) has not run.
+    fireEvent.keyDown(input(), { key: 'Escape' })
+    expect(shellState.dialog).toBeNull()
+    expect(document.activeElement).not.toBe(input())
+    const typed: string[] = []
+    const onKey = (event: KeyboardEvent) => typed.push(`${event.key}@${(event.target as Element).tagName}`)
+    document.addEventListener('keydown', onKey)
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'g' })
+    document.removeEventListener('keydown', onKey)
+    expect(typed).toEqual(['g@BODY'])
+    // Once rendered, focus is back where it was.
+    await act(async () => undefined)
+    expect(document.activeElement).toBe(before)
   })
 
   it('holds focus while open: Tab stays in the input, focus moved outside comes back; a click outside closes it', async () => {
