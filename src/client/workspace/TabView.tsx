@@ -35,6 +35,26 @@ class TabErrorBoundary extends Component<{ children: ReactNode; resetKey: string
   }
 }
 
+/**
+ * When the tab moves to another screen with the keyboard inside the one going (a list's focused row on
+ * Enter), the keyboard is put on the tab's body before the old screen's elements are removed. Removing
+ * the focused element made Chromium recompute the style of the whole page inside the removal (33 ms for
+ * 1,744 elements in a traced record open); moved first, the removal is plain. `getSnapshotBeforeUpdate`
+ * is the one moment after the render and before the DOM changes.
+ */
+export class KeyboardBeforeScreenChange extends Component<{ screen: string; body: RefObject<HTMLElement | null>; children: ReactNode }> {
+  override getSnapshotBeforeUpdate(previous: { screen: string }) {
+    const body = this.props.body.current
+    const active = document.activeElement
+    if (previous.screen !== this.props.screen && body && active && active !== body && body.contains(active)) body.focus({ preventScroll: true })
+    return null
+  }
+  override componentDidUpdate() {}
+  override render() {
+    return this.props.children
+  }
+}
+
 function RedirectTab({ tabId, to }: { tabId: string; to: string }) {
   useEffect(() => workspaceActions.navigate(tabId, to, { replace: true }), [tabId, to])
   return <LoadingScreen />
@@ -118,6 +138,8 @@ export function TabView({ tabId }: { tabId: string }) {
   if (!tab) return null
   const decision = decideRoute({ access: found?.route.access ?? null, status, me, pathname: url.pathname, search: url.search })
   let content: ReactNode
+  // Which screen the tab shows: its route (a list's other page is the same screen), or the decision's page.
+  const screenKey = decision.kind === 'render' ? found!.route.path : decision.kind
   switch (decision.kind) {
     case 'loading':
       content = <LoadingScreen />
@@ -163,7 +185,9 @@ export function TabView({ tabId }: { tabId: string }) {
           aria-label={focused ? 'Main content' : undefined}
           role={focused ? 'region' : undefined}
         >
-          <TabErrorBoundary resetKey={path}>{content}</TabErrorBoundary>
+          <KeyboardBeforeScreenChange screen={screenKey} body={body}>
+            <TabErrorBoundary resetKey={path}>{content}</TabErrorBoundary>
+          </KeyboardBeforeScreenChange>
         </Box>
       </Flex>
     </TabContext.Provider>

@@ -14,7 +14,11 @@ export interface NoticeOptions {
   ms?: number
 }
 
-export const DEFAULT_NOTICE_MS = 4000
+/**
+ * Long enough to read a sentence after looking up from the keyboard (Radix's toast keeps 5 s): at 4 s a
+ * busy machine left little of it once painted (an e2e run at load 13 looked 4.6 s after the click).
+ */
+export const DEFAULT_NOTICE_MS = 6000
 /** Spec: the copy notice shows for 2 seconds. */
 export const COPY_NOTICE_MS = 2000
 /** At most this many at once: the oldest goes first. */
