@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module'
 import { pathToFileURL } from 'node:url'
+import v8 from 'node:v8'
 import { Worker } from 'node:worker_threads'
 import { StatementFormatError } from './formats'
 import type { Run } from './line-store'
@@ -15,8 +16,9 @@ import type { LinesRead, ReadTarget } from './read-lines'
 // worker's statements on the pool, posting their rows (or their error) back. Its event loop stays
 // free for other requests while the lines are parsed.
 
-/** Young generation of the reading thread: ~16 MB semi-spaces (V8 sizes it 3 × the semi-space). */
-export const READ_YOUNG_MB = 48
+/** Semi-space of the reading thread's young generation, MB (V8 sizes the generation 3 × the semi-space). */
+export const READ_SEMI_SPACE_MB = 16
+export const READ_YOUNG_MB = 3 * READ_SEMI_SPACE_MB
 /** Old generation of the reading thread: its live heap is the matcher's memory and the chunks in flight. */
 export const READ_OLD_MB = 160
 /**
@@ -92,6 +94,49 @@ function readerEntry(): { source: string | URL; eval: boolean } {
   return { source: `import(${JSON.stringify(api)}).then((api) => { api.register(); return import(${JSON.stringify(entry)}) })`, eval: true }
 }
 
+/** The server's --max-semi-space-size (scripts/build-server.mjs), null when it runs without one. */
+const serverSemiSpace = ((): string | null => {
+  const flags = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)]
+  let found: string | null = null
+  for (const flag of flags) {
+    const match = /^--max[-_]semi[-_]space[-_]size=(\d+)$/.exec(flag)
+    if (match) found = match[1]
+  }
+  return found
+})()
+
+/** Threads asked for whose heap V8 has not made yet. */
+let starting = 0
+
+/**
+ * Starts a thread with READ_SEMI_SPACE_MB semi-spaces. `resourceLimits.maxYoungGenerationSizeMb` alone
+ * is not enough: V8's --max-semi-space-size, process-wide, overrides it. V8 reads that flag when it
+ * makes an isolate's heap, so it is raised while the thread's heap is made and put back once the
+ * thread runs; the main thread's heap, made at start, keeps its 2 MB (checked:
+ * v8.getHeapSpaceStatistics() in both threads, new_space 32 MB in the thread against 4 MB).
+ */
+function startThread(source: string | URL, options: ConstructorParameters<typeof Worker>[1]): Worker {
+  if (serverSemiSpace === null) return new Worker(source, options)
+  if (starting === 0) v8.setFlagsFromString(`--max-semi-space-size=${READ_SEMI_SPACE_MB}`)
+  starting += 1
+  let made = false
+  const madeHeap = () => {
+    if (made) return
+    made = true
+    starting -= 1
+    if (starting === 0) v8.setFlagsFromString(`--max-semi-space-size=${serverSemiSpace}`)
+  }
+  try {
+    const worker = new Worker(source, options)
+    worker.once('online', madeHeap)
+    worker.once('exit', madeHeap)
+    return worker
+  } catch (error) {
+    madeHeap()
+    throw error
+  }
+}
+
 /** A Buffer's bytes as an array whose buffer can be moved to the thread without copying. */
 function transferable(chunk: Buffer): Uint8Array {
   if (chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength && chunk.buffer instanceof ArrayBuffer) return chunk
@@ -112,7 +157,7 @@ export function readLinesInThread(
 ): Promise<LinesRead> {
   const entry = readerEntry()
   const workerData: ReaderData = { target, rate, stopped: signal?.aborted ?? false }
-  const worker = new Worker(entry.source, {
+  const worker = startThread(entry.source, {
     eval: entry.eval,
     workerData,
     resourceLimits: { maxYoungGenerationSizeMb: READ_YOUNG_MB, maxOldGenerationSizeMb: READ_OLD_MB },
