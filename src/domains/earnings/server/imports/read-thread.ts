@@ -105,6 +105,10 @@ const serverSemiSpace = ((): string | null => {
   return found
 })()
 
+/** Reading threads started since the server started (the tests check which path read a file). */
+let started = 0
+export const readThreadsStarted = () => started
+
 /** Threads asked for whose heap V8 has not made yet. */
 let starting = 0
 
@@ -116,6 +120,7 @@ let starting = 0
  * v8.getHeapSpaceStatistics() in both threads, new_space 32 MB in the thread against 4 MB).
  */
 function startThread(source: string | URL, options: ConstructorParameters<typeof Worker>[1]): Worker {
+  started += 1
   if (serverSemiSpace === null) return new Worker(source, options)
   if (starting === 0) v8.setFlagsFromString(`--max-semi-space-size=${READ_SEMI_SPACE_MB}`)
   starting += 1
