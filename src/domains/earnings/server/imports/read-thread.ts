@@ -19,8 +19,8 @@ import type { LinesRead, ReadTarget } from './read-lines'
 /** Semi-space of the reading thread's young generation, MB (V8 sizes the generation 3 × the semi-space). */
 export const READ_SEMI_SPACE_MB = 16
 export const READ_YOUNG_MB = 3 * READ_SEMI_SPACE_MB
-/** Old generation of the reading thread: its live heap is the matcher's memory and the chunks in flight. */
-export const READ_OLD_MB = 160
+/** Old generation of the reading thread: its live heap is the matcher's memory and the chunks in flight (160: peak RSS 266–281 MB at load ~6; 112: 254–262 MB, the same CPU). */
+export const READ_OLD_MB = 112
 /**
  * Files from this size are read in the thread; smaller ones on the main thread, where a thread's
  * start (~30 ms built, ~1 s under tsx) would cost more than it saves. STATEMENT_READ_THREAD_MIN_BYTES
