@@ -47,9 +47,14 @@ async function readWith(min: string, text: string, filename: string) {
   process.env.STATEMENT_READ_THREAD_MIN_BYTES = min
   const admin = await signedIn(t.app, 'admin@acme.test')
   const before = readThreadsStarted()
-  const upload = await admin.ok('earnings.importAudiosalad', { multipart: { fields: { period: '2026-04' }, files: statementFile(text, filename) } })
+  const upload = await admin.ok('earnings.importAudiosalad', {
+    multipart: { fields: { period: '2026-04' }, files: statementFile(text, filename) },
+  })
   const detail = await dryRun(t, admin, upload.id)
-  const lines = detail.status === 'review' ? await admin.ok('earnings.importLines', { params: { id: upload.id }, query: { per_page: 100, page: 3 } }) : null
+  const lines =
+    detail.status === 'review'
+      ? await admin.ok('earnings.importLines', { params: { id: upload.id }, query: { per_page: 100, page: 3 } })
+      : null
   return { detail, threads: readThreadsStarted() - before, lines, stored: await lineCount(t, upload.id) }
 }
 

@@ -30,7 +30,10 @@ export const READ_THREAD_MIN_BYTES = 4 * 1024 * 1024
 
 export function readThreadMinBytes(env = process.env): number {
   const value = Number(env.STATEMENT_READ_THREAD_MIN_BYTES)
-  return env.STATEMENT_READ_THREAD_MIN_BYTES !== undefined && env.STATEMENT_READ_THREAD_MIN_BYTES !== '' && Number.isFinite(value) && value >= 0
+  return env.STATEMENT_READ_THREAD_MIN_BYTES !== undefined &&
+    env.STATEMENT_READ_THREAD_MIN_BYTES !== '' &&
+    Number.isFinite(value) &&
+    value >= 0
     ? value
     : READ_THREAD_MIN_BYTES
 }
