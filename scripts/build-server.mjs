@@ -87,9 +87,7 @@ const lazyPackages = {
 export async function buildServer() {
   rmSync(out, { recursive: true, force: true })
   mkdirSync(out, { recursive: true })
-  await build({
-    entryPoints: [path.join(root, 'src/server/main.ts')],
-    outfile: path.join(out, 'main.mjs'),
+  const options = {
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -102,6 +100,13 @@ export async function buildServer() {
     tsconfig: path.join(root, 'tsconfig.json'),
     logLevel: 'warning',
     plugins: [lazyPackages],
+  }
+  await build({ ...options, entryPoints: [path.join(root, 'src/server/main.ts')], outfile: path.join(out, 'main.mjs') })
+  // The statement reading thread's entry (src/domains/earnings/server/imports/read-thread.ts starts it from here).
+  await build({
+    ...options,
+    entryPoints: [path.join(root, 'src/domains/earnings/server/imports/read-worker.ts')],
+    outfile: path.join(out, 'statement-reader.mjs'),
   })
   cpSync(path.join(root, 'src/server/db/pglite-worker.mjs'), path.join(out, 'pglite-worker.mjs'))
   cpSync(path.join(root, 'src/server/db/migrations'), path.join(out, 'migrations'), { recursive: true })

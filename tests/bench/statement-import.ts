@@ -26,6 +26,24 @@ export interface ImportBenchResult {
   semiSpaceMb: number
   /** BENCH_IMPORT_DRY_RUN_ONLY=1: the import was left in review (commitMs 0; lines/s is then the dry run's). */
   dryRunOnly: boolean
+  /** The import's status polls during the dry run (one every 100 ms after the last answer): how long a request waited. */
+  dryRunPollMs: { count: number; p50: number; p99: number; max: number }
+  /** The server's resident memory once the dry run is in review (the reading thread ended). */
+  rssAtReviewMb: number | null
+  /** STATEMENT_READ_THREAD_MIN_BYTES as the server got it (null: the default). */
+  readThreadMinBytes: string | null
+}
+
+function quantiles(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b)
+  const at = (q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0)
+  return { count: sorted.length, p50: at(0.5), p99: at(0.99), max: Math.round(sorted[sorted.length - 1] ?? 0) }
+}
+
+function rss(pid: number | undefined): number | null {
+  if (!pid || os.platform() !== 'linux') return null
+  const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]
+  return kb ? Math.round(Number(kb) / 1024) : null
 }
 
 const STORES = ['Spotify', 'Apple Music', 'Amazon Music', 'Deezer', 'Tidal', 'Merlin', 'YouTube Music', '']
@@ -93,14 +111,19 @@ export async function measureStatementImport(
   const { id } = (await uploaded.json()) as { id: number }
   const uploadedAt = Date.now()
   let detail: { status: string; error: string | null; rows: number; matched: number; unmatched: number }
+  // Each poll's time: how long any request waited on the server while the file was read.
+  const pollMs: number[] = []
   for (;;) {
+    const polled = performance.now()
     detail = (await (await fetch(`${url}/api/earnings/imports/${id}`, { headers })).json()) as typeof detail
+    pollMs.push(performance.now() - polled)
     if (!['uploaded', 'parsing'].includes(detail.status)) break
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   if (detail.status !== 'review') throw new Error(`the dry run ended ${detail.status}: ${detail.error}`)
   const reviewedAt = Date.now()
   const cpuAtReview = cpuSeconds(options.serverPid)
+  const rssAtReviewMb = rss(options.serverPid)
   if (!dryRunOnly) {
     const committed = await fetch(`${url}/api/earnings/imports/${id}/commit`, { method: 'POST', headers })
     if (!committed.ok) throw new Error(`commit answered ${committed.status}: ${await committed.text()}`)
@@ -125,5 +148,8 @@ export async function measureStatementImport(
         : { dryRun: Math.round((cpuAtReview - cpuAtStart) * 10) / 10, commit: Math.round((cpuAtEnd - cpuAtReview) * 10) / 10 },
     semiSpaceMb: Number(process.env.SERVER_SEMI_SPACE_MB) || 2,
     dryRunOnly,
+    dryRunPollMs: quantiles(pollMs),
+    rssAtReviewMb,
+    readThreadMinBytes: process.env.STATEMENT_READ_THREAD_MIN_BYTES ?? null,
   }
 }

@@ -8,10 +8,12 @@ import { rateFor } from './ledger'
 import type { Run } from './line-store'
 import { BASE_SCALE, ImportFailure, LINE_SCALE } from './line-values'
 import { readLines, type LinesRead, type ReadTarget } from './read-lines'
+import { readLinesInThread, readThreadMinBytes } from './read-thread'
 import { discoveryModeTotal, tagDiscoveryMode } from './discovery-tags'
 
 // Reading a statement (the parse job): its stored file is read, converted, matched and stored by
-// readLines (./read-lines.ts), then summed into the dry-run report (docs/royalties.md, docs/formats/).
+// readLines (./read-lines.ts; a large file in a worker thread, ./read-thread.ts), then summed into
+// the dry-run report (docs/royalties.md, docs/formats/).
 
 export { ImportFailure }
 
@@ -98,7 +100,8 @@ async function readAndReport(services: Services, target: ParseTarget, signal?: A
   })
   let read: LinesRead
   try {
-    read = await readLines(stream, target, rate, run, signal)
+    const reader = Number(file.size) >= readThreadMinBytes() ? readLinesInThread : readLines
+    read = await reader(stream, target, rate, run, signal)
   } finally {
     stream.destroy()
   }
