@@ -3,9 +3,8 @@ import { pathToFileURL } from 'node:url'
 import v8 from 'node:v8'
 import { Worker } from 'node:worker_threads'
 import { StatementFormatError } from './formats'
-import type { Run } from './line-store'
 import { ImportFailure } from './line-values'
-import type { LinesRead, ReadTarget } from './read-lines'
+import type { LinesRead, ReadTarget, readLines } from './read-lines'
 
 // A large statement is read (readLines: CSV, convert, match, store) in a worker thread with a young
 // generation of its own, given back when the read ends (docs/decisions.md, "Session 37 (item 1)").
@@ -156,13 +155,7 @@ function transferable(chunk: Buffer): Uint8Array {
  * errors: `bytes` is read here, a chunk at a time as the thread asks, and `run` runs here. The
  * thread ends with the read (done, failed or stopped), so its heap is given back.
  */
-export function readLinesInThread(
-  bytes: AsyncIterable<Buffer | string>,
-  target: ReadTarget,
-  rate: string,
-  run: Run,
-  signal?: AbortSignal,
-): Promise<LinesRead> {
+export const readLinesInThread: typeof readLines = (bytes, target, rate, run, signal) => {
   const entry = readerEntry()
   const workerData: ReaderData = { target, rate, stopped: signal?.aborted ?? false }
   const worker = startThread(entry.source, {
