@@ -83,14 +83,9 @@ export function Palette() {
   const shell = useShell()
   const open = shell.dialog === 'palette'
   const layer = useRef<HTMLDivElement>(null)
-  // The keys typed after Escape or Enter belong to the page at once: the input lets go of the keyboard
-  // in the same event, not when React next renders (a loaded machine took 100+ ms, and "Escape g u"
-  // typed g and u into the closing palette). Where focus goes back to is decided below, as before.
-  const close = useCallback(() => {
-    shellActions.close()
-    const active = document.activeElement
-    if (active instanceof HTMLElement && layer.current?.contains(active)) active.blur()
-  }, [])
+  // The keys typed after Escape or Enter belong to the page at once: shellActions.close() lets go of
+  // the keyboard in the same event (mod+k's closing too). Where focus goes back to is decided below.
+  const close = shellActions.close
   const returnFocus = useRef<Element | null>(null)
   const input = () => layer.current?.querySelector<HTMLInputElement>('[cmdk-input]') ?? null
 

@@ -28,6 +28,9 @@ export const shellState = proxy<ShellState>({
   messageTo: null,
 })
 
+/** The palette's layer (Palette.tsx): mounted once, hidden while closed. */
+export const PALETTE_LAYER = '.wl-palette-layer'
+
 export const shellActions = {
   toggleSidebar: () => {
     shellState.sidebarOpen = !shellState.sidebarOpen
@@ -44,7 +47,17 @@ export const shellActions = {
     shellState.messageTo = recipient
     shellState.dialog = 'sendMessage'
   },
+  /**
+   * Closing the palette lets go of the keyboard in the closing key's own event, whichever path closes
+   * it (Escape, a command run, the backdrop, mod+k again): valtio tells React in a microtask, and on a
+   * loaded machine the input kept focus 100+ ms, so "Escape g u" typed g and u into the closing palette.
+   * Where focus goes back to is the palette's to decide once the closing renders.
+   */
   close: () => {
+    if (shellState.dialog === 'palette') {
+      const active = typeof document === 'undefined' ? null : document.activeElement
+      if (active instanceof HTMLElement && active.closest(PALETTE_LAYER)) active.blur()
+    }
     shellState.dialog = null
   },
 }

@@ -81,6 +81,17 @@ describe('the palette as a layer', () => {
     expect(document.activeElement).toBe(before)
   })
 
+  it('lets go of the keyboard when mod+k closes it again (the shell closes it, not the palette)', async () => {
+    const before = await mounted()
+    await opened()
+    expect(document.activeElement).toBe(input())
+    // Hotkeys.tsx closes an open palette on mod+k with shellActions.close(), outside the palette's own handlers.
+    shellActions.close()
+    expect(document.activeElement).not.toBe(input())
+    await act(async () => undefined)
+    expect(document.activeElement).toBe(before)
+  })
+
   it('holds focus while open: Tab stays in the input, focus moved outside comes back; a click outside closes it', async () => {
     const before = await mounted()
     await opened()
