@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { memo, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { Command as Cmdk } from 'cmdk'
 import { proxy, useSnapshot } from 'valtio'
 import { Badge, Flex, Kbd, Text } from '@radix-ui/themes'
@@ -394,6 +394,20 @@ function PaletteBody({ open, close }: { open: boolean; close(): void }) {
     [openPage],
   )
 
+  // A row chooses by its key, read from the rows last rendered: a row whose text did not change
+  // skips its render (PaletteRow), so it must not hold on to an older item's select.
+  const shownItems = useRef(new Map<string, Item>())
+  useLayoutEffect(() => {
+    shownItems.current = new Map(shownGroups.flatMap(([, entries]) => entries.map((item) => [item.key, item] as const)))
+  }, [shownGroups])
+  const chooseKey = useCallback(
+    (key: string) => {
+      const item = shownItems.current.get(key)
+      if (item) void choose(item, 'focused')
+    },
+    [choose],
+  )
+
   const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Backspace' && query === '' && pages.length) {
       event.preventDefault()
@@ -458,49 +472,65 @@ function PaletteBody({ open, close }: { open: boolean; close(): void }) {
         {shownGroups.map(([group, groupItems]) => (
           <Cmdk.Group key={group} heading={group}>
             {groupItems.map((item, slot) => (
-              <Cmdk.Item
-                // By place, not by command: the next query's rows reuse these elements (new text and
-                // attributes) instead of removing thirty rows and making thirty others.
-                key={slot}
-                value={item.key}
-                disabled={Boolean(item.disabledReason)}
-                onSelect={() => void choose(item, 'focused')}
-                className="wl-palette__item"
-              >
-                {/* Plain elements: a hundred rows of themed components cost a keystroke its frame. */}
-                <span className="wl-palette__text">
-                  <span className="wl-palette__title">{item.title}</span>
-                  {(item.subtitle || item.disabledReason) && (
-                    <span className="wl-palette__subtitle">{item.disabledReason ?? item.subtitle}</span>
-                  )}
-                </span>
-                {/* Radix Themes' Badge and Kbd as the markup they render (their classes), without the
-                    components' prop handling: ~1.2 ms of a keystroke's 30 rows in the CPU profile. */}
-                {item.badge && (
-                  <span data-accent-color="gray" className="rt-reset rt-Badge rt-r-size-1 rt-variant-soft">
-                    {item.badge}
-                  </span>
-                )}
-                {item.shortcut && <kbd className="rt-reset rt-Kbd rt-r-size-1 rt-variant-classic">{formatShortcut(item.shortcut)}</kbd>}
-              </Cmdk.Item>
+              // By place, not by command: the next query's rows reuse these elements (new text and
+              // attributes) instead of removing thirty rows and making thirty others.
+              <PaletteRow key={slot} item={item} onChoose={chooseKey} />
             ))}
           </Cmdk.Group>
         ))}
       </Cmdk.List>
-      <Flex gap="3" px="3" py="2" className="wl-palette__footer">
-        <Text size="1" color="gray">
-          {page ? (
-            <>
-              <Kbd size="1">Enter</Kbd> choose · <Kbd size="1">Backspace</Kbd> back · <Kbd size="1">Esc</Kbd> close
-            </>
-          ) : (
-            <>
-              <Kbd size="1">Enter</Kbd> open · <Kbd size="1">{formatShortcut('mod+enter')}</Kbd> open in a new pane ·{' '}
-              <Kbd size="1">Backspace</Kbd> back · <Kbd size="1">Esc</Kbd> close
-            </>
-          )}
-        </Text>
-      </Flex>
+      <PaletteFooter nested={page !== null} />
     </Cmdk>
   )
 }
+
+/** One row, rendered again only when what it shows changes (a keystroke that keeps the top rows keeps their elements). */
+const PaletteRow = memo(
+  function PaletteRow({ item, onChoose }: { item: Item; onChoose(key: string): void }) {
+    return (
+      <Cmdk.Item value={item.key} disabled={Boolean(item.disabledReason)} onSelect={() => onChoose(item.key)} className="wl-palette__item">
+        {/* Plain elements: a hundred rows of themed components cost a keystroke its frame. */}
+        <span className="wl-palette__text">
+          <span className="wl-palette__title">{item.title}</span>
+          {(item.subtitle || item.disabledReason) && <span className="wl-palette__subtitle">{item.disabledReason ?? item.subtitle}</span>}
+        </span>
+        {/* Radix Themes' Badge and Kbd as the markup they render (their classes), without the
+            components' prop handling: ~1.2 ms of a keystroke's 30 rows in the CPU profile. */}
+        {item.badge && (
+          <span data-accent-color="gray" className="rt-reset rt-Badge rt-r-size-1 rt-variant-soft">
+            {item.badge}
+          </span>
+        )}
+        {item.shortcut && <kbd className="rt-reset rt-Kbd rt-r-size-1 rt-variant-classic">{formatShortcut(item.shortcut)}</kbd>}
+      </Cmdk.Item>
+    )
+  },
+  (a, b) =>
+    a.onChoose === b.onChoose &&
+    a.item.key === b.item.key &&
+    a.item.title === b.item.title &&
+    a.item.subtitle === b.item.subtitle &&
+    a.item.disabledReason === b.item.disabledReason &&
+    a.item.badge === b.item.badge &&
+    a.item.shortcut === b.item.shortcut,
+)
+
+/** The keys the palette answers; the same on every keystroke, so rendered once per page kind. */
+const PaletteFooter = memo(function PaletteFooter({ nested }: { nested: boolean }) {
+  return (
+    <Flex gap="3" px="3" py="2" className="wl-palette__footer">
+      <Text size="1" color="gray">
+        {nested ? (
+          <>
+            <Kbd size="1">Enter</Kbd> choose · <Kbd size="1">Backspace</Kbd> back · <Kbd size="1">Esc</Kbd> close
+          </>
+        ) : (
+          <>
+            <Kbd size="1">Enter</Kbd> open · <Kbd size="1">{formatShortcut('mod+enter')}</Kbd> open in a new pane ·{' '}
+            <Kbd size="1">Backspace</Kbd> back · <Kbd size="1">Esc</Kbd> close
+          </>
+        )}
+      </Text>
+    </Flex>
+  )
+})

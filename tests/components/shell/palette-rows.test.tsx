@@ -49,4 +49,45 @@ describe('the palette’s rows', () => {
     await userEvent.keyboard('d')
     await waitFor(() => expect(document.querySelector('[cmdk-list]')?.getAttribute('data-shown-query')).toBe('ad'))
   })
+
+  it('runs the row shown for what was typed: a row reused for another command runs that command', async () => {
+    await fixtures.signIn(fixtures.me())
+    fixtures.mockApi({ 'GET /api/search': () => fixtures.respond(200, { hits: [], late: [] }) })
+    const alpha = vi.fn()
+    const beta = vi.fn()
+    const unregister = registry.register([
+      { id: 'test.qxalpha', title: 'Qx alpha drill', group: 'Test', run: alpha },
+      { id: 'test.qxbeta', title: 'Qx beta', group: 'Test', run: beta },
+    ])
+    try {
+      render(
+        <Theme>
+          <Palette />
+        </Theme>,
+      )
+      act(() => shellActions.open('palette'))
+      await waitFor(() => expect(rows().length).toBeGreaterThan(0))
+      // "qx": the shorter title first; "qx al": the other one takes the first row's place.
+      await userEvent.keyboard('qx')
+      await waitFor(() => expect(selectedTitle()).toBe('Qx beta'))
+      await userEvent.keyboard(' al')
+      await waitFor(() => expect(selectedTitle()).toBe('Qx alpha drill'))
+      await userEvent.keyboard('{Enter}')
+      await waitFor(() => expect(alpha).toHaveBeenCalledTimes(1))
+      expect(beta).not.toHaveBeenCalled()
+
+      // A click runs the row clicked, after its place was taken by another command too.
+      act(() => shellActions.open('palette'))
+      await userEvent.keyboard('qx al')
+      await waitFor(() => expect(selectedTitle()).toBe('Qx alpha drill'))
+      for (let i = 0; i < 3; i++) await userEvent.keyboard('{Backspace}')
+      await waitFor(() => expect(document.querySelector('[cmdk-list]')?.getAttribute('data-shown-query')).toBe('qx'))
+      const betaRow = [...rows()].find((row) => row.querySelector('.wl-palette__title')?.textContent === 'Qx beta')!
+      await userEvent.click(betaRow)
+      await waitFor(() => expect(beta).toHaveBeenCalledTimes(1))
+      expect(alpha).toHaveBeenCalledTimes(1)
+    } finally {
+      unregister()
+    }
+  })
 })
