@@ -282,7 +282,7 @@ describe('analytics views read the rollups', () => {
   // Session 36: over long periods the account's breakdowns read its tracks' month rows (their arrays
   // summed by value at commit) and trend_daily only for the weeks and days left. Last in the file: it
   // adds January streams to months the first imports already hold (their arrays are added to).
-  it('"Analytics for this account": breakdowns and hours over long periods, as the facts say', async () => {
+  it('"Analytics for this account": breakdowns, hours, totals, series and top lists over long periods, as the facts say', async () => {
     await importCommitted(
       'spotify',
       'date,isrc,country,streams,listeners,source,hour',
@@ -314,7 +314,17 @@ describe('analytics views read the rollups', () => {
         group by 1`)
       return rows.map((row) => ({ value: row.value, streams: Number(row.streams) }))
     }
+    const factsBy = async (key: ReturnType<typeof sql>, platform: string, account: number, period: { from: string; to: string }) => {
+      const { rows } = await t.services.db.execute<{ key: string; streams: string; listeners: string; artificial: string }>(sql`
+        select ${key} as key, sum(f.streams)::bigint as streams, sum(f.listeners)::bigint as listeners, sum(f.artificial)::bigint as artificial
+        from trend_facts f join tracks k on k.id = f.track_id join releases r on r.id = k.release_id
+        where f.tenant_id = ${ws.tenant.id} and r.account_id = ${account} and f.day between ${period.from}::date and ${period.to}::date
+          and (${platform} = 'all' or f.platform = ${platform})
+        group by 1`)
+      return rows.map((row) => ({ key: String(row.key), streams: Number(row.streams), listeners: Number(row.listeners), artificial: Number(row.artificial) }))
+    }
     let compared = 0
+    let totals = 0
     for (const period of periods)
       for (const account of [ws.artist.id, ws.label.id])
         for (const platform of ['all', 'spotify', 'deezer']) {
@@ -331,8 +341,40 @@ describe('analytics views read the rollups', () => {
           const hours = new Map((await facts(platform, 'hour', account, period)).map((row) => [Number(row.value), row.streams]))
           const answer = await admin.ok('analytics.histogramHourly', { query: { ...query, platform } })
           expect(answer.buckets.map((bucket) => bucket.streams), `hours ${what}`).toEqual(Array.from({ length: 24 }, (_, hour) => hours.get(hour) ?? 0))
+          // Session 38: the account's totals, "Tracks streamed" and top lists read its tracks' units
+          // (months, years, weeks and edge days), its series and split by platform trend_daily.
+          const perTrack = await factsBy(sql`f.track_id`, platform, account, period)
+          const perDay = await factsBy(sql`f.day::text`, platform, account, period)
+          const perPlatform = await factsBy(sql`f.platform`, platform, account, period)
+          const sum = (rows: { streams: number; listeners: number; artificial: number }[], key: 'streams' | 'listeners' | 'artificial') =>
+            rows.reduce((total, row) => total + row[key], 0)
+          const view =
+            platform === 'all' ? await admin.ok('analytics.overview', { query }) : await admin.ok('analytics.platform', { params: { platform }, query })
+          expect(view.totals, `totals ${what}`).toEqual({
+            streams: sum(perTrack, 'streams'),
+            listeners: sum(perTrack, 'listeners'),
+            artificial: sum(perTrack, 'artificial'),
+            tracks: perTrack.length,
+          })
+          expect(
+            view.series.filter((point) => point.streams !== 0).map((point) => [point.day, point.streams]),
+            `series ${what}`,
+          ).toEqual(perDay.filter((row) => row.streams !== 0).map((row) => [row.key, row.streams]).sort((a, b) => (a[0] < b[0] ? -1 : 1)))
+          expect(view.platforms.map((entry) => [entry.platform, entry.streams]).sort(), `platforms ${what}`).toEqual(
+            perPlatform.map((row) => [row.key, row.streams]).sort(),
+          )
+          const songs = await admin.ok('analytics.topSongs', { params: { platform }, query })
+          expect(songs.map((song) => [song.trackId, song.streams]), `top songs ${what}`).toEqual(
+            [...perTrack].sort((a, b) => b.streams - a.streams || Number(a.key) - Number(b.key)).map((row) => [Number(row.key), row.streams]),
+          )
+          const accounts = await admin.ok('analytics.topUsers', { params: { platform }, query })
+          expect(accounts.map((entry) => [entry.accountId, entry.streams, entry.tracks]), `top accounts ${what}`).toEqual(
+            perTrack.length ? [[account, sum(perTrack, 'streams'), perTrack.length]] : [],
+          )
+          totals += perTrack.length
         }
     expect(compared).toBeGreaterThan(50)
+    expect(totals).toBeGreaterThan(30)
     // January's Spotify countries of the artist: the second report's 11 (SE) and 13 (NO) added to the first's.
     const january = await admin.ok('analytics.breakdown', {
       params: { platform: 'spotify', breakdown: 'country' },

@@ -312,6 +312,11 @@ async function timeReads(
     'artificial streams (spotify)': (range) => artificialStreams(db, tenant, 'spotify', range),
     'countries (all, an account)': (range) => breakdown(db, tenant, 'all', 'country', range, accountId),
     'sources (spotify, an account)': (range) => breakdown(db, tenant, 'spotify', 'source', range, accountId),
+    'summary (all, an account)': (range) => summary(db, tenant, 'all', range, accountId),
+    'summary (spotify, an account)': (range) => summary(db, tenant, 'spotify', range, accountId),
+    'top songs (all, an account)': (range) => topSongs(db, tenant, 'all', range, accountId),
+    'top songs (spotify, an account)': (range) => topSongs(db, tenant, 'spotify', range, accountId),
+    'top accounts (all, an account)': (range) => topAccounts(db, tenant, 'all', range, accountId),
   }
   // ANALYTICS_READS=<words, comma-separated>: only the reads whose name holds one of them (a quick
   // before/after of a few reads on a large seed); every read otherwise.

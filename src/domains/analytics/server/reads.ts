@@ -8,7 +8,7 @@ import { addDays, dayString, eachDay, resolveRange, type DayRange } from '@core/
 import type { AuthedContext } from '@server/context'
 import type { Queryable } from '@server/db/engine'
 import { notFound } from '@server/errors'
-import { ACCOUNT_SLACK, exactIsCheap, exactUnits, perTrackBounds, perTrackUnits, topByBound, withoutParallelWorkers, FIRST_CANDIDATES, type PlatformScope } from './track-periods'
+import { ACCOUNT_SLACK, exactIsCheap, exactUnits, perPlatformUnits, perTrackBounds, perTrackUnits, topByBound, withoutParallelWorkers, FIRST_CANDIDATES, type PlatformScope } from './track-periods'
 
 // The analytics reads (docs/analytics.md). Totals, series, breakdowns and histograms of a workspace
 // or platform read the rollups without the track (trend_platform_daily, trend_platform_breakdown_daily):
@@ -96,10 +96,22 @@ async function accountBreakdown(db: Queryable, tenantId: number, platform: Platf
   })
 }
 
-/** Streams per track over the period: the period's units, or with an account, its tracks' daily rows. */
-function perTrack(tenantId: number, platform: PlatformScope, range: DayRange, account: number) {
-  return sql`select track_id, streams from trend_daily
-      where tenant_id = ${tenantId} and ${days(range)} ${onPlatform(platform, tenantId, account)}`
+/**
+ * "Analytics for this account": streams per track row of the account's tracks over the period, from
+ * the period's units (exactUnits, as top songs of the workspace): their year, month and week rows in
+ * trend_track_period and the edge days (`*` day rows, or trend_daily for one platform), one key
+ * look-up per track and unit (perTrackUnits with the track ids). A year is ~30 tracks × 2–5 rows
+ * instead of the tracks' 63,780 trend_daily rows on their own pages (session 38).
+ */
+async function accountPerTrack(q: Queryable, tenantId: number, platform: PlatformScope, range: DayRange, account: number) {
+  const { trackIds, units } = await accountUnits(q, tenantId, platform, range, account)
+  return perTrackUnits(tenantId, platform, units, trackIds)
+}
+
+/** The account's track ids and the period's units (exactUnits), for key look-ups of the tracks' unit rows. */
+async function accountUnits(q: Queryable, tenantId: number, platform: PlatformScope, range: DayRange, account: number) {
+  const { rows } = await q.execute<{ id: string }>(sql`select id from ${accountTrackIds(tenantId, account)} a`)
+  return { trackIds: rows.map((row) => Number(row.id)), units: await exactUnits(q, tenantId, platform, range) }
 }
 
 /** Tracks of the workspace with streams in the period, from the period's units (as top songs). */
@@ -122,13 +134,37 @@ async function summaryRows(db: Queryable, tenantId: number, platform: PlatformSc
       group by grouping sets ((), (day), (platform))`)
     return { rows, tracks: await tracksStreamed(db, tenantId, platform, range) }
   }
-  const { rows } = await db.execute<SummaryRow>(sql`
-    select day::text as day, platform, coalesce(sum(streams), 0)::bigint as streams, coalesce(sum(listeners), 0)::bigint as listeners,
-      coalesce(sum(artificial), 0)::bigint as artificial, count(distinct track_id)::bigint as tracks
+  return withoutParallelWorkers(db, (q) => accountSummaryRows(q, tenantId, platform, range, account))
+}
+
+/**
+ * "Analytics for this account": the series needs days, and listeners are only in trend_daily, so
+ * the account's tracks' rows of the period are read from trend_daily_track_idx alone (it carries
+ * the sums, migration 0050) and summed by day only; the totals are the days' sums. "Tracks streamed"
+ * and, for every platform, the split by platform come from the period's units (accountUnits), a
+ * few key look-ups per track, instead of grouping the same rows twice more (session 38).
+ */
+async function accountSummaryRows(q: Queryable, tenantId: number, platform: PlatformScope, range: DayRange, account: number) {
+  const { rows: dayRows } = await q.execute<SummaryRow>(sql`
+    select day::text as day, null as platform, sum(streams)::bigint as streams, sum(listeners)::bigint as listeners, sum(artificial)::bigint as artificial
     from trend_daily where tenant_id = ${tenantId} and ${days(range)} ${onPlatform(platform, tenantId, account)}
-    group by grouping sets ((), (day), (platform))`)
-  const total = rows.find((row) => row.day === null && row.platform === null)
-  return { rows, tracks: Number(total?.tracks ?? 0) }
+    group by day`)
+  const { trackIds, units } = await accountUnits(q, tenantId, platform, range, account)
+  const tracks = await q.execute<{ n: string }>(sql`
+    select count(distinct track_id)::bigint as n from (${perTrackUnits(tenantId, platform, units, trackIds)}) u`)
+  const sum = (key: 'streams' | 'listeners' | 'artificial') => dayRows.reduce((total, row) => total + Number(row[key]), 0)
+  const total = { day: null, platform: null, streams: String(sum('streams')), listeners: String(sum('listeners')), artificial: String(sum('artificial')) }
+  // No row in the period: no grand total nor platform (as grouping sets over no rows).
+  if (!dayRows.length) return { rows: [], tracks: Number(tracks.rows[0]?.n ?? 0) }
+  const platformRows =
+    platform === 'all'
+      ? (
+          await q.execute<SummaryRow>(sql`
+            select null as day, platform, sum(streams)::bigint as streams, 0 as listeners, 0 as artificial
+            from (${perPlatformUnits(tenantId, ANALYTICS_PLATFORM_SLUGS, units, trackIds)}) u group by platform`)
+        ).rows
+      : [{ day: null, platform, streams: total.streams, listeners: total.listeners, artificial: total.artificial }]
+  return { rows: [total, ...dayRows, ...platformRows], tracks: Number(tracks.rows[0]?.n ?? 0) }
 }
 
 export async function summary(
@@ -165,15 +201,16 @@ const trackRows = (rows: Record<string, unknown>[]) => rows.map((row) => ({ key:
 /**
  * The TOP_LIMIT tracks with most streams in the period (ties by track id), as summing every track's
  * units would rank them, from the candidates with the highest bound (track-periods.ts `topByBound`).
- * With an account, its tracks' daily rows, summed whole.
+ * With an account, its tracks' units, summed whole (accountPerTrack).
  */
 async function topTracks(db: Queryable, tenantId: number, platform: PlatformScope, range: DayRange, account?: number, first = FIRST_CANDIDATES) {
-  if (account !== undefined) {
-    const { rows } = await db.execute<Record<string, unknown>>(sql`
-      select track_id, sum(streams)::bigint as streams from (${perTrack(tenantId, platform, range, account)}) u
-      group by track_id order by 2 desc, 1 limit ${TOP_LIMIT}`)
-    return trackRows(rows)
-  }
+  if (account !== undefined)
+    return withoutParallelWorkers(db, async (q) => {
+      const { rows } = await q.execute<Record<string, unknown>>(sql`
+        select track_id, sum(streams)::bigint as streams from (${await accountPerTrack(q, tenantId, platform, range, account)}) u
+        group by track_id order by 2 desc, 1 limit ${TOP_LIMIT}`)
+      return trackRows(rows)
+    })
   return withoutParallelWorkers(db, async (q) => {
     const units = await exactUnits(q, tenantId, platform, range)
     if (exactIsCheap(units, range)) {
@@ -263,7 +300,7 @@ export async function topAccounts(
   }
   const top =
     account !== undefined
-      ? await perAccount(db, perTrack(tenantId, platform, range, account), TOP_LIMIT)
+      ? await withoutParallelWorkers(db, async (q) => perAccount(q, await accountPerTrack(q, tenantId, platform, range, account), TOP_LIMIT))
       : await withoutParallelWorkers(db, async (q) => {
           const units = await exactUnits(q, tenantId, platform, range)
           if (exactIsCheap(units, range, { weeks: true, slack: ACCOUNT_SLACK })) return perAccount(q, perTrackUnits(tenantId, platform, units), TOP_LIMIT)

@@ -138,6 +138,30 @@ export function perTrackUnits(
 }
 
 /**
+ * Streams per platform row (each platform's own rows, never `*`) of these tracks over the units:
+ * their year, month and week rows in trend_track_period and the edge days in trend_daily, each a
+ * key look-up per platform and track. The split by platform of "Analytics for this account" (units
+ * of every platform, `exactUnits(…, 'all', …)`, hold no other day with streams on any platform).
+ */
+export function perPlatformUnits(tenantId: number, platforms: readonly string[], units: TrackUnits, trackIds: readonly number[]): SQL {
+  const where = sql`tenant_id = ${tenantId} and platform = any(${sql.param([...platforms])}::text[]) and ${ids(trackIds)}`
+  const parts = []
+  for (const [grain, starts] of [
+    ['y', units.years],
+    ['m', units.months],
+    ['w', units.weeks],
+  ] as const)
+    if (starts.length)
+      parts.push(
+        sql`select platform, streams from trend_track_period where ${where} and grain = ${sql.raw(`'${grain}'`)} and ${startsOnAny(starts)}`,
+      )
+  for (const edge of units.days)
+    parts.push(sql`select platform, streams from trend_daily where ${where} and day between ${edge.from}::date and ${edge.to}::date`)
+  if (!parts.length) parts.push(sql`select platform, streams from trend_track_period where false`)
+  return sql.join(parts, sql` union all `)
+}
+
+/**
  * Per track, the streams of the months and years that overlap the period (boundUnits): at least
  * its streams in the period, from 2 or 3 rows a track instead of up to 23.
  */
