@@ -56,7 +56,7 @@ if (process.argv[1] && import.meta.filename === (await import('node:path')).reso
     for (let index = 0; index < Number(rounds); index++)
       for (const name of (index % 2 ? ['B', 'A'] : ['A', 'B']) as ('A' | 'B')[]) {
         const result = await measureFrontend(name === 'A' ? a : b, { email, password }, { runs: 1 })
-        const { firstList, listToListMs, recordOpenMs, recordReopenMs, paletteOpenMs, keystrokeMs } = result
+        const { firstList, listToListMs, recordOpenMs, recordReopenMs, paletteOpenMs, keystrokeMs, keystrokeWarmMs } = result
         const add = (what: string, values: number[]) => (seen[name][what] ??= []).push(...values)
         add('first list', firstList.paintedMs)
         add('list → list', listToListMs)
@@ -64,6 +64,7 @@ if (process.argv[1] && import.meta.filename === (await import('node:path')).reso
         add('record again', recordReopenMs)
         add('Ctrl+K', paletteOpenMs)
         add('keystroke', keystrokeMs)
+        add('keystroke again', keystrokeWarmMs)
       }
     console.log(`cold runs, min / p50 / p90 ms, A = ${a}, B = ${b}`)
     for (const what of Object.keys(seen.A)) console.log(`${what.padEnd(18)} A ${line(seen.A[what])}    B ${line(seen.B[what])}`)
