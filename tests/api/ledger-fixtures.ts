@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { Services } from '../../src/server/context'
 import { splitPayees, splits, statementImports, statementLines } from '../../src/server/db/schema'
 import { fromScaled, toScaled } from '../../src/core/decimal'
+import { foldPendingTracks } from '../../src/domains/earnings/server/ledger/track-fold'
 
 let hashes = 0
 
@@ -97,8 +98,12 @@ export async function createSplit(
   return split
 }
 
-/** Every rollup table's rows of a tenant, in a stable order, for before/after comparisons. */
+/**
+ * Every rollup table's rows of a tenant, in a stable order, for before/after comparisons: read as
+ * every reader of the per-track rollups reads them, after folding the pending deltas.
+ */
 export async function rollupState(services: Services, tenantId: number) {
+  await foldPendingTracks(services.db, tenantId)
   const tables = [
     'earnings_monthly',
     'earnings_account_monthly',

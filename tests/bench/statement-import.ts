@@ -5,6 +5,7 @@ import { createWriteStream, openAsBlob, readFileSync, statSync } from 'node:fs'
 import { once } from 'node:events'
 import os from 'node:os'
 import path from 'node:path'
+import pg from 'pg'
 
 export interface ImportBenchResult {
   lines: number
@@ -32,6 +33,60 @@ export interface ImportBenchResult {
   rssAtReviewMb: number | null
   /** STATEMENT_READ_THREAD_MIN_BYTES as the server got it (null: the default). */
   readThreadMinBytes: string | null
+  /**
+   * The per-track rollups' fold after the commit (PostgreSQL; null when no fold job was queued, as
+   * before session 38): its job's own time and rows, and from the commit's answer to the job done.
+   */
+  fold: { jobMs: number; rows: number; doneAfterCommitMs: number } | null
+}
+
+export const TRACK_FOLD_JOB = 'earnings.track-fold'
+
+/** The bench database's URL as run.ts makes it (DATABASE_URL with BENCH_DB), or null on PGlite. */
+function benchDatabaseUrl(): string | null {
+  const url = process.env.DATABASE_URL
+  if (!url) return null
+  const bench = new URL(url)
+  bench.pathname = `/${(process.env.BENCH_DB ?? 'wl_admin_bench').replace(/[^a-z0-9_]/g, '')}`
+  return bench.toString()
+}
+
+/** Waits for the fold job the commit queued (jobs newer than `afterJobId`) and reads its own time. */
+async function awaitFold(afterJobId: number, committedAt: number): Promise<ImportBenchResult['fold']> {
+  const url = benchDatabaseUrl()
+  if (!url) return null
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    for (;;) {
+      const { rows } = await client.query<{ status: string; result: { rows?: number; ms?: number } | null; last_error: string | null }>(
+        `select status, result, last_error from jobs where type = $1 and id > $2 order by id limit 1`,
+        [TRACK_FOLD_JOB, afterJobId],
+      )
+      const job = rows[0]
+      if (!job) return null
+      if (job.status === 'failed') throw new Error(`the fold job failed: ${job.last_error}`)
+      if (job.status === 'done')
+        return { jobMs: Number(job.result?.ms ?? 0), rows: Number(job.result?.rows ?? 0), doneAfterCommitMs: Date.now() - committedAt }
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  } finally {
+    await client.end()
+  }
+}
+
+/** The newest job's id before the commit, so the fold it queues is found (0 on PGlite). */
+async function lastJobId(): Promise<number> {
+  const url = benchDatabaseUrl()
+  if (!url) return 0
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ id: string | null }>(`select max(id)::text as id from jobs`)
+    return Number(rows[0]?.id ?? 0)
+  } finally {
+    await client.end()
+  }
 }
 
 function quantiles(values: number[]) {
@@ -124,12 +179,18 @@ export async function measureStatementImport(
   const reviewedAt = Date.now()
   const cpuAtReview = cpuSeconds(options.serverPid)
   const rssAtReviewMb = rss(options.serverPid)
+  const jobsBefore = dryRunOnly ? 0 : await lastJobId()
   if (!dryRunOnly) {
     const committed = await fetch(`${url}/api/earnings/imports/${id}/commit`, { method: 'POST', headers })
     if (!committed.ok) throw new Error(`commit answered ${committed.status}: ${await committed.text()}`)
   }
   const done = Date.now()
   const cpuAtEnd = cpuSeconds(options.serverPid)
+  const fold = dryRunOnly ? null : await awaitFold(jobsBefore, done)
+  if (fold)
+    console.log(
+      `  fold of the per-track rollups (job, after the commit): ${fold.rows.toLocaleString()} pending rows in ${fold.jobMs} ms; done ${fold.doneAfterCommitMs} ms after the commit answered`,
+    )
   return {
     lines: detail.rows,
     fileMb: Math.round(statSync(file).size / 1024 / 1024),
@@ -151,5 +212,6 @@ export async function measureStatementImport(
     dryRunPollMs: quantiles(pollMs),
     rssAtReviewMb,
     readThreadMinBytes: process.env.STATEMENT_READ_THREAD_MIN_BYTES ?? null,
+    fold,
   }
 }

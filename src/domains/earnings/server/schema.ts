@@ -381,6 +381,30 @@ export const earningsTrackTotals = pgTable(
   (t) => [index('earnings_track_totals_rank_idx').on(t.tenantId, t.net.desc(), t.trackId)],
 )
 
+/**
+ * Per-track deltas committed but not yet added to earnings_track_monthly and earnings_track_totals
+ * (ledger/track-fold.ts): an import's commit, its rollback and a manual match append their
+ * per-(release, track, period) sums here in their own transaction; a fold (a job the commit queues,
+ * and every reader of the two rollups first) adds them and deletes exactly the rows it added. Money
+ * is the lines' base net (six places), so the sums are the commit's to the micro-unit. Appends must
+ * stay cheap: one index.
+ */
+export const earningsTrackPending = pgTable(
+  'earnings_track_pending',
+  {
+    tenantId: ref('tenant_id').notNull(),
+    releaseId: ref('release_id').notNull(),
+    /** 0 for lines matched by UPC only, as in earnings_track_monthly. */
+    trackId: ref('track_id').notNull(),
+    period: date('period').notNull(),
+    quantity: bigint('quantity', { mode: 'number' }).notNull(),
+    net: money('net').notNull(),
+    /** A rollback's rows: once folded, the rollup rows of their releases left at zero go. */
+    dropEmpty: boolean('drop_empty').notNull().default(false),
+  },
+  (t) => [index('earnings_track_pending_tenant_idx').on(t.tenantId)],
+)
+
 /** Per channel and month. */
 export const earningsChannelMonthly = pgTable(
   'earnings_channel_monthly',

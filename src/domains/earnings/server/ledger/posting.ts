@@ -6,12 +6,14 @@ import { writeApplyingPayees } from '@domains/splits/server/public'
 import { releaseTarget, trackTarget, type MatchTarget } from '@domains/catalogue/server/public'
 import { ledgerEntries, ledgerTransactions, manualMatches } from '../schema'
 import { sweepHolds } from './holds'
+import { appendTrackDeltas } from './track-fold'
 
 // Posting statements to the ledger and keeping the rollups current (rules: docs/royalties.md).
 // SQL aggregates the lines and allocates the groups (a statement may touch a million tracks, so no
 // per-track row is held in JavaScript; the money stays integral micro-units in NUMERIC); entries go
 // in with one INSERT ... SELECT; rollups move by INSERT ... SELECT ... GROUP BY ... ON CONFLICT DO
-// UPDATE adding deltas, in the caller's transaction.
+// UPDATE adding deltas, in the caller's transaction, except the per-track ones: their deltas are
+// appended in that transaction and folded later (track-fold.ts).
 
 export type Source = 'cms' | 'audiosalad'
 export type Category = 'earnings' | 'sales' | 'adjustment' | 'publishing' | 'payouts' | 'payout_fee' | 'held'
@@ -373,17 +375,11 @@ async function applyLineRollups(tx: Tx, tenantId: number, sign: 1 | -1, mode: 'a
       on conflict (tenant_id, period, source) do update set unmatched = earnings_monthly.unmatched + excluded.unmatched`)
   }
   const matched = sql`${from} where a.release_id is not null`
-  // Each per-track or per-release rollup is written in its key's order: a million upserts at random
-  // places of an index larger than the shared buffers read and write a page each.
-  await tx.execute(sql`
-    insert into earnings_track_monthly (tenant_id, release_id, track_id, period, quantity, net)
-    select ${tenantId}, a.release_id, coalesce(a.track_id, 0), a.period, ${s} * sum(a.quantity), ${s} * sum(a.net)
-    ${matched}
-    group by a.release_id, coalesce(a.track_id, 0), a.period
-    order by a.release_id, coalesce(a.track_id, 0), a.period
-    on conflict (release_id, track_id, period) do update set
-      quantity = earnings_track_monthly.quantity + excluded.quantity,
-      net = earnings_track_monthly.net + excluded.net`)
+  // The per-track rollups are not written here: their deltas are appended to
+  // earnings_track_pending and folded later (track-fold.ts). A rollback's fold drops the rows it empties.
+  await appendTrackDeltas(tx, tenantId, sign, sign === -1)
+  // Each per-release rollup is written in its key's order: a million upserts at random places of an
+  // index larger than the shared buffers read and write a page each.
   await tx.execute(sql`
     insert into earnings_release_totals (tenant_id, release_id, quantity, net, discovery_net)
     select ${tenantId}, a.release_id, ${s} * sum(a.quantity), ${s} * sum(a.net), ${s} * coalesce(sum(a.net) filter (where a.discovery), 0)
@@ -394,15 +390,6 @@ async function applyLineRollups(tx: Tx, tenantId: number, sign: 1 | -1, mode: 'a
       quantity = earnings_release_totals.quantity + excluded.quantity,
       net = earnings_release_totals.net + excluded.net,
       discovery_net = earnings_release_totals.discovery_net + excluded.discovery_net`)
-  await tx.execute(sql`
-    insert into earnings_track_totals (tenant_id, track_id, release_id, quantity, net)
-    select ${tenantId}, a.track_id, min(a.release_id), ${s} * sum(a.quantity), ${s} * sum(a.net)
-    ${matched} and a.track_id is not null
-    group by a.track_id
-    order by a.track_id
-    on conflict (track_id) do update set
-      quantity = earnings_track_totals.quantity + excluded.quantity,
-      net = earnings_track_totals.net + excluded.net`)
   // Per release, month, channel and territory is not written: earnings_release_detail is a view over
   // the committed imports' groups and lines (migration 0048).
 }
@@ -561,9 +548,8 @@ async function dropEmptyRollups(tx: Tx, tenantId: number, transactionId: number)
   }
   if (releases.length) {
     const inReleases = sql`release_id = any(${sqlArray(releases, 'bigint')})`
-    await tx.execute(sql`delete from earnings_track_monthly where tenant_id = ${tenantId} and ${inReleases} and quantity = 0 and net = 0`)
+    // The per-track rollups' empty rows go when the rollback's deltas are folded (track-fold.ts).
     await tx.execute(sql`delete from earnings_release_totals where tenant_id = ${tenantId} and ${inReleases} and quantity = 0 and net = 0`)
-    await tx.execute(sql`delete from earnings_track_totals where tenant_id = ${tenantId} and ${inReleases} and quantity = 0 and net = 0`)
   }
   const { rows: touched } = await tx.execute<{ ids: number[] | null }>(
     sql`select array_agg(distinct account_id) as ids from ledger_entries where transaction_id = ${transactionId} and book = 'account'`,

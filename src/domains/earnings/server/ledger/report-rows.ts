@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { Queryable } from '@server/db/engine'
 import { keysetRows } from '@server/csv-stream'
 import { periodWithin, type RowsScope } from '../reports/report-rows'
+import { afterFold } from './track-fold'
 
 // Report rows read from the ledger, where only it has the detail: what each account was credited
 // (per track, release, artist, month), the operator's share per track, an account's entries.
@@ -112,7 +113,7 @@ export function shareRows(q: Queryable, scope: RowsScope, by: ShareDimension): A
   }
   const keyOf = (row: ShareRow): unknown =>
     by === 'track' ? [Number(row.release_id), Number(row.track_id)] : by === 'release' ? Number(row.release_id) : (row.artist ?? '')
-  return keysetRows<ShareRow, unknown>(q, page, keyOf)
+  return afterFold(q, tenantId, () => keysetRows<ShareRow, unknown>(q, page, keyOf))
 }
 
 export interface ApportionedRow {

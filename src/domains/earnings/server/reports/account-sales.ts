@@ -14,6 +14,7 @@ import { moneyText, moneyUnits } from '@core/decimal'
 import { findAccount } from '@server/accounts'
 import { catalogueStats as catalogue } from '@domains/catalogue/server/public'
 import { balanceLines } from '../ledger/service'
+import { foldPendingTracks } from '../ledger/track-fold'
 import * as q from './queries'
 
 // An account's sales reports (the account tab's Reports section; contract: src/contract/account-sales.ts).
@@ -79,6 +80,7 @@ export async function accountCredits(db: Queryable, tenantId: number, accountId:
 /** Statement quantity and net per release (of the given ids) over the period, from earnings_track_monthly. */
 export async function releaseGross(db: Queryable, tenantId: number, releaseIds: readonly number[], period: Period) {
   if (releaseIds.length === 0) return []
+  await foldPendingTracks(db, tenantId)
   const result = await db.execute<{ release_id: number; quantity: string; net: string }>(sql`
     select release_id, sum(quantity)::text as quantity, sum(net)::text as net
     from earnings_track_monthly

@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import type { Queryable } from '@server/db/engine'
 import { countCapped } from '@server/db/paging'
 import { MONEY_SCALE, fromScaled, toScaled } from '@core/decimal'
+import { foldPendingTracks } from '../ledger/track-fold'
 
 // SQL over the rollup tables only (docs/royalties.md, "Rollups"): each is a few thousand rows per
 // month at most, so these stay fast however many statement lines were imported. Sums of NUMERIC are
@@ -136,6 +137,7 @@ export async function topReleases(db: Queryable, tenantId: number, limit: number
 
 /** The best-selling tracks of all time (never track 0, which holds lines matched by UPC only). */
 export async function topTracks(db: Queryable, tenantId: number, limit: number) {
+  await foldPendingTracks(db, tenantId)
   const result = await db.execute<{ track_id: number; release_id: number; quantity: string; net: string }>(sql`
     select t.track_id, t.release_id, t.quantity::text as quantity, t.net::text as net
     from earnings_track_totals t
@@ -156,6 +158,7 @@ export async function topTracks(db: Queryable, tenantId: number, limit: number) 
  * track-month of the range); the service keeps its answer until the ledger moves (range-cache.ts).
  */
 export async function topOfRange(db: Queryable, tenantId: number, range: Range, limit: number) {
+  await foldPendingTracks(db, tenantId)
   const result = await db.execute<{ kind: 'release' | 'track'; id: number; release_id: number; quantity: string; net: string }>(sql`
     with per_track as materialized (
       select release_id, track_id, sum(quantity) as quantity, sum(net) as net

@@ -3,7 +3,9 @@
  * the range (about a second per million rows), while the rollups change only when a ledger
  * transaction commits. So an answer is kept per workspace and range with the ledger's stamp at the
  * time, and used while the stamp is unchanged; the next import, match or rollback makes it stale.
- * Per process, a few ranges.
+ * The per-track rollups are folded after those commit (ledger/track-fold.ts), but a fold needs no
+ * stamp of its own: the commit already moved the stamp, and a value computed after it folds before
+ * it sums. Per process, a few ranges.
  */
 const MAX_ENTRIES = 32
 

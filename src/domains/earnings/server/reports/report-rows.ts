@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { Queryable } from '@server/db/engine'
 import { keysetRows } from '@server/csv-stream'
+import { afterFold } from '../ledger/track-fold'
 
 // Report rows read from the earnings rollups (docs/royalties.md "Rollups"; the report kinds:
 // docs/reports-sources.md). Each function pages on a keyset in its sort order, so memory holds one
@@ -139,9 +140,10 @@ export interface TrackSalesRow extends CatalogueColumns {
  * and net over the scope's months (earnings_track_monthly), in release then track order.
  */
 export function workspaceTrackRows(q: Queryable, scope: RowsScope): AsyncGenerator<TrackSalesRow> {
-  return keysetRows<TrackSalesRow, [number, number]>(
-    q,
-    (after, size) => sql`
+  return afterFold(q, scope.tenantId, () =>
+    keysetRows<TrackSalesRow, [number, number]>(
+      q,
+      (after, size) => sql`
       select m.release_id, m.track_id, r.upc, r.title as release_title, r.artist_text as artist, t.isrc, t.title as track_title,
         sum(m.quantity)::text as quantity, sum(m.net)::text as net
       from earnings_track_monthly m
@@ -151,7 +153,8 @@ export function workspaceTrackRows(q: Queryable, scope: RowsScope): AsyncGenerat
         ${after ? sql`and (m.release_id, m.track_id) > (${after[0]}, ${after[1]})` : sql``}
       group by m.release_id, m.track_id, r.id, t.id
       order by m.release_id, m.track_id limit ${size}`,
-    (row) => [Number(row.release_id), Number(row.track_id)],
+      (row) => [Number(row.release_id), Number(row.track_id)],
+    ),
   )
 }
 
@@ -162,9 +165,10 @@ export interface ReleaseSalesRow extends CatalogueColumns {
 
 /** Per release: statement quantity and net over the scope's months, in release id order. */
 export function workspaceReleaseRows(q: Queryable, scope: RowsScope): AsyncGenerator<ReleaseSalesRow> {
-  return keysetRows<ReleaseSalesRow, number>(
-    q,
-    (after, size) => sql`
+  return afterFold(q, scope.tenantId, () =>
+    keysetRows<ReleaseSalesRow, number>(
+      q,
+      (after, size) => sql`
       select m.release_id, r.upc, r.title as release_title, r.artist_text as artist,
         sum(m.quantity)::text as quantity, sum(m.net)::text as net
       from earnings_track_monthly m
@@ -173,7 +177,8 @@ export function workspaceReleaseRows(q: Queryable, scope: RowsScope): AsyncGener
         ${after !== null ? sql`and m.release_id > ${after}` : sql``}
       group by m.release_id, r.id
       order by m.release_id limit ${size}`,
-    (row) => Number(row.release_id),
+      (row) => Number(row.release_id),
+    ),
   )
 }
 
@@ -186,9 +191,10 @@ export interface ArtistSalesRow {
 
 /** Per release artist (the release's artist line): statement quantity and net, in artist name order. */
 export function workspaceArtistRows(q: Queryable, scope: RowsScope): AsyncGenerator<ArtistSalesRow> {
-  return keysetRows<ArtistSalesRow, string>(
-    q,
-    (after, size) => sql`
+  return afterFold(q, scope.tenantId, () =>
+    keysetRows<ArtistSalesRow, string>(
+      q,
+      (after, size) => sql`
       select r.artist_text as artist, count(distinct m.release_id)::text as releases,
         sum(m.quantity)::text as quantity, sum(m.net)::text as net
       from earnings_track_monthly m
@@ -197,7 +203,8 @@ export function workspaceArtistRows(q: Queryable, scope: RowsScope): AsyncGenera
         ${after !== null ? sql`and r.artist_text > ${after}` : sql``}
       group by r.artist_text
       order by r.artist_text limit ${size}`,
-    (row) => row.artist,
+      (row) => row.artist,
+    ),
   )
 }
 
@@ -213,9 +220,10 @@ export interface ReleaseTrackMonthRow {
 
 /** One release's statement net per month and track (track 0: lines matched by its UPC only). */
 export function releaseTrackMonthRows(q: Queryable, scope: RowsScope, releaseId: number): AsyncGenerator<ReleaseTrackMonthRow> {
-  return keysetRows<ReleaseTrackMonthRow, [string, number]>(
-    q,
-    (after, size) => sql`
+  return afterFold(q, scope.tenantId, () =>
+    keysetRows<ReleaseTrackMonthRow, [string, number]>(
+      q,
+      (after, size) => sql`
       select to_char(m.period, 'YYYY-MM') as month, m.period::text as period, m.track_id, t.isrc, t.title as track_title,
         m.quantity::text as quantity, m.net::text as net
       from earnings_track_monthly m
@@ -223,7 +231,8 @@ export function releaseTrackMonthRows(q: Queryable, scope: RowsScope, releaseId:
       where m.tenant_id = ${scope.tenantId} and m.release_id = ${releaseId} ${periodWithin(sql`m.period`, scope)}
         ${after ? sql`and (m.period, m.track_id) > (${after[0]}::date, ${after[1]})` : sql``}
       order by m.period, m.track_id limit ${size}`,
-    (row) => [row.period, Number(row.track_id)],
+      (row) => [row.period, Number(row.track_id)],
+    ),
   )
 }
 
