@@ -41,6 +41,29 @@ test('the palette goes to a screen, and splits and panes work from the keyboard 
   await expect(page).toHaveURL(/\/notifications$/)
 })
 
+test('typing in the palette keeps its best match selected and in view, and Enter runs it', async ({ page }) => {
+  await page.keyboard.press('Control+k')
+  const input = page.locator('[cmdk-input]')
+  await expect(input).toBeFocused()
+  const list = page.locator('[cmdk-list]')
+  const selected = page.locator('[cmdk-item][data-selected="true"]')
+  // Each letter changes the best match; the row selected before moves down the list or leaves it.
+  for (const [typed, key] of [['g', 'g'], ['go', 'o'], ['go ', 'Space'], ['go t', 't'], ['go to', 'o']]) {
+    await page.keyboard.press(key)
+    await expect(list).toHaveAttribute('data-shown-query', typed)
+    await expect(selected).toHaveCount(1)
+    await expect(selected).toHaveText(await page.locator('[cmdk-item]').first().textContent() ?? '')
+    // The first row, selected, is where the list starts: not scrolled away above the visible rows.
+    expect(await list.evaluate((element) => element.scrollTop)).toBe(0)
+    await expect(selected).toBeInViewport()
+  }
+  const best = (await selected.locator('.wl-palette__title').textContent()) ?? ''
+  expect(best).toMatch(/^Go to /)
+  await page.keyboard.press('Enter')
+  await expect(page.locator('[cmdk-input]')).not.toBeFocused()
+  await expect(page).toHaveTitle(`${best.replace(/^Go to /, '')} | Demo Music`)
+})
+
 test('Ctrl+Enter in the palette opens in a new pane to the right; the mouse can close tabs', async ({ page }) => {
   const workspace = new WorkspacePage(page)
   await workspace.runInPalette('notifications', 'Go to Notifications', { newPane: true })

@@ -377,13 +377,14 @@ function PaletteBody({ open, close }: { open: boolean; close(): void }) {
   // selected, so Enter would do nothing: keep the first item selected while the choice is gone.
   // Likewise when a better match arrives on top (the focused record's action once its data loads, for
   // a palette opened at once): Enter takes the best match, not the one that was first a moment ago.
-  const firstKey = useRef<string | null>(null)
-  useEffect(() => {
-    const first = shownGroups[0]?.[1][0]
-    const topChanged = first?.key !== firstKey.current
-    firstKey.current = first?.key ?? null
-    if (first && (topChanged || !shownGroups.some(([, entries]) => entries.some((item) => item.key === selected)))) setSelected(first.key)
-  }, [shownGroups, selected])
+  // Decided while rendering, not in an effect: the rows of a keystroke render with the letter, and
+  // the selection must change in the same commit. Chosen a commit later, cmdk still marked the row
+  // that held the old choice (now further down) as selected when it chose the first row for the new
+  // search, and scrolled the list to it, hiding the first row.
+  const [firstKey, setFirstKey] = useState<string | null>(null)
+  const first = shownGroups[0]?.[1][0]
+  if ((first?.key ?? null) !== firstKey) setFirstKey(first?.key ?? null)
+  if (first && selected !== first.key && (first.key !== firstKey || !shownKeys.includes(selected))) setSelected(first.key)
 
   const choose = useCallback(
     async (item: Item, where: OpenWhere) => {
