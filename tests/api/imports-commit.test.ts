@@ -61,6 +61,12 @@ describe('commit, cancel and rollback of a statement import', () => {
     expect(await credits()).toBe('16.500000')
     expect(await ledgerTotal(t, ws.tenant.id)).toBe('0.000000')
     expect(await rollupNet()).toBe('16.500000')
+    // The commit queued the fold of its per-track deltas (earnings.track-fold): once the jobs ran, nothing is pending.
+    await t.services.jobs.drain()
+    const fold = await t.services.db.execute<{ pending: number; folds: number }>(sql`
+      select (select count(*)::int from earnings_track_pending where tenant_id = ${ws.tenant.id}) as pending,
+        (select count(*)::int from jobs where tenant_id = ${ws.tenant.id} and type = 'earnings.track-fold' and status = 'done') as folds`)
+    expect(fold.rows[0]).toEqual({ pending: 0, folds: 1 })
     // The matched 16.000000 reached the artist (the owner, no split) less the operator's share; 0.50 waits in suspense.
     expect(await ledgerTotal(t, ws.tenant.id, sql`book = 'suspense'`)).toBe('0.500000')
     const toArtist = await artistBalance()

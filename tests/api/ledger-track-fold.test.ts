@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../helpers/app'
 import type { TestClient } from '../helpers/client'
 import { twoWorkspaces } from '../helpers/fixtures'
 import { postImport, rollbackImport } from '../../src/domains/earnings/server/ledger/posting'
-import { foldTrackPending, TRACK_FOLD_JOB } from '../../src/domains/earnings/server/ledger/track-fold'
+import { foldTrackPending, queueTrackFold, TRACK_FOLD_JOB } from '../../src/domains/earnings/server/ledger/track-fold'
 import { workspaceTrackRows } from '../../src/domains/earnings/server/reports/report-rows'
 import { createRelease } from './releases-fixtures'
 import { createImport, rollupState, setImportStatus } from './ledger-fixtures'
@@ -36,10 +36,18 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 const tenant = () => ws.tenant.id
-const post = (importId: number) => t.services.db.transaction((tx) => postImport(tx, tenant(), importId, ws.admin.id))
+/** Posted, with its fold queued, as the import's commit does in one transaction. */
+const post = (importId: number) =>
+  t.services.db.transaction(async (tx) => {
+    await postImport(tx, tenant(), importId, ws.admin.id)
+    await queueTrackFold(t.services.jobs, tx, tenant())
+  })
 /** Rolled back and marked so, as the import's rollback does in one transaction. */
 async function rollback(importId: number) {
-  await t.services.db.transaction((tx) => rollbackImport(tx, tenant(), importId, ws.admin.id))
+  await t.services.db.transaction(async (tx) => {
+    await rollbackImport(tx, tenant(), importId, ws.admin.id)
+    await queueTrackFold(t.services.jobs, tx, tenant())
+  })
   await setImportStatus(t.services, importId, 'rolled_back')
 }
 
@@ -259,7 +267,10 @@ describe('the per-track rollups folded after the commit', () => {
       tenantId: other.tenant.id,
       lines: [{ net: '5', trackId: theirs.tracks[0].id, releaseId: theirs.release.id, quantity: 1 }],
     })
-    await t.services.db.transaction((tx) => postImport(tx, other.tenant.id, statement.id, other.admin.id))
+    await t.services.db.transaction(async (tx) => {
+      await postImport(tx, other.tenant.id, statement.id, other.admin.id)
+      await queueTrackFold(t.services.jobs, tx, other.tenant.id)
+    })
     // This workspace's reader folds nothing of the other's.
     await trackTotals()
     const { rows } = await t.services.db.execute<{ n: number }>(

@@ -22,7 +22,7 @@ import { csvHeaderRow } from '@server/csv-upload'
 import { StatementFormatError, resolveColumns } from './formats'
 import { dropLines, parseImport } from './parse'
 import { readImportLines, type LineFilter } from './lines-read'
-import { debts, importAccountChanges, lockAccounts, postImport, rollbackImport } from './ledger'
+import { debts, importAccountChanges, lockAccounts, postImport, queueTrackFold, rollbackImport } from './ledger'
 import { unitsToCents } from '@core/decimal'
 import { statementImports } from '../schema'
 
@@ -172,6 +172,7 @@ export async function commitImport(services: Services, actor: AuditActor & { ten
     const blocked = commitBlocked(row.status, row.report)
     if (blocked) throw conflict(blocked)
     await postImport(tx, actor.tenantId, id, actor.actorAccountId)
+    await queueTrackFold(services.jobs, tx, actor.tenantId)
     await tx.execute(sql`
       update statement_imports set status = 'committed', committed_by = ${actor.actorAccountId}, committed_at = now()
       where id = ${id}`)
@@ -239,6 +240,7 @@ export async function rollbackStatement(
     const { shortfalls } = await rollbackShortfalls(tx, actor.tenantId, id)
     debts.requireConfirmation(shortfalls, confirmation, `Rolling back import #${id}`)
     const { transactionId } = await rollbackImport(tx, actor.tenantId, id, actor.actorAccountId)
+    await queueTrackFold(services.jobs, tx, actor.tenantId)
     await debts.recordDebts(tx, actor.tenantId, shortfalls, {
       source: 'rollback',
       importId: id,

@@ -376,7 +376,8 @@ async function applyLineRollups(tx: Tx, tenantId: number, sign: 1 | -1, mode: 'a
   }
   const matched = sql`${from} where a.release_id is not null`
   // The per-track rollups are not written here: their deltas are appended to
-  // earnings_track_pending and folded later (track-fold.ts). A rollback's fold drops the rows it empties.
+  // earnings_track_pending and folded later (track-fold.ts; the caller queues the fold with
+  // queueTrackFold, and readers fold first). A rollback's fold drops the rows it empties.
   await appendTrackDeltas(tx, tenantId, sign, sign === -1)
   // Each per-release rollup is written in its key's order: a million upserts at random places of an
   // index larger than the shared buffers read and write a page each.

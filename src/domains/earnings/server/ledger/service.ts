@@ -14,6 +14,7 @@ import { likePattern } from '@server/search'
 import { catalogueTitles } from '@domains/catalogue/server/public'
 import { exchangeRates } from '../schema'
 import { createTransaction, insertEntries, matchLines, type MatchKey } from './posting'
+import { queueTrackFold } from './track-fold'
 import { outstandingDebt, recordDebts, requireConfirmation, shortfallsOf, totalShortfall } from './debts'
 
 // The ledger's services: exchange rates, manual adjustments, publishing entries, balances, an
@@ -414,6 +415,7 @@ export async function matchKey(
       { trackId: input.trackId ?? null, releaseId: input.releaseId ?? null },
       ctx.session.account.id,
     )
+    await queueTrackFold(ctx.services.jobs, tx, ctx.tenant.id)
     return {
       result: {
         lines: result.lines,

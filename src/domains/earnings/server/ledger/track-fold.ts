@@ -21,8 +21,8 @@ const foldPayload = z.object({ tenantId: z.number().int().positive() })
 
 /**
  * Appends pg_temp.ledger_line_agg's matched lines, summed per (release, track, period) and signed,
- * to the pending deltas, and queues a fold unless one is queued already. `dropEmpty` (a rollback):
- * once folded, the rollup rows of these releases left at zero go, so "before" is exactly restored.
+ * to the pending deltas. `dropEmpty` (a rollback): once folded, the rollup rows of these releases
+ * left at zero go, so "before" is exactly restored. The caller queues the fold (queueTrackFold).
  */
 export async function appendTrackDeltas(tx: Tx, tenantId: number, sign: 1 | -1, dropEmpty: boolean): Promise<void> {
   const s = sql.raw(sign === 1 ? '1' : '-1')
@@ -32,12 +32,18 @@ export async function appendTrackDeltas(tx: Tx, tenantId: number, sign: 1 | -1, 
     from pg_temp.ledger_line_agg a
     where a.release_id is not null
     group by a.release_id, coalesce(a.track_id, 0), a.period`)
-  // A row of the jobs table the runner claims (once across processes); its poll finds it after the
-  // commit. One queued fold per workspace is enough: it folds whatever is pending when it runs.
-  await tx.execute(sql`
-    insert into jobs (tenant_id, type, payload, max_attempts)
-    select ${tenantId}, ${TRACK_FOLD_JOB}, ${JSON.stringify({ tenantId })}::jsonb, 5
-    where not exists (select 1 from jobs where tenant_id = ${tenantId} and type = ${TRACK_FOLD_JOB} and status = 'queued')`)
+}
+
+/**
+ * Queues a fold of the workspace's pending deltas in the caller's transaction, through the job
+ * runner (claimed once across processes, and woken once the transaction commits), unless one is
+ * queued already: a fold folds whatever is pending when it runs.
+ */
+export async function queueTrackFold(jobs: JobRunner, tx: Tx, tenantId: number): Promise<void> {
+  const { rows } = await tx.execute<{ queued: boolean }>(
+    sql`select exists (select 1 from jobs where tenant_id = ${tenantId} and type = ${TRACK_FOLD_JOB} and status = 'queued') as queued`,
+  )
+  if (!rows[0]?.queued) await jobs.enqueue(tx, { type: TRACK_FOLD_JOB, tenantId, payload: { tenantId } })
 }
 
 export interface FoldResult {
