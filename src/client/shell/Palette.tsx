@@ -9,7 +9,7 @@ import { ENTITY_KIND_UI, looksLikeIdentifier } from '@commands/entities'
 import { registry, commandContext, commandEnv, useLoadedCommands } from './commands'
 import { envOpeningIn } from './run-command'
 import { recents, rememberCommand, rememberRecord } from './recents'
-import { shellActions, shellState, useShell } from './ui-state'
+import { PALETTE_LAYER_CLASS, shellActions, shellState, useShell } from './ui-state'
 import { paletteState } from './palette-state'
 import { workspace } from '../workspace/store'
 import { ApiError } from '../api'
@@ -133,7 +133,7 @@ export function Palette() {
   }
 
   return (
-    <div ref={layer} className="wl-palette-layer" data-open={open || undefined} aria-hidden={!open || undefined}>
+    <div ref={layer} className={PALETTE_LAYER_CLASS} data-open={open || undefined} aria-hidden={!open || undefined}>
       <div className="wl-palette-layer__backdrop" onPointerDown={close} />
       <div role="dialog" aria-modal="true" aria-label="Command palette" className="wl-palette" onKeyDown={onKeyDown}>
         <PaletteBody open={open} close={close} />
@@ -359,7 +359,12 @@ function PaletteBody({ open, close }: { open: boolean; close(): void }) {
   const shown = immediate || deferred === IMMEDIATE ? view : deferred
   const shownGroups = shown.groups
   const behind = shown !== view
-  const shownKeys = useMemo(() => shownGroups.flatMap(([, entries]) => entries.map((item) => item.key)), [shownGroups])
+  // The rows shown by key, in order: the keys for the selection, the items for a row's choice.
+  const shownByKey = useMemo(
+    () => new Map(shownGroups.flatMap(([, entries]) => entries.map((item) => [item.key, item] as const))),
+    [shownGroups],
+  )
+  const shownKeys = useMemo(() => [...shownByKey.keys()], [shownByKey])
   const showMore = useCallback(() => {
     if (more) setGrown({ query, page, limit: rowLimit + ROWS_RENDERED })
   }, [more, query, page, rowLimit])
@@ -397,10 +402,10 @@ function PaletteBody({ open, close }: { open: boolean; close(): void }) {
 
   // A row chooses by its key, read from the rows last rendered: a row whose text did not change
   // skips its render (PaletteRow), so it must not hold on to an older item's select.
-  const shownItems = useRef(new Map<string, Item>())
+  const shownItems = useRef(shownByKey)
   useLayoutEffect(() => {
-    shownItems.current = new Map(shownGroups.flatMap(([, entries]) => entries.map((item) => [item.key, item] as const)))
-  }, [shownGroups])
+    shownItems.current = shownByKey
+  }, [shownByKey])
   const chooseKey = useCallback(
     (key: string) => {
       const item = shownItems.current.get(key)

@@ -28,8 +28,8 @@ export const shellState = proxy<ShellState>({
   messageTo: null,
 })
 
-/** The palette's layer (Palette.tsx): mounted once, hidden while closed. */
-export const PALETTE_LAYER = '.wl-palette-layer'
+/** The class of the palette's layer (Palette.tsx): mounted once, hidden while closed. */
+export const PALETTE_LAYER_CLASS = 'wl-palette-layer'
 
 export const shellActions = {
   toggleSidebar: () => {
@@ -56,7 +56,7 @@ export const shellActions = {
   close: () => {
     if (shellState.dialog === 'palette') {
       const active = typeof document === 'undefined' ? null : document.activeElement
-      if (active instanceof HTMLElement && active.closest(PALETTE_LAYER)) active.blur()
+      if (active instanceof HTMLElement && active.closest(`.${PALETTE_LAYER_CLASS}`)) active.blur()
     }
     shellState.dialog = null
   },
