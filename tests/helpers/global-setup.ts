@@ -15,7 +15,12 @@ declare module 'vitest' {
   }
 }
 
-export const TEMPLATE_DATABASE = 'wl_admin_test_template'
+/**
+ * The migrated template's name: one per run (the process id), so two runs on one PostgreSQL server (two
+ * checkouts, or CI beside an engineer's run) never drop the template the other's test files are copying.
+ * Dropped when the run ends.
+ */
+export const TEMPLATE_DATABASE = `wl_admin_test_template_${process.pid}`
 
 /** Migrate once; every API test file then starts from a copy instead of migrating again. */
 export default async function setup(project: TestProject) {
@@ -33,7 +38,12 @@ export default async function setup(project: TestProject) {
     await database.close()
     project.provide('templateDatabase', TEMPLATE_DATABASE)
     project.provide('snapshot', '')
-    return
+    return async () => {
+      const client = new pg.Client({ connectionString: url })
+      await client.connect()
+      await client.query(`drop database if exists ${TEMPLATE_DATABASE} with (force)`)
+      await client.end()
+    }
   }
   const database = await openDatabase({ dataDir: null })
   await migrateDatabase(database)
