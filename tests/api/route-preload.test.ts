@@ -73,7 +73,7 @@ describe('the HTML of a screen route', () => {
     ])
     // The screen, its chunk the entry does not have, and the workspace; not the entry's own chunks again.
     expect(modulePreloads).toEqual(['/assets/react-R1.js', '/assets/ReleasesListScreen-X1.js', '/assets/list-L1.js', '/assets/Shell-S1.js'])
-    expect(links).toContain('<link rel="preload" as="style" href="/assets/list-L1.css" />')
+    expect(links).toContain('<link rel="preload" as="style" crossorigin href="/assets/list-L1.css" />')
     // The read leaves with the page, ahead of the entry's script.
     expect(response.body.indexOf('/api/releases?')).toBeLessThan(response.body.indexOf('/assets/index-E1.js'))
     expect(response.body).not.toContain('<!-- route-preload -->')

@@ -51,7 +51,7 @@ function screenLinks(clientDir: string): Map<string, string> {
     const keys = [...wanted].filter((key) => !entry.has(key))
     const files = keys.map((key) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(manifest[key].file)}" />`)
     const styles = [...new Set(keys.flatMap((key) => manifest[key].css ?? []))].map(
-      (file) => `<link rel="preload" as="style" href="/${escapeAttribute(file)}" />`,
+      (file) => `<link rel="preload" as="style" crossorigin href="/${escapeAttribute(file)}" />`,
     )
     links.set(screen, [...files, ...styles].join('\n    '))
   }
