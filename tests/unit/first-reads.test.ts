@@ -48,14 +48,14 @@ describe('first reads', () => {
     }
   })
 
-  it("name the module each route's screen imports, and the workspace's as start-up imports it", async () => {
+  it("name the module each route's screen imports, and the workspace's as the app imports it", async () => {
     for (const [pattern, declared] of Object.entries(FIRST_READS)) {
       const route = ROUTES.find((candidate) => candidate.path === pattern)!
       const loaded = (await route.screen.preload!()) as { default: unknown }
       const named = (await import(/* @vite-ignore */ path.resolve(declared.screen))) as { default: unknown }
       expect(loaded.default, pattern).toBe(named.default)
     }
-    expect(readFileSync('src/client/main.tsx', 'utf8')).toContain("import('./shell/Shell')")
+    expect(readFileSync('src/client/App.tsx', 'utf8')).toContain("import('./shell/Shell')")
     expect(SHELL_MODULE).toBe('src/client/shell/Shell.tsx')
   })
 

@@ -90,8 +90,8 @@ export const FIRST_READS: Readonly<Record<string, RouteFirstRead>> = {
 }
 
 /**
- * The signed-in workspace's module, as main.tsx imports it at start-up: a first list waits for it as
- * much as for its screen, so the server preloads its chunk beside the screen's.
+ * The signed-in workspace's module, as App.tsx imports it (main.tsx asks for it at start-up): a first
+ * list waits for it as much as for its screen, so the server preloads its chunk beside the screen's.
  */
 export const SHELL_MODULE = 'src/client/shell/Shell.tsx'
 
