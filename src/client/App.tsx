@@ -29,7 +29,7 @@ export const loadShell = (): Promise<ComponentType> =>
  * (preloaded with the HTML) a cold first list still waited ~200 ms with the main thread idle
  * (docs/decisions.md, issue 18, "Session 39 (item 4)"). A chunk that fails throws in render, as before.
  */
-function WorkspaceShell() {
+export function WorkspaceShell() {
   const [state, setState] = useState<{ shell?: ComponentType; error?: unknown }>(() => ({ shell: loadedShell }))
   useEffect(() => {
     if (state.shell) return
