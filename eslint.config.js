@@ -117,6 +117,17 @@ export default tseslint.config(
   { files: ['machines/**', 'commands/**'], rules: restrict([server, react, client]) },
   { files: ['src/client/**', 'src/domains/*/ui/**', 'src/domains/*/index.ts'], rules: restrict([server]) },
   { files: ['src/server/**'], rules: restrict([react, client]) },
+  // The routes' first reads are declared once, in pure TypeScript, for the client and for the HTML's
+  // preload of them (docs/decisions.md, issue 18, "Session 39 (item 4)"): this file alone may import them.
+  {
+    files: ['src/server/plugins/route-preload.ts'],
+    rules: restrict([
+      react,
+      { group: ['@client/*', '!@client/routing', '@client/routing/*', '!@client/routing/first-reads', '!@client/api-url', '**/ui/**', '@domains/*/ui', '@domains/*/ui/*'], message: client.message },
+    ]),
+  },
+  // ...which the server runs: no React there.
+  { files: ['src/client/routing/first-reads.ts', 'src/client/api-url.ts'], rules: restrict([server, react]) },
   { files: ['src/domains/*/server/**'], rules: restrict([react, client]) },
   // A domain reaches another domain through its public module only; SQL naming another domain's
   // tables is checked by tests/unit/boundaries/sql-boundary.test.ts.

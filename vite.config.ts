@@ -74,6 +74,8 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 1200,
+    // .vite/manifest.json: the server preloads a route's screen chunk with the HTML (src/server/plugins/route-preload.ts).
+    manifest: true,
   },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),

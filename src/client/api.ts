@@ -5,6 +5,7 @@ import { ENDPOINT_ROUTES as ENDPOINTS } from '@commands/endpoint-routes'
 import { CSRF_COOKIE, CSRF_HEADER } from '@core/session'
 import { CANCELED_MESSAGE } from '@machines/load/load.machine'
 import { saveBlob } from './save-blob'
+import { endpointUrl, type UrlInput } from './api-url'
 import { foregroundRead } from './routing/background-loads'
 
 /** A failed call: the server's message, its status and code, and a message per field when it sent them. */
@@ -36,18 +37,6 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
 function readCookie(name: string): string | undefined {
   const match = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`))
   return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined
-}
-
-function queryString(query: Record<string, unknown> | undefined): string {
-  const params = new URLSearchParams()
-  for (const [key, value] of Object.entries(query ?? {})) {
-    // Empty values are skipped, as the spec's client does.
-    if (value === undefined || value === null || value === '') continue
-    if (Array.isArray(value)) value.forEach((item) => params.append(key, String(item)))
-    else params.set(key, String(value))
-  }
-  const text = params.toString()
-  return text ? `?${text}` : ''
 }
 
 const base = wretch('/api').options({ credentials: 'same-origin' })
@@ -86,8 +75,7 @@ function send(id: EndpointId, input: unknown, options: CallOptions | undefined) 
 }
 
 function urlOf(id: EndpointId, input: unknown): string {
-  const parts = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown> }
-  return `/${fillPath(ENDPOINTS[id].path, parts.params)}${queryString(parts.query)}`
+  return endpointUrl(ENDPOINTS[id].path, input as UrlInput | undefined)
 }
 
 /** How long a prefetched answer waits for the screen that asked for it (its chunk is on the way); any change (a non-GET call) drops them all. */

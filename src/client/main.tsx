@@ -2,7 +2,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import '@radix-ui/themes/styles.css'
 import './styles.css'
-import { App } from './App'
+import { App, loadShell } from './App'
 import { sessionActor } from './state/session'
 import { loadSite } from './state/site'
 import { installDialogSubmitKey } from './ui/dialogs/submit-key'
@@ -29,7 +29,7 @@ void loadSite()
 // few unused downloads.
 if (document.cookie.split('; ').some((part) => part.startsWith(`${CSRF_COOKIE}=`))) {
   prefetchRoute(`${window.location.pathname}${window.location.search}`, { grid: false })
-  void import('./shell/Shell')
+  loadShell().catch(() => undefined)
 }
 // From then on, every navigation fetches its screen and first reads when it starts.
 onNavigationStart(prefetchRoute)

@@ -92,7 +92,8 @@ interface Resolved {
   failure: keyof typeof SESSION_MESSAGES | null
 }
 
-async function resolveSession(services: Services, req: FastifyRequest, hostTenantId: number | null): Promise<Resolved> {
+/** The session a request carries (bearer token or cookie), null when none is valid here; also used by the HTML's route preload (plugins/route-preload.ts). */
+export async function resolveSession(services: Services, req: FastifyRequest, hostTenantId: number | null): Promise<Resolved> {
   const bearer = bearerToken(req)
   const token = bearer ?? req.cookies[SESSION_COOKIE] ?? null
   if (!token) return { session: null, failure: 'missing' }

@@ -59,6 +59,8 @@ if (process.argv[1] && import.meta.filename === (await import('node:path')).reso
         const { firstList, listToListMs, recordOpenMs, recordReopenMs, paletteOpenMs, keystrokeMs, keystrokeWarmMs } = result
         const add = (what: string, values: number[]) => (seen[name][what] ??= []).push(...values)
         add('first list', firstList.paintedMs)
+        // When the list's read left (after navigation start): with the HTML when the server preloads it.
+        add('list data asked', firstList.dataRequestStartMs)
         add('list → list', listToListMs)
         add('record open', recordOpenMs)
         add('record again', recordReopenMs)

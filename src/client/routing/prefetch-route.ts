@@ -1,6 +1,8 @@
 import { loadGrid } from '../ui/list/grid-chunk'
 import { findRoute } from './registry'
 import { loadInBackground } from './background-loads'
+import { FIRST_READS, type FirstRead } from './first-reads'
+import { api } from '../api'
 
 /** The signed-in route at `path`, with its address; guest pages answer null (nothing to read before signing in). */
 function signedInRoute(path: string) {
@@ -24,7 +26,11 @@ export function prefetchRoute(path: string, options: { data?: boolean; grid?: bo
   // The reads first: the browser opens six connections to a host over HTTP/1.1 and queues the rest in
   // the order asked, so a read asked after a screen's chunks (and the chunks they import) waited behind
   // them; at start-up the first list's read left ~700 ms after it was asked (docs/decisions.md).
-  if (options.data !== false) found.route.prefetch?.(found.params, url.searchParams)
+  if (options.data !== false) {
+    const read = FIRST_READS[found.route.path]?.read(found.params, url.searchParams)
+    // The declaration's input is typed by its endpoint where it is written (first-reads.ts).
+    if (read) (api.prefetch as (id: FirstRead['id'], input: FirstRead['input']) => void)(read.id, read.input)
+  }
   void found.route.screen.preload?.().catch(() => undefined)
   // A list route ({page}) draws its rows in the grid: its chunk too, if nothing fetched it yet.
   // (Not at start-up: the first list paints as a plain table, and the grid follows it.)

@@ -16,11 +16,8 @@ export interface RouteDef {
   title: string
   /** A `lazyScreen()` can be fetched before it renders; a plain `lazy()` loads when first shown. */
   screen: ComponentType<ScreenProps> & { preload?(): Promise<unknown> }
-  /**
-   * Starts the reads the screen makes first (through `api.prefetch`), called when navigation to it
-   * starts, so its data and its chunk download side by side.
-   */
-  prefetch?(params: Record<string, string>, search: URLSearchParams): void
+  // A screen people open often declares its first read in `first-reads.ts` (keyed by this path): asked
+  // when navigation starts, and preloaded with the HTML by the server.
 }
 
 /** What a domain contributes to the client's router (its palette commands: src/client/shell/domain-commands.ts). */

@@ -1,8 +1,5 @@
 import { lazyScreen } from '@client/routing/lazy-screen'
 import type { DomainUi } from '@client/routing/types'
-import { listPrefetch } from '@client/routing/list-prefetch'
-import { api } from '@client/api'
-import { RELEASE_FILTERS, RELEASE_SORTS, releasesQuery } from './ui/releases-list-query'
 
 const ReleasesListScreen = lazyScreen(() => import('./ui/ReleasesListScreen'))
 const ReleaseScreen = lazyScreen(() => import('./ui/ReleaseScreen'))
@@ -20,22 +17,12 @@ export const catalogueUi: DomainUi = {
       access: 'admin',
       title: 'Releases',
       screen: ReleasesListScreen,
-      prefetch: listPrefetch({
-        filters: RELEASE_FILTERS,
-        sorts: RELEASE_SORTS,
-        paged: true,
-        call: (query) => api.prefetch('releases.list', { query: releasesQuery(query) }),
-      }),
     },
     {
       path: '/releases/single/{id}',
       access: 'admin',
       title: 'Release',
       screen: ReleaseScreen,
-      // The record comes with its deliveries (the Retry action and the delivery timeline need them): one call.
-      prefetch: ({ id }) => {
-        if (Number(id) > 0) api.prefetch('releases.record', { params: { id: Number(id) } })
-      },
     },
     { path: '/releases/track/{id}', access: 'admin', title: 'Track', screen: TrackScreen },
     { path: '/release/edit-requests/{page}', access: 'admin', title: 'Edit requests', screen: EditRequestsListScreen },

@@ -1,8 +1,5 @@
 import { lazyScreen } from '@client/routing/lazy-screen'
 import type { DomainUi } from '@client/routing/types'
-import { listPrefetch } from '@client/routing/list-prefetch'
-import { api } from '@client/api'
-import { USER_FILTERS, USER_SORTS, usersListInput } from './ui/users-list-query'
 
 const UsersListScreen = lazyScreen(() => import('./ui/UsersListScreen'))
 const AccountScreen = lazyScreen(() => import('./ui/AccountScreen'))
@@ -19,12 +16,6 @@ export const usersUi: DomainUi = {
       access: 'auth',
       title: 'Users',
       screen: UsersListScreen,
-      prefetch: listPrefetch({
-        filters: USER_FILTERS,
-        sorts: USER_SORTS,
-        paged: true,
-        call: (query) => api.prefetch('users.list', usersListInput(query)),
-      }),
     },
     { path: '/users/invites/{page}', access: 'auth', title: 'User invites', screen: UserInvitesScreen },
     {
@@ -32,7 +23,6 @@ export const usersUi: DomainUi = {
       access: 'admin',
       title: 'User',
       screen: AccountScreen,
-      prefetch: ({ id }) => Number(id) > 0 && api.prefetch('users.single', { params: { id: Number(id) } }),
     },
     { path: '/admins/manage/{page}', access: 'auth', title: 'Admins', screen: AdminsListScreen },
     { path: '/admins/invites/{page}', access: 'auth', title: 'Admin invites', screen: AdminInvitesScreen },
