@@ -5,6 +5,8 @@ import { createWorkspace, signedIn } from '../helpers/fixtures'
 import type { TestClient } from '../helpers/client'
 import { createRelease } from './releases-fixtures'
 import type { TrendImportDetail } from '../../src/contract/analytics'
+import { Readable } from 'node:stream'
+import { parseTrendImport } from '../../src/domains/analytics/server/trend-import'
 
 let t: TestApp
 let ws: Awaited<ReturnType<typeof createWorkspace>>
@@ -315,5 +317,119 @@ describe('trend report import: long reports and days already rolled up', () => {
       ['search', 7],
     ])
     await expectTracklessRollupsAgree()
+  })
+})
+
+describe('trend report import: the commit from the dry run’s stage', () => {
+  // Hour and artificial streams, values that need quoting in an array (comma, quote, backslash,
+  // braces, colon, spaces, non-ASCII), empty values, a line without a country, an unmatched ISRC,
+  // days across a year and a week that spans it, and a second report into days and units already held.
+  const STAGE_HEADER = 'date,isrc,country,streams,listeners,artificial_streams,hour,source,product,gender'
+  const odd = ['"a,""b"" \\{c}:d"', 'radio', '', 'é ü 東京', '{x}', 'NULL']
+  const report = (offset: number, count: number) => {
+    const days = ['2025-12-28', '2025-12-29', '2025-12-31', '2026-01-01', '2026-01-04', '2026-01-05', '2026-02-10']
+    const isrcs = ['USWL12699001', 'USWL12699002', 'USWL12699003', 'QZZZZ2699999']
+    const lines: string[] = []
+    for (let index = offset; index < offset + count; index += 1) {
+      const country = index % 7 === 3 ? '' : ['SE', 'US', 'DE'][index % 3]
+      lines.push(
+        `${days[index % days.length]},${isrcs[index % isrcs.length]},${country},${1 + (index % 17)},${index % 5},${index % 4 === 0 ? 1 + (index % 3) : 0},${index % 24},${odd[index % odd.length]},${index % 3 ? 'paid' : 'free'},${index % 2 ? 'm' : ''}`,
+      )
+    }
+    return { filename: `stage-${offset}.csv`, data: Buffer.from([STAGE_HEADER, ...lines].join('\n') + '\n'), contentType: 'text/csv' }
+  }
+
+  /** Every rollup row of a workspace, tracks by ISRC and breakdown arrays as sorted 'key=streams' text. */
+  async function rollupsOf(tenantId: number) {
+    const db = t.services.db
+    const pairs = (table: string) => sql.raw(`(select coalesce(string_agg(k || '=' || s, '|' order by k), '') from unnest(${table}.breakdown_values, ${table}.breakdown_streams) b(k, s))`)
+    const text = (rows: Record<string, unknown>[]) => rows.map((row) => Object.values(row).map(String).join(' '))
+    return {
+      daily: text((await db.execute<Record<string, unknown>>(sql`
+        select d.platform, k.isrc, d.day::text, d.streams, d.listeners, d.artificial, ${pairs('d')} as b
+        from trend_daily d join tracks k on k.id = d.track_id where d.tenant_id = ${tenantId} order by 1, 2, 3`)).rows),
+      platformDaily: text((await db.execute<Record<string, unknown>>(sql`
+        select platform, day::text, streams, listeners, artificial from trend_platform_daily where tenant_id = ${tenantId} order by 1, 2`)).rows),
+      platformBreakdowns: text((await db.execute<Record<string, unknown>>(sql`
+        select platform, day::text, dimension, value, streams from trend_platform_breakdown_daily where tenant_id = ${tenantId} order by 1, 2, 3, 4`)).rows),
+      periods: text((await db.execute<Record<string, unknown>>(sql`
+        select p.platform, p.grain, p.starts_on::text, k.isrc, p.streams, p.artificial, ${pairs('p')} as b
+        from trend_track_period p join tracks k on k.id = p.track_id where p.tenant_id = ${tenantId} order by 1, 2, 3, 4`)).rows),
+    }
+  }
+
+  const stageRows = async (importId: number) =>
+    Number((await t.services.db.execute<{ n: number }>(sql`select count(*)::int as n from trend_import_stage where import_id = ${importId}`)).rows[0].n)
+
+  async function workspaceWithTracks(slug: string) {
+    const w = await createWorkspace(t.services, slug)
+    await createRelease(t.services, { tenantId: w.tenant.id, accountId: w.artist.id, title: 'Stage' }, [
+      { isrc: 'USWL12699001' },
+      { isrc: 'USWL12699002' },
+      { isrc: 'USWL12699003' },
+    ])
+    return { w, client: await signedIn(t.app, `admin@${slug}.test`) }
+  }
+
+  async function dryRunIn(client: TestClient, data: ReturnType<typeof report>) {
+    const { id } = await client.ok('analytics.importTrends', { params: { platform: 'spotify' }, multipart: { files: { file: data } } })
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      await t.services.jobs.drain()
+      const detail = await client.ok('analytics.import', { params: { id } })
+      if (!['uploaded', 'parsing'].includes(detail.status)) return detail
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    throw new Error('never read')
+  }
+
+  it('writes the same rollups as the commit from the facts, first report and one into days already held', async () => {
+    const staged = await workspaceWithTracks('stagea')
+    const grouped = await workspaceWithTracks('stageb')
+    for (const [offset, count] of [
+      [0, 7_000],
+      [7_000, 600],
+    ]) {
+      const a = await dryRunIn(staged.client, report(offset, count))
+      const b = await dryRunIn(grouped.client, report(offset, count))
+      expect([a.status, b.status]).toEqual(['review', 'review'])
+      // The dry run staged the commit's groups; the other workspace's stage is emptied, as a crash
+      // of the server empties the unlogged table, so its commit groups the facts.
+      expect(await stageRows(a.id)).toBeGreaterThan(0)
+      await t.services.db.execute(sql`delete from trend_import_stage where import_id = ${b.id}`)
+      await staged.client.ok('analytics.importCommit', { params: { id: a.id } })
+      await grouped.client.ok('analytics.importCommit', { params: { id: b.id } })
+      expect(await stageRows(a.id)).toBe(0)
+      const [fromStage, fromFacts] = [await rollupsOf(staged.w.tenant.id), await rollupsOf(grouped.w.tenant.id)]
+      expect(fromStage.daily.length).toBeGreaterThan(0)
+      expect(fromStage.platformBreakdowns.some((row) => row.includes('source a,"b" \\{c}:d'))).toBe(true)
+      expect(fromStage).toEqual(fromFacts)
+    }
+  })
+
+  it('a dry run read again (the stored file changed) stages its own lines only, and a cancel drops the stage', async () => {
+    const { w, client } = await workspaceWithTracks('stagec')
+    const first = await dryRunIn(client, report(0, 300))
+    expect(await stageRows(first.id)).toBeGreaterThan(0)
+    // The job's retry reads the file again: here its bytes have changed under the import.
+    const open = t.services.files.open.bind(t.services.files)
+    const changed = report(1_000, 50).data
+    t.services.files.open = (async () => Readable.from([changed])) as typeof t.services.files.open
+    try {
+      await t.services.db.execute(sql`update trend_imports set status = 'parsing', job_id = 424242 where id = ${first.id}`)
+      await parseTrendImport(t.services, w.tenant.id, first.id, { jobId: 424242 })
+    } finally {
+      t.services.files.open = open
+    }
+    await client.ok('analytics.importCommit', { params: { id: first.id } })
+    const facts = await t.services.db.execute<{ streams: number }>(sql`
+      select coalesce(sum(streams), 0)::bigint as streams from trend_facts where import_id = ${first.id} and track_id is not null`)
+    const rolled = await t.services.db.execute<{ streams: number }>(sql`
+      select coalesce(sum(streams), 0)::bigint as streams from trend_daily where tenant_id = ${w.tenant.id}`)
+    expect(Number(rolled.rows[0].streams)).toBe(Number(facts.rows[0].streams))
+    expect(Number(facts.rows[0].streams)).toBeGreaterThan(0)
+    const second = await dryRunIn(client, report(2_000, 100))
+    expect(await stageRows(second.id)).toBeGreaterThan(0)
+    await client.ok('analytics.importCancel', { params: { id: second.id } })
+    expect(await stageRows(second.id)).toBe(0)
   })
 })
