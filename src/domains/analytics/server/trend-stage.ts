@@ -21,11 +21,24 @@ const ENTRIES = 4_000_000
 /** A track's day with more distinct breakdown values than this is not looked up in a list: the report is not staged. */
 const CHAIN = 96
 
-const grow = <T extends Float64Array | Int32Array>(array: T, size: number): T => {
-  if (size <= array.length) return array
-  const next = new (array.constructor as new (length: number) => T)(Math.max(size, array.length * 2))
-  next.set(array)
-  return next
+/**
+ * A column of numbers in pages of 32,768: grows a page at a time, so nothing is copied and at most
+ * one page is allocated ahead (a doubling array held twice its rows at times, ~20 MB more at the peak).
+ */
+class Column {
+  private pages: (Float64Array | Int32Array)[] = []
+  constructor(private readonly wide: boolean) {}
+  get(at: number): number {
+    return this.pages[at >>> 15][at & 32767]
+  }
+  set(at: number, value: number) {
+    const page = at >>> 15
+    if (page === this.pages.length) this.pages.push(this.wide ? new Float64Array(32768) : new Int32Array(32768))
+    this.pages[page][at & 32767] = value
+  }
+  add(at: number, value: number) {
+    this.pages[at >>> 15][at & 32767] += value
+  }
 }
 
 /** A row of the stage: a track's day ('d'), week, month or year ('w', 'm', 'y'), or the platform's day ('p', no track). */
@@ -71,44 +84,39 @@ export function stageTally(dims: readonly string[]) {
   const days: string[] = []
   const groupsOfDay: Map<number, number>[] = []
   let groups = 0
-  let track = new Float64Array(4096)
-  let dayOf = new Int32Array(4096)
-  let streams = new Float64Array(4096)
-  let listeners = new Float64Array(4096)
-  let artificial = new Float64Array(4096)
-  let lines = new Int32Array(4096)
-  let head = new Int32Array(4096)
+  let track = new Column(true)
+  let dayOf = new Column(false)
+  let streams = new Column(true)
+  let listeners = new Column(true)
+  let artificial = new Column(true)
+  let lines = new Column(false)
+  let head = new Column(false)
   let entries = 0
-  let entryKey = new Int32Array(16384)
-  let entrySum = new Float64Array(16384)
-  let entryNext = new Int32Array(16384)
+  let entryKey = new Column(false)
+  let entrySum = new Column(true)
+  let entryNext = new Column(false)
   let total = 0
   let staged = true
   const stop = () => {
     staged = false
     groupsOfDay.length = 0
-    track = dayOf = streams = listeners = artificial = lines = head = entryKey = entrySum = entryNext = new Float64Array(0) as never
+    track = dayOf = streams = listeners = artificial = lines = head = entryKey = entrySum = entryNext = new Column(false)
   }
   const addEntry = (group: number, key: number, value: number) => {
     if (!staged) return
     let length = 0
-    for (let at = head[group]; at >= 0; at = entryNext[at]) {
-      if (entryKey[at] === key) {
-        entrySum[at] += value
+    for (let at = head.get(group); at >= 0; at = entryNext.get(at)) {
+      if (entryKey.get(at) === key) {
+        entrySum.add(at, value)
         return
       }
       if (++length > CHAIN) return stop()
     }
-    if (entries >= entryKey.length) {
-      if (entries >= ENTRIES) return stop()
-      entryKey = grow(entryKey, entries + 1)
-      entrySum = grow(entrySum, entries + 1)
-      entryNext = grow(entryNext, entries + 1)
-    }
-    entryKey[entries] = key
-    entrySum[entries] = value
-    entryNext[entries] = head[group]
-    head[group] = entries
+    if (entries >= ENTRIES) return stop()
+    entryKey.set(entries, key)
+    entrySum.set(entries, value)
+    entryNext.set(entries, head.get(group))
+    head.set(group, entries)
     entries += 1
   }
   return {
@@ -130,25 +138,19 @@ export function stageTally(dims: readonly string[]) {
         if (group === undefined) {
           if (groups >= GROUPS) return stop()
           group = groups++
-          if (group >= track.length) {
-            const size = group + 1
-            track = grow(track, size)
-            dayOf = grow(dayOf, size)
-            streams = grow(streams, size)
-            listeners = grow(listeners, size)
-            artificial = grow(artificial, size)
-            lines = grow(lines, size)
-            head = grow(head, size)
-          }
           ofDay.set(id, group)
-          track[group] = id
-          dayOf[group] = dayId
-          head[group] = -1
+          track.set(group, id)
+          dayOf.set(group, dayId)
+          head.set(group, -1)
+          streams.set(group, 0)
+          listeners.set(group, 0)
+          artificial.set(group, 0)
+          lines.set(group, 0)
         }
-        streams[group] += v.streams
-        listeners[group] += v.listeners
-        artificial[group] += v.artificial
-        lines[group] += 1
+        streams.add(group, v.streams)
+        listeners.add(group, v.listeners)
+        artificial.add(group, v.artificial)
+        lines.add(group, 1)
         total += Math.abs(v.streams) + Math.abs(v.listeners) + Math.abs(v.artificial)
         if (v.country !== null) addEntry(group, keyOf(0, v.country), v.streams)
         for (let k = 0; k < dims.length; k += 1) {
@@ -170,7 +172,7 @@ export function stageTally(dims: readonly string[]) {
       if (!staged) return
       const order = new Int32Array(groups)
       for (let g = 0; g < groups; g += 1) order[g] = g
-      order.sort((a, b) => track[a] - track[b] || (days[dayOf[a]] < days[dayOf[b]] ? -1 : 1))
+      order.sort((a, b) => track.get(a) - track.get(b) || (days[dayOf.get(a)] < days[dayOf.get(b)] ? -1 : 1))
       const weeks = days.map(weekOf)
       const months = days.map((day) => `${day.slice(0, 7)}-01`)
       const years = days.map((day) => `${day.slice(0, 4)}-01-01`)
@@ -193,18 +195,18 @@ export function stageTally(dims: readonly string[]) {
       }
       for (let index = 0; index < groups; index += 1) {
         const g = order[index]
-        if (track[g] !== current) {
+        if (track.get(g) !== current) {
           if (current >= 0) yield* flush()
-          current = track[g]
+          current = track.get(g)
         }
-        const d = dayOf[g]
+        const d = dayOf.get(g)
         const sums = new Map<number, number>()
-        for (let at = head[g]; at >= 0; at = entryNext[at]) sums.set(entryKey[at], entrySum[at])
+        for (let at = head.get(g); at >= 0; at = entryNext.get(at)) sums.set(entryKey.get(at), entrySum.get(at))
         const p = platform[d]
-        p.streams += streams[g]
-        p.listeners += listeners[g]
-        p.artificial += artificial[g]
-        p.lines += lines[g]
+        p.streams += streams.get(g)
+        p.listeners += listeners.get(g)
+        p.artificial += artificial.get(g)
+        p.lines += lines.get(g)
         for (const [key, value] of sums) p.sums.set(key, (p.sums.get(key) ?? 0) + value)
         for (const unitKey of [`w${weeks[d]}`, `m${months[d]}`, `y${years[d]}`]) {
           let unit = units.get(unitKey)
@@ -212,19 +214,19 @@ export function stageTally(dims: readonly string[]) {
             unit = { streams: 0, artificial: 0, sums: unitKey[0] === 'm' ? new Map() : null }
             units.set(unitKey, unit)
           }
-          unit.streams += streams[g]
-          unit.artificial += artificial[g]
+          unit.streams += streams.get(g)
+          unit.artificial += artificial.get(g)
           if (unit.sums) for (const [key, value] of sums) unit.sums.set(key, (unit.sums.get(key) ?? 0) + value)
         }
         const { values, sums: streamsOf } = arrays(sums)
         yield {
           grain: 'd',
           day: days[d],
-          track: track[g],
-          streams: streams[g],
-          listeners: listeners[g],
-          artificial: artificial[g],
-          lines: lines[g],
+          track: track.get(g),
+          streams: streams.get(g),
+          listeners: listeners.get(g),
+          artificial: artificial.get(g),
+          lines: lines.get(g),
           values,
           sums: streamsOf,
         }
