@@ -326,8 +326,7 @@ describe('trend report import: the commit from the dry run’s stage', () => {
   // days across a year and a week that spans it, and a second report into days and units already held.
   const STAGE_HEADER = 'date,isrc,country,streams,listeners,artificial_streams,hour,source,product,gender'
   const odd = ['"a,""b"" \\{c}:d"', 'radio', '', 'é ü 東京', '{x}', 'NULL']
-  const report = (offset: number, count: number) => {
-    const days = ['2025-12-28', '2025-12-29', '2025-12-31', '2026-01-01', '2026-01-04', '2026-01-05', '2026-02-10']
+  const report = (offset: number, count: number, days = ['2025-12-28', '2025-12-29', '2025-12-31', '2026-01-01', '2026-01-04', '2026-01-05', '2026-02-10']) => {
     const isrcs = ['USWL12699001', 'USWL12699002', 'USWL12699003', 'QZZZZ2699999']
     const lines: string[] = []
     for (let index = offset; index < offset + count; index += 1) {
@@ -382,15 +381,19 @@ describe('trend report import: the commit from the dry run’s stage', () => {
     throw new Error('never read')
   }
 
-  it('writes the same rollups as the commit from the facts, first report and one into days already held', async () => {
+  it('writes the same rollups as the commit from the facts: a first report, and reports into days and units already held', async () => {
     const staged = await workspaceWithTracks('stagea')
     const grouped = await workspaceWithTracks('stageb')
-    for (const [offset, count] of [
-      [0, 7_000],
-      [7_000, 600],
-    ]) {
-      const a = await dryRunIn(staged.client, report(offset, count))
-      const b = await dryRunIn(grouped.client, report(offset, count))
+    // The fourth report's only day, 1 January 2027, is in the week (from Monday 28 December) of the
+    // third's: its week rows add to a unit that starts in the year before, where it holds nothing else.
+    for (const [offset, count, days] of [
+      [0, 7_000, undefined],
+      [7_000, 600, undefined],
+      [8_000, 40, ['2026-12-29']],
+      [9_000, 40, ['2027-01-01']],
+    ] as const) {
+      const a = await dryRunIn(staged.client, report(offset, count, days && [...days]))
+      const b = await dryRunIn(grouped.client, report(offset, count, days && [...days]))
       expect([a.status, b.status]).toEqual(['review', 'review'])
       // The dry run staged the commit's groups; the other workspace's stage is emptied, as a crash
       // of the server empties the unlogged table, so its commit groups the facts.

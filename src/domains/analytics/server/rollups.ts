@@ -240,7 +240,7 @@ export async function rollUpImport(
           and day between ${range.from}::date and ${range.to}::date) as held`)
     ).rows[0]?.held
   // The dry run's groups (trend-stage.ts), when it staged them: inserted as they are.
-  const staged = await rollUpStaged(tx, tenantId, importId, platform, fresh)
+  const staged = await rollUpStaged(tx, tenantId, importId, platform, fresh, range)
   if (staged) return staged
   const days = range.from && range.to ? sql`and day between ${range.from}::date and ${range.to}::date` : sql``
   // Every line of a report carries the same keys (its header's breakdown columns): one line says which.

@@ -325,11 +325,25 @@ export async function rollUpStaged(
   importId: number,
   platform: string,
   fresh: boolean,
+  range: { from: string | null; to: string | null },
 ): Promise<RolledUp | null> {
-  const { rows: held } = await tx.execute<{ staged: boolean }>(sql`
-    select exists (select 1 from trend_import_stage where import_id = ${importId} and tenant_id = ${tenantId}) as staged`)
+  // Whether the workspace holds any unit the import's rows could add to (a day, week, month or year
+  // starting from its first day's year or week, of its platform or every platform's): none, and they
+  // are inserted without looking each one up (a first report of a year; 410,000 index probes for a
+  // million lines: 4 s of updates finding nothing and 3 s of the anti-join, EXPLAIN ANALYZE at load ~13).
+  const { rows: held } = await tx.execute<{ staged: boolean; units: boolean }>(sql`
+    select exists (select 1 from trend_import_stage where import_id = ${importId} and tenant_id = ${tenantId}) as staged,
+      ${
+        range.from && range.to
+          ? sql`exists (select 1 from trend_track_period where tenant_id = ${tenantId} and platform in (${platform}, '*')
+              and grain in ('d', 'w', 'm', 'y')
+              and starts_on between least(date_trunc('year', ${range.from}::date)::date, ${range.from}::date - 6) and ${range.to}::date)`
+          : sql`true`
+      } as units`)
   if (!held[0]?.staged) return null
+  const unitsHeld = Boolean(held[0].units)
   const merge = (conflict: string) => sql.raw(fresh ? '' : conflict)
+  const unitUpdates = (text: string) => sql.raw(unitsHeld ? text : '')
   const addBreakdowns = (kept: readonly [string, string], added: readonly [string, string]) => `(breakdown_values, breakdown_streams) = (
     select coalesce(array_agg(k order by k), '{}'), coalesce(array_agg(s order by k), '{}') from (
       select k, sum(s)::bigint as s from (
@@ -371,22 +385,22 @@ export async function rollUpStaged(
       union all
       select '*', 'd', day, track_id, streams, artificial, '{}'::text[], '{}'::bigint[] from s where grain = 'd'
     ),
-    tu as (
+    ${unitUpdates(`tu as (
       update trend_track_period p set streams = p.streams + x.streams, artificial = p.artificial + x.artificial
-      from x where p.tenant_id = ${tenantId} and p.platform = x.platform and p.grain = x.grain and p.starts_on = x.starts_on
+      from x where p.tenant_id = ${Number(tenantId)} and p.platform = x.platform and p.grain = x.grain and p.starts_on = x.starts_on
         and p.track_id = x.track_id and x.grain <> 'm'
     ),
     tm as (
       update trend_track_period p set streams = p.streams + x.streams, artificial = p.artificial + x.artificial,
-        ${sql.raw(addBreakdowns(['p.breakdown_values', 'p.breakdown_streams'], ['x.bv', 'x.bs']))}
-      from x where p.tenant_id = ${tenantId} and p.platform = x.platform and p.grain = 'm' and x.grain = 'm'
+        ${addBreakdowns(['p.breakdown_values', 'p.breakdown_streams'], ['x.bv', 'x.bs'])}
+      from x where p.tenant_id = ${Number(tenantId)} and p.platform = x.platform and p.grain = 'm' and x.grain = 'm'
         and p.starts_on = x.starts_on and p.track_id = x.track_id
-    ),
+    ),`)}
     tp as (
       insert into trend_track_period (tenant_id, platform, grain, starts_on, track_id, streams, artificial, breakdown_values, breakdown_streams)
       select ${tenantId}::bigint, platform, grain, starts_on, track_id, streams, artificial, bv, bs from x
-      where not exists (select 1 from trend_track_period p where p.tenant_id = ${tenantId} and p.platform = x.platform
-        and p.grain = x.grain and p.starts_on = x.starts_on and p.track_id = x.track_id)
+      ${unitUpdates(`where not exists (select 1 from trend_track_period p where p.tenant_id = ${Number(tenantId)} and p.platform = x.platform
+        and p.grain = x.grain and p.starts_on = x.starts_on and p.track_id = x.track_id)`)}
       order by 2, 3, 4, 5
     ),
     gone as (delete from trend_import_stage where import_id = ${importId} and tenant_id = ${tenantId})
