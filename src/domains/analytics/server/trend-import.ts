@@ -42,8 +42,6 @@ export const NO_IMPORT = 'This trend import does not exist.'
 const ENTITY = 'trendImport'
 /** Lines read before they are sent to the database (a COPY chunk, or one insert on PGlite). */
 const BATCH = 5_000
-/** COPY statements sending a report's facts at once on PostgreSQL (loadFacts). */
-const COPY_LANES = 2
 
 export type TrendActor = AuditActor & { tenantId: number }
 
@@ -354,15 +352,6 @@ async function loadFacts(
       client.release()
       throw error
     }
-  // The lanes of the facts' COPY on PostgreSQL: this connection and COPY_LANES - 1 more.
-  const copiers = [client]
-  try {
-    while (postgres && copiers.length < COPY_LANES) copiers.push(await services.database.pool.connect())
-  } catch (error) {
-    for (const copier of copiers) copier.release()
-    if (lookup !== client) lookup.release()
-    throw error
-  }
   const tally = reportTally()
   // The commit's groups, summed on the way (trend-stage.ts) and written once the facts are in.
   const stage = stageTally(platformDims(platform).filter((name) => name !== 'country'))
@@ -393,42 +382,30 @@ async function loadFacts(
       const dims = dimsEncoder()
       const head = `${tenantId}\t${importId}\t`
       const platformText = copyText(platform)
-      // Batches a lane took when a month without its partition came up: sent after it is created.
-      const held: Batch[] = []
+      let held: Batch | null = null
       const next = async () => {
-        const kept = held.shift()
-        if (kept) return kept
+        if (held) {
+          const batch = held
+          held = null
+          return batch
+        }
         const step = await batches.next()
         return step.done ? null : step.value
       }
-      // Two COPY statements at once on two connections (COPY_LANES), each taking the next batch:
-      // the server writes the facts and their index entries on two backends.
-      while (true) {
-        const first = await next()
-        if (!first) break
-        held.unshift(first)
+      for (let first = await next(); first; first = await next()) {
         await partitions()
-        let pausing = false
-        const lane = (connection: PoolClient) => {
-          const text = (async function* () {
-            for (let batch = await next(); batch; batch = await next()) {
-              if (pausing || [...months].some((month) => !created.has(month))) {
-                pausing = true
-                held.push(batch)
-                return
-              }
-              yield copyRows(head, platformText, batch, await matched(batch), dims)
+        const opening = first
+        const text = (async function* () {
+          yield copyRows(head, platformText, opening, await matched(opening), dims)
+          for (let batch = await next(); batch; batch = await next()) {
+            if ([...months].some((month) => !created.has(month))) {
+              held = batch
+              return
             }
-          })()
-          return copyFrom(connection, `copy trend_facts (${FACT_COLUMNS}) from stdin`, text).catch((error: unknown) => {
-            pausing = true
-            throw error
-          })
-        }
-        // A failed lane stops the others at their next batch; each connection is back from its COPY before any is released.
-        const ended = await Promise.allSettled(copiers.map(lane))
-        const failure = ended.find((result) => result.status === 'rejected')
-        if (failure) throw failure.reason
+            yield copyRows(head, platformText, batch, await matched(batch), dims)
+          }
+        })()
+        await copyFrom(client, `copy trend_facts (${FACT_COLUMNS}) from stdin`, text)
       }
     } else {
       for (let step = await batches.next(); !step.done; step = await batches.next()) {
@@ -460,7 +437,7 @@ async function loadFacts(
     return tally.report(read)
   } finally {
     if (lookup !== client) lookup.release()
-    for (const copier of copiers) copier.release()
+    client.release()
   }
 }
 
