@@ -279,18 +279,33 @@ function* copyChunks(tenantId: number, importId: number, rows: Iterable<StageRow
 export async function writeStage(client: PoolClient, postgres: boolean, tenantId: number, importId: number, tally: StageTally): Promise<number> {
   if (!tally.staged) return 0
   if (postgres) return copyFrom(client, `copy trend_import_stage (${STAGE_COLUMNS}) from stdin`, copyChunks(tenantId, importId, tally.rows()))
-  // PGlite: in batches, inside one transaction so a failure leaves no part of it.
+  // PGlite: in batches of unnested arrays (each row's breakdown arrays as their text, cast by the
+  // server), inside one transaction so a failure leaves no part of it. (A jsonb recordset took 5.6 s
+  // for the bench's 200,000 lines' 265,000 rows.)
   let written = 0
   await client.query('begin')
   try {
     let batch: StageRow[] = []
+    const literal = (values: string[]) => `{${values.map(element).join(',')}}`
     const send = async () => {
       await client.query(
         `insert into trend_import_stage (${STAGE_COLUMNS})
-         select $1, $2, grain, day, track, streams, listeners, artificial, lines, bv, bs
-         from jsonb_to_recordset($3::jsonb) as r(grain text, day date, track bigint, streams bigint, listeners bigint,
-           artificial bigint, lines int, bv text[], bs bigint[])`,
-        [tenantId, importId, JSON.stringify(batch.map((row) => ({ ...row, bv: row.values, bs: row.sums, values: undefined, sums: undefined })))],
+         select $1, $2, grain, day, track, streams, listeners, artificial, lines, bv::text[], bs::bigint[]
+         from unnest($3::text[], $4::date[], $5::bigint[], $6::bigint[], $7::bigint[], $8::bigint[], $9::int[], $10::text[], $11::text[])
+           as r(grain, day, track, streams, listeners, artificial, lines, bv, bs)`,
+        [
+          tenantId,
+          importId,
+          batch.map((row) => row.grain),
+          batch.map((row) => row.day),
+          batch.map((row) => row.track),
+          batch.map((row) => row.streams),
+          batch.map((row) => row.listeners),
+          batch.map((row) => row.artificial),
+          batch.map((row) => row.lines),
+          batch.map((row) => literal(row.values)),
+          batch.map((row) => `{${row.sums.join(',')}}`),
+        ],
       )
       written += batch.length
       batch = []
