@@ -409,6 +409,38 @@ describe('trend report import: the commit from the dry run’s stage', () => {
     }
   })
 
+  it('a commit that fails after the rollups leaves them and the stage as they were; committed again, it counts once', async () => {
+    const { w, client } = await workspaceWithTracks('staged')
+    const detail = await dryRunIn(client, report(3_000, 500))
+    const staged = await stageRows(detail.id)
+    expect(staged).toBeGreaterThan(0)
+    // The import's status is set after the rollups, in the same transaction: refused here.
+    const db = t.services.db
+    await db.execute(sql.raw(`create function stage_commit_refused() returns trigger language plpgsql as $$
+      begin raise exception 'refused for the test'; end $$`))
+    await db.execute(sql.raw(`create trigger stage_commit_refused before update on trend_imports for each row
+      when (new.status = 'committed' and new.id = ${Number(detail.id)}) execute function stage_commit_refused()`))
+    try {
+      const failed = await client.call('analytics.importCommit', { params: { id: detail.id } })
+      expect(failed.status).toBeGreaterThanOrEqual(400)
+    } finally {
+      await db.execute(sql.raw('drop trigger stage_commit_refused on trend_imports'))
+      await db.execute(sql.raw('drop function stage_commit_refused()'))
+    }
+    const rolled = async () =>
+      (await db.execute<{ n: number }>(sql`
+        select ((select count(*) from trend_daily where tenant_id = ${w.tenant.id}) + (select count(*) from trend_track_period where tenant_id = ${w.tenant.id})
+          + (select count(*) from trend_platform_daily where tenant_id = ${w.tenant.id}))::int as n`)).rows[0].n
+    expect(Number(await rolled())).toBe(0)
+    expect(await stageRows(detail.id)).toBe(staged)
+    await client.ok('analytics.importCommit', { params: { id: detail.id } })
+    expect(await stageRows(detail.id)).toBe(0)
+    const facts = await db.execute<{ streams: number }>(sql`
+      select sum(streams)::bigint as streams from trend_facts where import_id = ${detail.id} and track_id is not null`)
+    const daily = await db.execute<{ streams: number }>(sql`select sum(streams)::bigint as streams from trend_daily where tenant_id = ${w.tenant.id}`)
+    expect(Number(daily.rows[0].streams)).toBe(Number(facts.rows[0].streams))
+  })
+
   it('a dry run read again (the stored file changed) stages its own lines only, and a cancel drops the stage', async () => {
     const { w, client } = await workspaceWithTracks('stagec')
     const first = await dryRunIn(client, report(0, 300))
