@@ -82,7 +82,23 @@ export function stageTally(dims: readonly string[]) {
   }
   const dayIds = new Map<string, number>()
   const days: string[] = []
-  const groupsOfDay: Map<number, number>[] = []
+  // (track, day) → group + 1, open-addressed in a typed array (linear probing, at most half full):
+  // no Map entries on the JavaScript heap for the report's track days.
+  let slots = new Int32Array(1 << 16)
+  const slotOf = (id: number, dayId: number) => {
+    const mask = slots.length - 1
+    let at = (Math.imul((id | 0) ^ Math.imul(dayId + 1, 0x9e3779b1), 0x85ebca6b) >>> 7) & mask
+    for (;;) {
+      const held = slots[at]
+      if (held === 0 || (track.get(held - 1) === id && dayOf.get(held - 1) === dayId)) return at
+      at = (at + 1) & mask
+    }
+  }
+  const rehash = () => {
+    const old = slots
+    slots = new Int32Array(old.length * 2)
+    for (const held of old) if (held) slots[slotOf(track.get(held - 1), dayOf.get(held - 1))] = held
+  }
   let groups = 0
   let track = new Column(true)
   let dayOf = new Column(false)
@@ -99,7 +115,7 @@ export function stageTally(dims: readonly string[]) {
   let staged = true
   const stop = () => {
     staged = false
-    groupsOfDay.length = 0
+    slots = new Int32Array(0)
     track = dayOf = streams = listeners = artificial = lines = head = entryKey = entrySum = entryNext = new Column(false)
   }
   const addEntry = (group: number, key: number, value: number) => {
@@ -131,14 +147,12 @@ export function stageTally(dims: readonly string[]) {
           dayId = days.length
           days.push(v.day)
           dayIds.set(v.day, dayId)
-          groupsOfDay.push(new Map())
         }
-        const ofDay = groupsOfDay[dayId]
-        let group = ofDay.get(id)
-        if (group === undefined) {
+        const slot = slotOf(id, dayId)
+        let group = slots[slot] - 1
+        if (group < 0) {
           if (groups >= GROUPS) return stop()
           group = groups++
-          ofDay.set(id, group)
           track.set(group, id)
           dayOf.set(group, dayId)
           head.set(group, -1)
@@ -146,6 +160,8 @@ export function stageTally(dims: readonly string[]) {
           listeners.set(group, 0)
           artificial.set(group, 0)
           lines.set(group, 0)
+          slots[slot] = group + 1
+          if (groups * 2 > slots.length) rehash()
         }
         streams.add(group, v.streams)
         listeners.add(group, v.listeners)
