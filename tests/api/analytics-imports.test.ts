@@ -441,6 +441,21 @@ describe('trend report import: the commit from the dry run’s stage', () => {
     expect(Number(daily.rows[0].streams)).toBe(Number(facts.rows[0].streams))
   })
 
+  it('a report with more values in a track’s day than the tally looks up is not staged, and its commit groups the facts', async () => {
+    const { w, client } = await workspaceWithTracks('stagee')
+    // 120 sources on one track's day: past the tally's list of 96 values.
+    const lines = Array.from({ length: 120 }, (_, index) => `2026-03-02,USWL12699001,SE,${1 + index},1,0,5,source${index},paid,m`)
+    const data = { filename: 'many.csv', data: Buffer.from([STAGE_HEADER, ...lines].join('\n') + '\n'), contentType: 'text/csv' }
+    const detail = await dryRunIn(client, data)
+    expect(detail.status).toBe('review')
+    expect(await stageRows(detail.id)).toBe(0)
+    await client.ok('analytics.importCommit', { params: { id: detail.id } })
+    const sources = await t.services.db.execute<{ n: number; streams: number }>(sql`
+      select count(*)::int as n, sum(streams)::bigint as streams from trend_platform_breakdown_daily
+      where tenant_id = ${w.tenant.id} and dimension = 'source'`)
+    expect([Number(sources.rows[0].n), Number(sources.rows[0].streams)]).toEqual([120, (120 * 121) / 2])
+  })
+
   it('a dry run read again (the stored file changed) stages its own lines only, and a cancel drops the stage', async () => {
     const { w, client } = await workspaceWithTracks('stagec')
     const first = await dryRunIn(client, report(0, 300))
