@@ -5,6 +5,8 @@ import { createWorkspace, signedIn } from '../helpers/fixtures'
 import type { TestClient } from '../helpers/client'
 import { createRelease } from './releases-fixtures'
 import type { TrendImportDetail } from '../../src/contract/analytics'
+import { Readable } from 'node:stream'
+import { parseTrendImport } from '../../src/domains/analytics/server/trend-import'
 
 let t: TestApp
 let ws: Awaited<ReturnType<typeof createWorkspace>>
@@ -315,5 +317,169 @@ describe('trend report import: long reports and days already rolled up', () => {
       ['search', 7],
     ])
     await expectTracklessRollupsAgree()
+  })
+})
+
+describe('trend report import: the commit from the dry run’s stage', () => {
+  // Hour and artificial streams, values that need quoting in an array (comma, quote, backslash,
+  // braces, colon, spaces, non-ASCII), empty values, a line without a country, an unmatched ISRC,
+  // days across a year and a week that spans it, and a second report into days and units already held.
+  const STAGE_HEADER = 'date,isrc,country,streams,listeners,artificial_streams,hour,source,product,gender'
+  const odd = ['"a,""b"" \\{c}:d"', 'radio', '', 'é ü 東京', '{x}', 'NULL']
+  const report = (offset: number, count: number, days = ['2025-12-28', '2025-12-29', '2025-12-31', '2026-01-01', '2026-01-04', '2026-01-05', '2026-02-10']) => {
+    const isrcs = ['USWL12699001', 'USWL12699002', 'USWL12699003', 'QZZZZ2699999']
+    const lines: string[] = []
+    for (let index = offset; index < offset + count; index += 1) {
+      const country = index % 7 === 3 ? '' : ['SE', 'US', 'DE'][index % 3]
+      lines.push(
+        `${days[index % days.length]},${isrcs[index % isrcs.length]},${country},${1 + (index % 17)},${index % 5},${index % 4 === 0 ? 1 + (index % 3) : 0},${index % 24},${odd[index % odd.length]},${index % 3 ? 'paid' : 'free'},${index % 2 ? 'm' : ''}`,
+      )
+    }
+    return { filename: `stage-${offset}.csv`, data: Buffer.from([STAGE_HEADER, ...lines].join('\n') + '\n'), contentType: 'text/csv' }
+  }
+
+  /** Every rollup row of a workspace, tracks by ISRC and breakdown arrays as sorted 'key=streams' text. */
+  async function rollupsOf(tenantId: number) {
+    const db = t.services.db
+    const pairs = (table: string) => sql.raw(`(select coalesce(string_agg(k || '=' || s, '|' order by k), '') from unnest(${table}.breakdown_values, ${table}.breakdown_streams) b(k, s))`)
+    const text = (rows: Record<string, unknown>[]) => rows.map((row) => Object.values(row).map(String).join(' '))
+    return {
+      daily: text((await db.execute<Record<string, unknown>>(sql`
+        select d.platform, k.isrc, d.day::text, d.streams, d.listeners, d.artificial, ${pairs('d')} as b
+        from trend_daily d join tracks k on k.id = d.track_id where d.tenant_id = ${tenantId} order by 1, 2, 3`)).rows),
+      platformDaily: text((await db.execute<Record<string, unknown>>(sql`
+        select platform, day::text, streams, listeners, artificial from trend_platform_daily where tenant_id = ${tenantId} order by 1, 2`)).rows),
+      platformBreakdowns: text((await db.execute<Record<string, unknown>>(sql`
+        select platform, day::text, dimension, value, streams from trend_platform_breakdown_daily where tenant_id = ${tenantId} order by 1, 2, 3, 4`)).rows),
+      periods: text((await db.execute<Record<string, unknown>>(sql`
+        select p.platform, p.grain, p.starts_on::text, k.isrc, p.streams, p.artificial, ${pairs('p')} as b
+        from trend_track_period p join tracks k on k.id = p.track_id where p.tenant_id = ${tenantId} order by 1, 2, 3, 4`)).rows),
+    }
+  }
+
+  const stageRows = async (importId: number) =>
+    Number((await t.services.db.execute<{ n: number }>(sql`select count(*)::int as n from trend_import_stage where import_id = ${importId}`)).rows[0].n)
+
+  async function workspaceWithTracks(slug: string) {
+    const w = await createWorkspace(t.services, slug)
+    await createRelease(t.services, { tenantId: w.tenant.id, accountId: w.artist.id, title: 'Stage' }, [
+      { isrc: 'USWL12699001' },
+      { isrc: 'USWL12699002' },
+      { isrc: 'USWL12699003' },
+    ])
+    return { w, client: await signedIn(t.app, `admin@${slug}.test`) }
+  }
+
+  async function dryRunIn(client: TestClient, data: ReturnType<typeof report>) {
+    const { id } = await client.ok('analytics.importTrends', { params: { platform: 'spotify' }, multipart: { files: { file: data } } })
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      await t.services.jobs.drain()
+      const detail = await client.ok('analytics.import', { params: { id } })
+      if (!['uploaded', 'parsing'].includes(detail.status)) return detail
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    throw new Error('never read')
+  }
+
+  it('writes the same rollups as the commit from the facts: a first report, and reports into days and units already held', async () => {
+    const staged = await workspaceWithTracks('stagea')
+    const grouped = await workspaceWithTracks('stageb')
+    // The fourth report's only day, 1 January 2027, is in the week (from Monday 28 December) of the
+    // third's: its week rows add to a unit that starts in the year before, where it holds nothing else.
+    for (const [offset, count, days] of [
+      [0, 7_000, undefined],
+      [7_000, 600, undefined],
+      [8_000, 40, ['2026-12-29']],
+      [9_000, 40, ['2027-01-01']],
+    ] as const) {
+      const a = await dryRunIn(staged.client, report(offset, count, days && [...days]))
+      const b = await dryRunIn(grouped.client, report(offset, count, days && [...days]))
+      expect([a.status, b.status]).toEqual(['review', 'review'])
+      // The dry run staged the commit's groups; the other workspace's stage is emptied, as a crash
+      // of the server empties the unlogged table, so its commit groups the facts.
+      expect(await stageRows(a.id)).toBeGreaterThan(0)
+      await t.services.db.execute(sql`delete from trend_import_stage where import_id = ${b.id}`)
+      await staged.client.ok('analytics.importCommit', { params: { id: a.id } })
+      await grouped.client.ok('analytics.importCommit', { params: { id: b.id } })
+      expect(await stageRows(a.id)).toBe(0)
+      const [fromStage, fromFacts] = [await rollupsOf(staged.w.tenant.id), await rollupsOf(grouped.w.tenant.id)]
+      expect(fromStage.daily.length).toBeGreaterThan(0)
+      expect(fromStage.platformBreakdowns.some((row) => row.includes('source a,"b" \\{c}:d'))).toBe(true)
+      expect(fromStage).toEqual(fromFacts)
+    }
+  })
+
+  it('a commit that fails after the rollups leaves them and the stage as they were; committed again, it counts once', async () => {
+    const { w, client } = await workspaceWithTracks('staged')
+    const detail = await dryRunIn(client, report(3_000, 500))
+    const staged = await stageRows(detail.id)
+    expect(staged).toBeGreaterThan(0)
+    // The import's status is set after the rollups, in the same transaction: refused here.
+    const db = t.services.db
+    await db.execute(sql.raw(`create function stage_commit_refused() returns trigger language plpgsql as $$
+      begin raise exception 'refused for the test'; end $$`))
+    await db.execute(sql.raw(`create trigger stage_commit_refused before update on trend_imports for each row
+      when (new.status = 'committed' and new.id = ${Number(detail.id)}) execute function stage_commit_refused()`))
+    try {
+      const failed = await client.call('analytics.importCommit', { params: { id: detail.id } })
+      expect(failed.status).toBeGreaterThanOrEqual(400)
+    } finally {
+      await db.execute(sql.raw('drop trigger stage_commit_refused on trend_imports'))
+      await db.execute(sql.raw('drop function stage_commit_refused()'))
+    }
+    const rolled = async () =>
+      (await db.execute<{ n: number }>(sql`
+        select ((select count(*) from trend_daily where tenant_id = ${w.tenant.id}) + (select count(*) from trend_track_period where tenant_id = ${w.tenant.id})
+          + (select count(*) from trend_platform_daily where tenant_id = ${w.tenant.id}))::int as n`)).rows[0].n
+    expect(Number(await rolled())).toBe(0)
+    expect(await stageRows(detail.id)).toBe(staged)
+    await client.ok('analytics.importCommit', { params: { id: detail.id } })
+    expect(await stageRows(detail.id)).toBe(0)
+    const facts = await db.execute<{ streams: number }>(sql`
+      select sum(streams)::bigint as streams from trend_facts where import_id = ${detail.id} and track_id is not null`)
+    const daily = await db.execute<{ streams: number }>(sql`select sum(streams)::bigint as streams from trend_daily where tenant_id = ${w.tenant.id}`)
+    expect(Number(daily.rows[0].streams)).toBe(Number(facts.rows[0].streams))
+  })
+
+  it('a report with more values in a track’s day than the tally looks up is not staged, and its commit groups the facts', async () => {
+    const { w, client } = await workspaceWithTracks('stagee')
+    // 120 sources on one track's day: past the tally's list of 96 values.
+    const lines = Array.from({ length: 120 }, (_, index) => `2026-03-02,USWL12699001,SE,${1 + index},1,0,5,source${index},paid,m`)
+    const data = { filename: 'many.csv', data: Buffer.from([STAGE_HEADER, ...lines].join('\n') + '\n'), contentType: 'text/csv' }
+    const detail = await dryRunIn(client, data)
+    expect(detail.status).toBe('review')
+    expect(await stageRows(detail.id)).toBe(0)
+    await client.ok('analytics.importCommit', { params: { id: detail.id } })
+    const sources = await t.services.db.execute<{ n: number; streams: number }>(sql`
+      select count(*)::int as n, sum(streams)::bigint as streams from trend_platform_breakdown_daily
+      where tenant_id = ${w.tenant.id} and dimension = 'source'`)
+    expect([Number(sources.rows[0].n), Number(sources.rows[0].streams)]).toEqual([120, (120 * 121) / 2])
+  })
+
+  it('a dry run read again (the stored file changed) stages its own lines only, and a cancel drops the stage', async () => {
+    const { w, client } = await workspaceWithTracks('stagec')
+    const first = await dryRunIn(client, report(0, 300))
+    expect(await stageRows(first.id)).toBeGreaterThan(0)
+    // The job's retry reads the file again: here its bytes have changed under the import.
+    const open = t.services.files.open.bind(t.services.files)
+    const changed = report(1_000, 50).data
+    t.services.files.open = (async () => Readable.from([changed])) as typeof t.services.files.open
+    try {
+      await t.services.db.execute(sql`update trend_imports set status = 'parsing', job_id = 424242 where id = ${first.id}`)
+      await parseTrendImport(t.services, w.tenant.id, first.id, { jobId: 424242 })
+    } finally {
+      t.services.files.open = open
+    }
+    await client.ok('analytics.importCommit', { params: { id: first.id } })
+    const facts = await t.services.db.execute<{ streams: number }>(sql`
+      select coalesce(sum(streams), 0)::bigint as streams from trend_facts where import_id = ${first.id} and track_id is not null`)
+    const rolled = await t.services.db.execute<{ streams: number }>(sql`
+      select coalesce(sum(streams), 0)::bigint as streams from trend_daily where tenant_id = ${w.tenant.id}`)
+    expect(Number(rolled.rows[0].streams)).toBe(Number(facts.rows[0].streams))
+    expect(Number(facts.rows[0].streams)).toBeGreaterThan(0)
+    const second = await dryRunIn(client, report(2_000, 100))
+    expect(await stageRows(second.id)).toBeGreaterThan(0)
+    await client.ok('analytics.importCancel', { params: { id: second.id } })
+    expect(await stageRows(second.id)).toBe(0)
   })
 })

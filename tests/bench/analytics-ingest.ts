@@ -42,6 +42,8 @@ export interface IngestFigures {
   statisticsMs: number
   /** What each step of the dry run and the commit took (ms, summed when a step runs more than once). */
   steps: Record<string, number>
+  /** The process's peak resident set (VmHWM, MB) when each step ended: where the peak was reached. */
+  peakAfterStep: Record<string, number>
 }
 
 /** The kernel's figure for this process, in MB (Linux), else null. */
@@ -68,8 +70,11 @@ export async function ingestReport(services: Services, args: IngestArgs): Promis
     sampled = Math.max(sampled, process.memoryUsage().rss)
   }, 50)
   const steps: Record<string, number> = {}
+  const peakAfterStep: Record<string, number> = {}
   const step = (name: string, ms: number) => {
     steps[name] = Math.round((steps[name] ?? 0) + ms)
+    const peak = procStatus('VmHWM')
+    if (peak !== null) peakAfterStep[name] = peak
   }
   const startedAt = performance.now()
   const created = await createTrendImport(
@@ -103,6 +108,7 @@ export async function ingestReport(services: Services, args: IngestArgs): Promis
     peakFrom: hwm === null ? 'sampled' : 'VmHWM',
     statisticsMs,
     steps,
+    peakAfterStep,
   }
 }
 

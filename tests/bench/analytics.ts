@@ -185,6 +185,7 @@ export async function runAnalyticsBench(options: {
         `load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs`,
     )
     log(`Trend ingestion steps (ms): ${Object.entries(figures.steps).map(([name, ms]) => `${name} ${ms}`).join('; ')}`)
+    if (figures.peakAfterStep) log(`Trend ingestion peak RSS after each step (MB): ${Object.entries(figures.peakAfterStep).map(([name, mb]) => `${name} ${mb}`).join('; ')}`)
     ingestion = {
       lines,
       bytes: written.size,

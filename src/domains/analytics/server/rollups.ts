@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { TREND_BREAKDOWNS, analyticsPlatform } from '@core/analytics-platforms'
 import type { Queryable } from '@server/db/engine'
+import { rollUpStaged } from './trend-stage'
 
 // The facts' partitions and the rollups the screens read (docs/analytics.md, "Storage"): per track
 // (top songs and accounts, the account and release filters, spikes) and without the track (every
@@ -223,13 +224,6 @@ export async function rollUpImport(
   platform: string,
   range: { from: string | null; to: string | null },
 ): Promise<RolledUp> {
-  const days = range.from && range.to ? sql`and day between ${range.from}::date and ${range.to}::date` : sql``
-  // Every line of a report carries the same keys (its header's breakdown columns): one line says which.
-  const { rows } = await tx.execute<{ keys: string[] | null }>(sql`
-    select array(select jsonb_object_keys(dims)) as keys from trend_facts
-    where tenant_id = ${tenantId} and import_id = ${importId} ${days} limit 1`)
-  const known = platformDims(platform)
-  const dims = rows[0]?.keys ? known.filter((name) => rows[0].keys!.includes(name)) : known
   // A report of days this platform has none of yet (the daily report of a new day, the usual case)
   // adds rows no rollup holds: its daily and breakdown rows, with and without the track, are
   // inserted without looking for a conflict. trend_platform_daily has a row for each (platform,
@@ -245,6 +239,16 @@ export async function rollUpImport(
         select exists (select 1 from trend_platform_daily where tenant_id = ${tenantId} and platform = ${platform}
           and day between ${range.from}::date and ${range.to}::date) as held`)
     ).rows[0]?.held
+  // The dry run's groups (trend-stage.ts), when it staged them: inserted as they are.
+  const staged = await rollUpStaged(tx, tenantId, importId, platform, fresh, range)
+  if (staged) return staged
+  const days = range.from && range.to ? sql`and day between ${range.from}::date and ${range.to}::date` : sql``
+  // Every line of a report carries the same keys (its header's breakdown columns): one line says which.
+  const { rows } = await tx.execute<{ keys: string[] | null }>(sql`
+    select array(select jsonb_object_keys(dims)) as keys from trend_facts
+    where tenant_id = ${tenantId} and import_id = ${importId} ${days} limit 1`)
+  const known = platformDims(platform)
+  const dims = rows[0]?.keys ? known.filter((name) => rows[0].keys!.includes(name)) : known
   // The workspace is the lines' one: left out of the grouping keys, written as a constant.
   return rollUp(
     tx,

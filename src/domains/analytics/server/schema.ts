@@ -156,6 +156,33 @@ export const trendTrackPeriod = pgTable(
 )
 
 /**
+ * The commit's rows of an import in review, summed by its dry run (trend-stage.ts): a track's day
+ * ('d', with its breakdown arrays), a track's week, month (with arrays) or year ('w', 'm', 'y'), and
+ * the platform's day ('p', no track). The commit inserts them into the rollups and deletes them; a
+ * new dry run, a cancel or a failure deletes them too. UNLOGGED (hand-written in the migration): a
+ * crash of the server empties it, and a commit without a stage groups the import's facts instead.
+ * No foreign keys: the COPY's check per row would cost more than the rows.
+ */
+export const trendImportStage = pgTable(
+  'trend_import_stage',
+  {
+    tenantId: ref('tenant_id').notNull(),
+    importId: ref('import_id').notNull(),
+    grain: text('grain').notNull(),
+    day: date('day').notNull(),
+    trackId: ref('track_id'),
+    streams: bigint('streams', { mode: 'number' }).notNull().default(0),
+    listeners: bigint('listeners', { mode: 'number' }).notNull().default(0),
+    artificial: bigint('artificial', { mode: 'number' }).notNull().default(0),
+    /** The lines summed into a track's day ('d') or the platform's day ('p'). */
+    lines: integer('lines').notNull().default(0),
+    breakdownValues: text('breakdown_values').array().notNull().default(sql`'{}'::text[]`),
+    breakdownStreams: bigint('breakdown_streams', { mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
+  },
+  (t) => [index('trend_import_stage_import_idx').on(t.importId)],
+)
+
+/**
  * A query too long for the rollups at once (analytics/submit), run as a job: queued → running →
  * done (its result kept for the next identical request) | failed. `key` names the question and the
  * data it was asked of (the workspace's last commit), so new data asks again.

@@ -26,7 +26,8 @@ import { HttpError, conflict, notFound } from '@server/errors'
 import { csvHeaderRow } from '@server/csv-upload'
 import { FileStore } from '@server/storage/file-store'
 import { trendImports } from './schema'
-import { ensureFactPartitions, matchPending, refreshStatistics, rollUpImport, statisticsStale } from './rollups'
+import { ensureFactPartitions, matchPending, platformDims, refreshStatistics, rollUpImport, statisticsStale } from './rollups'
+import { dropStage, stageTally, writeStage } from './trend-stage'
 import { CsvReader } from './trend-csv'
 import { copyFrom, copyText } from '@server/db/copy'
 import { dimsEncoder } from './trend-copy'
@@ -143,6 +144,7 @@ async function claim(db: Db, tenantId: number, importId: number, jobId: number |
 
 async function dropFacts(db: Queryable, importId: number) {
   await db.execute(sql`delete from trend_facts where import_id = ${importId}`)
+  await dropStage(db, importId)
 }
 
 interface Read {
@@ -351,14 +353,20 @@ async function loadFacts(
       throw error
     }
   const tally = reportTally()
+  // The commit's groups, summed on the way (trend-stage.ts) and written once the facts are in.
+  const stage = stageTally(platformDims(platform).filter((name) => name !== 'country'))
   const steps = options.steps
   let matching = 0
+  let grouping = 0
   const match = isrcMatcher(lookup, tenantId)
   const matched = async (batch: Batch) => {
     const at = performance.now()
     const tracks = await match(batch)
     matching += performance.now() - at
     tally.add(batch, tracks)
+    const summing = performance.now()
+    stage.add(batch.values, tracks)
+    grouping += performance.now() - summing
     return tracks
   }
   const partitions = async () => {
@@ -423,7 +431,9 @@ async function loadFacts(
       }
     }
     steps?.('matching', matching)
+    steps?.('grouping (stage)', grouping)
     steps?.('read, match and load (all)', performance.now() - readAt)
+    await timed(steps, 'stage', () => writeStage(client, postgres, tenantId, importId, stage))
     return tally.report(read)
   } finally {
     if (lookup !== client) lookup.release()
