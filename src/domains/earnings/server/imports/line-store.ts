@@ -76,12 +76,14 @@ export const dropStage = (importId: number) => `drop table if exists ${stageTabl
 /**
  * Where the staged lines go. `copy` (PostgreSQL): a chunk of COPY text rows into the stage, settled
  * once the chunk is taken (so one waits at most), and `end` once the COPY is done. Without `copy`
- * (PGlite, whose socket takes no COPY) the chunks are inserts run by `run`.
+ * (PGlite, whose socket takes no COPY) the chunks are inserts run by `run`. `finish` runs
+ * stageFinish once every line is staged and answers its rows.
  */
 export interface StageSink {
   run: Run
   copy?: (text: string) => Promise<void>
   end?: () => Promise<void>
+  finish: (tenantId: number) => Promise<StageTally[]>
 }
 
 /** The byte offset in the file of a character offset, walked forward through a non-ASCII batch instead of measured from its start each time. */
@@ -187,32 +189,34 @@ export interface StageTally {
  */
 export function stageFinish(importId: number): string {
   const stage = stageTable(importId)
-  return `with s as materialized (
-      select s.*, i.track_id as i_track, i.release_id as i_release, i.manual_track as i_manual_track, i.manual_release as i_manual_release,
-        u.release_id as u_release, u.manual_track as u_manual_track, u.manual_release as u_manual_release
+  return `with m as materialized (
+      select s.line_no, s.period, s.isrc, s.upc, s.title, s.artist, s.channel, s.territory, s.quantity, s.gross, s.net, s.net_base,
+        s.byte_start, s.byte_end,
+        case when i.track_id is not null then i.track_id when u.release_id is not null then null
+          when i.manual_release is not null then i.manual_track when u.manual_release is not null then u.manual_track end as track_id,
+        case when i.track_id is not null then i.release_id when u.release_id is not null then u.release_id
+          when i.manual_release is not null then i.manual_release else u.manual_release end as release_id,
+        case when i.track_id is not null then 'isrc' when u.release_id is not null then 'upc'
+          when i.manual_release is not null or u.manual_release is not null then 'manual' end as matched_by
       from ${stage} s
         left join (
           select k.isrc, t.id as track_id, t.release_id, m.track_id as manual_track, m.release_id as manual_release
           from (select distinct isrc from ${stage} where isrc is not null) k
-            left join lateral (select id, release_id from tracks where tenant_id = $1 and isrc = k.isrc order by id limit 1) t on true
+            left join (
+              select distinct on (isrc) isrc, id, release_id from tracks
+              where tenant_id = $1 and isrc in (select isrc from ${stage}) order by isrc, id
+            ) t on t.isrc = k.isrc
             left join statement_manual_matches m on m.tenant_id = $1 and m.key_kind = 'isrc' and m.key = k.isrc
         ) i on i.isrc = s.isrc
         left join (
           select k.upc, r.id as release_id, m.track_id as manual_track, m.release_id as manual_release
           from (select distinct upc from ${stage} where upc is not null) k
-            left join lateral (select id from releases where tenant_id = $1 and upc = k.upc order by id limit 1) r on true
+            left join (
+              select distinct on (upc) upc, id from releases
+              where tenant_id = $1 and upc in (select upc from ${stage}) order by upc, id
+            ) r on r.upc = k.upc
             left join statement_manual_matches m on m.tenant_id = $1 and m.key_kind = 'upc' and m.key = k.upc
         ) u on u.upc = s.upc
-    ),
-    m as materialized (
-      select line_no, period, isrc, upc, title, artist, channel, territory, quantity, gross, net, net_base, byte_start, byte_end,
-        case when i_track is not null then i_track when u_release is not null then null
-          when i_manual_release is not null then i_manual_track when u_manual_release is not null then u_manual_track end as track_id,
-        case when i_track is not null then i_release when u_release is not null then u_release
-          when i_manual_release is not null then i_manual_release else u_manual_release end as release_id,
-        case when i_track is not null then 'isrc' when u_release is not null then 'upc'
-          when i_manual_release is not null or u_manual_release is not null then 'manual' end as matched_by
-      from s
     ),
     groups as (
       insert into statement_line_groups (tenant_id, import_id, period, channel, territory, release_id, track_id, lines, quantity, net_base)
@@ -222,21 +226,23 @@ export function stageFinish(importId: number): string {
     ),
     placed as (
       select line_no, byte_start, byte_end, track_id, release_id, matched_by,
-        (row_number() over (order by line_no) - 1) / ${BLOCK_LINES} as block_no
+        row_number() over w - 1 as n, line_no - lag(line_no) over w - 1 as gap
       from m where release_id is not null
-    ),
-    marked as (
-      select block_no, line_no, byte_start, byte_end, track_id, release_id,
-        repeat('-', (line_no - coalesce(lag(line_no) over (partition by block_no order by line_no), line_no - 1) - 1)::int)
-          || case matched_by when 'isrc' then 'i' when 'upc' then 'u' else 'm' end as mark
-      from placed
+      window w as (order by line_no)
     ),
     blocks as (
       insert into statement_line_blocks (import_id, block_no, tenant_id, first_line, last_line, lines, byte_start, byte_end, data)
       select $2, block_no, $1, min(line_no), max(line_no), count(*), min(byte_start), max(byte_end),
         '{"m":"' || string_agg(mark, '' order by line_no) || '","t":[' || string_agg(coalesce(track_id, 0)::text, ',' order by line_no)
           || '],"r":[' || string_agg(release_id::text, ',' order by line_no) || ']}'
-      from marked group by block_no
+      from (
+        select n / ${BLOCK_LINES} as block_no, line_no, byte_start, byte_end, track_id, release_id,
+          -- The records between two of a block's lines (unmatched, blank or bad) are marked "-".
+          repeat('-', case when n % ${BLOCK_LINES} = 0 then 0 else gap::int end)
+            || case matched_by when 'isrc' then 'i' when 'upc' then 'u' else 'm' end as mark
+        from placed
+      ) marked
+      group by block_no
     ),
     unmatched as (
       insert into statement_lines

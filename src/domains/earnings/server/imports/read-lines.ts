@@ -2,7 +2,7 @@ import type { StatementField, StatementSource } from '@contract/earnings-imports
 import { CsvError, csvBatches } from './csv'
 import { resolveColumns, StatementFormatError, type Columns } from './formats'
 import { LineConverter } from './line-convert'
-import { LineStage, stageFinish, type StageSink, type StageTally } from './line-store'
+import { LineStage, type StageSink } from './line-store'
 import { BASE_SCALE, ImportFailure, Sum } from './line-values'
 import { toScaled } from '@core/decimal'
 
@@ -112,7 +112,7 @@ export async function readLines(
   const matched = { isrc: 0, upc: 0, manual: 0 }
   let unmatchedRows = 0
   let unmatchedNet = 0n
-  const { rows: tallies } = await sink.run<StageTally>(stageFinish(target.id), [target.tenantId, target.id])
+  const tallies = await sink.finish(target.tenantId)
   for (const tally of tallies) {
     if (tally.matched_by === '') {
       unmatchedRows = Number(tally.lines)

@@ -59,6 +59,7 @@ export type FromReader =
   | { type: 'run'; id: number; text: string; values: unknown[]; name?: string }
   | { type: 'copy'; id: number; text: string }
   | { type: 'copyEnd'; id: number }
+  | { type: 'finish'; id: number; tenantId: number }
   | { type: 'read'; read: LinesRead }
   | { type: 'failed'; error: ErrorShape }
 
@@ -214,6 +215,12 @@ export const readLinesInThread: typeof readLines = (bytes, target, rate, sink, s
         case 'run':
           sink.run(message.text, message.values, message.name).then(
             (result) => post({ type: 'rows', id: message.id, rows: result.rows }),
+            (error: unknown) => post({ type: 'runFailed', id: message.id, error: errorShape(error) }),
+          )
+          break
+        case 'finish':
+          sink.finish(message.tenantId).then(
+            (rows) => post({ type: 'rows', id: message.id, rows }),
             (error: unknown) => post({ type: 'runFailed', id: message.id, error: errorShape(error) }),
           )
           break

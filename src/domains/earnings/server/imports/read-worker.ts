@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads'
-import type { Run, StageSink } from './line-store'
+import type { Run, StageSink, StageTally } from './line-store'
 import { readLines } from './read-lines'
 import { errorFrom, errorShape, type FromReader, type ReaderData, type ToReader } from './read-thread'
 
@@ -88,13 +88,15 @@ const run: Run = async <T>(text: string, values: unknown[], name?: string) => ({
 })
 
 // The staged chunks go to the main thread's COPY when it has one (PostgreSQL), else as inserts by run.
+const finish = (tenantId: number) => ask<StageTally>((id) => ({ type: 'finish', id, tenantId }))
 const sink: StageSink = copy
   ? {
       run,
       copy: async (text) => void (await ask((id) => ({ type: 'copy', id, text }))),
       end: async () => void (await ask((id) => ({ type: 'copyEnd', id }))),
+      finish,
     }
-  : { run }
+  : { run, finish }
 
 readLines(fileBytes(), target, rate, sink, controller.signal).then(
   (read) => post({ type: 'read', read }),

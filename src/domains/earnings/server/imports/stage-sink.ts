@@ -1,11 +1,14 @@
 import type pg from 'pg'
 import { copyFrom } from '@server/db/copy'
 import type { Services } from '@server/context'
-import { createStage, dropStage, STAGE_COLUMNS, stageTable, type Run, type StageSink } from './line-store'
+import { createStage, dropStage, STAGE_COLUMNS, stageFinish, stageTable, type Run, type StageSink, type StageTally } from './line-store'
 
 // The main thread's side of staging an import's lines (./line-store.ts): the stage table made for
 // the read and dropped after it, and on PostgreSQL one pooled connection holding a COPY into it
 // for the whole read, fed a chunk at a time (the reading thread's chunks come through here too).
+
+/** work_mem for the statement that matches and stores the staged lines (PostgreSQL). */
+const FINISH_WORK_MEM = '64MB'
 
 /** An open stage: `sink` for readLines, `close` once the read has ended (done or failed). */
 export interface OpenStage {
@@ -66,7 +69,11 @@ export async function openStage(services: Services, importId: number, run: Run):
   const { database } = services
   await run(dropStage(importId), [])
   await run(createStage(importId), [])
-  if (database.kind !== 'postgres') return { sink: { run }, close: () => run(dropStage(importId), []).then(() => undefined) }
+  if (database.kind !== 'postgres')
+    return {
+      sink: { run, finish: async (tenantId) => (await run<StageTally>(stageFinish(importId), [tenantId, importId])).rows },
+      close: () => run(dropStage(importId), []).then(() => undefined),
+    }
   let client: pg.PoolClient
   try {
     client = await database.pool.connect()
@@ -83,6 +90,24 @@ export async function openStage(services: Services, importId: number, run: Run):
       end: async () => {
         ended = true
         await channel.end()
+      },
+      // On the COPY's connection, in one transaction: the stage's statistics first (its size decides
+      // between probing the catalogue's indexes and one hash join), and room for the statement's hash
+      // tables and sorts of a million lines in memory instead of spilled to disk; no JIT (its
+      // compilation cost seconds at this size and more than it saved).
+      finish: async (tenantId) => {
+        await client.query('begin')
+        try {
+          await client.query(`set local work_mem = '${FINISH_WORK_MEM}'`)
+          await client.query('set local jit = off')
+          await client.query(`analyze ${stageTable(importId)}`)
+          const { rows } = await client.query<StageTally>(stageFinish(importId), [tenantId, importId])
+          await client.query('commit')
+          return rows
+        } catch (error) {
+          await client.query('rollback').catch(() => undefined)
+          throw error
+        }
       },
     },
     close: async () => {
