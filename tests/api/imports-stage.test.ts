@@ -57,6 +57,7 @@ beforeAll(async () => {
       (${ws.tenant.id}, 'upc', ${MANUAL_UPC}, null, ${manualUpcRelease})`)
 })
 afterEach(() => {
+  delete process.env.STATEMENT_FINISH_PART_MIN_LINES
   if (previousMin === undefined) delete process.env.STATEMENT_READ_THREAD_MIN_BYTES
   else process.env.STATEMENT_READ_THREAD_MIN_BYTES = previousMin
 })
@@ -158,13 +159,16 @@ const stagesLeft = async () => {
 }
 
 describe.each([
-  ['the main thread', '999999999999'],
-  ['the reading thread', '0'],
-])('a statement read on %s', (_path, min) => {
+  ['the main thread', '999999999999', ''],
+  ['the reading thread', '0', ''],
+  // On PostgreSQL a large stage is finished in two parts at once: this file is split as one would be.
+  ['the reading thread, finished in parts', '0', '0'],
+])('a statement read on %s', (_path, min, partMin) => {
   it('keeps every line with the match, sums, blocks and errors the rules give', async () => {
     process.env.STATEMENT_READ_THREAD_MIN_BYTES = min
+    process.env.STATEMENT_FINISH_PART_MIN_LINES = partMin
     const admin = await signedIn(t.app, 'admin@acme.test')
-    const { text, expected, errors } = statement(min === '0' ? 'T' : 'M')
+    const { text, expected, errors } = statement(partMin ? 'P' : min === '0' ? 'T' : 'M')
     const upload = await admin.ok('earnings.importAudiosalad', {
       multipart: { fields: { period: '2026-04' }, files: statementFile(text, `stage-${min}.csv`) },
     })
@@ -223,7 +227,8 @@ describe.each([
     }
     expect(await lineCount(t, upload.id)).toBe(expected.length)
 
-    // The groups: one row per (period, channel, territory, release, track), summing its lines exactly.
+    // The groups: per (period, channel, territory, release, track), summing its lines exactly (one row
+    // per key, or one per key and part when finished in parts: readers group).
     const sums = new Map<string, { lines: number; quantity: number; micros: bigint }>()
     for (const line of expected.filter((row) => row.matchedBy !== null)) {
       const key = `${line.channel}|${line.release}|${line.track ?? ''}`
@@ -234,18 +239,30 @@ describe.each([
       sums.set(key, sum)
     }
     const { rows } = await t.services.db.execute<{ key: string; lines: number; quantity: number; net: string }>(sql`
-      select channel || '|' || release_id || '|' || coalesce(track_id::text, '') as key, lines::int as lines,
-        quantity::int as quantity, net_base::text as net
-      from statement_line_groups where import_id = ${upload.id} and period = '2026-04-01' and territory = 'US'`)
+      select channel || '|' || release_id || '|' || coalesce(track_id::text, '') as key, sum(lines)::int as lines,
+        sum(quantity)::int as quantity, sum(net_base)::text as net
+      from statement_line_groups where import_id = ${upload.id} and period = '2026-04-01' and territory = 'US'
+      group by 1`)
+    const keys = await t.services.db.execute<{ n: number; rows: number }>(sql`
+      select count(distinct (channel, release_id, track_id))::int as n, count(*)::int as rows
+      from statement_line_groups where import_id = ${upload.id}`)
+    if (!partMin || t.services.database.kind !== 'postgres') expect(Number(keys.rows[0].rows)).toBe(Number(keys.rows[0].n))
     expect(new Map(rows.map((row) => [row.key, { lines: row.lines, quantity: row.quantity, net: money(BigInt(row.net.replace('.', ''))) }]))).toEqual(
       new Map([...sums].map(([key, sum]) => [key, { lines: sum.lines, quantity: sum.quantity, net: money(sum.micros) }])),
     )
-    // Three blocks of up to 1,000 matched lines, in line order.
-    const blocks = await t.services.db.execute<{ lines: number }>(
-      sql`select lines from statement_line_blocks where import_id = ${upload.id} order by block_no`,
+    // Blocks of 1,000 matched lines in line order (a part's last block fewer), ordered as the lines.
+    const blocks = await t.services.db.execute<{ lines: number; first_line: number; last_line: number }>(
+      sql`select lines, first_line, last_line from statement_line_blocks where import_id = ${upload.id} order by block_no`,
     )
     const matched = expected.length - unmatched.length
-    expect(blocks.rows.map((row) => Number(row.lines))).toEqual([1000, 1000, matched - 2000])
+    const sizes = blocks.rows.map((row) => Number(row.lines))
+    if (partMin && t.services.database.kind === 'postgres') {
+      const half = Math.ceil(expected[expected.length - 1].lineNo / 2)
+      const first = expected.filter((line) => line.matchedBy !== null && line.lineNo <= half).length
+      expect(sizes).toEqual([1000, first - 1000, 1000, matched - first - 1000])
+    } else expect(sizes).toEqual([1000, 1000, matched - 2000])
+    for (let index = 1; index < blocks.rows.length; index += 1)
+      expect(Number(blocks.rows[index].first_line)).toBeGreaterThan(Number(blocks.rows[index - 1].last_line))
     expect(await stagesLeft()).toBe(0)
   })
 })

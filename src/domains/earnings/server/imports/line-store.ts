@@ -83,7 +83,7 @@ export interface StageSink {
   run: Run
   copy?: (text: string) => Promise<void>
   end?: () => Promise<void>
-  finish: (tenantId: number) => Promise<StageTally[]>
+  finish: (tenantId: number, lastLine: number) => Promise<StageTally[]>
 }
 
 /** The byte offset in the file of a character offset, walked forward through a non-ASCII batch instead of measured from its start each time. */
@@ -172,6 +172,9 @@ export class LineStage {
   }
 }
 
+/** Block numbers apart between the parts of one finish (a part holds fewer than this many blocks). */
+export const PART_BLOCKS = 1_000_000
+
 /** What matching the staged lines found, per way of matching ('' for none): lines and net in base units. */
 export interface StageTally {
   matched_by: 'isrc' | 'upc' | 'manual' | ''
@@ -185,12 +188,17 @@ export interface StageTally {
  * id), else a manual match remembered for the ISRC, else one for the UPC — each key looked up once
  * (the lowest id by a sort in byte order: the database's collation is not needed to pick it, and
  * sorting a million keys by it cost seconds).
+ * Only the lines numbered $3..$4 are taken, their blocks numbered from $5: a large stage is finished
+ * in parts at once (FINISH_PARTS, ./stage-sink.ts), each part's blocks numbered apart
+ * (PART_BLOCKS) so block order stays line order; a block may then hold fewer lines at a part's
+ * end, and a key's sum may be split over the parts' groups (readers group, as they always did).
  * Matched lines are summed into statement_line_groups and located BLOCK_LINES at a time, in line
  * order, in statement_line_blocks (`data` as JSON.stringify wrote it: marks, tracks, releases);
  * unmatched lines become statement_lines rows in line order. Answers the lines and net per match.
  */
 export function stageFinish(importId: number): string {
   const stage = stageTable(importId)
+  const part = 'line_no between $3 and $4'
   return `with m as materialized (
       select s.line_no, s.period, s.isrc, s.upc, s.title, s.artist, s.channel, s.territory, s.quantity, s.gross, s.net, s.net_base,
         s.byte_start, s.byte_end,
@@ -203,22 +211,23 @@ export function stageFinish(importId: number): string {
       from ${stage} s
         left join (
           select k.isrc, t.id as track_id, t.release_id, m.track_id as manual_track, m.release_id as manual_release
-          from (select distinct isrc from ${stage} where isrc is not null) k
+          from (select distinct isrc from ${stage} where isrc is not null and ${part}) k
             left join (
               select distinct on (isrc collate "C") isrc, id, release_id from tracks
-              where tenant_id = $1 and isrc in (select isrc from ${stage}) order by isrc collate "C", id
+              where tenant_id = $1 and isrc in (select isrc from ${stage} where ${part}) order by isrc collate "C", id
             ) t on t.isrc = k.isrc
             left join statement_manual_matches m on m.tenant_id = $1 and m.key_kind = 'isrc' and m.key = k.isrc
         ) i on i.isrc = s.isrc
         left join (
           select k.upc, r.id as release_id, m.track_id as manual_track, m.release_id as manual_release
-          from (select distinct upc from ${stage} where upc is not null) k
+          from (select distinct upc from ${stage} where upc is not null and ${part}) k
             left join (
               select distinct on (upc collate "C") upc, id from releases
-              where tenant_id = $1 and upc in (select upc from ${stage}) order by upc collate "C", id
+              where tenant_id = $1 and upc in (select upc from ${stage} where ${part}) order by upc collate "C", id
             ) r on r.upc = k.upc
             left join statement_manual_matches m on m.tenant_id = $1 and m.key_kind = 'upc' and m.key = k.upc
         ) u on u.upc = s.upc
+      where s.${part}
     ),
     groups as (
       insert into statement_line_groups (tenant_id, import_id, period, channel, territory, release_id, track_id, lines, quantity, net_base)
@@ -238,7 +247,7 @@ export function stageFinish(importId: number): string {
         '{"m":"' || string_agg(mark, '' order by line_no) || '","t":[' || string_agg(coalesce(track_id, 0)::text, ',' order by line_no)
           || '],"r":[' || string_agg(release_id::text, ',' order by line_no) || ']}'
       from (
-        select n / ${BLOCK_LINES} as block_no, line_no, byte_start, byte_end, track_id, release_id,
+        select $5 + n / ${BLOCK_LINES} as block_no, line_no, byte_start, byte_end, track_id, release_id,
           -- The records between two of a block's lines (unmatched, blank or bad) are marked "-".
           repeat('-', case when n % ${BLOCK_LINES} = 0 then 0 else gap::int end)
             || case matched_by when 'isrc' then 'i' when 'upc' then 'u' else 'm' end as mark

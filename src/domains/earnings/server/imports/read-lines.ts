@@ -112,12 +112,12 @@ export async function readLines(
   const matched = { isrc: 0, upc: 0, manual: 0 }
   let unmatchedRows = 0
   let unmatchedNet = 0n
-  const tallies = await sink.finish(target.tenantId)
+  const tallies = await sink.finish(target.tenantId, line)
   for (const tally of tallies) {
     if (tally.matched_by === '') {
-      unmatchedRows = Number(tally.lines)
-      unmatchedNet = toScaled(tally.net, BASE_SCALE)
-    } else matched[tally.matched_by] = Number(tally.lines)
+      unmatchedRows += Number(tally.lines)
+      unmatchedNet += toScaled(tally.net, BASE_SCALE)
+    } else matched[tally.matched_by] += Number(tally.lines)
   }
   return {
     columns,

@@ -59,7 +59,7 @@ export type FromReader =
   | { type: 'run'; id: number; text: string; values: unknown[]; name?: string }
   | { type: 'copy'; id: number; text: string }
   | { type: 'copyEnd'; id: number }
-  | { type: 'finish'; id: number; tenantId: number }
+  | { type: 'finish'; id: number; tenantId: number; lastLine: number }
   | { type: 'read'; read: LinesRead }
   | { type: 'failed'; error: ErrorShape }
 
@@ -219,7 +219,7 @@ export const readLinesInThread: typeof readLines = (bytes, target, rate, sink, s
           )
           break
         case 'finish':
-          sink.finish(message.tenantId).then(
+          sink.finish(message.tenantId, message.lastLine).then(
             (rows) => post({ type: 'rows', id: message.id, rows }),
             (error: unknown) => post({ type: 'runFailed', id: message.id, error: errorShape(error) }),
           )

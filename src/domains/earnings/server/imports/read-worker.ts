@@ -88,7 +88,7 @@ const run: Run = async <T>(text: string, values: unknown[], name?: string) => ({
 })
 
 // The staged chunks go to the main thread's COPY when it has one (PostgreSQL), else as inserts by run.
-const finish = (tenantId: number) => ask<StageTally>((id) => ({ type: 'finish', id, tenantId }))
+const finish = (tenantId: number, lastLine: number) => ask<StageTally>((id) => ({ type: 'finish', id, tenantId, lastLine }))
 const sink: StageSink = copy
   ? {
       run,

@@ -1,7 +1,7 @@
 import type pg from 'pg'
 import { copyFrom } from '@server/db/copy'
 import type { Services } from '@server/context'
-import { createStage, dropStage, STAGE_COLUMNS, stageFinish, stageTable, type Run, type StageSink, type StageTally } from './line-store'
+import { createStage, dropStage, PART_BLOCKS, STAGE_COLUMNS, stageFinish, stageTable, type Run, type StageSink, type StageTally } from './line-store'
 
 // The main thread's side of staging an import's lines (./line-store.ts): the stage table made for
 // the read and dropped after it, and on PostgreSQL one pooled connection holding a COPY into it
@@ -9,6 +9,13 @@ import { createStage, dropStage, STAGE_COLUMNS, stageFinish, stageTable, type Ru
 
 /** work_mem for the statement that matches and stores the staged lines (PostgreSQL). */
 const FINISH_WORK_MEM = '64MB'
+/** Parts a large stage is finished in at once (PostgreSQL: one per core of this machine's two). */
+const FINISH_PARTS = 2
+/** The lines from which a stage is split (STATEMENT_FINISH_PART_MIN_LINES overrides it; the tests split small files). */
+export function finishPartMinLines(env = process.env): number {
+  const value = Number(env.STATEMENT_FINISH_PART_MIN_LINES)
+  return env.STATEMENT_FINISH_PART_MIN_LINES && Number.isFinite(value) && value >= 0 ? value : 100_000
+}
 
 /** An open stage: `sink` for readLines, `close` once the read has ended (done or failed). */
 export interface OpenStage {
@@ -71,7 +78,7 @@ export async function openStage(services: Services, importId: number, run: Run):
   await run(createStage(importId), [])
   if (database.kind !== 'postgres')
     return {
-      sink: { run, finish: async (tenantId) => (await run<StageTally>(stageFinish(importId), [tenantId, importId])).rows },
+      sink: { run, finish: async (tenantId, lastLine) => (await run<StageTally>(stageFinish(importId), [tenantId, importId, 0, lastLine, 0])).rows },
       close: () => run(dropStage(importId), []).then(() => undefined),
     }
   let client: pg.PoolClient
@@ -91,22 +98,44 @@ export async function openStage(services: Services, importId: number, run: Run):
         ended = true
         await channel.end()
       },
-      // On the COPY's connection, in one transaction: the stage's statistics first (its size decides
-      // between probing the catalogue's indexes and one hash join), and room for the statement's hash
-      // tables and sorts of a million lines in memory instead of spilled to disk; no JIT (its
-      // compilation cost seconds at this size and more than it saved).
-      finish: async (tenantId) => {
-        await client.query('begin')
+      // The stage's statistics first (its size decides between probing the catalogue's indexes and
+      // one hash join); then a large stage in FINISH_PARTS parts by line number at once, each on a
+      // connection of its own (the first on the COPY's), so the database uses more than one core:
+      // each in a transaction with room for its hash tables and sorts in memory, without JIT (its
+      // compilation cost seconds at this size and saved less). A part that fails leaves the others'
+      // writes, which the failed read drops with the rest (parse.ts).
+      finish: async (tenantId, lastLine) => {
+        await client.query(`analyze ${stageTable(importId)}`)
+        const parts = lastLine >= finishPartMinLines() ? FINISH_PARTS : 1
+        const size = Math.ceil(lastLine / parts)
+        const others: pg.PoolClient[] = []
         try {
-          await client.query(`set local work_mem = '${FINISH_WORK_MEM}'`)
-          await client.query('set local jit = off')
-          await client.query(`analyze ${stageTable(importId)}`)
-          const { rows } = await client.query<StageTally>(stageFinish(importId), [tenantId, importId])
-          await client.query('commit')
-          return rows
-        } catch (error) {
-          await client.query('rollback').catch(() => undefined)
-          throw error
+          for (let index = 1; index < parts; index += 1) others.push(await database.pool.connect())
+          const runPart = async (on: pg.PoolClient, index: number) => {
+            await on.query('begin')
+            try {
+              await on.query(`set local work_mem = '${FINISH_WORK_MEM}'`)
+              await on.query('set local jit = off')
+              const { rows } = await on.query<StageTally>(stageFinish(importId), [
+                tenantId,
+                importId,
+                index * size + 1,
+                index === parts - 1 ? lastLine : (index + 1) * size,
+                index * PART_BLOCKS,
+              ])
+              await on.query('commit')
+              return rows
+            } catch (error) {
+              await on.query('rollback').catch(() => undefined)
+              throw error
+            }
+          }
+          const results = await Promise.allSettled([client, ...others].map((on, index) => runPart(on, index)))
+          const failed = results.find((result) => result.status === 'rejected')
+          if (failed) throw (failed as PromiseRejectedResult).reason
+          return results.flatMap((result) => (result as PromiseFulfilledResult<StageTally[]>).value)
+        } finally {
+          for (const other of others) other.release()
         }
       },
     },
