@@ -162,8 +162,8 @@ export const statementLineBlocks = pgTable(
 
 /**
  * The matched lines of statement_line_blocks summed per (period, channel, territory, release,
- * track): what posting and the rollups read. The reader writes partial sums (several rows may
- * share a key; readers group).
+ * track): what posting and the rollups read. The reader writes one row per key (since session 39;
+ * imports read before it may hold partial sums that share a key, so readers group).
  */
 export const statementLineGroups = pgTable(
   'statement_line_groups',

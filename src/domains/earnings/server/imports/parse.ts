@@ -5,14 +5,16 @@ import type { Db, Queryable } from '@server/db/engine'
 import type { Services } from '@server/context'
 import { StatementFormatError } from './formats'
 import { rateFor } from './ledger'
-import type { Run } from './line-store'
+import { dropStage, type Run } from './line-store'
 import { BASE_SCALE, ImportFailure, LINE_SCALE } from './line-values'
 import { readLines, type LinesRead, type ReadTarget } from './read-lines'
 import { readLinesInThread, readThreadMinBytes } from './read-thread'
 import { discoveryModeTotal, tagDiscoveryMode } from './discovery-tags'
+import { openStage } from './stage-sink'
 
-// Reading a statement (the parse job): its stored file is read, converted, matched and stored by
-// readLines (./read-lines.ts; a large file in a worker thread, ./read-thread.ts), then summed into
+// Reading a statement (the parse job): its stored file is read, converted and staged by readLines
+// (./read-lines.ts; a large file in a worker thread, ./read-thread.ts) into a stage table of the
+// import's own (./stage-sink.ts), matched and stored from there in one statement, then summed into
 // the dry-run report (docs/royalties.md, docs/formats/).
 
 export { ImportFailure }
@@ -78,8 +80,9 @@ export async function parseImport(
   }
 }
 
-/** Drops every line an import has stored (rows, blocks and groups): a cancel, a failure, or a fresh read. */
+/** Drops every line an import has stored (rows, blocks and groups, and a stage a crashed read left): a cancel, a failure, or a fresh read. */
 export async function dropLines(db: Queryable, importId: number) {
+  await db.execute(sql.raw(dropStage(importId)))
   await db.execute(sql`delete from statement_lines where import_id = ${importId}`)
   await db.execute(sql`delete from statement_line_blocks where import_id = ${importId}`)
   await db.execute(sql`delete from statement_line_groups where import_id = ${importId}`)
@@ -100,8 +103,13 @@ async function readAndReport(services: Services, target: ParseTarget, signal?: A
   })
   let read: LinesRead
   try {
-    const reader = Number(file.size) >= readThreadMinBytes() ? readLinesInThread : readLines
-    read = await reader(stream, target, rate, run, signal)
+    const stage = await openStage(services, target.id, run)
+    try {
+      const reader = Number(file.size) >= readThreadMinBytes() ? readLinesInThread : readLines
+      read = await reader(stream, target, rate, stage.sink, signal)
+    } finally {
+      await stage.close()
+    }
   } finally {
     stream.destroy()
   }

@@ -6,13 +6,14 @@ import { StatementFormatError } from './formats'
 import { ImportFailure } from './line-values'
 import type { LinesRead, ReadTarget, readLines } from './read-lines'
 
-// A large statement is read (readLines: CSV, convert, match, store) in a worker thread with a young
+// A large statement is read (readLines: CSV, convert, stage, then match and store) in a worker thread with a young
 // generation of its own, given back when the read ends (docs/decisions.md, "Session 37 (item 1)").
 // The server runs with 2 MB semi-spaces (scripts/build-server.mjs) for its idle, fan-blast and
 // export memory; with them a million-line dry run spent ~39 % of its CPU collecting garbage. The
 // server's main thread keeps the file and the database (PGlite has one connection; the pool is the
 // only path): it streams the file's chunks to the worker as the worker asks for them, and runs the
-// worker's statements on the pool, posting their rows (or their error) back. Its event loop stays
+// worker's statements on the pool and its staged chunks into the COPY, posting their rows (or their
+// error) back. Its event loop stays
 // free for other requests while the lines are parsed.
 
 /** Semi-space of the reading thread's young generation, MB (V8 sizes the generation 3 × the semi-space). */
@@ -56,6 +57,9 @@ export type ToReader =
 export type FromReader =
   | { type: 'more' }
   | { type: 'run'; id: number; text: string; values: unknown[]; name?: string }
+  | { type: 'copy'; id: number; text: string }
+  | { type: 'copyEnd'; id: number }
+  | { type: 'finish'; id: number; tenantId: number; lastLine: number }
   | { type: 'read'; read: LinesRead }
   | { type: 'failed'; error: ErrorShape }
 
@@ -63,6 +67,8 @@ export interface ReaderData {
   target: ReadTarget
   rate: string
   stopped: boolean
+  /** The main thread's sink takes COPY text (PostgreSQL): the thread stages by `copy`, else by inserts. */
+  copy: boolean
 }
 
 export function errorShape(error: unknown): ErrorShape {
@@ -152,12 +158,13 @@ function transferable(chunk: Buffer): Uint8Array {
 
 /**
  * readLines (./read-lines.ts) in a worker thread, with the same arguments and the same results and
- * errors: `bytes` is read here, a chunk at a time as the thread asks, and `run` runs here. The
- * thread ends with the read (done, failed or stopped), so its heap is given back.
+ * errors: `bytes` is read here, a chunk at a time as the thread asks, and the sink's `run`, `copy`
+ * and `end` run here. The thread ends with the read (done, failed or stopped), so its heap is given
+ * back.
  */
-export const readLinesInThread: typeof readLines = (bytes, target, rate, run, signal) => {
+export const readLinesInThread: typeof readLines = (bytes, target, rate, sink, signal) => {
   const entry = readerEntry()
-  const workerData: ReaderData = { target, rate, stopped: signal?.aborted ?? false }
+  const workerData: ReaderData = { target, rate, stopped: signal?.aborted ?? false, copy: Boolean(sink.copy) }
   const worker = startThread(entry.source, {
     eval: entry.eval,
     workerData,
@@ -206,11 +213,26 @@ export const readLinesInThread: typeof readLines = (bytes, target, rate, run, si
           pumping = pumping.then(pump)
           break
         case 'run':
-          run(message.text, message.values, message.name).then(
+          sink.run(message.text, message.values, message.name).then(
             (result) => post({ type: 'rows', id: message.id, rows: result.rows }),
             (error: unknown) => post({ type: 'runFailed', id: message.id, error: errorShape(error) }),
           )
           break
+        case 'finish':
+          sink.finish(message.tenantId, message.lastLine).then(
+            (rows) => post({ type: 'rows', id: message.id, rows }),
+            (error: unknown) => post({ type: 'runFailed', id: message.id, error: errorShape(error) }),
+          )
+          break
+        case 'copy':
+        case 'copyEnd': {
+          const done = message.type === 'copy' ? sink.copy?.(message.text) : sink.end?.()
+          Promise.resolve(done).then(
+            () => post({ type: 'rows', id: message.id, rows: [] }),
+            (error: unknown) => post({ type: 'runFailed', id: message.id, error: errorShape(error) }),
+          )
+          break
+        }
         case 'read':
           finish(null, message.read)
           break

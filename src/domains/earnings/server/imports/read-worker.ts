@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads'
-import type { Run } from './line-store'
+import type { Run, StageSink, StageTally } from './line-store'
 import { readLines } from './read-lines'
 import { errorFrom, errorShape, type FromReader, type ReaderData, type ToReader } from './read-thread'
 
@@ -8,7 +8,7 @@ import { errorFrom, errorShape, type FromReader, type ReaderData, type ToReader 
 
 if (!parentPort) throw new Error('read-worker.ts runs as a worker thread (./read-thread.ts)')
 const port = parentPort
-const { target, rate, stopped } = workerData as ReaderData
+const { target, rate, stopped, copy } = workerData as ReaderData
 const post = (message: FromReader) => port.postMessage(message)
 
 /** Chunks asked for ahead of the one being parsed: a read of the file overlaps the parse. */
@@ -75,14 +75,30 @@ async function* fileBytes(): AsyncGenerator<Buffer | string> {
   }
 }
 
-const run: Run = <T>(text: string, values: unknown[], name?: string) =>
-  new Promise<{ rows: T[] }>((resolve, reject) => {
+/** Posts a message that the main thread answers with rows (or an error). */
+const ask = <T>(message: (id: number) => FromReader) =>
+  new Promise<T[]>((resolve, reject) => {
     const id = (nextId += 1)
-    answers.set(id, { resolve: (rows) => resolve({ rows: rows as T[] }), reject })
-    post({ type: 'run', id, text, values, name })
+    answers.set(id, { resolve: (rows) => resolve(rows as T[]), reject })
+    post(message(id))
   })
 
-readLines(fileBytes(), target, rate, run, controller.signal).then(
+const run: Run = async <T>(text: string, values: unknown[], name?: string) => ({
+  rows: await ask<T>((id) => ({ type: 'run', id, text, values, name })),
+})
+
+// The staged chunks go to the main thread's COPY when it has one (PostgreSQL), else as inserts by run.
+const finish = (tenantId: number, lastLine: number) => ask<StageTally>((id) => ({ type: 'finish', id, tenantId, lastLine }))
+const sink: StageSink = copy
+  ? {
+      run,
+      copy: async (text) => void (await ask((id) => ({ type: 'copy', id, text }))),
+      end: async () => void (await ask((id) => ({ type: 'copyEnd', id }))),
+      finish,
+    }
+  : { run, finish }
+
+readLines(fileBytes(), target, rate, sink, controller.signal).then(
   (read) => post({ type: 'read', read }),
   (error: unknown) => post({ type: 'failed', error: errorShape(error) }),
 )
