@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { TREND_BREAKDOWNS, analyticsPlatform } from '@core/analytics-platforms'
 import type { Queryable } from '@server/db/engine'
-import { rollUpStaged } from './trend-stage'
+import { addBreakdowns, rollUpStaged } from './trend-stage'
 
 // The facts' partitions and the rollups the screens read (docs/analytics.md, "Storage"): per track
 // (top songs and accounts, the account and release filters, spikes) and without the track (every
@@ -45,17 +45,6 @@ export function platformDims(platform: string): readonly string[] {
   if (!format) return ALL_DIMS
   return [...TREND_BREAKDOWNS.filter((name) => format.breakdowns?.[name]), ...(format.hour ? ['hour'] : [])]
 }
-
-/**
- * The stored (`kept`) and the added ('dimension:value', streams) pairs summed by value: what a day's
- * (`on conflict … do update`) and a month row's update set their breakdown arrays to.
- */
-const addBreakdowns = (kept: readonly [string, string], added: readonly [string, string]) => `(breakdown_values, breakdown_streams) = (
-    select coalesce(array_agg(k order by k), '{}'), coalesce(array_agg(s order by k), '{}') from (
-      select k, sum(s)::bigint as s from (
-        select * from unnest(${kept.join(', ')})
-        union all select * from unnest(${added.join(', ')})
-      ) u(k, s) group by k) x)`
 
 /** What a roll-up wrote: the lines it read, and the per-track days (trend_daily rows) it added or added to. */
 export interface RolledUp {

@@ -5,6 +5,17 @@ import type { Queryable } from '@server/db/engine'
 import { copyFrom, copyText } from '@server/db/copy'
 import type { RolledUp } from './rollups'
 
+/**
+ * The stored (`kept`) and the added ('dimension:value', streams) pairs summed by value: what a day's
+ * (`on conflict … do update`) and a month row's update set their breakdown arrays to.
+ */
+export const addBreakdowns = (kept: readonly [string, string], added: readonly [string, string]) => `(breakdown_values, breakdown_streams) = (
+    select coalesce(array_agg(k order by k), '{}'), coalesce(array_agg(s order by k), '{}') from (
+      select k, sum(s)::bigint as s from (
+        select * from unnest(${kept.join(', ')})
+        union all select * from unnest(${added.join(', ')})
+      ) u(k, s) group by k) x)`
+
 // The commit's groups, summed in the dry run (docs/analytics.md, "Session 39"). The dry run reads
 // every line in JavaScript anyway, with the server busy writing the facts; summing the matched
 // lines there by track and day (totals and breakdown values), by the platform's day and by the
@@ -375,12 +386,6 @@ export async function rollUpStaged(
   const unitsHeld = Boolean(held[0].units)
   const merge = (conflict: string) => sql.raw(fresh ? '' : conflict)
   const unitUpdates = (text: string) => sql.raw(unitsHeld ? text : '')
-  const addBreakdowns = (kept: readonly [string, string], added: readonly [string, string]) => `(breakdown_values, breakdown_streams) = (
-    select coalesce(array_agg(k order by k), '{}'), coalesce(array_agg(s order by k), '{}') from (
-      select k, sum(s)::bigint as s from (
-        select * from unnest(${kept.join(', ')})
-        union all select * from unnest(${added.join(', ')})
-      ) u(k, s) group by k) x)`
   const { rows } = await tx.execute<{ n: number; days: number }>(sql`
     with s as materialized (
       select grain, day, track_id, streams, listeners, artificial, lines, breakdown_values as bv, breakdown_streams as bs
