@@ -75,20 +75,19 @@ export interface RoutePreload {
 
 export function routePreloader(clientDir: string, services: Services): (req: FastifyRequest) => Promise<RoutePreload | null> {
   const chunks = screenLinks(clientDir)
-  const none = null
   return async (req) => {
     const url = new URL(req.url, 'http://host')
     const found = firstReadRoute(url.pathname)
-    if (!found) return none
+    if (!found) return null
     const declared = FIRST_READS[found.pattern]
     const read = declared.read(found.params, url.searchParams)
-    if (!read) return none
+    if (!read) return null
     const endpoint = ENDPOINTS[read.id as EndpointId]
-    if (endpoint.method !== 'GET' || endpoint.access === 'guest') return none
+    if (endpoint.method !== 'GET' || endpoint.access === 'guest') return null
     const hostTenant = await services.tenants.forHost(req.headers.host)
     const { session } = await resolveSession(services, req, hostTenant?.id ?? null)
-    if (!session?.viaCookie) return none
-    if (endpoint.access === 'admin' && session.account.type !== 'admin') return none
+    if (!session?.viaCookie) return null
+    if (endpoint.access === 'admin' && session.account.type !== 'admin') return null
     const href = `/api${endpointUrl(endpoint.path, read.input)}`
     const data = `<link rel="preload" href="${escapeAttribute(href)}" as="fetch" crossorigin="anonymous" />`
     return { data, chunks: chunks.get(declared.screen) ?? '' }
