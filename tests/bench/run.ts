@@ -26,6 +26,7 @@ import { describeReportBench, measureRawDataReport } from './reports'
 import { BENCH_INBOUND_SECRET, generateTickets, measureSupport } from './support'
 import { measureCatalogueOps } from './catalogue-ops'
 import { startServer } from './server-process'
+import { measureListOverhead } from './list-overhead'
 
 const { values } = parseArgs({
   options: {
@@ -61,6 +62,8 @@ const { values } = parseArgs({
     'refresh-batches': { type: 'string', default: '1000' },
     /** --only discovery / analytics: measure the data an earlier run generated instead of generating it again. */
     reuse: { type: 'boolean', default: false },
+    /** The list endpoints against their own SQL (tests/bench/list-overhead.ts): timed pairs per list. */
+    'overhead-runs': { type: 'string', default: '200' },
   },
 })
 const accounts = Number(values.accounts)
@@ -211,8 +214,21 @@ if (wantsSupport) {
   await database.close()
   env.SUPPORT_INBOUND_SECRET = BENCH_INBOUND_SECRET
 }
-log(`Dataset ready in ${Math.round((Date.now() - started) / 1000)} s. Starting the server on ${engine}…`)
+log(`Dataset ready in ${Math.round((Date.now() - started) / 1000)} s.`)
 if (values.only === 'dataset') process.exit(0)
+let listOverhead
+if (!values.only || values.only.split(',').includes('list-overhead')) {
+  // Before the server starts: the app is built in this process on the same database (PGlite's data
+  // directory admits one process at a time).
+  log(`List endpoints against their own SQL, ${values['overhead-runs']} alternate runs each (limit: 1.5 × raw + 1 ms, p50):`)
+  listOverhead = await measureListOverhead({
+    env,
+    scenarios: SCENARIOS.filter((scenario) => scenario.list),
+    runs: Number(values['overhead-runs']),
+    log,
+  })
+}
+log(`Starting the server on ${engine}…`)
 const wantsFrontend = !values.only || values.only.split(',').includes('frontend')
 if (wantsFrontend) {
   // The front end is measured as built now: production build, precompressed assets.
@@ -329,6 +345,7 @@ try {
     cpus: os.cpus().length,
     node: process.version,
     scenarios: rows,
+    listOverhead,
     frontend,
     palette,
     statementImport,

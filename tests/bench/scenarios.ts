@@ -16,6 +16,8 @@ export interface Scenario {
   authenticated: boolean
   /** Sign-in is argon2-bound by design: fewer connections keep the figure meaningful. */
   connections?: number
+  /** A list endpoint: also timed against its own SQL replayed raw (tests/bench/list-overhead.ts, the 1.5× + 1 ms rule). */
+  list?: boolean
 }
 
 export const SCENARIOS: Scenario[] = [
@@ -34,19 +36,19 @@ export const SCENARIOS: Scenario[] = [
   { name: 'search email', method: 'GET', path: '/api/search?q=user4242%40bench.test', authenticated: true },
   // The users list (issue 4): first page, a deep page (keyset-free offset on an indexed order),
   // a name search, a filter and another sort.
-  { name: 'users page 1', method: 'GET', path: '/api/users?page=1&per_page=25', authenticated: true },
-  { name: 'users deep page', method: 'GET', path: '/api/users?page=3000&per_page=25', authenticated: true },
-  { name: 'users search', method: 'GET', path: '/api/users?page=1&per_page=25&search=maya%20stone', authenticated: true },
-  { name: 'users labels', method: 'GET', path: '/api/users?page=1&per_page=25&type=label', authenticated: true },
-  { name: 'users by email', method: 'GET', path: '/api/users?page=1&per_page=25&sort=email&dir=asc', authenticated: true },
-  { name: 'admins page 1', method: 'GET', path: '/api/admins?page=1&per_page=25', authenticated: true },
+  { name: 'users page 1', method: 'GET', path: '/api/users?page=1&per_page=25', authenticated: true, list: true },
+  { name: 'users deep page', method: 'GET', path: '/api/users?page=3000&per_page=25', authenticated: true, list: true },
+  { name: 'users search', method: 'GET', path: '/api/users?page=1&per_page=25&search=maya%20stone', authenticated: true, list: true },
+  { name: 'users labels', method: 'GET', path: '/api/users?page=1&per_page=25&type=label', authenticated: true, list: true },
+  { name: 'users by email', method: 'GET', path: '/api/users?page=1&per_page=25&sort=email&dir=asc', authenticated: true, list: true },
+  { name: 'admins page 1', method: 'GET', path: '/api/admins?page=1&per_page=25', authenticated: true, list: true },
   // The release list (issue 5) at BENCH_RELEASES rows: first page, a deep page (offset on the
   // (tenant_id, created_at, id) index), a title fragment (trigram), a status filter, and the
   // palette pasting an ISRC and a UPC.
-  { name: 'releases page 1', method: 'GET', path: '/api/releases?page=1&per_page=25', authenticated: true },
-  { name: 'releases deep page', method: 'GET', path: '/api/releases?page=2000&per_page=25', authenticated: true },
-  { name: 'releases title search', method: 'GET', path: '/api/releases?page=1&per_page=25&search=velvet%20hor', authenticated: true },
-  { name: 'releases scheduled', method: 'GET', path: '/api/releases?page=1&per_page=25&status=10', authenticated: true },
+  { name: 'releases page 1', method: 'GET', path: '/api/releases?page=1&per_page=25', authenticated: true, list: true },
+  { name: 'releases deep page', method: 'GET', path: '/api/releases?page=2000&per_page=25', authenticated: true, list: true },
+  { name: 'releases title search', method: 'GET', path: '/api/releases?page=1&per_page=25&search=velvet%20hor', authenticated: true, list: true },
+  { name: 'releases scheduled', method: 'GET', path: '/api/releases?page=1&per_page=25&status=10', authenticated: true, list: true },
   { name: 'search ISRC', method: 'GET', path: `/api/search?q=${BENCH_ISRC}`, authenticated: true },
   { name: 'search UPC', method: 'GET', path: `/api/search?q=${BENCH_UPC}`, authenticated: true },
   // Every other identifier kind the palette answers by index (issue 18: p95 < 30 ms each): a
@@ -63,7 +65,7 @@ export const SCENARIOS: Scenario[] = [
   // the default (12 months charted, all-time top lists from the *_totals rank indexes), a deep page of
   // the top accounts, and an explicit 12-month range whose top lists sum the monthly rollups.
   { name: 'earnings overview', method: 'GET', path: '/api/earnings/1', authenticated: true },
-  { name: 'earnings page 40', method: 'GET', path: '/api/earnings/40?per_page=25', authenticated: true },
+  { name: 'earnings page 40', method: 'GET', path: '/api/earnings/40?per_page=25', authenticated: true, list: true },
   {
     name: 'earnings range',
     method: 'GET',
@@ -73,8 +75,8 @@ export const SCENARIOS: Scenario[] = [
   // The payouts list (issue 8) at BENCH_PAYOUTS rows (1M by default; goal: p95 under 50 ms on
   // PostgreSQL): the first page, a deep page (ids from the (tenant, created_at, id) index alone), a
   // status filter (its own index) and a provider filter.
-  { name: 'payouts page 1', method: 'GET', path: '/api/payouts?page=1&per_page=25', authenticated: true },
-  { name: 'payouts deep page', method: 'GET', path: '/api/payouts?page=1000&per_page=25', authenticated: true },
-  { name: 'payouts pending', method: 'GET', path: '/api/payouts?page=1&per_page=25&status=pending', authenticated: true },
-  { name: 'payouts tipalti', method: 'GET', path: '/api/payouts?page=3&per_page=25&provider=tipalti', authenticated: true },
+  { name: 'payouts page 1', method: 'GET', path: '/api/payouts?page=1&per_page=25', authenticated: true, list: true },
+  { name: 'payouts deep page', method: 'GET', path: '/api/payouts?page=1000&per_page=25', authenticated: true, list: true },
+  { name: 'payouts pending', method: 'GET', path: '/api/payouts?page=1&per_page=25&status=pending', authenticated: true, list: true },
+  { name: 'payouts tipalti', method: 'GET', path: '/api/payouts?page=3&per_page=25&provider=tipalti', authenticated: true, list: true },
 ]

@@ -1,9 +1,10 @@
-import { and, eq, isNull, ne } from 'drizzle-orm'
+import { and, eq, isNull, ne, sql } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import UAParser from 'ua-parser-js'
 import { CSRF_COOKIE, SESSION_COOKIE, SESSION_TTL_MS } from '@core/session'
 import type { Config } from '../config'
 import type { Queryable } from '../db/engine'
+import { preparedFor } from '../db/prepared'
 import { accounts, sessions } from '../db/schema/platform'
 import type { SessionInfo } from '../context'
 import { hashToken, newToken } from './tokens'
@@ -72,13 +73,46 @@ export type SessionLookup =
   | { status: 'ok'; session: Omit<SessionInfo, 'viaCookie'>; lastSeenAt: Date | null }
   | { status: 'missing' | 'expired' | 'revoked' | 'banned' }
 
+/** What a request's session look-up reads: the columns the checks below and `toSessionInfo` use, nothing more (no password hash). */
+const sessionColumns = {
+  id: sessions.id,
+  tenantId: sessions.tenantId,
+  csrfToken: sessions.csrfToken,
+  createdAt: sessions.createdAt,
+  lastSeenAt: sessions.lastSeenAt,
+  expiresAt: sessions.expiresAt,
+  revokedAt: sessions.revokedAt,
+  revokedReason: sessions.revokedReason,
+  actingForSessionId: sessions.actingForSessionId,
+}
+const sessionAccountColumns = {
+  id: accounts.id,
+  email: accounts.email,
+  type: accounts.type,
+  firstName: accounts.firstName,
+  lastName: accounts.lastName,
+  banned: accounts.banned,
+  hasInit: accounts.hasInit,
+  initDeferredAt: accounts.initDeferredAt,
+  twoFactorEnabled: accounts.twoFactorEnabled,
+  emailVerifiedAt: accounts.emailVerifiedAt,
+  changelogReadVersion: accounts.changelogReadVersion,
+}
+
+// Every authenticated request runs it: built once per database handle, a named statement per connection.
+const lookUpSession = (db: Queryable) =>
+  preparedFor(db, 'wl_session_lookup', (handle) =>
+    handle
+      .select({ session: sessionColumns, account: sessionAccountColumns })
+      .from(sessions)
+      .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+      .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+      .limit(1)
+      .prepare('wl_session_lookup'),
+  )
+
 export async function findSession(db: Queryable, token: string, now: Date): Promise<SessionLookup> {
-  const [row] = await db
-    .select({ session: sessions, account: accounts })
-    .from(sessions)
-    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-    .where(eq(sessions.tokenHash, hashToken(token)))
-    .limit(1)
+  const [row] = await lookUpSession(db).execute({ tokenHash: hashToken(token) })
   if (!row) return { status: 'missing' }
   const { session, account } = row
   if (session.revokedAt) return { status: session.revokedReason === 'banned' ? 'banned' : 'revoked' }
@@ -92,8 +126,21 @@ export async function findSession(db: Queryable, token: string, now: Date): Prom
 
 /** The request's view of a session row and its account. */
 export function toSessionInfo(
-  session: typeof sessions.$inferSelect,
-  account: typeof accounts.$inferSelect,
+  session: Pick<typeof sessions.$inferSelect, 'id' | 'tenantId' | 'csrfToken' | 'createdAt' | 'expiresAt' | 'actingForSessionId'>,
+  account: Pick<
+    typeof accounts.$inferSelect,
+    | 'id'
+    | 'email'
+    | 'type'
+    | 'firstName'
+    | 'lastName'
+    | 'banned'
+    | 'hasInit'
+    | 'initDeferredAt'
+    | 'twoFactorEnabled'
+    | 'emailVerifiedAt'
+    | 'changelogReadVersion'
+  >,
 ): Omit<SessionInfo, 'viaCookie'> {
   return {
     id: session.id,

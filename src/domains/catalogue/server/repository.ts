@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Queryable } from '@server/db/engine'
+import { preparedFor } from '@server/db/prepared'
 import { COUNT_CAP, countCapped, SEARCH_COUNT_CAP, searchPageOnce } from '@server/db/paging'
 import { accounts, artistProfiles, labelProfiles } from '@server/db/schema/platform'
 import { likePattern } from '@server/search'
@@ -40,6 +41,59 @@ export async function releasesWithOwners(db: Queryable, ids: number[]): Promise<
     .leftJoin(artistProfiles, eq(artistProfiles.accountId, accounts.id))
     .leftJoin(labelProfiles, eq(labelProfiles.accountId, accounts.id))
     .where(inArray(releases.id, ids))
+  const byId = new Map(rows.map((row) => [row.release.id, row]))
+  return ids.map((id) => byId.get(id)).filter((row): row is NonNullable<typeof row> => Boolean(row))
+}
+
+/** The release columns a list row shows (`toListItem`): a page reads these, not the whole record. */
+export const releaseListColumns = {
+  id: releases.id,
+  createdAt: releases.createdAt,
+  title: releases.title,
+  artistText: releases.artistText,
+  coverUrl: releases.coverUrl,
+  coverMediumUrl: releases.coverMediumUrl,
+  coverLargeUrl: releases.coverLargeUrl,
+  status: releases.status,
+  releaseDate: releases.releaseDate,
+  originalReleaseDate: releases.originalReleaseDate,
+  upc: releases.upc,
+  catalogNumber: releases.catalogNumber,
+  label: releases.label,
+  language: releases.language,
+  primaryGenre: releases.primaryGenre,
+  secondaryGenre: releases.secondaryGenre,
+  version: releases.version,
+  licenseType: releases.licenseType,
+  type: releases.type,
+  cLine: releases.cLine,
+  cYear: releases.cYear,
+  pLine: releases.pLine,
+  pYear: releases.pYear,
+  restrictTakedown: releases.restrictTakedown,
+  adminReview: releases.adminReview,
+  priorityReview: releases.priorityReview,
+  trackCount: releases.trackCount,
+}
+export type ReleaseListRecord = { [K in keyof typeof releaseListColumns]: ReleaseRecord[K] }
+
+// Every release list page runs it: built once per database handle (src/server/db/prepared.ts).
+const listRowsQuery = (db: Queryable) =>
+  preparedFor(db, 'wl_release_list_rows', (handle) =>
+    handle
+      .select({ release: releaseListColumns, owner: ownerColumns })
+      .from(releases)
+      .innerJoin(accounts, eq(accounts.id, releases.accountId))
+      .leftJoin(artistProfiles, eq(artistProfiles.accountId, accounts.id))
+      .leftJoin(labelProfiles, eq(labelProfiles.accountId, accounts.id))
+      .where(sql`${releases.id} = any(${sql.placeholder('ids')}::bigint[])`)
+      .prepare('wl_release_list_rows'),
+  )
+
+/** A list page's rows with their owners, in the order of `ids`. */
+export async function releaseListRows(db: Queryable, ids: number[]): Promise<{ release: ReleaseListRecord; owner: OwnerRecord }[]> {
+  if (ids.length === 0) return []
+  const rows = await listRowsQuery(db).execute({ ids })
   const byId = new Map(rows.map((row) => [row.release.id, row]))
   return ids.map((id) => byId.get(id)).filter((row): row is NonNullable<typeof row> => Boolean(row))
 }
@@ -183,8 +237,8 @@ export async function listPage(
     const ids = await orderedPageIds(db, filter, order, page, perPage)
     return { ids, total: Math.max(SEARCH_COUNT_CAP + 1, await plannedRows(db, filter)), estimate: true }
   }
-  const ids = await orderedPageIds(db, filter, order, page, perPage)
-  const planned = await plannedRows(db, filter)
+  // Both at once (two pool connections; a transaction's client runs them in turn).
+  const [ids, planned] = await Promise.all([orderedPageIds(db, filter, order, page, perPage), plannedRows(db, filter)])
   if (planned > COUNT_CAP) return { ids, total: Math.max(planned, (page - 1) * perPage + ids.length), estimate: true }
   const { total, estimate } = await countCapped(db, listFrom(filter))
   return { ids, total, estimate }

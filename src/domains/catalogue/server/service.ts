@@ -50,7 +50,7 @@ export function ownerCard(owner: repo.OwnerRecord): UserCard {
   return { id: owner.id, email: owner.email, type: owner.type, displayName: name, initials: initials(name) }
 }
 
-export function toListItem(release: repo.ReleaseRecord, owner: repo.OwnerRecord, now: Date): ReleaseListItem {
+export function toListItem(release: repo.ReleaseListRecord, owner: repo.OwnerRecord, now: Date): ReleaseListItem {
   const shown = displayStatus(release.status, release.releaseDate, now)
   return {
     id: release.id,
@@ -123,7 +123,7 @@ export async function listReleases(ctx: AuthedContext, query: ReleasesListQuery)
     search: parseSearch(query.search),
   }
   const { ids, total, estimate } = await repo.listPage(db, filter, { sort: query.sort, dir: query.dir }, query.page, query.per_page)
-  const rows = await repo.releasesWithOwners(db, ids)
+  const rows = await repo.releaseListRows(db, ids)
   const now = ctx.services.now()
   return { data: rows.map((row) => toListItem(row.release, row.owner, now)), meta: pageMeta(total, estimate, query.page, query.per_page) }
 }

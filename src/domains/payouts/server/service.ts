@@ -151,9 +151,12 @@ export async function listPayouts(
     accountId: query.accountId,
     search: query.search || undefined,
   }
-  const rows = await repo.listPage(db, filter, query.page, query.per_page)
-  // Status, provider and account filters are indexed equalities the planner estimates well; a search is not.
-  const { total, estimate } = await countCapped(db, repo.listFrom(filter), { estimateFirst: !filter.search })
+  // The page and its total at once (two pool connections). Status, provider and account filters are
+  // indexed equalities the planner estimates well; a search is not.
+  const [rows, { total, estimate }] = await Promise.all([
+    repo.listPage(db, filter, query.page, query.per_page),
+    countCapped(db, repo.listFrom(filter), { estimateFirst: !filter.search }),
+  ])
   return {
     data: rows.map(toItem),
     meta: pageMeta(total, estimate, query.page, query.per_page),

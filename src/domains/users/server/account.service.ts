@@ -79,8 +79,11 @@ export async function listUsers(ctx: AuthedContext, query: UsersListQuery, scope
       return { data: rows.map(toRow), meta: pageMeta(searched.total, false, query.page, query.per_page) }
     }
   }
-  const rows = await repo.listPage(db, filter, order, query.page, query.per_page)
-  const { total, estimate } = await countCapped(db, repo.listFrom(filter))
+  // The page and its total at once (two pool connections).
+  const [rows, { total, estimate }] = await Promise.all([
+    repo.listPage(db, filter, order, query.page, query.per_page),
+    countCapped(db, repo.listFrom(filter)),
+  ])
   return { data: rows.map(toRow), meta: pageMeta(total, estimate, query.page, query.per_page) }
 }
 

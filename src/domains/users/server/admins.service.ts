@@ -8,11 +8,20 @@ import { likePattern } from '@server/search'
 import { pageMeta } from '@server/db/paging'
 import { requireStaff } from './account.service'
 
-type AccountRecord = typeof accounts.$inferSelect
+/** What an admin row shows (`toAdmin`): the list and the record read these columns, not the whole account. */
+const adminColumns = {
+  id: accounts.id,
+  email: accounts.email,
+  firstName: accounts.firstName,
+  lastName: accounts.lastName,
+  createdAt: accounts.createdAt,
+  banned: accounts.banned,
+}
+type AdminRecord = { [K in keyof typeof adminColumns]: (typeof accounts.$inferSelect)[K] }
 
 const lastSignIn = sql<Date | null>`(select max(${loginHistory.createdAt}) from ${loginHistory} where ${loginHistory.accountId} = ${accounts.id} and ${loginHistory.granted})`
 
-function toAdmin(ctx: AuthedContext, row: AccountRecord & { lastSignIn: Date | string | null }) {
+function toAdmin(ctx: AuthedContext, row: AdminRecord & { lastSignIn: Date | string | null }) {
   const name = displayName(row)
   return {
     id: row.id,
@@ -37,17 +46,20 @@ export async function listAdmins(ctx: AuthedContext, query: { page: number; per_
     conditions.push(or(ilike(accounts.email, pattern), ilike(sql`${accounts.firstName} || ' ' || ${accounts.lastName}`, pattern))!)
   }
   const where = and(...conditions)
-  const rows = await db
-    .select({ account: accounts, lastSignIn })
-    .from(accounts)
-    .where(where)
-    .orderBy(desc(accounts.createdAt), desc(accounts.id))
-    .limit(query.per_page)
-    .offset((query.page - 1) * query.per_page)
-  const [counted] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(accounts)
-    .where(where)
+  // The page and the count at once (two pool connections).
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ account: adminColumns, lastSignIn })
+      .from(accounts)
+      .where(where)
+      .orderBy(desc(accounts.createdAt), desc(accounts.id))
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(accounts)
+      .where(where),
+  ])
   return {
     data: rows.map((row) => toAdmin(ctx, { ...row.account, lastSignIn: row.lastSignIn })),
     meta: pageMeta(counted?.n ?? 0, false, query.page, query.per_page),
@@ -56,7 +68,7 @@ export async function listAdmins(ctx: AuthedContext, query: { page: number; per_
 
 async function findAdmin(ctx: AuthedContext, id: number) {
   const [row] = await ctx.services.db
-    .select({ account: accounts, lastSignIn })
+    .select({ account: adminColumns, lastSignIn })
     .from(accounts)
     .where(and(eq(accounts.tenantId, ctx.tenant.id), eq(accounts.id, id), eq(accounts.type, 'admin')))
   if (!row) throw notFound('There is no such admin in this workspace.')

@@ -110,13 +110,15 @@ export async function rangeAccountRanking(db: Queryable, tenantId: number, range
 
 /** The best-earning accounts of all time: earnings_account_totals in the order of its rank index. */
 export async function topAccounts(db: Queryable, tenantId: number, limit: number, offset: number) {
-  const result = await db.execute<{ account_id: number; total: string }>(sql`
+  const [result, counted] = await Promise.all([
+    db.execute<{ account_id: number; total: string }>(sql`
     select t.account_id, t.amount::text as total
     from earnings_account_totals t
     where t.tenant_id = ${tenantId} and t.amount <> 0
     order by t.amount desc nulls last, t.account_id
-    limit ${limit} offset ${offset}`)
-  const counted = await countCapped(db, sql`from earnings_account_totals where tenant_id = ${tenantId} and amount <> 0`)
+    limit ${limit} offset ${offset}`),
+    countCapped(db, sql`from earnings_account_totals where tenant_id = ${tenantId} and amount <> 0`),
+  ])
   return {
     rows: result.rows.map((row) => ({ accountId: Number(row.account_id), total: money(row.total) })),
     total: counted.total,
