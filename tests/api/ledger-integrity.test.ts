@@ -129,9 +129,7 @@ describe("an entry's transaction", () => {
     const used = await postedTransaction()
     const deleted = await failure(() => t.services.db.execute(sql`delete from ledger_transactions where id = ${used}`))
     expect(deleted?.code).toBe('23503')
-    const renumbered = await failure(() =>
-      t.services.db.execute(sql`update ledger_transactions set id = default where id = ${used}`),
-    )
+    const renumbered = await failure(() => t.services.db.execute(sql`update ledger_transactions set id = default where id = ${used}`))
     expect(renumbered?.code).toBe('23503')
     const truncated = await failure(() => t.services.db.execute(sql`truncate ledger_transactions cascade`))
     expect(truncated).not.toBeNull()
@@ -148,7 +146,12 @@ describe("an entry's transaction", () => {
 
 /** Per (account, period) and per account: the rollups beside the account book's entries with a period. */
 async function rollupsAgainstEntries() {
-  const { rows: monthly } = await t.services.db.execute<{ account_id: number; period: string; rollup: string | null; entries: string | null }>(sql`
+  const { rows: monthly } = await t.services.db.execute<{
+    account_id: number
+    period: string
+    rollup: string | null
+    entries: string | null
+  }>(sql`
     with sums as (
       select account_id, period, sum(amount) as amount from ledger_entries
       where tenant_id = ${ws.tenant.id} and book = 'account' and period is not null group by account_id, period
@@ -229,7 +232,11 @@ describe('the account rollups of a posting', () => {
 
   it('are left as they were, with the entries, when the posting fails after its statement', async () => {
     const elsewhere = await createWorkspace(t.services, 'integrity-other')
-    const foreign = await createRelease(t.services, { tenantId: elsewhere.tenant.id, accountId: elsewhere.artist.id, title: 'Not here', upc: upc(23) }, [{}])
+    const foreign = await createRelease(
+      t.services,
+      { tenantId: elsewhere.tenant.id, accountId: elsewhere.artist.id, title: 'Not here', upc: upc(23) },
+      [{}],
+    )
     const before = await rollupsAgainstEntries()
     const entriesBefore = await entryCount()
     const broken = await createImport(t.services, {
