@@ -144,9 +144,12 @@ async function captureOn(ask: (scenario: Scenario) => Promise<void>, scenarios: 
   return recorded
 }
 
+/** A connection for one replay: held throughout on PostgreSQL; on PGlite taken and given back (its one connection is the app's too). */
+type Lease = () => Promise<{ client: { query: unknown }; release(): void }>
+
 async function timeAll(
   ask: (scenario: Scenario) => Promise<void>,
-  client: { query: unknown },
+  lease: Lease,
   scenarios: Scenario[],
   recorded: Recorded,
   runs: number,
@@ -156,7 +159,12 @@ async function timeAll(
   for (const scenario of selected(scenarios)) {
     const statements = recorded.get(scenario.name) ?? []
     const replay = async () => {
-      for (const args of statements) await (client.query as (...queryArgs: QueryArgs) => Promise<unknown>)(...args)
+      const { client, release } = await lease()
+      try {
+        for (const args of statements) await (client.query as (...queryArgs: QueryArgs) => Promise<unknown>)(...args)
+      } finally {
+        release()
+      }
     }
     for (let index = 0; index < 20; index += 1) await ask(scenario)
     for (let index = 0; index < 5; index += 1) await replay()
@@ -208,12 +216,11 @@ export async function captureListOverhead(options: {
     const recorded = await captureOn(ask, scenarios, log)
     if (env.DATABASE_URL) return { recorded, rows: null }
     log('  (PGlite: endpoint and replay both timed in this process, on the in-process app)')
-    const client = await app.database.pool.connect()
-    try {
-      return { recorded, rows: await timeAll(ask, client, scenarios, recorded, runs, log) }
-    } finally {
-      client.release()
+    const lease: Lease = async () => {
+      const client = await app.database.pool.connect()
+      return { client, release: () => client.release() }
     }
+    return { recorded, rows: await timeAll(ask, lease, scenarios, recorded, runs, log) }
   } finally {
     await app.close()
   }
@@ -232,7 +239,8 @@ export async function timeListOverhead(options: {
   const client = new pg.Client({ connectionString: options.databaseUrl })
   await client.connect()
   try {
-    return await timeAll(asker(options.url, options.token), client, options.scenarios, options.recorded, options.runs, options.log)
+    const lease: Lease = async () => ({ client, release: () => undefined })
+    return await timeAll(asker(options.url, options.token), lease, options.scenarios, options.recorded, options.runs, options.log)
   } finally {
     await client.end()
   }
