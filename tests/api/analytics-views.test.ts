@@ -282,6 +282,18 @@ describe('analytics views read the rollups', () => {
   // Session 36: over long periods the account's breakdowns read its tracks' month rows (their arrays
   // summed by value at commit) and trend_daily only for the weeks and days left. Last in the file: it
   // adds January streams to months the first imports already hold (their arrays are added to).
+  it("the account's and release's days are read by (track, platform) ranges of trend_daily_track_idx, with the sums beside the key", async () => {
+    // Session 40, migration 0053: keyed (tenant, track, day) with the platform beside it, one
+    // platform's read took every platform's entries of the tracks, and every platform's read went day
+    // by day across the platforms' parts of the heap (a visibility-map page an entry).
+    const { rows } = await t.services.db.execute<{ indexdef: string }>(
+      sql`select indexdef from pg_indexes where tablename = 'trend_daily' and indexname = 'trend_daily_track_idx'`,
+    )
+    expect(rows.map((row) => row.indexdef.replace(/"/g, '').replace(/^.* USING btree /, ''))).toEqual([
+      '(tenant_id, track_id, platform, day) INCLUDE (streams, listeners, artificial)',
+    ])
+  })
+
   it('"Analytics for this account": breakdowns, hours, totals, series and top lists over long periods, as the facts say', async () => {
     await importCommitted(
       'spotify',

@@ -74,8 +74,8 @@ export const trendDaily = pgTable(
     // Two indexes drizzle cannot declare (INCLUDE), in the migration's hand-written part:
     // trend_daily_period_idx (tenant, platform, day) INCLUDE (track_id, streams): a period of one
     // platform (or of each, `platform = any(…)`) for top songs and accounts, as an index-only scan;
-    // trend_daily_track_idx (tenant, track_id, day) INCLUDE (platform, streams, listeners, artificial):
-    // a track's own series, and the account filter's series and totals (migration 0050), without the heap;
+    // trend_daily_track_idx (tenant, track_id, platform, day) INCLUDE (streams, listeners, artificial):
+    // a track's own series, and the account filter's series and totals (migrations 0050, 0053), without the heap;
     // trend_daily_artificial_idx (tenant, platform, day) INCLUDE (track_id, streams, artificial)
     // WHERE artificial > 0: the artificial-streams read's edge days, the flagged rows only.
   ],
