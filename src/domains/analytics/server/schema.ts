@@ -183,6 +183,22 @@ export const trendImportStage = pgTable(
 )
 
 /**
+ * The dims of the workspace's trend lines, each combination once (docs/analytics.md, "Session 40"):
+ * a fact written by the dry run holds the combination's id in `dims_id` (its `dims` null) instead of
+ * its JSON, which was most of the row. Readers of the facts take `coalesce(f.dims, d.dims)`.
+ * Combinations are only added (shared by the workspace's imports; a cancel leaves them).
+ */
+export const trendDims = pgTable(
+  'trend_dims',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    dims: jsonb('dims').notNull().$type<Record<string, string>>(),
+  },
+  (t) => [uniqueIndex('trend_dims_tenant_dims_idx').on(t.tenantId, t.dims)],
+)
+
+/**
  * A query too long for the rollups at once (analytics/submit), run as a job: queued → running →
  * done (its result kept for the next identical request) | failed. `key` names the question and the
  * data it was asked of (the workspace's last commit), so new data asks again.
