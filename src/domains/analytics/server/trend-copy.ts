@@ -1,26 +1,7 @@
 import type { TrendLine } from '@core/analytics-platforms'
 
-// Trend lines' dims as COPY text for the trend import's stage (the COPY itself is @server/db/copy's).
-import { copyText } from '@server/db/copy'
-
-/** The dims of a line as JSON, remembered: a report repeats a few breakdown combinations. */
-export function dimsEncoder(): (dims: TrendLine['dims']) => string {
-  const known = new Map<string, string>()
-  return (dims) => {
-    let key = ''
-    // Each value with its length before it: no value can pass for the end of another.
-    for (const name in dims) {
-      const value = dims[name as keyof typeof dims] ?? ''
-      key += `${name}:${value.length}:${value}`
-    }
-    let json = known.get(key)
-    if (json === undefined) {
-      json = copyText(JSON.stringify(dims))
-      if (known.size < 50_000) known.set(key, json)
-    }
-    return json
-  }
-}
+// A trend line's country and dims, coded once per combination for the dry run (trend-import.ts):
+// the stage tally's breakdown keys and the dims' id in the workspace's dictionary (trend_dims).
 
 /** What the dry run writes and sums for a line's country and dims, worked out once per combination. */
 export interface LineCode {
@@ -32,31 +13,55 @@ export interface LineCode {
   id: number | null
 }
 
+/** A level of lineEncoder's tree: the next value's branches, and the codes of combinations that end here. */
+interface Branch {
+  next: Map<string, Branch>
+  codes: { names: string[]; code: LineCode }[]
+}
+
 /**
  * A line's country and dims coded once per combination (a report repeats a few hundred): its dims'
  * JSON and dictionary id (`dimsDictionary`) for the facts and its breakdown keys for the stage's
- * tally, one string-keyed look-up a line (the tally looked up each of its five values by itself). Remembers up to 50,000 combinations;
- * past them a line is coded by itself (the same result).
+ * tally. Found by walking a tree of the line's values (country, then each dims value in order),
+ * without building a key (a string built a line and hashed took ~0.5 s a million lines); the
+ * combination's names are compared at its end. Remembers up to 50,000 combinations; past them a
+ * line is coded by itself (the same result).
  */
 export function lineEncoder(keysOf: (country: string | null, dims: TrendLine['dims']) => Int32Array): (line: TrendLine) => LineCode {
-  const known = new Map<string, LineCode>()
+  const root: Branch = { next: new Map(), codes: [] }
+  let remembered = 0
+  const fresh = (country: string | null, dims: TrendLine['dims']): LineCode => ({ json: JSON.stringify(dims), keys: keysOf(country, dims), id: null })
   return ({ country, dims }) => {
-    // A country is two capital letters or null ('-'); each value after its name and its length as
-    // one character (no value can pass for the end of another; a value of 65,535 characters or
-    // more is not remembered).
-    let key = country ?? '-'
-    let long = false
+    // A country is two capital letters or null ('').
+    let branch = root.next.get(country ?? '')
+    let count = 0
     for (const name in dims) {
-      const value = dims[name as keyof typeof dims] ?? ''
-      if (value.length >= 0xffff) long = true
-      key += name + String.fromCharCode(value.length) + value
+      if (!branch) break
+      branch = branch.next.get(dims[name as keyof typeof dims] ?? '')
+      count += 1
     }
-    let code = long ? undefined : known.get(key)
-    if (code === undefined) {
-      const json = JSON.stringify(dims)
-      code = { json, keys: keysOf(country, dims), id: null }
-      if (!long && known.size < 50_000) known.set(key, code)
+    if (branch)
+      for (const held of branch.codes) {
+        if (held.names.length !== count) continue
+        let same = true
+        let at = 0
+        for (const name in dims) if (held.names[at++] !== name) same = false
+        if (same) return held.code
+      }
+    const code = fresh(country, dims)
+    if (remembered >= 50_000) return code
+    remembered += 1
+    let level = root
+    const path = [country ?? '', ...Object.values(dims).map((value) => value ?? '')]
+    for (const value of path) {
+      let next = level.next.get(value)
+      if (!next) {
+        next = { next: new Map(), codes: [] }
+        level.next.set(value, next)
+      }
+      level = next
     }
+    level.codes.push({ names: Object.keys(dims), code })
     return code
   }
 }
