@@ -62,20 +62,20 @@ const breakdown = async (dimension: string) =>
  * The rollups without the track (what every overview and platform view reads) hold exactly the
  * per-track rollups summed over the tracks: checked after each path that writes them.
  */
-async function expectTracklessRollupsAgree() {
+async function expectTracklessRollupsAgree(tenantId = ws.tenant.id) {
   const db = t.services.db
   const daySums = await db.execute<Record<string, unknown>>(sql`
     select platform, day::text as day, sum(streams)::bigint as streams, sum(listeners)::bigint as listeners, sum(artificial)::bigint as artificial
-    from trend_daily where tenant_id = ${ws.tenant.id} group by 1, 2 order by 1, 2`)
+    from trend_daily where tenant_id = ${tenantId} group by 1, 2 order by 1, 2`)
   const platformDays = await db.execute<Record<string, unknown>>(sql`
     select platform, day::text as day, streams::bigint as streams, listeners::bigint as listeners, artificial::bigint as artificial
-    from trend_platform_daily where tenant_id = ${ws.tenant.id} order by 1, 2`)
+    from trend_platform_daily where tenant_id = ${tenantId} order by 1, 2`)
   const valueSums = await db.execute<Record<string, unknown>>(sql`
     select platform, day::text as day, dimension, value, sum(streams)::bigint as streams
-    from ${breakdownRows} where tenant_id = ${ws.tenant.id} group by 1, 2, 3, 4 order by 1, 2, 3, 4`)
+    from ${breakdownRows} where tenant_id = ${tenantId} group by 1, 2, 3, 4 order by 1, 2, 3, 4`)
   const platformValues = await db.execute<Record<string, unknown>>(sql`
     select platform, day::text as day, dimension, value, streams::bigint as streams
-    from trend_platform_breakdown_daily where tenant_id = ${ws.tenant.id} order by 1, 2, 3, 4`)
+    from trend_platform_breakdown_daily where tenant_id = ${tenantId} order by 1, 2, 3, 4`)
   const plain = (rows: Record<string, unknown>[]) =>
     rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, String(v)])))
   expect(daySums.rows.length).toBeGreaterThan(0)
@@ -91,10 +91,10 @@ async function expectTracklessRollupsAgree() {
     cross join lateral (values (d.platform), ('*')) p(platform)
     cross join lateral (values ('d', d.day), ('w', date_trunc('week', d.day)::date), ('m', date_trunc('month', d.day)::date),
       ('y', date_trunc('year', d.day)::date)) u(grain, starts_on)
-    where d.tenant_id = ${ws.tenant.id} and (u.grain <> 'd' or p.platform = '*') group by 1, 2, 3, 4 order by 1, 2, 3, 4`)
+    where d.tenant_id = ${tenantId} and (u.grain <> 'd' or p.platform = '*') group by 1, 2, 3, 4 order by 1, 2, 3, 4`)
   const periods = await db.execute<Record<string, unknown>>(sql`
     select platform, grain, starts_on::text as starts_on, track_id, streams::bigint as streams, artificial::bigint as artificial
-    from trend_track_period where tenant_id = ${ws.tenant.id} order by 1, 2, 3, 4`)
+    from trend_track_period where tenant_id = ${tenantId} order by 1, 2, 3, 4`)
   expect(periods.rows.length).toBeGreaterThan(0)
   expect(plain(periods.rows)).toEqual(plain(periodSums.rows))
 }
@@ -481,5 +481,79 @@ describe('trend report import: the commit from the dry run’s stage', () => {
     expect(await stageRows(second.id)).toBeGreaterThan(0)
     await client.ok('analytics.importCancel', { params: { id: second.id } })
     expect(await stageRows(second.id)).toBe(0)
+  })
+
+  /** A report's lines as (line, dims) the way the reader keeps them: every breakdown column, an empty cell as ''. */
+  const expectedDims = (data: ReturnType<typeof report>) =>
+    data.data
+      .toString('utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((text, index) => {
+        // The odd source value holds a quoted comma: read the line as the CSV reader does.
+        const fields = ['']
+        let quoted = false
+        for (let at = 0; at < text.length; at += 1) {
+          const c = text[at]
+          if (c === '"' && quoted && text[at + 1] === '"') fields[fields.length - 1] += text[++at]
+          else if (c === '"') quoted = !quoted
+          else if (c === ',' && !quoted) fields.push('')
+          else fields[fields.length - 1] += c
+        }
+        return { line: index + 2, isrc: fields[1], streams: Number(fields[3]), dims: { hour: String(Number(fields[6])), source: fields[7], tier: fields[8], gender: fields[9] } }
+      })
+
+  it('writes each line’s dims as its workspace’s combination, read back to the same values; a second report adds no combination', async () => {
+    const { w, client } = await workspaceWithTracks('dictionary')
+    const other = await workspaceWithTracks('dictionaryb')
+    const data = report(0, 400)
+    const detail = await dryRunIn(client, data)
+    const db = t.services.db
+    const stored = await db.execute<{ line: number; json: Record<string, string> | null; id: number | null; dims: Record<string, string>; owner: number }>(sql`
+      select f.line, f.dims as json, f.dims_id as id, d.dims, d.tenant_id as owner
+      from trend_facts f left join trend_dims d on d.id = f.dims_id where f.import_id = ${detail.id} order by f.line`)
+    // No JSON in the fact: the id of a combination of its own workspace, which reads back to the line's dims.
+    expect(stored.rows.every((row) => row.json === null && row.id !== null && Number(row.owner) === w.tenant.id)).toBe(true)
+    expect(stored.rows.map((row) => ({ line: Number(row.line), dims: row.dims }))).toEqual(
+      expectedDims(data).map(({ line, dims }) => ({ line, dims })),
+    )
+    const combinations = async (tenantId: number) =>
+      Number((await db.execute<{ n: number }>(sql`select count(*)::int as n from trend_dims where tenant_id = ${tenantId}`)).rows[0].n)
+    const held = await combinations(w.tenant.id)
+    expect(held).toBe(new Set(expectedDims(data).map(({ dims }) => JSON.stringify(dims))).size)
+    // The same combinations again: none added. Another workspace has its own.
+    await dryRunIn(client, report(1_200, 400))
+    expect(await combinations(w.tenant.id)).toBe(held)
+    const theirs = await dryRunIn(other.client, report(0, 400))
+    expect(await combinations(other.w.tenant.id)).toBe(held)
+    const crossed = await db.execute<{ n: number }>(sql`
+      select count(*)::int as n from trend_facts f join trend_dims d on d.id = f.dims_id
+      where f.import_id = ${theirs.id} and d.tenant_id <> ${other.w.tenant.id}`)
+    expect(Number(crossed.rows[0].n)).toBe(0)
+  })
+
+  it('lines matched later enter the breakdowns with their coded dims; a cancel leaves the rollups exact', async () => {
+    const { w, client } = await workspaceWithTracks('dictlate')
+    const data = report(0, 700)
+    const first = await dryRunIn(client, data)
+    await client.ok('analytics.importCommit', { params: { id: first.id } })
+    // The fourth ISRC had no track: its lines wait. The track arrives, the next commit matches them.
+    await createRelease(t.services, { tenantId: w.tenant.id, accountId: w.artist.id, title: 'Late' }, [{ isrc: 'QZZZZ2699999' }])
+    const cancelled = await dryRunIn(client, report(5_000, 80))
+    await client.ok('analytics.importCancel', { params: { id: cancelled.id } })
+    const next = await dryRunIn(client, report(7_000, 40, ['2026-06-01']))
+    await client.ok('analytics.importCommit', { params: { id: next.id } })
+    const late = expectedDims(data).filter((line) => line.isrc === 'QZZZZ2699999')
+    expect(late.length).toBeGreaterThan(100)
+    const want: Record<string, number> = {}
+    for (const { streams, dims } of late)
+      for (const [name, value] of Object.entries(dims)) want[`${name}:${value}`] = (want[`${name}:${value}`] ?? 0) + streams
+    const got = await t.services.db.execute<{ k: string; s: number }>(sql`
+      select b.k, sum(b.s)::bigint as s from trend_daily d join tracks k on k.id = d.track_id
+      cross join lateral unnest(d.breakdown_values, d.breakdown_streams) b(k, s)
+      where d.tenant_id = ${w.tenant.id} and k.isrc = 'QZZZZ2699999' and d.day <> '2026-06-01' and b.k not like 'country:%' group by 1`)
+    expect(Object.fromEntries(got.rows.map((row) => [row.k, Number(row.s)]))).toEqual(want)
+    await expectTracklessRollupsAgree(w.tenant.id)
   })
 })

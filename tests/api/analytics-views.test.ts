@@ -283,7 +283,7 @@ describe('analytics views read the rollups', () => {
   // summed by value at commit) and trend_daily only for the weeks and days left. Last in the file: it
   // adds January streams to months the first imports already hold (their arrays are added to).
   it("the account's and release's days are read by (track, platform) ranges of trend_daily_track_idx, with the sums beside the key", async () => {
-    // Session 40, migration 0053: keyed (tenant, track, day) with the platform beside it, one
+    // Session 40, migration 0054: keyed (tenant, track, day) with the platform beside it, one
     // platform's read took every platform's entries of the tracks, and every platform's read went day
     // by day across the platforms' parts of the heap (a visibility-map page an entry).
     const { rows } = await t.services.db.execute<{ indexdef: string }>(

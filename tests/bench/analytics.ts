@@ -78,7 +78,14 @@ function ingestInChild(url: string, args: IngestArgs): Promise<IngestFigures> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', path.join(import.meta.dirname, 'analytics-ingest.ts'), JSON.stringify(args)],
+      [
+        // BENCH_INGEST_NODE_ARGS: node options for the ingestion's process only (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`).
+        ...(process.env.BENCH_INGEST_NODE_ARGS ?? '').split(' ').filter(Boolean),
+        '--import',
+        'tsx',
+        path.join(import.meta.dirname, 'analytics-ingest.ts'),
+        JSON.stringify(args),
+      ],
       {
         env: { ...process.env, BENCH_INGEST_URL: url },
         stdio: ['ignore', 'pipe', 'inherit'],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { CsvReader } from '../../src/domains/analytics/server/trend-csv'
 import { copyText } from '../../src/server/db/copy'
-import { dimsEncoder } from '../../src/domains/analytics/server/trend-copy'
+import { lineEncoder } from '../../src/domains/analytics/server/trend-copy'
 
 /** Every record of `text` fed in chunks of `size` characters, with the line each starts on. */
 function records(text: string | Buffer, size = Infinity) {
@@ -58,12 +58,33 @@ describe('COPY text rows', () => {
     expect(copyText('a\tb\nc\rd\\e')).toBe('a\\tb\\nc\\rd\\\\e')
   })
 
-  it('writes dims as JSON escaped for COPY, the same for the same values', () => {
-    const encode = dimsEncoder()
-    expect(encode({ source: 'album', gender: 'f' })).toBe('{"source":"album","gender":"f"}')
-    expect(encode({ source: 'a\\b "q"' })).toBe(copyText(JSON.stringify({ source: 'a\\b "q"' })))
-    expect(JSON.parse(encode({ source: 'x\ty' }).replace(/\\\\/g, '\\'))).toEqual({ source: 'x\ty' })
-    // Keys and values are kept apart: these two must not share a cache entry.
-    expect(encode({ source: 'a', tier: 'b' })).not.toBe(encode({ source: 'a\u0002tier\u0001b' }))
+  it('codes a line’s country and dims once per combination: names, values and the country all tell combinations apart', () => {
+    const asked: string[] = []
+    const code = lineEncoder((country, dims) => {
+      asked.push(`${country}|${JSON.stringify(dims)}`)
+      return Int32Array.from([asked.length])
+    })
+    const line = (country: string | null, dims: Record<string, string>) => ({ day: '2026-01-01', isrc: null, trackId: 'x', country, streams: 1, listeners: 0, artificial: 0, dims })
+    const first = code(line('SE', { source: 'a', tier: 'b' }))
+    expect(code(line('SE', { source: 'a', tier: 'b' }))).toBe(first)
+    expect(first.json).toBe('{"source":"a","tier":"b"}')
+    expect(first.id).toBeNull()
+    // The same values under other names, another country, no country, one value fewer: each its own.
+    const others = [
+      code(line('SE', { source: 'a', gender: 'b' })),
+      code(line('US', { source: 'a', tier: 'b' })),
+      code(line(null, { source: 'a', tier: 'b' })),
+      code(line('SE', { source: 'a' })),
+      code(line('SE', { source: 'a', tier: 'b', hour: '' })),
+    ]
+    expect(new Set([first, ...others]).size).toBe(6)
+    expect(others.map((c) => c.json)).toEqual([
+      '{"source":"a","gender":"b"}',
+      '{"source":"a","tier":"b"}',
+      '{"source":"a","tier":"b"}',
+      '{"source":"a"}',
+      '{"source":"a","tier":"b","hour":""}',
+    ])
+    expect(asked).toHaveLength(6)
   })
 })

@@ -140,7 +140,7 @@ async function summaryRows(db: Queryable, tenantId: number, platform: PlatformSc
 /**
  * "Analytics for this account": the series needs days, and listeners are only in trend_daily, so
  * the account's tracks' rows of the period are read from trend_daily_track_idx alone (it carries
- * the sums, migration 0050; keyed (tenant, track, platform, day) since 0053, so one platform reads
+ * the sums, migration 0050; keyed (tenant, track, platform, day) since 0054, so one platform reads
  * its own range of each track, and every platform one range per (track, platform)) and summed by day only; the totals are the days' sums. "Tracks streamed"
  * and, for every platform, the split by platform come from the period's units (accountUnits), a
  * few key look-ups per track, instead of grouping the same rows twice more (session 38).
@@ -375,7 +375,7 @@ export async function releaseStreams(db: Queryable, tenantId: number, releaseId:
   if (!exists.rows.length) throw notFound('This release does not exist.')
   const tracks = sql`(select id from tracks where tenant_id = ${tenantId} and release_id = ${releaseId})`
   // Every platform named (platformIs('all')): trend_daily_track_idx is keyed (tenant, track,
-  // platform, day) since migration 0053, so the period is a day range within each (track, platform).
+  // platform, day) since migration 0054, so the period is a day range within each (track, platform).
   const days = sql`${platformIs('all')} and day between ${range.from}::date and ${range.to}::date`
   const platforms = await db.execute<{ platform: string; streams: string }>(sql`
     select platform, sum(streams)::bigint as streams from trend_daily

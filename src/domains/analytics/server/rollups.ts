@@ -203,7 +203,15 @@ async function rollUp(
   return { lines: Number(rows[0]?.n ?? 0), days: Number(rows[0]?.days ?? 0) }
 }
 
-const FACT_COLUMNS = sql.raw('tenant_id, platform, track_id, day, streams, listeners, artificial, country, dims')
+/**
+ * A fact's dims: its JSON, or its workspace's combination (trend_dims) when the dry run wrote its id
+ * (`dims_id`). For a fact `f` in a statement's FROM; the dictionary is looked up by its primary key.
+ */
+export const FACT_DIMS = 'coalesce(f.dims, (select d.dims from trend_dims d where d.id = f.dims_id and d.tenant_id = f.tenant_id))'
+
+/** The columns rollUp's source answers, from trend_facts `f` left joined to trend_dims `d` on the fact's combination. */
+const FACT_COLUMNS = sql.raw('f.tenant_id, f.platform, f.track_id, f.day, f.streams, f.listeners, f.artificial, f.country, coalesce(f.dims, d.dims) as dims')
+const FACTS_WITH_DIMS = sql.raw('trend_facts f left join trend_dims d on d.id = f.dims_id and d.tenant_id = f.tenant_id')
 
 /** The matched lines of one import enter the rollups (its commit). */
 export async function rollUpImport(
@@ -231,18 +239,18 @@ export async function rollUpImport(
   // The dry run's groups (trend-stage.ts), when it staged them: inserted as they are.
   const staged = await rollUpStaged(tx, tenantId, importId, platform, fresh, range)
   if (staged) return staged
-  const days = range.from && range.to ? sql`and day between ${range.from}::date and ${range.to}::date` : sql``
+  const days = range.from && range.to ? sql`and f.day between ${range.from}::date and ${range.to}::date` : sql``
   // Every line of a report carries the same keys (its header's breakdown columns): one line says which.
   const { rows } = await tx.execute<{ keys: string[] | null }>(sql`
-    select array(select jsonb_object_keys(dims)) as keys from trend_facts
-    where tenant_id = ${tenantId} and import_id = ${importId} ${days} limit 1`)
+    select array(select jsonb_object_keys(${sql.raw(FACT_DIMS)})) as keys from trend_facts f
+    where f.tenant_id = ${tenantId} and f.import_id = ${importId} ${days} limit 1`)
   const known = platformDims(platform)
   const dims = rows[0]?.keys ? known.filter((name) => rows[0].keys!.includes(name)) : known
   // The workspace is the lines' one: left out of the grouping keys, written as a constant.
   return rollUp(
     tx,
-    sql`select ${FACT_COLUMNS} from trend_facts
-      where tenant_id = ${tenantId} and import_id = ${importId} and track_id is not null ${days}`,
+    sql`select ${FACT_COLUMNS} from ${FACTS_WITH_DIMS}
+      where f.tenant_id = ${tenantId} and f.import_id = ${importId} and f.track_id is not null ${days}`,
     dims,
     { fresh, tenantId },
   )
@@ -287,7 +295,7 @@ export async function matchPending(
   await lockRollups(tx, tenantId)
   const rolled = await rollUp(
     tx,
-    sql`${matching} returning ${sql.raw('f.tenant_id, f.platform, f.track_id, f.day, f.streams, f.listeners, f.artificial, f.country, f.dims')}`,
+    sql`${matching} returning ${sql.raw(`f.tenant_id, f.platform, f.track_id, f.day, f.streams, f.listeners, f.artificial, f.country, ${FACT_DIMS} as dims`)}`,
     ALL_DIMS,
     { tenantId },
   )

@@ -75,7 +75,7 @@ export const trendDaily = pgTable(
     // trend_daily_period_idx (tenant, platform, day) INCLUDE (track_id, streams): a period of one
     // platform (or of each, `platform = any(…)`) for top songs and accounts, as an index-only scan;
     // trend_daily_track_idx (tenant, track_id, platform, day) INCLUDE (streams, listeners, artificial):
-    // a track's own series, and the account filter's series and totals (migrations 0050, 0053), without the heap;
+    // a track's own series, and the account filter's series and totals (migrations 0050, 0054), without the heap;
     // trend_daily_artificial_idx (tenant, platform, day) INCLUDE (track_id, streams, artificial)
     // WHERE artificial > 0: the artificial-streams read's edge days, the flagged rows only.
   ],
@@ -180,6 +180,22 @@ export const trendImportStage = pgTable(
     breakdownStreams: bigint('breakdown_streams', { mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
   },
   (t) => [index('trend_import_stage_import_idx').on(t.importId)],
+)
+
+/**
+ * The dims of the workspace's trend lines, each combination once (docs/analytics.md, "Session 40"):
+ * a fact written by the dry run holds the combination's id in `dims_id` (its `dims` null) instead of
+ * its JSON, which was most of the row. Readers of the facts take `coalesce(f.dims, d.dims)`.
+ * Combinations are only added (shared by the workspace's imports; a cancel leaves them).
+ */
+export const trendDims = pgTable(
+  'trend_dims',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    dims: jsonb('dims').notNull().$type<Record<string, string>>(),
+  },
+  (t) => [uniqueIndex('trend_dims_tenant_dims_idx').on(t.tenantId, t.dims)],
 )
 
 /**

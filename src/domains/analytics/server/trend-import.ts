@@ -30,7 +30,7 @@ import { ensureFactPartitions, matchPending, platformDims, refreshStatistics, ro
 import { dropStage, stageTally, writeStage } from './trend-stage'
 import { CsvReader } from './trend-csv'
 import { copyFrom, copyText } from '@server/db/copy'
-import { dimsEncoder } from './trend-copy'
+import { dimsDictionary, lineEncoder, type LineCode } from './trend-copy'
 
 // A trend report's import, the statement import's path (docs/analytics.md): the upload is checked
 // by content and header, stored, hashed (a file twice is refused while its import stands) and
@@ -303,24 +303,24 @@ function reportTally() {
 }
 
 /** A batch as rows of COPY's text format, in FACT_COLUMNS' order; `head` is the import's constant columns. */
-function copyRows(head: string, platform: string, batch: Batch, tracks: readonly (number | null)[], dims: (value: TrendLine['dims']) => string): string {
+function copyRows(head: string, platform: string, batch: Batch, { tracks, codes }: { tracks: readonly (number | null)[]; codes: readonly LineCode[] }): string {
   let text = ''
   for (let index = 0; index < batch.lines.length; index += 1) {
     const v = batch.values[index]
     const track = tracks[index]
-    text += `${head}${batch.lines[index]}\t${platform}\t${v.day}\t${v.isrc ?? '\\N'}\t${copyText(v.trackId)}\t${v.country === null ? '\\N' : copyText(v.country)}\t${v.streams}\t${v.listeners}\t${v.artificial}\t${dims(v.dims)}\t${track === null ? '\\N' : track}\n`
+    text += `${head}${batch.lines[index]}\t${platform}\t${v.day}\t${v.isrc ?? '\\N'}\t${copyText(v.trackId)}\t${v.country === null ? '\\N' : copyText(v.country)}\t${v.streams}\t${v.listeners}\t${v.artificial}\t\\N\t${codes[index].id}\t${track === null ? '\\N' : track}\n`
   }
   return text
 }
 
-const FACT_COLUMNS = 'tenant_id, import_id, line, platform, day, isrc, platform_track_id, country, streams, listeners, artificial, dims, track_id'
+const FACT_COLUMNS = 'tenant_id, import_id, line, platform, day, isrc, platform_track_id, country, streams, listeners, artificial, dims, dims_id, track_id'
 
 /** PGlite takes no COPY through its socket: a batch goes in as one insert of unnested arrays. */
 const INSERT_FACTS = `
   insert into trend_facts (${FACT_COLUMNS})
-  select $1, $2, line, $3, day, isrc, track, country, streams, listeners, artificial, dims, track_id
-  from unnest($4::int[], $5::date[], $6::text[], $7::text[], $8::text[], $9::bigint[], $10::bigint[], $11::bigint[], $12::jsonb[], $13::bigint[])
-    as s(line, day, isrc, track, country, streams, listeners, artificial, dims, track_id)`
+  select $1, $2, line, $3, day, isrc, track, country, streams, listeners, artificial, null, dims_id, track_id
+  from unnest($4::int[], $5::date[], $6::text[], $7::text[], $8::text[], $9::bigint[], $10::bigint[], $11::bigint[], $12::bigint[], $13::bigint[])
+    as s(line, day, isrc, track, country, streams, listeners, artificial, dims_id, track_id)`
 
 /**
  * The dry run's database side: the lines are matched to tracks by ISRC as they are read (one
@@ -359,15 +359,21 @@ async function loadFacts(
   let matching = 0
   let grouping = 0
   const match = isrcMatcher(lookup, tenantId)
+  const code = lineEncoder(stage.keysOf)
+  const dictionary = dimsDictionary((text, values) => lookup.query(text, values), tenantId)
   const matched = async (batch: Batch) => {
     const at = performance.now()
     const tracks = await match(batch)
     matching += performance.now() - at
     tally.add(batch, tracks)
     const summing = performance.now()
-    stage.add(batch.values, tracks)
+    const codes = batch.values.map(code)
+    stage.add(batch.values, tracks, codes)
     grouping += performance.now() - summing
-    return tracks
+    const coding = performance.now()
+    await dictionary(codes)
+    matching += performance.now() - coding
+    return { tracks, codes }
   }
   const partitions = async () => {
     const missing = [...months].filter((month) => !created.has(month))
@@ -379,7 +385,6 @@ async function loadFacts(
   try {
     const batches = readBatches(stream, platform, read, months, options.signal)[Symbol.asyncIterator]()
     if (postgres) {
-      const dims = dimsEncoder()
       const head = `${tenantId}\t${importId}\t`
       const platformText = copyText(platform)
       let held: Batch | null = null
@@ -396,13 +401,13 @@ async function loadFacts(
         await partitions()
         const opening = first
         const text = (async function* () {
-          yield copyRows(head, platformText, opening, await matched(opening), dims)
+          yield copyRows(head, platformText, opening, await matched(opening))
           for (let batch = await next(); batch; batch = await next()) {
             if ([...months].some((month) => !created.has(month))) {
               held = batch
               return
             }
-            yield copyRows(head, platformText, batch, await matched(batch), dims)
+            yield copyRows(head, platformText, batch, await matched(batch))
           }
         })()
         await copyFrom(client, `copy trend_facts (${FACT_COLUMNS}) from stdin`, text)
@@ -411,7 +416,7 @@ async function loadFacts(
       for (let step = await batches.next(); !step.done; step = await batches.next()) {
         const batch = step.value
         await partitions()
-        const tracks = await matched(batch)
+        const { tracks, codes } = await matched(batch)
         const v = batch.values
         await client.query(INSERT_FACTS, [
           tenantId,
@@ -425,7 +430,7 @@ async function loadFacts(
           v.map((l) => l.streams),
           v.map((l) => l.listeners),
           v.map((l) => l.artificial),
-          v.map((l) => JSON.stringify(l.dims)),
+          codes.map((c) => c.id),
           tracks,
         ])
       }

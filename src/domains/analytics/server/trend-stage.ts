@@ -147,8 +147,21 @@ export function stageTally(dims: readonly string[]) {
     entries += 1
   }
   return {
-    /** Adds a batch's lines; `tracks[i]` is line i's track, null when it waits for one (not rolled up). */
-    add(values: readonly TrendLine[], tracks: readonly (number | null)[]) {
+    /** A line's breakdown keys (its country, then each dims value the platform's lines carry; nulls left out). */
+    keysOf(country: string | null, values: TrendLine['dims']): Int32Array {
+      const ids: number[] = []
+      if (country !== null) ids.push(keyOf(0, country))
+      for (let k = 0; k < dims.length; k += 1) {
+        const value = values[dims[k] as keyof TrendLine['dims']]
+        if (value !== undefined && value !== null) ids.push(keyOf(k + 1, value))
+      }
+      return Int32Array.from(ids)
+    },
+    /**
+     * Adds a batch's lines; `tracks[i]` is line i's track, null when it waits for one (not rolled
+     * up); `keys[i]` line i's breakdown keys (`keysOf`, worked out once per combination by the caller).
+     */
+    add(values: readonly TrendLine[], tracks: readonly (number | null)[], keys: readonly { keys: Int32Array }[]) {
       for (let index = 0; index < values.length && staged; index += 1) {
         const id = tracks[index]
         if (id === null) continue
@@ -179,11 +192,8 @@ export function stageTally(dims: readonly string[]) {
         artificial.add(group, v.artificial)
         lines.add(group, 1)
         total += Math.abs(v.streams) + Math.abs(v.listeners) + Math.abs(v.artificial)
-        if (v.country !== null) addEntry(group, keyOf(0, v.country), v.streams)
-        for (let k = 0; k < dims.length; k += 1) {
-          const value = v.dims[dims[k] as keyof TrendLine['dims']]
-          if (value !== undefined && value !== null) addEntry(group, keyOf(k + 1, value), v.streams)
-        }
+        const ids = keys[index].keys
+        for (let k = 0; k < ids.length; k += 1) addEntry(group, ids[k], v.streams)
       }
       if (total > Number.MAX_SAFE_INTEGER) stop()
     },
