@@ -14,7 +14,7 @@ import { Navbar } from './Navbar'
 import { Sidebar } from './Sidebar'
 import { Hotkeys } from './Hotkeys'
 import { SupportWidget } from './SupportWidget'
-import { loadRecents } from './recents'
+import { flushRecents, loadRecents } from './recents'
 import { shellActions, useShell, type ShellDialog } from './ui-state'
 import { shellSlots } from './slots'
 import { commandEnv, loadCommands, useLoadedCommands } from './commands'
@@ -54,6 +54,7 @@ function useWorkspaceLifecycle(owner: string) {
     return () => {
       stop()
       flushWorkspace()
+      flushRecents()
       window.removeEventListener('beforeunload', flushWorkspace)
     }
   }, [owner])
