@@ -1,6 +1,6 @@
 import { chromium, type Page } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium'
-import { RELEASE_ROW, ROW, listRow, measureFrontend, pct, shownQuery, signedInPage, timed } from './frontend'
+import { PALETTE_OPEN, RELEASE_ROW, ROW, listRow, measureFrontend, pct, shownQuery, signedInPage, timed } from './frontend'
 
 /**
  * Two builds side by side on a busy machine: the front-end bench's interactions (list → list, record
@@ -36,7 +36,7 @@ async function round(page: Page, add: (name: string, ms: number) => void) {
   await page.waitForTimeout(200)
   add('list → list back', await timed(page, ['g', 'u'], USERS_ROW))
   await page.waitForTimeout(200)
-  add('Ctrl+K', await timed(page, ['Control+k'], '[cmdk-input]'))
+  add('Ctrl+K', await timed(page, ['Control+k'], PALETTE_OPEN))
   await page.waitForTimeout(200)
   let typed = ''
   for (const char of 'go to pay') {

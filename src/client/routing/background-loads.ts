@@ -95,3 +95,19 @@ export function foregroundRead<T>(answer: Promise<T>): Promise<T> {
   answer.then(done, done)
   return answer
 }
+
+/**
+ * Runs `loads` in order, `atOnce` at a time, each as soon as a lane is free (no waiting for idle or
+ * for reads, unlike the queue above): for chunks wanted right away that must still not take every
+ * connection (the go-shortcut screens after the first list). A failed load does not stop the rest.
+ */
+export function inLanes(loads: readonly (() => Promise<unknown>)[], atOnce: number): Promise<void> {
+  let next = 0
+  const lane = async (): Promise<void> => {
+    while (next < loads.length) {
+      const load = loads[next++]
+      await load().catch(() => undefined)
+    }
+  }
+  return Promise.all(Array.from({ length: Math.max(1, atOnce) }, lane)).then(() => undefined)
+}

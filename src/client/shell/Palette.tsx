@@ -144,9 +144,11 @@ export function Palette() {
 
 /** What the palette reads of the workspace while it is closed: nothing changes, so nothing re-renders. */
 const CLOSED_WORKSPACE = proxy({ state: { focusedTab: '' }, records: {}, lists: {} }) as unknown as typeof workspace
+/** Likewise the recents: a record opened (which remembers it) must not render the hidden palette. */
+const CLOSED_RECENTS = proxy({ owner: null, records: [], commands: [] }) as typeof recents
 
 function PaletteBody({ open, close }: { open: boolean; close(): void }) {
-  const recent = useSnapshot(recents)
+  const recent = useSnapshot(open ? recents : CLOSED_RECENTS)
   // Closed, it follows nothing: a navigation must not render the hidden palette's rows again.
   const snap = useSnapshot(open ? workspace : CLOSED_WORKSPACE)
   const [query, setQuery] = useState('')

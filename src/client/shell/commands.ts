@@ -13,6 +13,7 @@ import { api } from '../api'
 import { ROUTES, findRoute } from '../routing/registry'
 import { sessionActor } from '../state/session'
 import { workspace, workspaceActions, flushWorkspace } from '../workspace/store'
+import { flushRecents } from './recents'
 import { currentPath, listPanes, tabsInPane } from '../workspace/layout'
 import { shellActions } from './ui-state'
 import { paletteState } from './palette-state'
@@ -158,6 +159,7 @@ export const commandEnv: CommandEnv = {
     focusListSearch: () => focusedList()?.focusSearch(),
     signOut: () => {
       flushWorkspace()
+      flushRecents()
       sessionActor.send({ type: 'LOGOUT' })
     },
   },

@@ -44,14 +44,38 @@ export function rememberCommand(id: string): void {
   recents.commands = [id, ...recents.commands.filter((c) => c !== id)].slice(0, MAX_COMMANDS)
 }
 
-subscribe(recents, () => {
-  if (!recents.owner) return
+function save(owner: string, saved: Pick<Recents, 'records' | 'commands'>): void {
   try {
-    localStorage.setItem(PREFIX + recents.owner, JSON.stringify({ records: recents.records, commands: recents.commands }))
+    localStorage.setItem(PREFIX + owner, JSON.stringify(saved))
   } catch {
     // Storage unavailable: recents simply do not survive a reload.
   }
+}
+
+/**
+ * Written a moment later, not in the task that changed them: opening a record remembers it, and
+ * Chromium's localStorage write (~10 ms traced under load) was part of the record's first frame.
+ * What is written is what was remembered for that account, even if another signs in meanwhile.
+ */
+let pending: { owner: string; saved: Pick<Recents, 'records' | 'commands'> } | null = null
+let saveTimer: ReturnType<typeof setTimeout> | undefined
+export const RECENTS_SAVE_DELAY_MS = 500
+
+/** Writes what is waiting now (a page leaving, a sign-out). */
+export function flushRecents(): void {
+  clearTimeout(saveTimer)
+  if (pending) save(pending.owner, pending.saved)
+  pending = null
+}
+
+subscribe(recents, () => {
+  if (!recents.owner) return
+  if (pending && pending.owner !== recents.owner) flushRecents()
+  pending = { owner: recents.owner, saved: { records: recents.records, commands: recents.commands } }
+  clearTimeout(saveTimer)
+  saveTimer = setTimeout(flushRecents, RECENTS_SAVE_DELAY_MS)
 })
+if (typeof window !== 'undefined') window.addEventListener('pagehide', flushRecents)
 
 export function useRecents() {
   return useSnapshot(recents)

@@ -15,6 +15,10 @@ export const queryCache = {
     }
     return value
   },
+  /** The kept answer without counting it as used (safe while rendering). */
+  peek(key: string): unknown {
+    return entries.get(key)
+  },
   set(key: string, value: unknown): void {
     entries.delete(key)
     entries.set(key, value)

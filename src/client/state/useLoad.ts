@@ -55,5 +55,14 @@ export function useLoad<TInput, TData>(
   )
   const data = useSelector(actor, (snapshot) => snapshot.context.data as TData | null)
   const error = useSelector(actor, (snapshot) => snapshot.context.error)
-  return { status, data, error, reload: () => actor.send({ type: 'FETCH', input: { value: input, key: cacheKey } }) }
+  const asked = useSelector(actor, (snapshot) => snapshot.context.input as Asked<TInput> | null)
+  const reload = () => actor.send({ type: 'FETCH', input: { value: input, key: cacheKey } })
+  // Until the effect above has asked for this input, a kept answer is shown from the first render: a
+  // record or page opened before paints in the navigation's own commit, not a skeleton first and the
+  // answer a commit later (issue 18: a record opened again < 50 ms).
+  if (cacheKey && (asked === null || asked.value !== input || asked.key !== cacheKey)) {
+    const kept = queryCache.peek(cacheKey) as TData | undefined
+    if (kept !== undefined) return { status: 'loading', data: kept, error: null, reload }
+  }
+  return { status, data, error, reload }
 }

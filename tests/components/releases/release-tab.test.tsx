@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { Profiler } from 'react'
 import { Theme } from '@radix-ui/themes'
 import { useSnapshot } from 'valtio'
 import { locationState, navigate } from '../../../src/client/routing/navigation'
@@ -199,5 +200,34 @@ describe('release tab', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Close the comparison' }))
     await waitFor(() => expect(screen.queryByRole('table', { name: 'Compared with Day Drive' })).toBeNull())
     expect(window.location.search).toBe('')
+  })
+})
+
+describe('a release opened before', () => {
+  it('shows its kept answer in the first commit, without a skeleton and without waiting for the network', async () => {
+    await signIn(me({ type: 'admin' }))
+    const first = renderTab('/releases/single/7', {
+      'GET /api/releases/single/record/7': () => respond(200, { ...release(2), additional: ADDITIONAL }),
+    })
+    await screen.findByRole('heading', { level: 1, name: 'Night Drive' })
+    first.spy.mockRestore()
+    cleanup()
+    // Opened again: the server does not answer, and each commit is looked at for the skeleton.
+    const seen: string[] = []
+    const commit = () => seen.push(document.querySelector('[aria-busy="true"]') ? 'skeleton' : document.querySelector('h1')?.textContent ?? 'nothing')
+    navigate('/releases/single/7', { replace: true })
+    serveRoutes({ 'GET /api/releases/single/record/7': () => new Promise<Response>(() => undefined) })
+    render(
+      <Theme>
+        <Profiler id="release" onRender={commit}>
+          <Routed />
+        </Profiler>
+      </Theme>,
+    )
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(screen.getByRole('heading', { level: 1, name: 'Night Drive' })).toBeTruthy()
+    // Before, the first commit drew the skeleton and the kept answer came a commit later.
+    expect(seen[0]).toBe('Night Drive')
+    expect(seen).not.toContain('skeleton')
   })
 })

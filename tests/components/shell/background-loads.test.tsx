@@ -71,3 +71,28 @@ describe('background loads', () => {
     expect(started).toEqual(['grid'])
   })
 })
+
+describe('loads in lanes (the go-shortcut screens after the first list)', () => {
+  it('runs at most `atOnce` at a time, in order, each as a lane frees, past a failure', async () => {
+    const started: string[] = []
+    const gates = ['a', 'b', 'c', 'd'].map((name) => gate(name, started))
+    const failing = () => {
+      started.push('x')
+      return Promise.reject(new Error('chunk failed'))
+    }
+    const all = loads.inLanes([gates[0].load, failing, gates[1].load, gates[2].load, gates[3].load], 2)
+    await Promise.resolve()
+    // a and the failing one; the failure frees its lane for b at once.
+    await vi.advanceTimersByTimeAsync(0)
+    expect(started).toEqual(['a', 'x', 'b'])
+    gates[1].finish()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(started).toEqual(['a', 'x', 'b', 'c'])
+    gates[0].finish()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(started).toEqual(['a', 'x', 'b', 'c', 'd'])
+    gates[2].finish()
+    gates[3].finish()
+    await expect(all).resolves.toBeUndefined()
+  })
+})

@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { Profiler } from 'react'
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Theme } from '@radix-ui/themes'
 import { Palette } from '../../../src/client/shell/Palette'
 import { shellActions, shellState } from '../../../src/client/shell/ui-state'
+import { RECENTS_SAVE_DELAY_MS, flushRecents, recents, rememberRecord } from '../../../src/client/shell/recents'
 import * as fixtures from '../site/fixtures'
 
 // The palette stays mounted and hidden between openings (issue 18: visible < 50 ms). What a modal
@@ -103,5 +105,48 @@ describe('the palette as a layer', () => {
     await userEvent.pointer({ keys: '[MouseLeft]', target: document.querySelector('.wl-palette-layer__backdrop')! })
     expect(shellState.dialog).toBeNull()
     expect(document.activeElement).toBe(before)
+  })
+})
+
+describe('the closed palette and the recents', () => {
+  it('does not render again when a record is remembered while it is closed, and shows it when opened', async () => {
+    await mounted()
+    let commits = 0
+    cleanup()
+    render(
+      <Theme>
+        <Profiler id="palette" onRender={() => commits++}>
+          <Palette />
+        </Profiler>
+      </Theme>,
+    )
+    const before = commits
+    await act(async () => rememberRecord({ kind: 'release', id: 70_001, title: 'Remembered while closed', path: '/releases/single/70001' }))
+    // A record opened remembers itself: the hidden palette (cmdk and its rows) is not part of that frame.
+    expect(commits).toBe(before)
+    await opened()
+    expect(await screen.findByText('Remembered while closed')).toBeTruthy()
+  })
+
+  it('writes the recents to storage after the opening task, not in it', async () => {
+    vi.useFakeTimers()
+    try {
+      // Valtio tells its subscribers a few microtasks later.
+      const settle = async () => {
+        for (let i = 0; i < 5; i++) await Promise.resolve()
+      }
+      recents.owner = 'recents-test'
+      await settle()
+      flushRecents()
+      const saved = () => JSON.parse(localStorage.getItem('wl_recents:recents-test') ?? '{"records":[]}').records[0]?.title
+      rememberRecord({ kind: 'release', id: 70_002, title: 'Later', path: '/releases/single/70002' })
+      await settle()
+      expect(saved()).not.toBe('Later')
+      vi.advanceTimersByTime(RECENTS_SAVE_DELAY_MS)
+      expect(saved()).toBe('Later')
+    } finally {
+      vi.useRealTimers()
+      recents.owner = null
+    }
   })
 })

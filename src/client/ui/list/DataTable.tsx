@@ -135,14 +135,21 @@ if (typeof window !== 'undefined')
   for (const type of ['keydown', 'pointerdown', 'wheel'])
     window.addEventListener(type, () => (lastInput = performance.now()), { capture: true, passive: true })
 
-/** Once the user has paused for `quietMs` (no key, click or wheel) and the browser is idle. */
-function whenUserPauses(run: () => void, quietMs: number): () => void {
+/**
+ * Once the user has paused for `quietMs` (no key, click or wheel) and the browser is idle. The pause is
+ * asked again when the idle callback comes: a key pressed while it waited (g of g r, j of j Enter)
+ * starts the wait over, or the grid's creation (100-190 ms traced) ran between the two keys and the
+ * navigation waited behind it (list → list's slow cold runs, docs/decisions.md session 40).
+ */
+export function whenUserPauses(run: () => void, quietMs: number): () => void {
   let timer: number | undefined
   let idle: number | undefined
   const check = () => {
+    idle = undefined
     const wait = lastInput + quietMs - performance.now()
     if (wait > 0) timer = window.setTimeout(check, wait)
-    else if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(run, { timeout: 300 })
+    else if (typeof window.requestIdleCallback === 'function')
+      idle = window.requestIdleCallback(() => (performance.now() - lastInput < quietMs ? check() : run()), { timeout: 300 })
     else run()
   }
   check()
