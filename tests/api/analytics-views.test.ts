@@ -317,7 +317,9 @@ describe('analytics views read the rollups', () => {
       { from: '2025-06-01', to: '2026-01-01' },
     ]
     const facts = async (platform: string, dimension: string, account: number, period: { from: string; to: string }) => {
-      const value = dimension === 'country' ? sql`f.country` : sql`f.dims->>${dimension}`
+      // A fact's dims: its own JSON, or (the dry run's rows since session 40) its workspace's combination.
+      const dims = sql`coalesce(f.dims, (select d.dims from trend_dims d where d.id = f.dims_id and d.tenant_id = f.tenant_id))`
+      const value = dimension === 'country' ? sql`f.country` : sql`(${dims})->>${dimension}`
       const { rows } = await t.services.db.execute<{ value: string; streams: string }>(sql`
         select ${value} as value, sum(f.streams)::bigint as streams
         from trend_facts f join tracks k on k.id = f.track_id join releases r on r.id = k.release_id
