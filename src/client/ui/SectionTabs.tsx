@@ -30,8 +30,13 @@ export function SectionTabs<Id extends string>({
   children: ReactNode
 }) {
   const tab = useTab()
+  // One set of tabs per record: a tab that moves to another record of the same kind (a record opened
+  // from the palette into it) draws them afresh. Kept, the old record's focused section trigger took the
+  // keyboard back when the palette closed, and Radix's activation on focus opened that section on the
+  // new record (its address gained the old `?section=`).
+  const record = tab.path.split('?')[0]
   return (
-    <Tabs.Root value={value} onValueChange={(next) => tab.setSearch({ section: next === sections[0].id ? null : next }, { replace: true })}>
+    <Tabs.Root key={record} value={value} onValueChange={(next) => tab.setSearch({ section: next === sections[0].id ? null : next }, { replace: true })}>
       <Tabs.List wrap="wrap">
         {sections.map((section) => {
           const n = count?.(section.id) ?? null
