@@ -101,14 +101,14 @@ const sessionAccountColumns = {
 
 // Every authenticated request runs it: built once per database handle, a named statement per connection.
 const lookUpSession = (db: Queryable) =>
-  preparedFor(db, 'wl_session_lookup', (handle) =>
+  preparedFor(db, 'wl_session_lookup', (handle, name) =>
     handle
       .select({ session: sessionColumns, account: sessionAccountColumns })
       .from(sessions)
       .innerJoin(accounts, eq(accounts.id, sessions.accountId))
       .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
       .limit(1)
-      .prepare('wl_session_lookup'),
+      .prepare(name),
   )
 
 export async function findSession(db: Queryable, token: string, now: Date): Promise<SessionLookup> {

@@ -79,7 +79,7 @@ export type ReleaseListRecord = { [K in keyof typeof releaseListColumns]: Releas
 
 // Every release list page runs it: built once per database handle (src/server/db/prepared.ts).
 const listRowsQuery = (db: Queryable) =>
-  preparedFor(db, 'wl_release_list_rows', (handle) =>
+  preparedFor(db, 'wl_release_list_rows', (handle, name) =>
     handle
       .select({ release: releaseListColumns, owner: ownerColumns })
       .from(releases)
@@ -87,7 +87,7 @@ const listRowsQuery = (db: Queryable) =>
       .leftJoin(artistProfiles, eq(artistProfiles.accountId, accounts.id))
       .leftJoin(labelProfiles, eq(labelProfiles.accountId, accounts.id))
       .where(sql`${releases.id} = any(${sql.placeholder('ids')}::bigint[])`)
-      .prepare('wl_release_list_rows'),
+      .prepare(name),
   )
 
 /** A list page's rows with their owners, in the order of `ids`. */
